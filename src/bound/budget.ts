@@ -1,0 +1,56 @@
+// Budgets and how text is measured against them: bytes, lines, estimated or exact tokens.
+import { utf8Bytes, type Measure } from "../text/utf8.js";
+import type { Budget } from "./types.js";
+
+/** Default model budget (SPEC §4): 2000 lines, 50 KiB. */
+export const MODEL_BUDGET: Budget = { maxLines: 2000, maxBytes: 51200 };
+/** Default terminal budget (SPEC §5): 2000 lines, 8 KiB. */
+export const TERMINAL_BUDGET: Budget = { maxLines: 2000, maxBytes: 8192 };
+
+/** Counts tokens of a text; the estimate needs no tokenizer, an exact counter may be plugged in. */
+export type TokenCounter = (text: string) => number;
+
+const WORD_OR_PUNCTUATION = /[\p{L}\p{N}_]+|[^\s\p{L}\p{N}_]/gu;
+
+/** Codex's estimate: max(ceil(bytes / 4), number of words and punctuation marks). */
+export const estimateTokens: TokenCounter = (text) => {
+  let words = 0;
+  WORD_OR_PUNCTUATION.lastIndex = 0;
+  while (WORD_OR_PUNCTUATION.exec(text) !== null) words += 1;
+  return Math.max(Math.ceil(utf8Bytes(text) / 4), words);
+};
+
+/** Lines of a written text: line ends, plus one for a last line without a newline. */
+export function countLines(text: string): number {
+  if (text.length === 0) return 0;
+  let lines = 0;
+  let index = text.indexOf("\n");
+  while (index !== -1) {
+    lines += 1;
+    index = text.indexOf("\n", index + 1);
+  }
+  return text.endsWith("\n") ? lines : lines + 1;
+}
+
+/** What a written text costs against a budget. */
+export interface Cost {
+  bytes: number;
+  lines: number;
+  tokens?: number;
+}
+
+/** Measures a text (plus what was reserved around it) the way the budget counts it. */
+export function measureCost(text: string, budget: Budget, measure: Measure = utf8Bytes, countTokens: TokenCounter = estimateTokens): Cost {
+  const cost: Cost = { bytes: measure(text), lines: countLines(text) };
+  if (budget.maxTokens !== undefined) cost.tokens = countTokens(text);
+  return cost;
+}
+
+/** True when a cost stays within the budget less what is reserved around the body. */
+export function fitsBudget(cost: Cost, budget: Budget, reserved: { bytes: number; lines: number; tokens: number }): boolean {
+  return (
+    cost.bytes + reserved.bytes <= budget.maxBytes &&
+    cost.lines + reserved.lines <= budget.maxLines &&
+    (budget.maxTokens === undefined || (cost.tokens ?? 0) + reserved.tokens <= budget.maxTokens)
+  );
+}

@@ -1,0 +1,68 @@
+// A fixed-size circular byte buffer: the last N bytes of a stream, copied in, so callers may reuse their chunks.
+
+const NEWLINE = 0x0a;
+
+/** Keeps the last `capacity` bytes written, and where they start in the whole stream. */
+export class ByteRing {
+  private readonly capacity: number;
+  private buffer: Buffer | undefined;
+  private end = 0;
+  private readonly origin: number;
+  private readonly originAtLineStart: boolean;
+  private lostByteIsNewline = false;
+  /** True once any byte was pushed out of the ring. */
+  dropped = false;
+
+  /** `origin`: the stream offset of the first byte pushed; `atLineStart`: whether that byte begins a line. */
+  constructor(capacity: number, origin: number, atLineStart: boolean) {
+    this.capacity = capacity;
+    this.origin = origin;
+    this.originAtLineStart = atLineStart;
+  }
+
+  /** Stream offset of the oldest byte held. */
+  get start(): number {
+    return this.origin + Math.max(0, this.end - this.capacity);
+  }
+
+  /** Bytes held. */
+  get size(): number {
+    return Math.min(this.end, this.capacity);
+  }
+
+  /** True when the oldest byte held begins a line (the byte before it was a newline, or nothing came before). */
+  get atLineStart(): boolean {
+    return this.dropped ? this.lostByteIsNewline : this.originAtLineStart;
+  }
+
+  /** Copies a chunk in, pushing the oldest bytes out when full. */
+  push(chunk: Uint8Array): void {
+    if (chunk.length === 0 || this.capacity === 0) return;
+    this.buffer ??= Buffer.allocUnsafe(this.capacity);
+    const newEnd = this.end + chunk.length;
+    const newFirst = Math.max(0, newEnd - this.capacity);
+    if (newFirst > 0 && newFirst > Math.max(0, this.end - this.capacity)) {
+      const lost = newFirst - 1;
+      this.lostByteIsNewline = (lost >= this.end ? chunk[lost - this.end] : this.buffer[lost % this.capacity]) === NEWLINE;
+      this.dropped = true;
+    }
+    const keep = chunk.length > this.capacity ? chunk.subarray(chunk.length - this.capacity) : chunk;
+    let position = (newEnd - keep.length) % this.capacity;
+    let offset = 0;
+    while (offset < keep.length) {
+      const count = Math.min(keep.length - offset, this.capacity - position);
+      this.buffer.set(keep.subarray(offset, offset + count), position);
+      offset += count;
+      position = 0;
+    }
+    this.end = newEnd;
+  }
+
+  /** The bytes held, oldest first, in one buffer. */
+  bytes(): Buffer {
+    if (!this.buffer) return Buffer.alloc(0);
+    if (this.end <= this.capacity) return this.buffer.subarray(0, this.end);
+    const split = this.end % this.capacity;
+    return Buffer.concat([this.buffer.subarray(split), this.buffer.subarray(0, split)]);
+  }
+}

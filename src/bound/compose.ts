@@ -1,0 +1,139 @@
+// Builds the written projection from a collected window: pass through when it fits, else head + marker + tail.
+import { prefixEnd, utf8Bytes, type Measure } from "../text/utf8.js";
+import type { SpillRecord } from "../spill/store.js";
+import { countLines, estimateTokens, fitsBudget, measureCost } from "./budget.js";
+import type { CollectedLine } from "./lines.js";
+import { formatMarker, worstCaseMarker, type Omission } from "./marker.js";
+import { boundOpencode, joinWindow, opencodeFits } from "./opencode-style.js";
+import { selectLines, type Selection } from "./select.js";
+import type { CollectedWindow } from "./stream.js";
+import type { BoundOptions, BoundText, SpillReport } from "./types.js";
+
+/** Facts the caller adds to a spill record (what ran, how it ended). */
+export type RecordFields = Partial<Pick<SpillRecord, "command" | "tool" | "exit_code" | "source_shape" | "settings">>;
+
+const MARKER_SLACK = 8;
+const MAX_ATTEMPTS = 40;
+
+function reservedOf(options: BoundOptions): { bytes: number; lines: number; tokens: number } {
+  return { bytes: options.reservedBytes ?? 0, lines: options.reservedLines ?? 0, tokens: options.reservedTokens ?? 0 };
+}
+
+function whole(window: CollectedWindow, text: string, rawBytes: number): BoundText {
+  return {
+    head: text, tail: "", text, truncated: false, totalBytes: rawBytes, totalLines: window.totalLines,
+    omittedBytes: 0, omittedLines: 0, shown: window.totalLines > 0 ? [{ from_line: 1, to_line: window.totalLines }] : [],
+  };
+}
+
+function omissionOf(selection: Selection, window: CollectedWindow, rawBytes: number): Omission {
+  const last = selection.head[selection.head.length - 1];
+  const first = selection.tail[0];
+  const headPartial = last !== undefined && last.partial !== undefined && last.partial !== "start";
+  const tailPartial = first !== undefined && first.partial === "start";
+  const fromLine = last === undefined ? 1 : headPartial ? last.from : last.to + 1;
+  const toLine = first === undefined ? window.totalLines : tailPartial ? first.to : first.from - 1;
+  const headEnd = last === undefined ? 0 : headPartial ? last.rawStart + Math.min(utf8Bytes(last.text), last.rawEnd - last.rawStart) : last.rawEnd;
+  const endsWithoutNewline = first !== undefined && first.rawEnd === window.totalBytes && !window.endsWithNewline;
+  const tailBytes = first === undefined ? 0 : utf8Bytes(first.text) + (endsWithoutNewline ? 0 : 1);
+  const tailStart = first === undefined ? window.totalBytes : tailPartial ? first.rawEnd - Math.min(tailBytes, first.rawEnd - first.rawStart) : first.rawStart;
+  const wholeLines = Math.max(0, (tailPartial ? toLine - 1 : toLine) - (headPartial ? fromLine + 1 : fromLine) + 1);
+  return {
+    fromLine, toLine: Math.max(toLine, fromLine), wholeLines, cutInsideLines: headPartial || tailPartial,
+    omittedBytes: Math.max(0, tailStart - headEnd), totalLines: window.totalLines, totalBytes: rawBytes,
+  };
+}
+
+function buildCut(selection: Selection, window: CollectedWindow, spill: SpillReport, rawBytes: number): BoundText {
+  const omission = omissionOf(selection, window, rawBytes);
+  const marker = formatMarker(omission, spill);
+  const head = selection.head.map((line) => line.text).join("\n");
+  const tail = selection.tail.map((line) => line.text).join("\n");
+  const parts = [...(selection.head.length > 0 ? [head] : []), marker, ...(selection.tail.length > 0 ? [tail] : [])];
+  const text = parts.join("\n") + (window.endsWithNewline ? "\n" : "");
+  const shown: BoundText["shown"] = [];
+  const lastHead: CollectedLine | undefined = selection.head[selection.head.length - 1];
+  if (lastHead) shown.push({ from_line: 1, to_line: lastHead.to, ...(lastHead.partial ? { partial: true } : {}) });
+  const firstTail: CollectedLine | undefined = selection.tail[0];
+  if (firstTail) shown.push({ from_line: firstTail.from, to_line: window.totalLines, ...(firstTail.partial ? { partial: true } : {}) });
+  return {
+    head: selection.head.length > 0 ? `${head}\n` : "", marker, tail: selection.tail.length > 0 ? `\n${tail}${window.endsWithNewline ? "\n" : ""}` : window.endsWithNewline ? "\n" : "",
+    text, truncated: true, totalBytes: rawBytes, totalLines: window.totalLines, omittedBytes: omission.omittedBytes,
+    omittedLines: omission.wholeLines, shown, nextOffset: omission.fromLine, spill,
+  };
+}
+
+/** The longest prefix of a text (whole lines first, then whole characters) that fits the budget. */
+export function cutToBudget(text: string, options: BoundOptions): string {
+  const measure = options.measure ?? utf8Bytes;
+  const countTokens = options.countTokens ?? estimateTokens;
+  const reserved = reservedOf(options);
+  const lines = text.split("\n").slice(0, Math.max(0, options.budget.maxLines - reserved.lines)).join("\n");
+  let limit = options.budget.maxBytes - reserved.bytes;
+  if (options.budget.maxTokens !== undefined) limit = Math.min(limit, (options.budget.maxTokens - reserved.tokens) * 4);
+  let cut = lines.slice(0, prefixEnd(lines, limit, measure));
+  while (cut.length > 0 && !fitsBudget(measureCost(cut, options.budget, measure, countTokens), options.budget, reserved)) {
+    cut = cut.slice(0, prefixEnd(cut, measure(cut) - 1, measure));
+  }
+  return cut;
+}
+
+function markerOnly(window: CollectedWindow, options: BoundOptions, spill: SpillReport, rawBytes: number): BoundText {
+  const omission = omissionOf({ head: [], tail: [] }, window, rawBytes);
+  const marker = cutToBudget(formatMarker(omission, spill), options);
+  return {
+    head: "", marker, tail: "", text: marker, truncated: true, totalBytes: rawBytes, totalLines: window.totalLines,
+    omittedBytes: omission.omittedBytes, omittedLines: omission.wholeLines, shown: [], nextOffset: 1, spill,
+  };
+}
+
+/** Cuts a window that does not fit: chooses lines for the room left by the marker, then checks what is written. */
+export function cutWindow(window: CollectedWindow, options: BoundOptions, spill: SpillReport, rawBytes: number): BoundText {
+  const measure = options.measure ?? utf8Bytes;
+  const countTokens = options.countTokens ?? estimateTokens;
+  const reserved = reservedOf(options);
+  const newline = measure("\n");
+  const worst = worstCaseMarker(window.totalLines, rawBytes, spill);
+  const room = {
+    bytes: options.budget.maxBytes - reserved.bytes - measure(worst) - MARKER_SLACK - 2 * newline,
+    lines: options.budget.maxLines - reserved.lines - countLines(worst) - (window.endsWithNewline ? 0 : 0),
+  };
+  for (let attempt = 0; attempt < MAX_ATTEMPTS && room.bytes > 0 && room.lines > 0; attempt += 1) {
+    const built = buildCut(selectLines(window, room, options.keep, options.headRatio, measure), window, spill, rawBytes);
+    const cost = measureCost(built.text, options.budget, measure, countTokens);
+    if (fitsBudget(cost, options.budget, reserved)) return built;
+    const overBytes = cost.bytes + reserved.bytes - options.budget.maxBytes;
+    const overTokens = options.budget.maxTokens === undefined ? 0 : (cost.tokens ?? 0) + reserved.tokens - options.budget.maxTokens;
+    room.bytes -= Math.max(overBytes, overTokens * 4, Math.ceil(room.bytes * 0.05), 1);
+    room.lines -= Math.max(0, cost.lines + reserved.lines - options.budget.maxLines);
+  }
+  return markerOnly(window, options, spill, rawBytes);
+}
+
+/** The bounded text of a window: the whole text when it fits, else a cut with the spill saved and recorded. */
+export function composeBound(
+  window: CollectedWindow,
+  options: BoundOptions,
+  rawBytes: number,
+  saveSpill: () => SpillReport,
+  saveRecord: (projection: string, spill: SpillReport) => SpillReport,
+): BoundText {
+  const measure = options.measure ?? utf8Bytes;
+  if (options.style === "opencode") {
+    if (opencodeFits(window, options.budget)) return whole(window, joinWindow(window), rawBytes);
+    const spill = saveSpill();
+    const cut = boundOpencode(window, options.budget, spill);
+    const recorded = saveRecord(cut.text, spill);
+    const final = recorded === spill ? cut : boundOpencode(window, options.budget, recorded);
+    return { ...whole(window, final.text, rawBytes), head: final.head, marker: final.marker, tail: final.tail, truncated: true, shown: [], spill: recorded };
+  }
+  if (window.complete) {
+    const text = joinWindow(window);
+    const cost = measureCost(text, options.budget, measure, options.countTokens ?? estimateTokens);
+    if (fitsBudget(cost, options.budget, reservedOf(options))) return whole(window, text, rawBytes);
+  }
+  const spill = saveSpill();
+  const cut = cutWindow(window, options, spill, rawBytes);
+  const recorded = saveRecord(cut.text, spill);
+  return recorded === spill ? cut : cutWindow(window, options, recorded, rawBytes);
+}

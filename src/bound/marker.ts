@@ -1,0 +1,67 @@
+// The omission marker: what was cut, where the full output is, and the exact commands to read it.
+import type { SpillReport } from "./types.js";
+
+/** The facts a marker states. Line numbers are 1-based lines of the full (spilled) output. */
+export interface Omission {
+  /** First and last line that are omitted at least in part. */
+  fromLine: number;
+  toLine: number;
+  /** Lines omitted entirely. */
+  wholeLines: number;
+  /** True when a line at either edge of the cut is shown only in part. */
+  cutInsideLines: boolean;
+  omittedBytes: number;
+  totalLines: number;
+  totalBytes: number;
+}
+
+/** Quotes a path for a POSIX shell when it needs it. */
+export function shellQuote(text: string): string {
+  return /^[\w@%+=:,./-]+$/.test(text) ? text : `'${text.replace(/'/g, `'\\''`)}'`;
+}
+
+const plural = (count: number, word: string): string => `${count} ${word}${count === 1 ? "" : "s"}`;
+
+function describeOmission(omission: Omission): string {
+  const { fromLine, toLine, wholeLines, omittedBytes, totalLines, totalBytes } = omission;
+  const totals = `of ${plural(totalLines, "line")} (${plural(totalBytes, "byte")} in all)`;
+  if (!omission.cutInsideLines) {
+    return `[... omitted ${plural(wholeLines, "line")}, ${plural(omittedBytes, "byte")}: lines ${fromLine}-${toLine} ${totals} ...]`;
+  }
+  if (fromLine === toLine) return `[... omitted ${plural(omittedBytes, "byte")} inside line ${fromLine} ${totals} ...]`;
+  return `[... omitted ${plural(omittedBytes, "byte")}: lines ${fromLine}-${toLine}, the first and last partly, ${totals} ...]`;
+}
+
+function describeSpill(spill: SpillReport, omission: Omission): string {
+  switch (spill.kind) {
+    case "saved": {
+      const path = shellQuote(spill.path);
+      const partial = spill.notSavedBytes ? ` (only the first ${omission.totalBytes - spill.notSavedBytes} bytes were saved: the per-output cap stopped ${spill.notSavedBytes} bytes)` : "";
+      return `[full output: ${spill.path}${partial}; read the omitted part with: correx read ${spill.id} --offset ${omission.fromLine}, or: sed -n '${omission.fromLine},${omission.toLine}p' ${path}]`;
+    }
+    case "failed":
+      return `[full output not saved: ${spill.reason}]`;
+    case "disabled":
+      return "[full output not saved (--no-spill)]";
+    default: {
+      const never: never = spill;
+      return never;
+    }
+  }
+}
+
+/** The two-line correx marker that stands where the cut is. */
+export function formatMarker(omission: Omission, spill: SpillReport): string {
+  return `${describeOmission(omission)}\n${describeSpill(spill, omission)}`;
+}
+
+/** A marker as long as any marker for these totals can be: the room to reserve before choosing lines. */
+export function worstCaseMarker(totalLines: number, totalBytes: number, spill: SpillReport): string {
+  const omission: Omission = {
+    fromLine: totalLines, toLine: totalLines, wholeLines: totalLines, cutInsideLines: false,
+    omittedBytes: totalBytes, totalLines, totalBytes,
+  };
+  const cut = { ...omission, cutInsideLines: true, fromLine: Math.max(totalLines - 1, 0) };
+  const candidates = [formatMarker(omission, spill), formatMarker(cut, spill)];
+  return candidates.reduce((longest, candidate) => (Buffer.byteLength(candidate) > Buffer.byteLength(longest) ? candidate : longest));
+}

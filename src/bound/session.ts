@@ -1,0 +1,169 @@
+// One bounding from bytes in to bounded text out: sniffing, hygiene, the collector, the spill and the marker.
+import { describeBinary, looksBinary } from "../text/binary.js";
+import { createTranscoder, detectEncoding } from "../text/encoding.js";
+import { sniffType } from "../text/magic.js";
+import { renderLine } from "../text/render-line.js";
+import type { SpillRecord, SpillStore, SpillWriter } from "../spill/store.js";
+import { composeBound, cutToBudget, type RecordFields } from "./compose.js";
+import { LineCollector } from "./stream.js";
+import type { BoundOptions, BoundText, SpillReport } from "./types.js";
+
+const SNIFF_BYTES = 8192;
+/** Raw bytes kept in memory before the spill file is opened (most outputs fit and never touch the disk). */
+const SPILL_MEMORY_BYTES = 1024 * 1024;
+
+/** Where and how a session may save the full output. */
+export interface SpillTarget {
+  store: SpillStore;
+  /** Per-output cap in bytes; past it the rest is counted as not saved. */
+  maxOutputBytes?: number;
+}
+
+/** Options that may still change when the input ends: they matter only to the final cut. */
+export type LateOptions = Partial<Pick<BoundOptions, "reservedBytes" | "reservedLines" | "reservedTokens" | "measure" | "headRatio" | "keep">>;
+
+/** Streams one output through hygiene and the bounder, saving the raw bytes when something is cut. */
+export class BoundSession {
+  private readonly options: BoundOptions;
+  private readonly spillTarget: SpillTarget | undefined;
+  private sniffBuffer: Buffer[] = [];
+  private sniffBytes = 0;
+  private decided = false;
+  private binary = false;
+  private binaryHead: Buffer | undefined;
+  private transcoder: ReturnType<typeof createTranscoder> | undefined;
+  private skipBom = 0;
+  private readonly collector: LineCollector;
+  private memory: Buffer[] = [];
+  private memoryBytes = 0;
+  private writer: SpillWriter | undefined;
+  private spillFailure: string | undefined;
+  private rawBytes = 0;
+
+  constructor(options: BoundOptions, spill?: SpillTarget, spillFailure?: string) {
+    this.options = { ...options };
+    this.spillTarget = spill;
+    this.spillFailure = spillFailure;
+    const { stripAnsi, collapse } = options.hygiene;
+    const clean = stripAnsi || collapse ? (line: string) => renderLine(line, { stripAnsi, collapse }) : keepLine;
+    this.collector = new LineCollector({ budget: options.budget, keep: options.keep, cleanLine: clean, foldRepeats: options.hygiene.foldRepeats });
+  }
+
+  /** Takes the next chunk of raw input bytes; the chunk may be reused by the caller once this returns. */
+  write(chunk: Buffer): void {
+    if (chunk.length === 0) return;
+    this.rawBytes += chunk.length;
+    this.keepRaw(chunk);
+    if (this.decided) {
+      this.feed(chunk);
+      return;
+    }
+    this.sniffBuffer.push(Buffer.from(chunk));
+    this.sniffBytes += chunk.length;
+    if (this.sniffBytes >= SNIFF_BYTES) this.decide();
+  }
+
+  /**
+   * Ends the input: bounds what was collected, saves the full output if anything was cut, and says how.
+   * `late` overrides options only known at the end (a frame that depends on the exit code, a tail-leaning ratio).
+   */
+  finish(fields: RecordFields = {}, late: LateOptions = {}): BoundText {
+    Object.assign(this.options, late);
+    if (!this.decided) this.decide();
+    if (this.transcoder) this.collector.write(Buffer.from(this.transcoder.end()));
+    if (this.binary) return this.finishBinary(fields);
+    const window = this.collector.finish();
+    return composeBound(window, this.options, this.rawBytes, () => this.saveSpill(), (text, spill) => this.saveRecord(text, spill, fields, window.totalLines));
+  }
+
+  private decide(): void {
+    const head = Buffer.concat(this.sniffBuffer);
+    this.sniffBuffer = [];
+    this.decided = true;
+    const encoding = detectEncoding(head);
+    if (encoding === "utf-16le" || encoding === "utf-16be") this.transcoder = createTranscoder(encoding);
+    else if (encoding === "utf-8-bom") this.skipBom = 3;
+    else if (this.options.hygiene.detectBinary && looksBinary(head.subarray(0, SNIFF_BYTES))) {
+      this.binary = true;
+      this.binaryHead = head.subarray(0, SNIFF_BYTES);
+    }
+    this.feed(head);
+  }
+
+  private feed(chunk: Buffer): void {
+    if (this.binary) return;
+    let bytes = chunk;
+    if (this.skipBom > 0) {
+      const skip = Math.min(this.skipBom, bytes.length);
+      bytes = bytes.subarray(skip);
+      this.skipBom -= skip;
+    }
+    if (this.transcoder) bytes = Buffer.from(this.transcoder.write(bytes));
+    this.collector.write(bytes);
+  }
+
+  private keepRaw(chunk: Buffer): void {
+    if (!this.spillTarget || this.spillFailure) return;
+    if (this.writer) {
+      this.writer.write(chunk);
+      return;
+    }
+    this.memory.push(Buffer.from(chunk));
+    this.memoryBytes += chunk.length;
+    if (this.memoryBytes > SPILL_MEMORY_BYTES) this.openWriter();
+  }
+
+  private openWriter(): void {
+    if (!this.spillTarget || this.writer || this.spillFailure) return;
+    this.writer = this.spillTarget.store.createWriter(this.spillTarget.maxOutputBytes);
+    for (const piece of this.memory) this.writer.write(piece);
+    this.memory = [];
+    this.memoryBytes = 0;
+  }
+
+  private saveSpill(): SpillReport {
+    if (!this.spillTarget) return this.spillFailure ? { kind: "failed", reason: this.spillFailure } : { kind: "disabled" };
+    if (this.spillFailure) return { kind: "failed", reason: this.spillFailure };
+    this.openWriter();
+    const writer = this.writer!;
+    const closed = writer.failure === undefined ? writer.close() : undefined;
+    if (!closed) return { kind: "failed", reason: writer.failure ?? "unknown failure" };
+    this.closed = closed;
+    return { kind: "saved", id: writer.id, path: writer.path, notSavedBytes: writer.notSavedBytes || undefined };
+  }
+
+  private closed: { size: number; sha256: string } | undefined;
+
+  private saveRecord(projection: string, spill: SpillReport, fields: RecordFields, lines: number): SpillReport {
+    if (spill.kind !== "saved" || !this.closed || !this.spillTarget) return spill;
+    const record: SpillRecord = {
+      id: spill.id, created: new Date().toISOString(), size: this.closed.size, lines, sha256: this.closed.sha256,
+      ...fields, ...(spill.notSavedBytes ? { not_saved_bytes: spill.notSavedBytes } : {}), projection,
+    };
+    try {
+      this.spillTarget.store.writeRecord(record);
+      return spill;
+    } catch (error) {
+      this.writer?.abort();
+      return { kind: "failed", reason: `cannot write the record of ${spill.id}: ${(error as Error).message}` };
+    }
+  }
+
+  private finishBinary(fields: RecordFields): BoundText {
+    const head = this.binaryHead ?? Buffer.alloc(0);
+    const summary = describeBinary(head, this.rawBytes);
+    const spill = this.saveSpill();
+    const type = sniffType(head)?.name ?? "unknown type";
+    const pathLine = spill.kind === "saved" ? `[full output: ${spill.path}]` : spill.kind === "failed" ? `[full output not saved: ${spill.reason}]` : "[full output not saved (--no-spill)]";
+    const text = cutToBudget(`${summary}\n${pathLine}`, this.options);
+    const saved = this.saveRecord(text, spill, fields, 0);
+    const finalText = saved === spill ? text : cutToBudget(`${summary}\n[full output not saved: ${saved.kind === "failed" ? saved.reason : ""}]`, this.options);
+    return {
+      head: "", marker: finalText, tail: "", text: finalText, truncated: true,
+      binary: { size: this.rawBytes, type }, totalBytes: this.rawBytes, totalLines: 0, omittedBytes: this.rawBytes,
+      omittedLines: 0, shown: [], spill: saved,
+    };
+  }
+}
+
+const keepLine = (line: string): string => line;

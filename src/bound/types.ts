@@ -1,0 +1,75 @@
+// The shapes the bounder takes and gives: budgets, options and the bounded text in its parts.
+
+/** What the written projection may cost (SPEC §4). Every limit holds for what is written, marker included. */
+export interface Budget {
+  maxLines: number;
+  maxBytes: number;
+  /** Estimated tokens: max(ceil(bytes/4), word-and-punctuation count); undefined = no token limit. */
+  maxTokens?: number;
+}
+
+/** Which part of an output a cut keeps. */
+export type KeepMode = "head" | "tail" | "both";
+
+/** The marker dialect: correx's own, or opencode's `ToolOutputStore.bound` reproduced exactly. */
+export type MarkerStyle = "correx" | "opencode";
+
+/** Per-line hygiene switches (SPEC §2); all on by default, `--raw` turns all off. */
+export interface HygieneOptions {
+  stripAnsi: boolean;
+  /** Resolve carriage-return redraws and backspace overstrikes. */
+  collapse: boolean;
+  /** Fold runs of identical lines into one line and a count. */
+  foldRepeats: boolean;
+  /** Summarize binary input instead of showing it. */
+  detectBinary: boolean;
+}
+
+/** Options of one bounding. */
+export interface BoundOptions {
+  budget: Budget;
+  keep: KeepMode;
+  /** Share of the budget for the head when keep is "both" (default 0.2). */
+  headRatio: number;
+  style: MarkerStyle;
+  hygiene: HygieneOptions;
+  /** Measures a piece of text as it will be written (UTF-8 bytes, or JSON-escaped bytes for JSON output). */
+  measure?: (text: string) => number;
+  /** Bytes already spent around the body (tool header/footer, JSON envelope) that the budget must also cover. */
+  reservedBytes?: number;
+  reservedLines?: number;
+  reservedTokens?: number;
+  /** Counts tokens for `budget.maxTokens`; the estimate when absent. */
+  countTokens?: (text: string) => number;
+}
+
+/** Where the full output went, as the marker reports it. */
+export type SpillReport =
+  | { kind: "saved"; id: string; path: string; notSavedBytes?: number }
+  | { kind: "failed"; reason: string }
+  | { kind: "disabled" };
+
+/** The bounded text in parts, so that each projection can style them (the terminal dims the marker). */
+export interface BoundText {
+  /** Text kept from the start; the whole text when nothing was cut. */
+  head: string;
+  /** The omission marker; absent when nothing was cut. */
+  marker?: string;
+  /** Text kept from the end (empty when keep is "head" or nothing was cut). */
+  tail: string;
+  /** head + marker + tail exactly as written for the model. */
+  text: string;
+  truncated: boolean;
+  /** True when the input was binary and the text is its one-line summary. */
+  binary?: { size: number; type: string };
+  totalBytes: number;
+  totalLines: number;
+  omittedBytes: number;
+  omittedLines: number;
+  /** Ranges of input lines (1-based) that the text shows. */
+  shown: { from_line: number; to_line: number; partial?: boolean }[];
+  /** First line not shown (for `correx read ID --offset N`), when something was cut. */
+  nextOffset?: number;
+  /** Where the full output went; absent when nothing was cut. */
+  spill?: SpillReport;
+}

@@ -1,0 +1,89 @@
+// stdin and stdout at the edge: byte streaming in, writes out, and a broken pipe that ends quietly.
+import { readSync } from "node:fs";
+import { CorrexError, IoError } from "../errors.js";
+import { EXIT, exitCodeFor } from "./exit-codes.js";
+
+let stdoutClosed = false;
+
+/** True once a write to stdout failed with EPIPE: the reader went away, stop producing. */
+export function isStdoutClosed(): boolean {
+  return stdoutClosed;
+}
+
+process.stdout.on("error", (error: NodeJS.ErrnoException) => {
+  if (error.code === "EPIPE") {
+    stdoutClosed = true;
+    process.exit(process.exitCode ?? EXIT.ok);
+  }
+  process.stderr.write(`correx: cannot write output: ${error.message}\n`);
+  process.exit(EXIT.ioError);
+});
+
+/** Writes text or bytes to stdout and resolves once it is handed to the OS (or the pipe closed). */
+export function writeStdout(data: string | Uint8Array): Promise<void> {
+  if (stdoutClosed || data.length === 0) return Promise.resolve();
+  return new Promise((resolve) => {
+    const flushed = process.stdout.write(data, () => resolve());
+    if (flushed) return;
+  });
+}
+
+/** Writes one line of diagnostics (a warning) to stderr. */
+export function warn(message: string): void {
+  process.stderr.write(`correx: warning: ${message}\n`);
+}
+
+/** True when stdin is a terminal (nothing piped in). */
+export function stdinIsTTY(): boolean {
+  return process.stdin.isTTY === true;
+}
+
+/** True when stdout is a terminal: decides the default projection. */
+export function stdoutIsTTY(): boolean {
+  return process.stdout.isTTY === true;
+}
+
+const READ_SIZE = 1024 * 1024;
+
+/**
+ * The stdin stream as bytes, chunk by chunk. Reads fd 0 synchronously in 1 MiB reads (several times faster
+ * than process.stdin's 64 KiB stream for files and pipes); falls back to the stream when fd 0 is non-blocking.
+ * The same buffer is reused: a chunk is valid only until the next one is asked for (BoundSession copies what it keeps).
+ */
+export async function* readStdin(): AsyncGenerator<Buffer> {
+  const buffer = Buffer.allocUnsafe(READ_SIZE);
+  for (;;) {
+    let read: number;
+    try {
+      read = readSync(0, buffer, 0, READ_SIZE, null);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === "EAGAIN") break;
+      if (code === "EOF") return;
+      throw new IoError(`cannot read standard input: ${(error as Error).message}`, { cause: error });
+    }
+    if (read === 0) return;
+    yield buffer.subarray(0, read);
+  }
+  try {
+    for await (const chunk of process.stdin) yield chunk as Buffer;
+  } catch (error) {
+    throw new IoError(`cannot read standard input: ${(error as Error).message}`, { cause: error });
+  }
+}
+
+/** Reports an error on stderr and sets the exit status from its code; unknown errors are bugs (exit 70). */
+export function reportError(error: unknown): void {
+  if (error instanceof CorrexError) {
+    process.stderr.write(`correx: ${error.message}\n`);
+    process.exitCode = exitCodeFor(error.code);
+    return;
+  }
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  if (code === "EPIPE") {
+    process.exitCode = process.exitCode ?? EXIT.ok;
+    return;
+  }
+  process.stderr.write(`correx: internal error: ${(error as Error)?.stack ?? String(error)}\n`);
+  process.exitCode = 70;
+}

@@ -1,0 +1,103 @@
+// The CLI: commander wiring only; each command's work lives in its own file and in the library.
+import { Command, CommanderError } from "commander";
+import { addFromOption, addProjectionOptions } from "./command-options.js";
+import { EXIT } from "./exit-codes.js";
+import { reportError } from "./io.js";
+import type { RawOptions } from "./options.js";
+
+declare const CORREX_VERSION: string;
+
+const program = new Command("correx")
+  .description("The tool-result boundary of an AI agent: bound, clean, spill and lower tool output for models.")
+  .version(typeof CORREX_VERSION === "string" ? CORREX_VERSION : "0.0.0-dev", "-V, --version")
+  .showSuggestionAfterError(true)
+  .exitOverride()
+  .configureOutput({ outputError: (text, write) => write(text.startsWith("error:") ? `correx: ${text}` : text) });
+
+/** Runs an action, mapping errors to exit codes in one place. */
+function action(run: (...args: never[]) => Promise<number | void>) {
+  return async (...args: unknown[]): Promise<void> => {
+    try {
+      const code = await run(...(args as never[]));
+      if (typeof code === "number") process.exitCode = code;
+    } catch (error) {
+      reportError(error);
+    }
+  };
+}
+
+addFromOption(addProjectionOptions(program.command("bound")))
+  .description("read stdin (text or a tool-result JSON), bound it to a budget with spill-to-file, write the projection")
+  .addHelpText("after", "\nExample:\n  npm test 2>&1 | correx bound --max-bytes 20000\n  correx bound --tool bash --to anthropic --call-id toolu_01 < output.txt")
+  .action(action(async (raw: RawOptions) => (await import("./bound-command.js")).runBound(raw)));
+
+program.command("read")
+  .description("page a stored output: numbered consecutive complete lines and where to continue")
+  .argument("<id>", "the output id from a marker (tool_…)")
+  .option("--offset <n>", "first line to show (1-based)", "1")
+  .option("--limit <n>", "most lines to show", "2000")
+  .option("--max-bytes <n>", "byte budget of the page", "51200")
+  .option("--format <format>", "text, or json (with next_offset)", "text")
+  .option("--projection", "print the model projection saved when the output was bounded (replay)")
+  .option("--raw", "show lines as stored (escape sequences and carriage-return redraws kept)")
+  .option("--spill-dir <dir>", "the store to read from (default: $CORREX_SPILL_DIR, else $XDG_STATE_HOME/correx/tool-output)")
+  .addHelpText("after", "\nA removed output says why and when (expired, evicted by quota, never saved) and exits 1.\n\nExample:\n  correx read tool_01jdq3v2m8x4k7c9r5t0w2y6ab --offset 401 --limit 200")
+  .action(action(async (id: string, raw: RawOptions) => (await import("./read-command.js")).runRead(id, raw)));
+
+program.command("grep")
+  .description("search a stored output: Found N matches, then Line N: text; exit 1 when nothing matches")
+  .argument("<id>", "the output id from a marker (tool_…)")
+  .argument("<pattern>", "a JavaScript regular expression (as new RegExp(PATTERN)), matched against each line")
+  .option("--max <n>", "most matches to show (all are counted)", "100")
+  .option("-i, --ignore-case", "match case-insensitively")
+  .option("-F, --fixed-strings", "PATTERN is a literal string, not a regular expression")
+  .option("--max-bytes <n>", "byte budget of the text output", "51200")
+  .option("--format <format>", "text, or json", "text")
+  .option("--raw", "match and show lines as stored (escape sequences and carriage-return redraws kept)")
+  .option("--spill-dir <dir>", "the store to search (default: $CORREX_SPILL_DIR, else $XDG_STATE_HOME/correx/tool-output)")
+  .addHelpText("after", "\nLines are cut at 2000 characters around the match. Exit 0 on a match, 1 on none or on a removed output.\n\nExample:\n  correx grep tool_01jdq3v2m8x4k7c9r5t0w2y6ab 'error|FAIL' -i --max 20")
+  .action(action(async (id: string, pattern: string, raw: RawOptions) => (await import("./grep-command.js")).runGrep(id, pattern, raw)));
+
+program.command("ls")
+  .description("list the stored outputs, newest first: id, size, lines, age, exit code, command or tool")
+  .option("--format <format>", "text (a table), or json", "text")
+  .option("--spill-dir <dir>", "the store to list (default: $CORREX_SPILL_DIR, else $XDG_STATE_HOME/correx/tool-output)")
+  .addHelpText("after", "\nExample:\n  correx ls --format json")
+  .action(action(async (raw: RawOptions) => (await import("./ls-command.js")).runList(raw)));
+
+program.command("gc")
+  .description("apply retention and quota to the store now; every removal leaves a tombstone")
+  .option("--dry-run", "say what would be removed, remove nothing")
+  .option("--max-age <duration>", "retention: remove outputs older than this, e.g. 7d, 12h, 0s (default 7d; env CORREX_MAX_AGE)")
+  .option("--quota <size>", "total size: remove the oldest outputs past it, e.g. 1GiB (default 1GiB; env CORREX_QUOTA)")
+  .option("--format <format>", "text, or json", "text")
+  .option("--spill-dir <dir>", "the store to collect (default: $CORREX_SPILL_DIR, else $XDG_STATE_HOME/correx/tool-output)")
+  .addHelpText("after", "\nSettings: flag, else environment, else $XDG_CONFIG_HOME/correx/config.json\n  {\"maxAge\": \"7d\", \"quota\": \"1GiB\", \"maxOutput\": \"256MiB\"}\n\nExample:\n  correx gc --dry-run --max-age 2d")
+  .action(action(async (raw: RawOptions) => (await import("./gc-command.js")).runCollect(raw)));
+
+program.enablePositionalOptions();
+addProjectionOptions(program.command("run"))
+  .description("run a command, bound its merged stdout+stderr with spill-to-file, report how it ended; exit with its status")
+  .argument("<command>", "the program to run (with --shell: the command line)")
+  .argument("[args...]", "its arguments (put -- before the command so that its options stay its own)")
+  .option("--timeout <ms>", "stop the command's whole process group after this many milliseconds (0 = none; exit 124)", "0")
+  .option("--kill-after <ms>", "grace period between SIGTERM and SIGKILL when the group is stopped", "5000")
+  .option("--cwd <dir>", "working directory of the command")
+  .option("--env <name=value>", "set a variable for the command (repeatable)", (pair: string, pairs: string[]) => [...pairs, pair], [] as string[])
+  .option("--shell", "run the command line (with the arguments appended) through sh -c")
+  .option("--stdin", "pass correx's stdin through to the command (default: the command reads an empty stdin)")
+  .option("--stderr <mode>", "merged (one stream in arrival order) | separate (stderr bounded apart: meta.stderr, a stderr: section)", "merged")
+  .passThroughOptions()
+  .addHelpText("after", "\nExit status: the command's own; 124 on timeout; 128+N when it ended by (or correx forwarded) signal N;\n127 when the command is not found, 126 when it cannot be run.\n\nExample:\n  correx run --timeout 600000 -- npm test\n  correx run --format json --shell -- 'make -j8 2>&1 | grep -v warning'")
+  .action(action(async (command: string, args: string[], raw: RawOptions) => (await import("./run-command.js")).runCommandCli([command, ...args], raw)));
+
+try {
+  await program.parseAsync(process.argv);
+} catch (error) {
+  if (error instanceof CommanderError) {
+    const quiet = error.code === "commander.helpDisplayed" || error.code === "commander.version" || error.code === "commander.help";
+    process.exitCode = quiet ? EXIT.ok : EXIT.usage;
+  } else {
+    reportError(error);
+  }
+}

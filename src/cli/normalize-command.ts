@@ -1,0 +1,51 @@
+// `correx normalize` and the input side of every command: bytes in, the unified payload out.
+import { InputError } from "../errors.js";
+import type { SourceShape, ToolResult } from "../payload.js";
+import { formatSize } from "../text/magic.js";
+import {
+  firstNonBlankByte, JsonDepthError, looksLikeJson, MAX_JSON_BYTES, MAX_JSON_DEPTH, normalizeText, normalizeValue,
+  parseJsonBytes,
+} from "../normalize/index.js";
+import { withNotes } from "../normalize/result.js";
+import { decodeTextBytes } from "../normalize/text.js";
+
+/** Options of one normalization of input bytes. */
+export interface NormalizeBytesOptions {
+  /** JSON input larger than this is not parsed (default MAX_JSON_BYTES, 64 MiB). */
+  maxJsonBytes?: number;
+}
+
+/**
+ * Normalizes input bytes. `auto`: input whose first non-blank byte is `{` or `[` is parsed and its shape
+ * detected; anything else, malformed JSON included, is text; JSON over the cap or nested too deep is text
+ * with a note in meta.notes. A forced structured `--from` parses whatever comes: malformed JSON is an
+ * InputError at a byte offset, a shape mismatch one at a JSON path, input over the cap one too.
+ */
+export async function normalizeBytes(bytes: Uint8Array, from: SourceShape | "auto", options: NormalizeBytesOptions = {}): Promise<ToolResult> {
+  const maxJsonBytes = options.maxJsonBytes ?? MAX_JSON_BYTES;
+  if (from === "text") return normalizeText(decodeTextBytes(bytes));
+  if (from === "auto") return normalizeAuto(bytes, maxJsonBytes);
+  if (bytes.length > maxJsonBytes) {
+    throw new InputError(`input is ${formatSize(bytes.length)}, over the ${formatSize(maxJsonBytes)} limit for parsing JSON; use --from text`, `byte ${maxJsonBytes}`);
+  }
+  return normalizeValue(parseJsonBytes(bytes), from);
+}
+
+function normalizeAuto(bytes: Uint8Array, maxJsonBytes: number): ToolResult {
+  if (!looksLikeJson(firstNonBlankByte(bytes))) return normalizeText(decodeTextBytes(bytes));
+  if (bytes.length > maxJsonBytes) {
+    const note = `input is ${formatSize(bytes.length)}, over the ${formatSize(maxJsonBytes)} limit for parsing JSON: read as text`;
+    return withNotes(normalizeText(decodeTextBytes(bytes)), [note]);
+  }
+  let value: unknown;
+  try {
+    value = parseJsonBytes(bytes);
+  } catch (error) {
+    if (error instanceof JsonDepthError) {
+      return withNotes(normalizeText(decodeTextBytes(bytes)), [`JSON nested deeper than ${MAX_JSON_DEPTH} levels (${error.where}): read as text`]);
+    }
+    if (error instanceof InputError) return normalizeText(decodeTextBytes(bytes));
+    throw error;
+  }
+  return normalizeValue(value, "auto");
+}

@@ -1,0 +1,38 @@
+// Shared steps of the bounding commands (bound, run, normalize): spill store, output options, reservations.
+import type { SpillTarget } from "../bound/session.js";
+import type { BoundOptions } from "../bound/types.js";
+import type { ToolResult } from "../payload.js";
+import { NO_FRAME } from "../project/model.js";
+import { planReservation, type OutputOptions } from "../project/output.js";
+import { SpillStore } from "../spill/store.js";
+import { parseLowerOptions } from "./lower-command.js";
+import type { ProjectionConfig } from "./projection-config.js";
+import { loadTokenCounter } from "./tokenizer.js";
+
+/** Opens the spill store named by the config; a store that cannot be used becomes a reason, not an error. */
+export function openSpill(config: ProjectionConfig): { target?: SpillTarget; failure?: string } {
+  if (config.spillDir === undefined) return {};
+  const store = new SpillStore(config.spillDir);
+  try {
+    store.prepare();
+    return { target: { store, maxOutputBytes: config.maxOutputBytes } };
+  } catch (error) {
+    return { failure: `cannot use ${config.spillDir}: ${(error as Error).message}` };
+  }
+}
+
+/** The output options of a bounding command; the terminal renderer is loaded only when it is needed. */
+export async function outputOptions(config: ProjectionConfig): Promise<OutputOptions> {
+  const terminal = config.reader === "terminal" && config.format === "text" && !config.to ? (await import("../project/terminal.js")).renderTerminal : undefined;
+  return {
+    reader: config.reader, format: config.format, ...(config.to ? { to: config.to } : {}), lower: parseLowerOptions(config.raw),
+    color: config.color, width: config.width, ...(terminal ? { terminal } : {}),
+  };
+}
+
+/** The bound options for one result, with room reserved for its frame and envelope. */
+export async function boundOptionsFor(config: ProjectionConfig, base: ToolResult, frame = NO_FRAME): Promise<BoundOptions> {
+  const countTokens = config.tokenizer === "o200k" && config.bound.budget.maxTokens !== undefined ? await loadTokenCounter() : undefined;
+  return { ...config.bound, ...planReservation(base, frame, await outputOptions(config), config.spillDir), ...(countTokens ? { countTokens } : {}) };
+}
+

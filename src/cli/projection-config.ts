@@ -1,0 +1,83 @@
+// Turns the shared bounding flags into one validated config before any input is read.
+import { homedir } from "node:os";
+import { MODEL_BUDGET, TERMINAL_BUDGET } from "../bound/budget.js";
+import { DEFAULT_HYGIENE, RAW_HYGIENE } from "../bound/defaults.js";
+import type { BoundOptions } from "../bound/types.js";
+import type { Provider, SourceShape } from "../payload.js";
+import { defaultSpillDir } from "../spill/store.js";
+import { parseChoice, parseFor, parseFormat, parseFrom, parseInteger, parseRatio, parseSize, parseTo, type RawOptions } from "./options.js";
+
+/** Everything a bounding command needs to know, validated. */
+export interface ProjectionConfig {
+  reader: "model" | "terminal";
+  format: "text" | "json";
+  to: Provider | undefined;
+  tool: string | undefined;
+  bound: BoundOptions;
+  tokenizer: "estimate" | "o200k";
+  width: number;
+  color: boolean;
+  spillDir: string | undefined;
+  maxOutputBytes: number;
+  from: SourceShape | "auto";
+  jsonCap: number;
+  raw: RawOptions;
+}
+
+/** What the CLI knows about its surroundings, passed in so that parsing stays testable. */
+export interface Surroundings {
+  stdoutIsTTY: boolean;
+  columns: number | undefined;
+  env: NodeJS.ProcessEnv;
+}
+
+/** True when colours are wanted, by chalk's rules: NO_COLOR, FORCE_COLOR, then the TTY. */
+export function wantsColor(env: NodeJS.ProcessEnv, isTTY: boolean): boolean {
+  if (env.FORCE_COLOR !== undefined) return env.FORCE_COLOR !== "0" && env.FORCE_COLOR !== "false";
+  if (env.NO_COLOR !== undefined && env.NO_COLOR !== "") return false;
+  return isTTY && env.TERM !== "dumb";
+}
+
+function parseWidth(raw: RawOptions, around: Surroundings): number {
+  if (raw.width !== undefined) return parseInteger("--width", raw.width, 10, 10000);
+  if (around.columns && around.columns > 0) return around.columns;
+  const fromEnv = Number(around.env.COLUMNS);
+  return Number.isInteger(fromEnv) && fromEnv > 0 ? fromEnv : 80;
+}
+
+/** Validates the shared flags (names the flag, the value and what it accepts on error). */
+export function parseProjectionConfig(raw: RawOptions, around: Surroundings): ProjectionConfig {
+  const reader = parseFor(raw.for, around.stdoutIsTTY);
+  const defaults = reader === "terminal" ? TERMINAL_BUDGET : MODEL_BUDGET;
+  const everyHygieneOff = raw.raw === true;
+  const hygiene = everyHygieneOff
+    ? RAW_HYGIENE
+    : { stripAnsi: raw.keepAnsi !== true, collapse: raw.collapse !== false, foldRepeats: raw.fold !== false, detectBinary: raw.binary !== false };
+  const budget = {
+    maxLines: parseInteger("--max-lines", raw.maxLines ?? defaults.maxLines, 1),
+    maxBytes: raw.maxBytes === undefined ? defaults.maxBytes : parseInteger("--max-bytes", raw.maxBytes, 1),
+    ...(raw.maxTokens === undefined ? {} : { maxTokens: parseInteger("--max-tokens", raw.maxTokens, 1) }),
+  };
+  const maxOutput = raw.maxOutput ?? around.env.CORREX_MAX_OUTPUT;
+  return {
+    reader,
+    format: parseFormat(raw.format),
+    to: parseTo(raw.to),
+    tool: typeof raw.tool === "string" ? raw.tool : undefined,
+    bound: {
+      budget,
+      keep: parseChoice("--keep", raw.keep ?? "both", ["head", "tail", "both"] as const),
+      headRatio: parseRatio("--head-ratio", raw.headRatio ?? "0.2"),
+      style: parseChoice("--style", raw.style ?? "correx", ["correx", "opencode"] as const),
+      hygiene: everyHygieneOff ? RAW_HYGIENE : { ...DEFAULT_HYGIENE, ...hygiene },
+    },
+    tokenizer: parseChoice("--tokenizer", raw.tokenizer ?? "estimate", ["estimate", "o200k"] as const),
+    width: parseWidth(raw, around),
+    color: reader === "terminal" && wantsColor(around.env, around.stdoutIsTTY),
+    spillDir: raw.spill === false ? undefined : typeof raw.spillDir === "string" ? raw.spillDir : defaultSpillDir(around.env, homedir()),
+    maxOutputBytes: maxOutput === undefined ? 256 * 1024 * 1024 : parseSize(raw.maxOutput !== undefined ? "--max-output" : "CORREX_MAX_OUTPUT", maxOutput),
+    from: parseFrom(raw.from),
+    jsonCap: parseSize("--json-cap", raw.jsonCap ?? "64MiB"),
+    raw,
+  };
+}

@@ -1,0 +1,154 @@
+// `correx run -- CMD [ARGS…]`: runs a command, streams its output through the bounder and the spill while it
+// runs, then writes the projection of the result and exits with the command's status (SPEC §7).
+import { BoundSession } from "../bound/session.js";
+import { UsageError } from "../errors.js";
+import { boundMeta } from "../project/model.js";
+import { planReservation, renderOutput } from "../project/output.js";
+import { shapeCommandOutput } from "../run/command-output.js";
+import { startLiveStatus, type LiveStatus } from "../run/live-status.js";
+import { killGroupSync } from "../run/process-group.js";
+import { classifyRun, describeRunResult, exitCodeForRun, formatCommandLine, worstCaseOutcomes, type RunFacts } from "../run/run-result.js";
+import { trackRunStats, type RunStatsTracker } from "../run/run-stats.js";
+import { startCommand } from "../run/start-command.js";
+import type { OutputStream, RunOutcome, RunSpec } from "../run/types.js";
+import { NO_OUTPUT } from "../tools/bash.js";
+import { formatToolFrame } from "../tools/index.js";
+import { stdoutIsTTY, warn, writeStdout } from "./io.js";
+import { parseChoice, parseInteger, type RawOptions } from "./options.js";
+import { boundOptionsFor, openSpill, outputOptions } from "./pipeline.js";
+import { parseProjectionConfig, type ProjectionConfig } from "./projection-config.js";
+
+/** The run flags, validated: what to start, and whether stderr stays apart. */
+interface RunConfig {
+  spec: RunSpec;
+  stderr: "merged" | "separate";
+}
+
+const FORWARDED_SIGNALS = ["SIGINT", "SIGTERM", "SIGHUP"] as const;
+/** With `--stderr separate`, stderr is bounded on its own to this share of each budget. */
+const STDERR_SHARE = 0.25;
+
+/** Runs `correx run`; returns the exit status (the command's own, 124, 128+N, 126 or 127). */
+export async function runCommandCli(argv: string[], raw: RawOptions): Promise<number> {
+  const config = parseProjectionConfig(raw, { stdoutIsTTY: stdoutIsTTY(), columns: process.stdout.columns, env: process.env });
+  const run = parseRunConfig(argv, raw);
+  const facts: RunFacts = {
+    command: formatCommandLine(run.spec.command, run.spec.args, run.spec.shell),
+    tool: config.tool ?? "bash",
+    ...(run.spec.timeoutMs ? { timeoutMs: run.spec.timeoutMs } : {}),
+  };
+  const spill = openSpill(config);
+  const worst = worstCaseOutcomes().map((outcome) => describeRunResult(outcome, facts, keepsDataApart(config)));
+  const longest = worst.reduce((a, b) => (JSON.stringify(b).length > JSON.stringify(a).length ? b : a));
+  const session = new BoundSession(await boundOptionsFor(config, longest, reservedFrame(longest, facts.tool, "")), spill.target, spill.failure);
+  const stderrSession = run.stderr === "separate" ? new BoundSession({ ...config.bound, budget: shareOf(config) }, spill.target, spill.failure) : undefined;
+  const stats = trackRunStats();
+  const write = (chunk: Buffer, stream: OutputStream): void => {
+    stats.observe(chunk);
+    (stream === "stderr" && stderrSession ? stderrSession : session).write(chunk);
+  };
+
+  const outcome = await runWatched(run.spec, write, stats);
+  if (outcome.spawnError) {
+    process.stderr.write(`correx: ${outcome.spawnError.message}\n`);
+    session.write(Buffer.from(`${outcome.spawnError.message}\n`));
+  }
+
+  const base = describeRunResult(outcome, facts, keepsDataApart(config));
+  const fields = { command: facts.command, tool: facts.tool, exit_code: base.meta?.exit_code ?? null, source_shape: "text" as const };
+  let stderrSection = "";
+  if (stderrSession) {
+    const stderr = stderrSession.finish(fields);
+    base.meta = { ...base.meta, stderr: { text: stderr.text, ...boundMeta(stderr) } };
+    if (!keepsDataApart(config)) stderrSection = describeStderr(stderr.text);
+  }
+  const frame = formatToolFrame(base, { tool: facts.tool });
+  frame.footer = `${stderrSection}${frame.footer}`;
+  const options = await outputOptions(config);
+  const tailLeaning = classifyRun(outcome) === undefined ? {} : { headRatio: config.bound.headRatio / 2 };
+  const late = { ...planReservation(base, reservedFrame(base, facts.tool, stderrSection), options, config.spillDir), ...tailLeaning };
+  const bounded = session.finish(fields, late);
+  const output = renderOutput(base, keepsDataApart(config) ? bounded : shapeCommandOutput(bounded), frame, options);
+  for (const warning of output.warnings) warn(warning);
+  await writeStdout(output.text);
+  return exitCodeForRun(outcome);
+}
+
+/**
+ * Runs the command with correx's signals forwarded to its group, the group killed if correx exits while it
+ * runs, and the live status line on stderr when stderr is a terminal.
+ */
+async function runWatched(spec: RunSpec, write: (chunk: Buffer, stream: OutputStream) => void, stats: RunStatsTracker): Promise<RunOutcome> {
+  const handle = await startCommand(spec, write);
+  const forward = (signal: NodeJS.Signals): void => handle.interrupt(signal);
+  const killGroup = (): void => {
+    if (handle.pid !== undefined) killGroupSync(handle.pid);
+  };
+  for (const signal of FORWARDED_SIGNALS) process.on(signal, forward);
+  process.on("exit", killGroup);
+  const status: LiveStatus | undefined =
+    process.stderr.isTTY && handle.pid !== undefined
+      ? startLiveStatus({ write: (text) => process.stderr.write(text), columns: () => process.stderr.columns || 80, snapshot: () => stats.snapshot() })
+      : undefined;
+  try {
+    return await handle.done;
+  } finally {
+    status?.stop();
+    process.off("exit", killGroup);
+    for (const signal of FORWARDED_SIGNALS) process.off(signal, forward);
+  }
+}
+
+/** Validates the run flags before anything starts (a bad value is a usage error, exit 2). */
+function parseRunConfig(argv: string[], raw: RawOptions): RunConfig {
+  const [command, ...args] = argv;
+  if (command === undefined || command === "") throw new UsageError("missing the command to run (correx run [options] -- CMD [ARGS...])");
+  const timeoutMs = raw.timeout === undefined ? 0 : parseInteger("--timeout", raw.timeout, 0);
+  const env = Array.isArray(raw.env) && raw.env.length > 0 ? parseEnv(raw.env as string[]) : undefined;
+  const spec: RunSpec = {
+    command,
+    args,
+    shell: raw.shell === true,
+    stdin: raw.stdin === true ? "inherit" : "ignore",
+    killAfterMs: parseInteger("--kill-after", raw.killAfter ?? "5000", 0),
+    ...(timeoutMs > 0 ? { timeoutMs } : {}),
+    ...(typeof raw.cwd === "string" ? { cwd: raw.cwd } : {}),
+    ...(env ? { env } : {}),
+  };
+  return { spec, stderr: parseChoice("--stderr", raw.stderr ?? "merged", ["merged", "separate"] as const) };
+}
+
+/** `--env NAME=VALUE`, repeated: later values win. */
+function parseEnv(pairs: string[]): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const pair of pairs) {
+    const match = /^([^=\0]+)=([^\0]*)$/s.exec(pair);
+    if (!match) throw new UsageError(`invalid value for --env: '${pair}' (accepts NAME=VALUE)`);
+    env[match[1]!] = match[2]!;
+  }
+  return env;
+}
+
+/** True for the unified JSON payload, where the output stays in `data` and the frame is not written. */
+function keepsDataApart(config: ProjectionConfig): boolean {
+  return config.format === "json" && config.to === undefined;
+}
+
+/** The frame the bounder leaves room for: the real one, plus `(no output)`, which may replace an empty body. */
+function reservedFrame(result: Parameters<typeof formatToolFrame>[0], tool: string, stderrSection: string) {
+  const frame = formatToolFrame(result, { tool });
+  return { header: frame.header, footer: `${NO_OUTPUT}${stderrSection}${frame.footer}` };
+}
+
+/** The budget stderr gets when it is kept apart. */
+function shareOf(config: ProjectionConfig): ProjectionConfig["bound"]["budget"] {
+  const { maxLines, maxBytes, maxTokens } = config.bound.budget;
+  const part = (limit: number): number => Math.max(1, Math.floor(limit * STDERR_SHARE));
+  return { maxLines: part(maxLines), maxBytes: part(maxBytes), ...(maxTokens === undefined ? {} : { maxTokens: part(maxTokens) }) };
+}
+
+/** stderr kept apart, as a section of the model text before the ending sentence. */
+function describeStderr(text: string): string {
+  const trimmed = text.replace(/(\r?\n)+$/, "");
+  return trimmed === "" ? "" : `\n\nstderr:\n${trimmed}`;
+}

@@ -1,0 +1,122 @@
+// Lowers a result to a Gemini `functionResponse` part: response {output} or {error}; media inside
+// functionResponse.parts (Gemini 3) or as sibling inlineData parts of the same content (older models).
+import { isRecord, type Attachment, type ToolResult } from "../payload.js";
+import { findCallId, requireName } from "./identity.js";
+import { baseMime, hasMime, isFamily, omitAttachment, type Omission } from "./media.js";
+import { joinParagraphs, readErrorText } from "./result-text.js";
+import { isSameShape, layOutGenerically, readNested, readSourcePieces, readSourceRecord } from "./source-layout.js";
+import type { Lowered, LowerOptions } from "./types.js";
+
+/** Inline media bytes (Blob / FunctionResponseBlob); displayName only inside functionResponse.parts. */
+export interface GeminiInlineData {
+  mimeType: string;
+  data: string;
+  displayName?: string;
+}
+
+/** Media by URI (FileData / FunctionResponseFileData). */
+export interface GeminiFileData {
+  mimeType: string;
+  fileUri: string;
+  displayName?: string;
+}
+
+/** A media part, inside functionResponse.parts or beside the functionResponse. */
+export type GeminiMediaPart = { inlineData: GeminiInlineData } | { fileData: GeminiFileData };
+
+/** The function's answer (FunctionResponse); `response` holds {output} and/or {error}. */
+export interface GeminiFunctionResponse {
+  id?: string;
+  name: string;
+  response: Record<string, unknown>;
+  parts?: GeminiMediaPart[];
+}
+
+/** A part of a Gemini content (Part). */
+export type GeminiPart = { functionResponse: GeminiFunctionResponse } | GeminiMediaPart;
+
+/** The user content that carries function responses (Content). */
+export interface GeminiContent {
+  role: "user";
+  parts: GeminiPart[];
+}
+
+/** `part`: the functionResponse part (with `--gemini-inline sibling`: it and its media parts); `message`: the content. */
+export type GeminiPayload = GeminiPart | GeminiPart[] | GeminiContent;
+
+/** What functionResponse.parts takes on Gemini 3. */
+const FUNCTION_RESPONSE_TYPES: readonly string[] = ["image/png", "image/jpeg", "image/webp", "application/pdf", "text/plain"];
+
+/** Where media goes: the options say, else the model (before Gemini 3 → sibling), else Gemini 3's parts. */
+export function chooseGeminiInline(options: LowerOptions): "parts" | "sibling" {
+  if (options.geminiInline !== undefined) return options.geminiInline;
+  const older = /(^|\/)(gemini-[12](?![0-9])|gemini-pro|gemma|learnlm)/i;
+  return options.model !== undefined && older.test(options.model) ? "sibling" : "parts";
+}
+
+function isCarried(attachment: Attachment, inline: "parts" | "sibling"): boolean {
+  if (inline === "parts") return hasMime(attachment, FUNCTION_RESPONSE_TYPES);
+  return ["image", "audio", "video", "text"].some((family) => isFamily(attachment, family)) || hasMime(attachment, ["application/pdf"]);
+}
+
+function toMediaPart(attachment: Attachment, inline: "parts" | "sibling"): GeminiMediaPart {
+  const mimeType = baseMime(attachment.mime);
+  const displayName = inline === "parts" && attachment.name !== undefined ? { displayName: attachment.name } : {};
+  return attachment.data === undefined
+    ? { fileData: { mimeType, fileUri: attachment.uri ?? "", ...displayName } }
+    : { inlineData: { mimeType, data: attachment.data, ...displayName } };
+}
+
+function explainOmission(attachment: Attachment, inline: "parts" | "sibling"): Omission {
+  const reason = inline === "parts"
+    ? `Gemini 3 function responses take png, jpeg, webp, pdf and plain text only (try --gemini-inline sibling)`
+    : `Gemini cannot take ${baseMime(attachment.mime)}`;
+  return omitAttachment("gemini", attachment, reason);
+}
+
+/** The response object: {output} for a success, {error} (and {output} when kept) for a failure; notes said in it. */
+function buildResponse(result: ToolResult, notes: readonly string[]): Record<string, unknown> {
+  if (isSameShape(result, "gemini") && result.meta?.response_form === "object" && result.ok && isRecord(result.data) && notes.length === 0) {
+    return result.data;
+  }
+  const response: Record<string, unknown> = {};
+  if (result.ok || result.data !== undefined) response.output = result.data ?? "";
+  if (!result.ok) response.error = result.error ?? (readErrorText(result) || result.error_type || "failed");
+  if (notes.length > 0) {
+    const key = result.ok ? "output" : "error";
+    const said = response[key];
+    if (typeof said === "string") response[key] = joinParagraphs([said, ...notes]);
+    else response.notes = [...notes];
+  }
+  return { ...response, ...readNested(readSourceRecord(result, "gemini", "source_extra"), "response") };
+}
+
+/** Lowers a result to a functionResponse part (or the user content around it); failures use the `error` key. */
+export function lowerToGemini(result: ToolResult, options: LowerOptions): Lowered<GeminiPayload> {
+  const warnings: string[] = [];
+  const inline = chooseGeminiInline(options);
+  const name = requireName("gemini", result, options, warnings);
+  const id = findCallId(result, options);
+  const pieces = readSourcePieces(result, "gemini", "") ?? layOutGenerically("", result, "gemini");
+  const media: GeminiMediaPart[] = [];
+  const omissions: Omission[] = [];
+  for (const piece of pieces) {
+    if (piece.kind === "kept") media.push(piece.value as GeminiMediaPart);
+    else if (piece.kind === "attachment" && isCarried(piece.attachment, inline)) media.push(toMediaPart(piece.attachment, inline));
+    else if (piece.kind === "attachment") omissions.push(explainOmission(piece.attachment, inline));
+  }
+  warnings.push(...omissions.map((omission) => omission.warning));
+
+  const { response: _response, ...sourceRest } = readSourceRecord(result, "gemini", "source_extra");
+  const functionResponse: GeminiFunctionResponse = {
+    ...(id === undefined ? {} : { id }),
+    name,
+    response: buildResponse(result, omissions.map((omission) => omission.note)),
+    ...(inline === "parts" && media.length > 0 ? { parts: media } : {}),
+    ...sourceRest,
+  };
+  const part: GeminiPart = { functionResponse, ...readSourceRecord(result, "gemini", "wrapper_extra") };
+  const parts: GeminiPart[] = [part, ...(inline === "sibling" ? media : [])];
+  if (options.envelope === "message") return { payload: { role: "user", parts }, warnings };
+  return { payload: inline === "sibling" ? parts : part, warnings };
+}

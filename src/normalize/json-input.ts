@@ -1,0 +1,88 @@
+// JSON input at the edge: detection by the first non-blank byte, the parse cap, a depth limit that keeps
+// deeply nested input from overflowing the stack anywhere downstream, and byte offsets for syntax errors.
+import { InputError } from "../errors.js";
+import { findJsonSyntaxError } from "./json-syntax.js";
+
+/** JSON inputs are parsed whole up to this size (SPEC §2); larger input is treated as text. */
+export const MAX_JSON_BYTES = 64 * 1024 * 1024;
+
+/**
+ * Deeper nesting is refused: V8 parses 100,000 levels, but JSON.stringify and any recursive walk
+ * overflow the stack near 5,000, so a parsed value deeper than this would crash whatever comes next.
+ */
+export const MAX_JSON_DEPTH = 1000;
+
+/** JSON nested deeper than MAX_JSON_DEPTH; `where` is the byte offset of the bracket that went too deep. */
+export class JsonDepthError extends InputError {
+  constructor(offset: number) {
+    super(`JSON nested deeper than ${MAX_JSON_DEPTH} levels`, `byte ${offset}`);
+  }
+}
+
+/** The first byte that is not JSON whitespace, after a UTF-8 BOM; undefined for blank input. */
+export function firstNonBlankByte(bytes: Uint8Array): number | undefined {
+  let index = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
+  while (index < bytes.length) {
+    const byte = bytes[index]!;
+    if (byte !== 0x20 && byte !== 0x09 && byte !== 0x0a && byte !== 0x0d) return byte;
+    index += 1;
+  }
+  return undefined;
+}
+
+/** `--from auto` parses input that starts with `{` or `[`; bare scalars (`42`, `"hi"`) stay text. */
+export function looksLikeJson(firstNonBlank: number | undefined): boolean {
+  return firstNonBlank === 0x7b || firstNonBlank === 0x5b;
+}
+
+/**
+ * Parses UTF-8 JSON bytes (a BOM is dropped; invalid UTF-8 reads as U+FFFD). Malformed JSON is an
+ * InputError whose `where` is the byte offset ("byte 1234"); nesting past MAX_JSON_DEPTH is a JsonDepthError.
+ */
+export function parseJsonBytes(bytes: Uint8Array): unknown {
+  const tooDeep = findDepthExcess(bytes, MAX_JSON_DEPTH);
+  if (tooDeep >= 0) throw new JsonDepthError(tooDeep);
+  try {
+    return JSON.parse(new TextDecoder("utf-8").decode(bytes));
+  } catch (error) {
+    if (!(error instanceof SyntaxError)) throw error;
+    const problem = findJsonSyntaxError(bytes) ?? { offset: 0, message: error.message };
+    throw new InputError(`malformed JSON at ${describePosition(bytes, problem.offset)}: ${problem.message}`, `byte ${problem.offset}`, { cause: error });
+  }
+}
+
+/** The offset of the first bracket nested deeper than `limit` (outside strings), or -1. */
+function findDepthExcess(bytes: Uint8Array, limit: number): number {
+  if (bytes.length <= limit) return -1;
+  let depth = 0;
+  let inString = false;
+  for (let index = 0; index < bytes.length; index += 1) {
+    const byte = bytes[index]!;
+    if (inString) {
+      if (byte === 0x5c) index += 1;
+      else if (byte === 0x22) inString = false;
+    } else if (byte === 0x22) {
+      inString = true;
+    } else if (byte === 0x5b || byte === 0x7b) {
+      depth += 1;
+      if (depth > limit) return index;
+    } else if (byte === 0x5d || byte === 0x7d) {
+      depth -= 1;
+    }
+  }
+  return -1;
+}
+
+/** `line 3, column 7` (1-based; the column counts code points) for a byte offset. */
+function describePosition(bytes: Uint8Array, offset: number): string {
+  let line = 1;
+  let lineStart = 0;
+  for (let index = 0; index < offset && index < bytes.length; index += 1) {
+    if (bytes[index] === 0x0a) {
+      line += 1;
+      lineStart = index + 1;
+    }
+  }
+  const column = Array.from(new TextDecoder("utf-8").decode(bytes.subarray(lineStart, offset))).length + 1;
+  return `line ${line}, column ${column}`;
+}

@@ -1,0 +1,72 @@
+// The model projection: the tool frame around the bounded body, and the unified payload with its meta.
+import type { BoundText } from "../bound/types.js";
+import type { ToolResult, ToolResultMeta } from "../payload.js";
+
+/** The parts a tool formatter keeps whole around the body. */
+export interface Frame {
+  header: string;
+  footer: string;
+}
+
+/** No header, no footer. */
+export const NO_FRAME: Frame = { header: "", footer: "" };
+
+/** Bytes of a text once written inside a JSON string (escapes count), without the quotes. */
+export function jsonStringBytes(text: string): number {
+  return Buffer.byteLength(JSON.stringify(text)) - 2;
+}
+
+/** The model text: header, the bounded body, footer. */
+export function renderModelText(frame: Frame, bound: BoundText): string {
+  return `${frame.header}${bound.text}${frame.footer}`;
+}
+
+/** The facts of a bounding as payload meta (SPEC §3). */
+export function boundMeta(bound: BoundText): ToolResultMeta {
+  const meta: ToolResultMeta = { truncated: bound.truncated, total_bytes: bound.totalBytes, total_lines: bound.totalLines };
+  if (bound.binary) meta.binary = bound.binary;
+  if (!bound.truncated) return meta;
+  meta.shown = bound.shown;
+  meta.omitted_bytes = bound.omittedBytes;
+  meta.omitted_lines = bound.omittedLines;
+  if (bound.nextOffset !== undefined) meta.next_offset = bound.nextOffset;
+  const spill = bound.spill;
+  if (spill?.kind === "saved") {
+    meta.output_id = spill.id;
+    meta.output_path = spill.path;
+    if (spill.notSavedBytes) meta.not_saved_bytes = spill.notSavedBytes;
+  } else if (spill?.kind === "failed") {
+    meta.spill_error = spill.reason;
+  } else if (spill?.kind === "disabled") {
+    meta.spill_error = "not saved (--no-spill)";
+  }
+  return meta;
+}
+
+/** The payload of a bounded result: the body replaces data (or error, for a failure); meta gains the bounding facts. */
+export function boundPayload(base: ToolResult, body: string, bound: BoundText): ToolResult {
+  const meta = { ...base.meta, ...boundMeta(bound) };
+  const payload: ToolResult = { ok: base.ok, ...(base.tool !== undefined ? { tool: base.tool } : {}) };
+  if (base.ok) payload.data = body;
+  else {
+    if (base.data !== undefined) payload.data = body;
+    payload.error = base.data !== undefined ? base.error : body;
+  }
+  if (base.error_type !== undefined) payload.error_type = base.error_type;
+  payload.meta = meta;
+  if (base.attachments && base.attachments.length > 0) payload.attachments = base.attachments;
+  return payload;
+}
+
+/** A meta as large as any real one for these totals: what a JSON envelope must reserve before bounding. */
+export function worstCaseMeta(base: ToolResult, spillPath: string | undefined): ToolResultMeta {
+  const big = Number.MAX_SAFE_INTEGER;
+  return {
+    ...base.meta,
+    truncated: false, total_bytes: big, total_lines: big,
+    shown: [{ from_line: big, to_line: big, partial: true }, { from_line: big, to_line: big, partial: true }],
+    omitted_bytes: big, omitted_lines: big, next_offset: big,
+    output_id: "tool_00000000000000000000000000", output_path: `${spillPath ?? ""}/tool_00000000000000000000000000`,
+    not_saved_bytes: big, spill_error: "x".repeat(200), binary: { size: big, type: "x".repeat(40) },
+  };
+}

@@ -1,0 +1,72 @@
+// The last step of every bounding command: the bounded result written as model text, JSON payload or wire JSON.
+import { countLines } from "../bound/budget.js";
+import type { BoundOptions, BoundText } from "../bound/types.js";
+import { lower, type LowerOptions } from "../lower/index.js";
+import type { Attachment, Provider, ToolResult } from "../payload.js";
+import { boundPayload, jsonStringBytes, renderModelText, worstCaseMeta, type Frame } from "./model.js";
+import type { renderTerminal } from "./terminal.js";
+
+/** How the result is written. */
+export interface OutputOptions {
+  reader: "model" | "terminal";
+  format: "text" | "json";
+  to?: Provider;
+  lower: LowerOptions;
+  color: boolean;
+  width: number;
+  /** The terminal renderer, loaded only when the terminal projection is asked for (it pulls chalk and string-width). */
+  terminal?: typeof renderTerminal;
+}
+
+/** The written output and the lossy steps taken on the way (warnings for stderr). */
+export interface Output {
+  text: string;
+  warnings: string[];
+}
+
+const ENVELOPE_SLACK = 16;
+
+const withoutAttachmentData = (attachments: Attachment[] | undefined): Attachment[] | undefined =>
+  attachments?.map((attachment) => ({ ...attachment, ...(attachment.data !== undefined ? { data: "" } : {}) }));
+
+/** Size of the attachment payloads inside a serialized output (they do not count against the budget). */
+export function attachmentBytes(result: ToolResult): number {
+  return (result.attachments ?? []).reduce((sum, attachment) => sum + (attachment.data?.length ?? 0), 0);
+}
+
+function wireText(result: ToolResult, options: OutputOptions): Output {
+  if (options.to) {
+    const lowered = lower(result, options.to, options.lower);
+    return { text: `${JSON.stringify(lowered.payload)}\n`, warnings: lowered.warnings };
+  }
+  return { text: `${JSON.stringify(result)}\n`, warnings: [] };
+}
+
+/** What the bounder must leave free for the frame and (for JSON output) the envelope, and how it measures. */
+export function planReservation(base: ToolResult, frame: Frame, options: OutputOptions, spillDir: string | undefined): Pick<BoundOptions, "reservedBytes" | "reservedLines" | "measure"> {
+  const frameText = `${frame.header}${frame.footer}`;
+  if (options.format === "text" && !options.to) {
+    return { reservedBytes: Buffer.byteLength(frameText), reservedLines: countLines(frame.header) + countLines(frame.footer) };
+  }
+  const placeholder: ToolResult = {
+    ...base, data: base.ok || base.data !== undefined ? frameText : undefined, meta: worstCaseMeta(base, spillDir),
+    attachments: withoutAttachmentData(base.attachments),
+  };
+  if (!base.ok && base.data === undefined) placeholder.error = frameText;
+  const envelope = wireText(placeholder, { ...options, lower: { ...options.lower } });
+  return { reservedBytes: Buffer.byteLength(envelope.text) + ENVELOPE_SLACK, reservedLines: 0, measure: jsonStringBytes };
+}
+
+/** Writes a bounded result the way the options ask. */
+export function renderOutput(base: ToolResult, bound: BoundText, frame: Frame, options: OutputOptions): Output {
+  if (options.format === "text" && !options.to) {
+    if (options.reader === "terminal") {
+      if (!options.terminal) throw new Error("renderOutput: the terminal projection needs options.terminal (project/terminal.ts)");
+      const text = options.terminal({ bound, header: frame.header, footer: frame.footer, ok: base.ok }, { color: options.color, width: options.width });
+      return { text: text.endsWith("\n") ? text : `${text}\n`, warnings: [] };
+    }
+    return { text: renderModelText(frame, bound), warnings: [] };
+  }
+  const body = options.to ? renderModelText(frame, bound) : bound.text;
+  return wireText(boundPayload(base, body, bound), options);
+}

@@ -1,0 +1,54 @@
+// The runner's shapes: what to run, the live handle, and how it ended (expected endings are data).
+
+/** One command to run: argv or a shell string, its environment, and how it may be stopped. */
+export interface RunSpec {
+  /** The program (argv[0]), or with `shell` the whole command line given to `sh -c`. */
+  command: string;
+  /** Arguments; with `shell` they are appended to the command line, separated by spaces. */
+  args: string[];
+  shell: boolean;
+  cwd?: string;
+  /** Variables added to (or overriding) the inherited environment. */
+  env?: Record<string, string>;
+  /** "inherit" passes correx's stdin through; "ignore" gives the command an empty one. */
+  stdin: "inherit" | "ignore";
+  /** Wall-clock limit; undefined or 0 = none. */
+  timeoutMs?: number;
+  /** Grace period between SIGTERM and SIGKILL when the group is stopped. */
+  killAfterMs: number;
+}
+
+/** Which pipe a chunk came from. */
+export type OutputStream = "stdout" | "stderr";
+
+/**
+ * Receives the output, chunk by chunk, in arrival order. Returning a promise pauses both pipes until it
+ * settles (back-pressure for a slow spill writer); a throw or rejection stops the command.
+ */
+export type OutputSink = (chunk: Buffer, stream: OutputStream) => void | Promise<void>;
+
+/** How a run ended. A timeout, a signal or an interrupt are outcomes, not errors. */
+export interface RunOutcome {
+  /** The command's exit status; null when it ended by a signal or never started. */
+  exitCode: number | null;
+  /** The signal that ended the command (the group leader), if any. */
+  signal: NodeJS.Signals | null;
+  timedOut: boolean;
+  /** The first signal forwarded to the group by `interrupt`, when correx was interrupted. */
+  interrupted?: NodeJS.Signals;
+  durationMs: number;
+  /** Set when the command could not be started: ENOENT (not found, exit 127), EACCES (not executable, 126). */
+  spawnError?: { code: "ENOENT" | "EACCES" | string; message: string };
+}
+
+/** A running command. */
+export interface RunHandle {
+  /** The group leader's pid (= the process group id); undefined when the spawn failed. */
+  pid?: number;
+  /** Resolves once the command has ended, its output is delivered and any stopped group is gone. */
+  done: Promise<RunOutcome>;
+  /** Sends a signal to the whole process group, as is (no escalation, not marked interrupted). */
+  signalGroup(signal: NodeJS.Signals): void;
+  /** Forwards a signal correx received to the group, marks the run interrupted and escalates to SIGKILL. */
+  interrupt(signal: NodeJS.Signals): void;
+}

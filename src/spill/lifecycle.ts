@@ -1,0 +1,133 @@
+// The store's lifecycle: retention, quota (oldest first), orphans of crashed writers, and tombstones for all of it.
+// Runs on `correx gc`, and in passing at most once an hour (a `.last-gc` stamp keeps the check to one lstat).
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { IoError } from "../errors.js";
+import { formatSize } from "../text/magic.js";
+import { entryBytes, takeInventory, type Inventory } from "./inventory.js";
+import { describeDuration, type StoreSettings } from "./settings.js";
+import { describeError, type SpillStore } from "./store.js";
+import { createTombstone, expireTombstones, writeTombstone } from "./tombstones.js";
+
+/** Collection in passing happens at most this often. */
+export const COLLECT_INTERVAL_MS = 3_600_000;
+/** A data file without a record (or a temporary file) untouched this long belongs to a writer that crashed. */
+export const ORPHAN_AGE_MS = 3_600_000;
+/** The stamp file whose modification time says when the store was last collected. */
+export const STAMP_FILE = ".last-gc";
+
+/** One output to remove, and why. */
+export interface PlannedRemoval {
+  id: string;
+  reason: "expired" | "quota" | "orphan";
+  /** Creation time from the id (ms since the epoch). */
+  created: number;
+  bytes: number;
+  /** The limit behind the reason, for the tombstone: "7 days", "1.0 GiB", "a data file without a record". */
+  detail: string;
+}
+
+/** What a collection removes and keeps. */
+export interface CollectionPlan {
+  removals: PlannedRemoval[];
+  /** Temporary files of crashed writers. */
+  staleTemporaries: string[];
+  /** Outputs left (complete or being written) and the bytes they take. */
+  kept: { outputs: number; bytes: number };
+}
+
+/** What a collection did (or, with dryRun, would do). */
+export interface CollectionReport extends CollectionPlan {
+  dryRun: boolean;
+  tombstonesExpired: number;
+}
+
+/** The outcome of a collection in passing: never an exception, since it must not fail the command it rides on. */
+export type PassingCollection = { status: "not-due" } | { status: "collected"; report: CollectionReport } | { status: "failed"; reason: string };
+
+/** Decides what to remove (pure): expired outputs, then the oldest until the store fits its quota, then orphans. */
+export function planCollection(inventory: Inventory, settings: StoreSettings, now: number): CollectionPlan {
+  const removals: PlannedRemoval[] = [];
+  const evictable: PlannedRemoval[] = [];
+  let keptBytes = 0;
+  let keptOutputs = 0;
+  for (const entry of inventory.entries) {
+    const bytes = entryBytes(entry);
+    const base = { id: entry.id, created: entry.created, bytes };
+    if (entry.data && entry.record) {
+      if (now - entry.created > settings.maxAgeMs) {
+        removals.push({ ...base, reason: "expired", detail: describeDuration(settings.maxAgeMs) });
+        continue;
+      }
+      evictable.push({ ...base, reason: "quota", detail: formatSize(settings.quotaBytes) });
+    } else {
+      const touched = Math.max(entry.created, entry.data?.modified ?? 0, entry.record?.modified ?? 0);
+      if (now - touched > ORPHAN_AGE_MS) {
+        removals.push({ ...base, reason: "orphan", detail: entry.data ? "a data file without a record" : "a record without its data file" });
+        continue;
+      }
+    }
+    keptBytes += bytes;
+    keptOutputs += 1;
+  }
+  for (const candidate of evictable) {
+    if (keptBytes <= settings.quotaBytes) break;
+    removals.push(candidate);
+    keptBytes -= candidate.bytes;
+    keptOutputs -= 1;
+  }
+  const staleTemporaries = inventory.temporaries.filter((file) => now - file.modified > ORPHAN_AGE_MS).map((file) => file.name);
+  return { removals, staleTemporaries, kept: { outputs: keptOutputs, bytes: keptBytes } };
+}
+
+/** Applies retention and quota now: each removal leaves its tombstone first, then the record, then the data go. */
+export function collectStore(store: SpillStore, settings: StoreSettings, now: number, options: { dryRun: boolean }): CollectionReport {
+  store.verify();
+  if (!options.dryRun) touchStamp(path.join(store.dir, STAMP_FILE), now);
+  const plan = planCollection(takeInventory(store), settings, now);
+  if (!options.dryRun) {
+    for (const removal of plan.removals) {
+      writeTombstone(store, createTombstone(removal.id, removal.reason, removal.bytes, now, removal.detail));
+      removeFile(store.recordPath(removal.id));
+      removeFile(store.dataPath(removal.id));
+    }
+    for (const name of plan.staleTemporaries) removeFile(path.join(store.dir, name));
+  }
+  return { ...plan, dryRun: options.dryRun, tombstonesExpired: expireTombstones(store, now, options.dryRun) };
+}
+
+/** Collects when the last collection is an hour old or more; costs one lstat when it is not due. */
+export function maybeCollect(store: SpillStore, settings: StoreSettings, now: number = Date.now()): PassingCollection {
+  try {
+    const age = now - fs.lstatSync(path.join(store.dir, STAMP_FILE)).mtimeMs;
+    if (age >= 0 && age < COLLECT_INTERVAL_MS) return { status: "not-due" };
+  } catch {
+    // no stamp yet (or unreadable): collect, which says what is wrong if anything is
+  }
+  try {
+    return { status: "collected", report: collectStore(store, settings, now, { dryRun: false }) };
+  } catch (error) {
+    return { status: "failed", reason: `cannot collect the spill store ${store.dir}: ${(error as Error).message}` };
+  }
+}
+
+function touchStamp(stamp: string, now: number): void {
+  try {
+    const fd = fs.openSync(stamp, fs.constants.O_WRONLY | fs.constants.O_CREAT | fs.constants.O_NOFOLLOW, 0o600);
+    try {
+      fs.futimesSync(fd, now / 1000, now / 1000);
+    } finally {
+      fs.closeSync(fd);
+    }
+  } catch (error) {
+    throw new IoError(`cannot write ${stamp}: ${describeError(error)}`, { cause: error });
+  }
+}
+
+function removeFile(file: string): void {
+  try {
+    fs.unlinkSync(file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw new IoError(`cannot remove ${file}: ${describeError(error)}`, { cause: error });
+  }
+}

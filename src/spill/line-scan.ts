@@ -1,0 +1,45 @@
+// Streams a stored output line by line in fixed-size chunks: constant memory however long the file or its lines.
+import * as fs from "node:fs";
+
+const CHUNK_BYTES = 1024 * 1024;
+const NEWLINE = 10;
+
+/** What a scan reports: the bytes of the current line piece by piece, then its end. */
+export interface LineVisitor {
+  /** A run of bytes of the current line (without "\n"); the buffer is reused after the call, copy what you keep. */
+  piece(bytes: Buffer): void;
+  /** The current line ended (at "\n", or at the end of a file that does not end with one); false stops the scan. */
+  end(): boolean | void;
+}
+
+/**
+ * Reads `fd` from its current position to the end, splitting on "\n" exactly as `sed` counts lines: a final "\n"
+ * ends the last line rather than starting an empty one. Returns the number of lines seen.
+ */
+export function scanLines(fd: number, visitor: LineVisitor): number {
+  const buffer = Buffer.alloc(CHUNK_BYTES);
+  let lines = 0;
+  let lineOpen = false;
+  for (let read = fs.readSync(fd, buffer, 0, CHUNK_BYTES, null); read > 0; read = fs.readSync(fd, buffer, 0, CHUNK_BYTES, null)) {
+    const chunk = buffer.subarray(0, read);
+    let start = 0;
+    while (start < read) {
+      const newline = chunk.indexOf(NEWLINE, start);
+      if (newline === -1) {
+        visitor.piece(chunk.subarray(start));
+        lineOpen = true;
+        break;
+      }
+      if (newline > start) visitor.piece(chunk.subarray(start, newline));
+      lines += 1;
+      lineOpen = false;
+      start = newline + 1;
+      if (visitor.end() === false) return lines;
+    }
+  }
+  if (lineOpen) {
+    lines += 1;
+    visitor.end();
+  }
+  return lines;
+}

@@ -1,0 +1,50 @@
+// Opens a stored output for reading, or explains exactly why it cannot be read (never a bare "not found").
+import * as fs from "node:fs";
+import { IoError, NotFoundError } from "../errors.js";
+import { validateId } from "./ids.js";
+import { describeError, type SpillRecord, type SpillStore } from "./store.js";
+import { describeTombstone, readTombstone, TOMBSTONE_MAX_AGE_MS } from "./tombstones.js";
+
+/** A stored output opened for reading: the caller closes `fd`. Once open, a concurrent gc cannot pull it away. */
+export interface OpenedOutput {
+  record: SpillRecord;
+  path: string;
+  fd: number;
+}
+
+/** Opens output `id` (validated before any path is built); NotFoundError says why when it is not readable. */
+export function openOutput(store: SpillStore, id: string): OpenedOutput {
+  validateId(id);
+  try {
+    store.verify();
+  } catch (error) {
+    if (error instanceof NotFoundError) throw new NotFoundError(`no stored output ${id}: ${error.message} (use --spill-dir or CORREX_SPILL_DIR for another store)`);
+    throw error;
+  }
+  let record: SpillRecord;
+  try {
+    record = store.readRecord(id);
+  } catch (error) {
+    if (error instanceof NotFoundError) throw explainMissing(store, id, false);
+    throw error;
+  }
+  const path = store.dataPath(id);
+  try {
+    return { record, path, fd: fs.openSync(path, fs.constants.O_RDONLY | fs.constants.O_NOFOLLOW) };
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") throw explainMissing(store, id, true);
+    throw new IoError(`cannot open ${path}: ${describeError(error)}`, { cause: error });
+  }
+}
+
+/** Why output `id` is not there: its tombstone, a writer still at work, or never stored in this store. */
+export function explainMissing(store: SpillStore, id: string, recordSeen: boolean): NotFoundError {
+  const tombstone = readTombstone(store, id);
+  if (tombstone) return new NotFoundError(describeTombstone(tombstone));
+  if (recordSeen) return new NotFoundError(`output ${id} has a record but its data file ${store.dataPath(id)} is missing (removed outside correx?)`);
+  if (fs.existsSync(store.dataPath(id))) {
+    return new NotFoundError(`output ${id} is still being written (it has no record yet); try again when the command that writes it has finished`);
+  }
+  const days = TOMBSTONE_MAX_AGE_MS / 86_400_000;
+  return new NotFoundError(`no stored output ${id} in ${store.dir}: it was never stored here, or it was removed more than ${days} days ago (use --spill-dir or CORREX_SPILL_DIR for another store)`);
+}

@@ -1,0 +1,211 @@
+// The spill store: a private directory of full outputs, each with a sidecar record, written exclusively.
+import { createHash, randomBytes, type Hash } from "node:crypto";
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { IoError, NotFoundError } from "../errors.js";
+import { createId, validateId } from "./ids.js";
+
+/** What the store remembers about one output (the sidecar `<id>.json`). */
+export interface SpillRecord {
+  id: string;
+  created: string;
+  size: number;
+  lines: number;
+  sha256: string;
+  command?: string;
+  tool?: string;
+  exit_code?: number | null;
+  source_shape?: string;
+  /** Bytes the per-output cap kept out of the file. */
+  not_saved_bytes?: number;
+  /** The model projection emitted when the output was bounded (replay). */
+  projection?: string;
+  /** The bounding settings the projection was made with. */
+  settings?: Record<string, unknown>;
+}
+
+/** Where outputs go by default: $XDG_STATE_HOME/correx/tool-output, else ~/.local/state/correx/tool-output. */
+export function defaultSpillDir(env: NodeJS.ProcessEnv, home: string): string {
+  if (env.CORREX_SPILL_DIR) return env.CORREX_SPILL_DIR;
+  const state = env.XDG_STATE_HOME && path.isAbsolute(env.XDG_STATE_HOME) ? env.XDG_STATE_HOME : path.join(home, ".local", "state");
+  return path.join(state, "correx", "tool-output");
+}
+
+const describeError = (error: unknown): string => {
+  const errno = error as NodeJS.ErrnoException;
+  const reasons: Record<string, string> = {
+    ENOSPC: "the disk is full", EROFS: "the file system is read-only", EACCES: "permission denied",
+    EPERM: "operation not permitted", EDQUOT: "the disk quota is exceeded", ELOOP: "the path is a symbolic link",
+    EEXIST: "the file already exists", ENOTDIR: "a part of the path is not a directory",
+  };
+  return `${(errno.code && reasons[errno.code]) ?? errno.message}${errno.code ? ` (${errno.code})` : ""}`;
+};
+
+/** Streams one output into `<dir>/<id>` (0600, exclusive create, never through a symlink), hashing as it goes. */
+export class SpillWriter {
+  readonly id: string;
+  readonly path: string;
+  private fd: number | undefined;
+  private readonly hash: Hash = createHash("sha256");
+  private readonly cap: number;
+  size = 0;
+  notSavedBytes = 0;
+  failure: string | undefined;
+
+  constructor(dir: string, cap: number) {
+    this.id = createId();
+    this.path = path.join(dir, this.id);
+    this.cap = cap;
+    try {
+      const flags = fs.constants.O_WRONLY | fs.constants.O_CREAT | fs.constants.O_EXCL | fs.constants.O_NOFOLLOW;
+      this.fd = fs.openSync(this.path, flags, 0o600);
+    } catch (error) {
+      this.failure = `cannot create ${this.path}: ${describeError(error)}`;
+    }
+  }
+
+  /** Appends bytes; past the cap they are counted as not saved. A write failure is kept, not thrown. */
+  write(chunk: Uint8Array): void {
+    if (this.fd === undefined) return;
+    const room = this.cap - this.size;
+    const part = room >= chunk.length ? chunk : chunk.subarray(0, Math.max(room, 0));
+    this.notSavedBytes += chunk.length - part.length;
+    try {
+      let offset = 0;
+      while (offset < part.length) offset += fs.writeSync(this.fd, part, offset, part.length - offset);
+      this.hash.update(part);
+      this.size += part.length;
+    } catch (error) {
+      this.failure = `cannot write ${this.path}: ${describeError(error)}`;
+      this.abort();
+    }
+  }
+
+  /** Closes the file and returns its digest; undefined when the write failed. */
+  close(): { size: number; sha256: string } | undefined {
+    if (this.fd === undefined) return undefined;
+    try {
+      fs.closeSync(this.fd);
+    } catch (error) {
+      this.failure = `cannot close ${this.path}: ${describeError(error)}`;
+      this.fd = undefined;
+      this.abort();
+      return undefined;
+    }
+    this.fd = undefined;
+    return { size: this.size, sha256: this.hash.digest("hex") };
+  }
+
+  /** Removes what was written (the output did not need saving, or saving failed). */
+  abort(): void {
+    if (this.fd !== undefined) {
+      try {
+        fs.closeSync(this.fd);
+      } catch {
+        // already failing; the unlink below is what matters
+      }
+      this.fd = undefined;
+    }
+    try {
+      fs.unlinkSync(this.path);
+    } catch {
+      // nothing was created, or it is already gone
+    }
+  }
+}
+
+/** A directory of spilled outputs and their records. */
+export class SpillStore {
+  readonly dir: string;
+
+  constructor(dir: string) {
+    this.dir = path.resolve(dir);
+  }
+
+  /** Creates the directory (0700) if needed and refuses one that is a symlink, shared with others, or not ours. */
+  prepare(): void {
+    fs.mkdirSync(this.dir, { recursive: true, mode: 0o700 });
+    this.verify();
+  }
+
+  /**
+   * Checks an existing store without creating anything (readers and gc): NotFoundError when it is missing,
+   * IoError when it is a symlink, not a directory, another user's, or writable by group or others.
+   */
+  verify(): void {
+    let stat: fs.Stats;
+    try {
+      stat = fs.lstatSync(this.dir);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === "ENOENT") throw new NotFoundError(`no spill store at ${this.dir}`);
+      throw new IoError(`cannot use spill directory ${this.dir}: ${describeError(error)}`, { cause: error });
+    }
+    refuseUnsafeDirectory(this.dir, stat, "spill directory");
+  }
+  /** Opens a writer for a new output; creation failures are reported on the writer, not thrown. */
+  createWriter(cap: number = Number.MAX_SAFE_INTEGER): SpillWriter {
+    return new SpillWriter(this.dir, cap);
+  }
+
+  /** The path of an output's bytes (the id is validated first). */
+  dataPath(id: string): string {
+    return path.join(this.dir, validateId(id));
+  }
+
+  /** The path of an output's record. */
+  recordPath(id: string): string {
+    return path.join(this.dir, `${validateId(id)}.json`);
+  }
+
+  /** Writes a record atomically: a temporary file renamed over the final name. */
+  writeRecord(record: SpillRecord): void {
+    const final = this.recordPath(record.id);
+    const temporary = temporaryPath(final);
+    const flags = fs.constants.O_WRONLY | fs.constants.O_CREAT | fs.constants.O_EXCL | fs.constants.O_NOFOLLOW;
+    const fd = fs.openSync(temporary, flags, 0o600);
+    try {
+      fs.writeSync(fd, `${JSON.stringify(record, null, 2)}\n`);
+    } finally {
+      fs.closeSync(fd);
+    }
+    fs.renameSync(temporary, final);
+  }
+
+  /** Reads an output's record; NotFoundError when there is none. */
+  readRecord(id: string): SpillRecord {
+    let text: string;
+    try {
+      text = fs.readFileSync(this.recordPath(id), "utf8");
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === "ENOENT") throw new NotFoundError(`no stored output ${id} in ${this.dir}`);
+      throw new IoError(`cannot read the record of ${id}: ${describeError(error)}`, { cause: error });
+    }
+    try {
+      return JSON.parse(text) as SpillRecord;
+    } catch (error) {
+      throw new IoError(`the record of ${id} is damaged (${this.recordPath(id)}): ${(error as Error).message}`, { cause: error });
+    }
+  }
+}
+
+/** Throws unless `stat` (from lstat) is a real directory of ours that only we can write. */
+export function refuseUnsafeDirectory(dir: string, stat: fs.Stats, what: string): void {
+  if (stat.isSymbolicLink()) throw new IoError(`refusing ${what} ${dir}: it is a symbolic link`);
+  if (!stat.isDirectory()) throw new IoError(`refusing ${what} ${dir}: it is not a directory`);
+  if (typeof process.getuid === "function" && stat.uid !== process.getuid()) {
+    throw new IoError(`refusing ${what} ${dir}: it belongs to another user (uid ${stat.uid})`);
+  }
+  if ((stat.mode & 0o022) !== 0) {
+    throw new IoError(`refusing ${what} ${dir}: it is writable by others (mode ${(stat.mode & 0o777).toString(8)})`);
+  }
+}
+
+/** A unique temporary name beside `final` (`<final>.<pid>-<random>.tmp`), renamed over it once complete. */
+export function temporaryPath(final: string): string {
+  return `${final}.${process.pid}-${randomBytes(4).toString("hex")}.tmp`;
+}
+
+/** Temporary files left beside records and tombstones: collected once they are old (a crashed writer). */
+export const TEMPORARY_PATTERN = /^tool_[0-9a-z]{26}\.json\.\d+-[0-9a-f]{8}\.tmp$/;
+
+export { describeError };

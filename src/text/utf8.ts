@@ -1,0 +1,88 @@
+// UTF-8 and grapheme boundaries: cutting text to a size without splitting a character.
+
+/** Measures text as it will be written (UTF-8 bytes, or bytes once JSON-escaped). Must grow with the text. */
+export type Measure = (text: string) => number;
+
+/** UTF-8 byte length of a string. */
+export const utf8Bytes: Measure = (text) => Buffer.byteLength(text, "utf8");
+
+let segmenter: Intl.Segmenter | undefined;
+const GRAPHEME_WINDOW = 64;
+
+/** Moves a cut index to a code point boundary (never between the halves of a surrogate pair). */
+function toCodePointBoundary(text: string, index: number, direction: -1 | 1): number {
+  const code = text.charCodeAt(index);
+  const isLowSurrogate = code >= 0xdc00 && code <= 0xdfff;
+  const previous = text.charCodeAt(index - 1);
+  const afterHigh = previous >= 0xd800 && previous <= 0xdbff;
+  return index > 0 && index < text.length && isLowSurrogate && afterHigh ? index + direction : index;
+}
+
+/** Moves a cut index back (or forward) to the nearest grapheme boundary within a small window. */
+function toGraphemeBoundary(text: string, index: number, direction: -1 | 1): number {
+  if (index <= 0 || index >= text.length) return index;
+  const start = Math.max(0, index - GRAPHEME_WINDOW);
+  const end = Math.min(text.length, index + GRAPHEME_WINDOW);
+  segmenter ??= new Intl.Segmenter(undefined, { granularity: "grapheme" });
+  let best = direction < 0 ? -1 : Number.POSITIVE_INFINITY;
+  for (const { index: offset } of segmenter.segment(text.slice(start, end))) {
+    const boundary = start + offset;
+    if (direction < 0 && boundary <= index && boundary > start) best = boundary;
+    if (direction > 0 && boundary >= index && boundary < end && best === Number.POSITIVE_INFINITY) best = boundary;
+  }
+  const found = direction < 0 ? best > 0 : Number.isFinite(best);
+  return found ? best : toCodePointBoundary(text, index, direction);
+}
+
+/** The largest index i such that measure(text.slice(0, i)) <= limit, on a grapheme boundary where possible. */
+export function prefixEnd(text: string, limit: number, measure: Measure = utf8Bytes, graphemes = true): number {
+  if (limit <= 0) return 0;
+  if (measure(text) <= limit) return text.length;
+  let low = 0;
+  let high = Math.min(text.length, limit);
+  while (low < high) {
+    const middle = Math.ceil((low + high) / 2);
+    if (measure(text.slice(0, middle)) <= limit) low = middle;
+    else high = middle - 1;
+  }
+  const codePoint = toCodePointBoundary(text, low, -1);
+  if (!graphemes) return codePoint;
+  const boundary = toGraphemeBoundary(text, codePoint, -1);
+  return boundary <= low ? boundary : codePoint;
+}
+
+/** The smallest index i such that measure(text.slice(i)) <= limit, on a grapheme boundary where possible. */
+export function suffixStart(text: string, limit: number, measure: Measure = utf8Bytes, graphemes = true): number {
+  if (limit <= 0) return text.length;
+  if (measure(text) <= limit) return 0;
+  let low = Math.max(0, text.length - limit);
+  let high = text.length;
+  while (low < high) {
+    const middle = Math.floor((low + high) / 2);
+    if (measure(text.slice(middle)) <= limit) high = middle;
+    else low = middle + 1;
+  }
+  const codePoint = toCodePointBoundary(text, low, 1);
+  if (!graphemes) return codePoint;
+  const boundary = toGraphemeBoundary(text, codePoint, 1);
+  return boundary >= low ? boundary : codePoint;
+}
+
+/** Skips UTF-8 continuation bytes at the start of a byte window that began inside a character. */
+export function skipContinuationBytes(bytes: Uint8Array): number {
+  let index = 0;
+  while (index < bytes.length && index < 3 && ((bytes[index] ?? 0) & 0xc0) === 0x80) index += 1;
+  return index;
+}
+
+/** The length of the longest prefix of bytes that does not end inside a UTF-8 sequence. */
+export function completeUtf8Length(bytes: Uint8Array): number {
+  const end = bytes.length;
+  for (let back = 1; back <= Math.min(3, end); back += 1) {
+    const byte = bytes[end - back] ?? 0;
+    if ((byte & 0xc0) === 0x80) continue;
+    const need = byte >= 0xf0 ? 4 : byte >= 0xe0 ? 3 : byte >= 0xc0 ? 2 : 1;
+    return need > back ? end - back : end;
+  }
+  return end;
+}

@@ -1,0 +1,110 @@
+// Measuring text against a budget, for the formatters that fit their own output (read, grep, glob, task).
+import type { Budget } from "../bound/types.js";
+
+/** Additive cost of a piece of text: bytes as written, newlines, and word-and-punctuation units. */
+export interface TextCost {
+  bytes: number;
+  newlines: number;
+  words: number;
+}
+
+/** Measures a piece of text; `measure` (additive) replaces UTF-8 byte length when given. */
+export type Measure = (text: string) => number;
+
+const WORD_OR_PUNCTUATION = /[\p{L}\p{N}_]+|[^\p{L}\p{N}_\s]/gu;
+
+/** UTF-8 byte length without encoding the text. */
+export function measureUtf8(text: string): number {
+  return Buffer.byteLength(text, "utf8");
+}
+
+/** Counts words and punctuation marks, the second half of the token estimate. */
+export function countWords(text: string): number {
+  let count = 0;
+  for (const _ of text.matchAll(WORD_OR_PUNCTUATION)) count += 1;
+  return count;
+}
+
+/** The cost of one piece of text. */
+export function measureCost(text: string, measure: Measure = measureUtf8): TextCost {
+  let newlines = 0;
+  for (let index = text.indexOf("\n"); index !== -1; index = text.indexOf("\n", index + 1)) newlines += 1;
+  return { bytes: measure(text), newlines, words: countWords(text) };
+}
+
+/** The cost of two pieces written one after the other. */
+export function addCost(first: TextCost, second: TextCost): TextCost {
+  return { bytes: first.bytes + second.bytes, newlines: first.newlines + second.newlines, words: first.words + second.words };
+}
+
+/** The token estimate of SPEC §4: max(ceil(bytes / 4), word-and-punctuation count). */
+export function estimateTokens(cost: TextCost): number {
+  return Math.max(Math.ceil(cost.bytes / 4), cost.words);
+}
+
+/** Whether text of this cost fits every limit of the budget (a text of N newlines counts as N + 1 lines). */
+export function fitsBudget(cost: TextCost, budget: Budget): boolean {
+  return (
+    cost.bytes <= budget.maxBytes &&
+    cost.newlines + 1 <= budget.maxLines &&
+    (budget.maxTokens === undefined || estimateTokens(cost) <= budget.maxTokens)
+  );
+}
+
+/** A header and footer that may depend on how many items are shown. */
+export type FrameFor = (shown: number) => { header: string; footer: string };
+
+/**
+ * The largest count k (at most items.length) such that header(k) + items[0..k).join("\n") + footer(k)
+ * fits the budget; 0 when not even one item fits. Stops as soon as the items alone overflow.
+ */
+export function fitItemCount(items: readonly string[], frameFor: FrameFor, budget: Budget, measure: Measure = measureUtf8): number {
+  const separator = measureCost("\n", measure);
+  let body: TextCost = { bytes: 0, newlines: 0, words: 0 };
+  let best = 0;
+  for (let count = 1; count <= items.length; count += 1) {
+    const item = measureCost(items[count - 1]!, measure);
+    body = addCost(count === 1 ? body : addCost(body, separator), item);
+    if (!fitsBudget(body, budget)) break;
+    const { header, footer } = frameFor(count);
+    if (fitsBudget(addCost(addCost(measureCost(header, measure), body), measureCost(footer, measure)), budget)) best = count;
+  }
+  return best;
+}
+
+/**
+ * The longest prefix of text, in whole code points, that fits the budget: the last resort when even
+ * a formatter's frame is larger than a (tiny) budget, so that the budget still holds.
+ */
+export function cutToBudget(text: string, budget: Budget, measure: Measure = measureUtf8): string {
+  const prefix = (length: number): string => text.slice(0, isLowSurrogateAt(text, length) ? length - 1 : length);
+  let low = 0;
+  let high = text.length;
+  while (low < high) {
+    const middle = Math.ceil((low + high) / 2);
+    if (fitsBudget(measureCost(prefix(middle), measure), budget)) low = middle;
+    else high = middle - 1;
+  }
+  return prefix(low);
+}
+
+/** True when index splits a surrogate pair (the code unit at index is the second half of one). */
+export function isLowSurrogateAt(text: string, index: number): boolean {
+  const code = text.charCodeAt(index);
+  const previous = text.charCodeAt(index - 1);
+  return code >= 0xdc00 && code <= 0xdfff && previous >= 0xd800 && previous <= 0xdbff;
+}
+
+/** Text in the three parts a formatter gives. */
+export interface FramedText {
+  header: string;
+  body: string;
+  footer: string;
+}
+
+/** The parts as they are when their text fits; else that text cut to the budget, as the body alone. */
+export function keepWithinBudget(parts: FramedText, budget: Budget, measure: Measure = measureUtf8): FramedText {
+  const text = parts.header + parts.body + parts.footer;
+  const fitted = cutToBudget(text, budget, measure);
+  return fitted === text ? parts : { header: "", body: fitted, footer: "" };
+}

@@ -1,0 +1,28 @@
+// The generic format: the result's own text, for every tool without a formatter of its own.
+import type { ToolResult } from "../payload.js";
+import { describeProcessEnd } from "./process-end.js";
+import type { ToolText } from "./types.js";
+
+/** The text of a payload value: a string as it is, anything else as JSON indented by 2 spaces. */
+export function textOfValue(value: unknown): string {
+  if (value === undefined) return "";
+  if (typeof value === "string") return value;
+  return JSON.stringify(value, null, 2) ?? String(value);
+}
+
+/** The text a result carries: its error when it failed and says why, else its data. */
+export function textOfResult(result: ToolResult): string {
+  if (!result.ok && result.error !== undefined) return textOfValue(result.error);
+  return textOfValue(result.data);
+}
+
+/** The footer that reports how a process ended, when the meta says it (`correx run` of any tool). */
+export function formatProcessFooter(result: ToolResult): string {
+  const end = describeProcessEnd(result.meta);
+  return end === undefined ? "" : `\n\n${end}`;
+}
+
+/** Generic: the body is the result's text, the footer how its process ended (if it was one). */
+export function formatGeneric(result: ToolResult): ToolText {
+  return { header: "", body: textOfResult(result), footer: formatProcessFooter(result), paged: false };
+}

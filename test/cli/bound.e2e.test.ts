@@ -1,0 +1,112 @@
+// `correx bound` end to end: the built binary, real stdin, stdout, stderr and exit codes.
+import { spawnSync } from "node:child_process";
+import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, test } from "vitest";
+import { CORREX, runCli } from "./cli-process.js";
+
+const root = mkdtempSync(join(tmpdir(), "correx-e2e-"));
+const spill = join(root, "spill");
+afterAll(() => {
+  chmodSync(root, 0o700);
+  rmSync(root, { recursive: true, force: true });
+});
+
+const numbered = (count: number): string => Array.from({ length: count }, (_, index) => `line ${index + 1}`).join("\n") + "\n";
+
+describe("correx bound", () => {
+  test("output that fits passes through byte for byte", () => {
+    const input = "hello\nwörld 😀\n";
+    const run = runCli(["bound", "--spill-dir", spill], input);
+    expect(run.code).toBe(0);
+    expect(run.text).toBe(input);
+    expect(run.stderr).toBe("");
+  });
+
+  test("a long log keeps its head and its end, with a marker that says how to read the rest", () => {
+    const input = numbered(100_000);
+    const run = runCli(["bound", "--spill-dir", spill], input);
+    expect(run.code).toBe(0);
+    const lines = run.text.split("\n");
+    expect(lines[0]).toBe("line 1");
+    expect(lines.at(-2)).toBe("line 100000");
+    expect(Buffer.byteLength(run.text)).toBeLessThanOrEqual(51200);
+    const marker = /\[\.\.\. omitted (\d+) lines, (\d+) bytes: lines (\d+)-(\d+) of 100000 lines \(588895 bytes in all\) \.\.\.\]\n\[full output: (\S+); read the omitted part with: correx read (tool_\w+) --offset (\d+), or: sed -n '(\d+),(\d+)p' (\S+)\]/.exec(run.text);
+    expect(marker).not.toBeNull();
+    const [, omitted, , from, to, path, id, offset] = marker!;
+    expect(Number(to) - Number(from) + 1).toBe(Number(omitted));
+    expect(offset).toBe(from);
+    expect(readFileSync(path!, "utf8")).toBe(input);
+    const page = runCli(["read", id!, "--offset", from!, "--limit", "3", "--spill-dir", spill]);
+    expect(page.code).toBe(0);
+    expect(page.text).toBe(
+      `<path>${path}</path>\n<type>file</type>\n<content>\n${from}: line ${from}\n${Number(from) + 1}: line ${Number(from) + 1}\n${Number(from) + 2}: line ${Number(from) + 2}\n</content>\n(Showing lines ${from}-${Number(from) + 2} of 100000. Use offset=${Number(from) + 3} to continue.)\n`,
+    );
+    const json = JSON.parse(runCli(["read", id!, "--offset", "99999", "--format", "json", "--spill-dir", spill]).text);
+    expect(json.next_offset).toBeUndefined();
+    expect(json.text).toContain("(End of file - total 100000 lines)");
+  });
+
+  test("--format json prints the payload with meta, within the budget", () => {
+    const run = runCli(["bound", "--format", "json", "--max-bytes", "2000", "--spill-dir", spill], numbered(5000));
+    expect(run.code).toBe(0);
+    expect(Buffer.byteLength(run.text)).toBeLessThanOrEqual(2000);
+    const payload = JSON.parse(run.text);
+    expect(payload.ok).toBe(true);
+    expect(payload.meta).toMatchObject({ truncated: true, total_lines: 5000, total_bytes: Buffer.byteLength(numbered(5000)), source_shape: "text" });
+    expect(payload.meta.output_path).toMatch(/tool_\w+$/);
+    expect(payload.data).toContain("line 5000");
+  });
+
+  test("invalid UTF-8 and NUL-free control bytes come out as valid UTF-8", () => {
+    const input = Buffer.concat([Buffer.from("ok "), Buffer.from([0xff, 0xc3]), Buffer.from(" done\n".repeat(200))]);
+    const run = runCli(["bound", "--no-spill"], input);
+    expect(run.code).toBe(0);
+    expect(run.stdout.toString("utf8")).toContain("ok \uFFFD\uFFFD done");
+    expect(Buffer.from(run.text, "utf8").equals(run.stdout)).toBe(true);
+  });
+
+  test("a read-only spill directory still yields the projection, which says why nothing was saved", () => {
+    const readOnly = join(root, "ro");
+    runCli(["bound", "--spill-dir", readOnly], "x\n");
+    spawnSync("mkdir", ["-p", readOnly]);
+    chmodSync(readOnly, 0o500);
+    const run = runCli(["bound", "--spill-dir", readOnly, "--max-lines", "10"], numbered(100));
+    expect(run.code).toBe(0);
+    expect(run.text).toContain("line 100");
+    if (process.getuid?.() !== 0) expect(run.text).toMatch(/\[full output not saved: cannot create .*permission denied \(EACCES\)\]/);
+  });
+
+  test("--no-spill says the output was not saved", () => {
+    const run = runCli(["bound", "--no-spill", "--max-lines", "10"], numbered(100));
+    expect(run.text).toContain("[full output not saved (--no-spill)]");
+  });
+
+  test.each([
+    [["bound", "--max-lines", "ten"], "invalid value for --max-lines: 'ten' (accepts a whole number >= 1)"],
+    [["bound", "--keep", "middle"], "invalid value for --keep: 'middle' (accepts: head, tail, both)"],
+    [["bound", "--head-ratio", "2"], "invalid value for --head-ratio: '2' (accepts a number from 0 to 1, e.g. 0.2)"],
+    [["bound", "--to", "openai"], "invalid value for --to: 'openai'"],
+    [["bound", "--bogus"], "unknown option '--bogus'"],
+  ])("bad flags exit 2 naming the flag: %j", (args, message) => {
+    const run = runCli(args, "x\n");
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain(message);
+    expect(run.text).toBe("");
+  });
+
+  test("an id that is not an id is refused before any path is built", () => {
+    const run = runCli(["read", "../../etc/passwd", "--spill-dir", spill]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain("invalid output id: '../../etc/passwd'");
+  });
+
+  test("a closed stdout (| head -1) ends quietly", () => {
+    const big = join(root, "big.txt");
+    writeFileSync(big, numbered(300_000));
+    const result = spawnSync("bash", ["-c", `node ${CORREX} bound --max-bytes 100000000 --max-lines 100000000 --no-spill < ${big} | head -1; echo "status=\${PIPESTATUS[0]}"`], { encoding: "utf8" });
+    expect(result.stdout).toBe("line 1\nstatus=0\n");
+    expect(result.stderr).toBe("");
+  });
+});

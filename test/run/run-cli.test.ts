@@ -1,0 +1,253 @@
+// End-to-end: `node bin/correx run …` (the built bundle), asserting stdout, stderr and the exit status.
+import { spawnSync } from "node:child_process";
+import { chmodSync, closeSync, existsSync, mkdtempSync, openSync, readFileSync, writeFileSync, writeSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { beforeAll, describe, expect, test } from "vitest";
+import type { ToolResult } from "../../src/payload.js";
+import { ROOT, assertBuilt, runCorrex, spillDirectory, startCorrex, waitForFile } from "./cli-process.js";
+import { fixture, isProcessGone } from "./run-fixture.js";
+
+beforeAll(assertBuilt);
+
+/** `correx run` with a private spill directory, then OPTIONS, then `--` and the command. */
+const run = (options: string[], command: string[], extra: Parameters<typeof runCorrex>[1] = {}) =>
+  runCorrex(["run", "--spill-dir", spillDirectory(), ...options, "--", ...command], extra);
+const payloadOf = (stdout: Buffer): ToolResult => JSON.parse(stdout.toString("utf8")) as ToolResult;
+
+describe("the model text and the exit status", () => {
+  test.each([0, 3, 255])("exit %i: the output, then how it ended; correx exits with the same code", async (code) => {
+    const result = await run([], [fixture("exit-with"), String(code)]);
+    expect({ stdout: result.stdout.toString(), stderr: result.stderr, code: result.code }).toEqual({
+      stdout: `about to exit with ${code}\non stderr\n\nCommand exited with code ${code}.`,
+      stderr: "",
+      code,
+    });
+  });
+
+  test.each([
+    ["TERM", 143],
+    ["KILL", 137],
+    ["HUP", 129],
+  ])("death by SIG%s exits %i and says which signal", async (name, code) => {
+    const result = await run([], [fixture("die-by-signal"), name]);
+    expect({ stdout: result.stdout.toString(), stderr: result.stderr, code: result.code }).toEqual({
+      stdout: `dying by ${name}\n\nCommand was killed by signal SIG${name}.`,
+      stderr: "",
+      code,
+    });
+  });
+
+  test("stdout and stderr are merged in arrival order", async () => {
+    const result = await run([], [fixture("emit-alternating.mjs"), "6", "8", "10"]);
+    expect(result.stdout.toString()).toBe("o0:....\ne1:....\no2:....\ne3:....\no4:....\ne5:....\n\nCommand exited with code 0.");
+  });
+
+  test("no output says so", async () => {
+    const result = await run([], ["true"]);
+    expect(result.stdout.toString()).toBe("(no output)\n\nCommand exited with code 0.");
+  });
+
+  test("a progress bar redrawn with \\r shows its final state", async () => {
+    const result = await run([], [fixture("progress-bar")]);
+    expect(result.stdout.toString()).toBe("[####################] 100%\ndone\n\nCommand exited with code 0.");
+  });
+
+  test("invalid UTF-8 shows U+FFFD; the spill keeps the exact bytes", async () => {
+    const raw = Buffer.from("bad \xff \xe2\x82 \xc3( end\nsplit \xc3\xa9 done\n", "latin1");
+    expect((await run([], [fixture("emit-invalid-utf8")])).stdout.toString()).toBe("bad \ufffd \ufffd \ufffd( end\nsplit é done\n\nCommand exited with code 0.");
+    const cut = payloadOf((await run(["--format", "json", "--max-lines", "1"], [fixture("emit-invalid-utf8")])).stdout);
+    expect(cut.meta?.truncated).toBe(true);
+    expect(readFileSync(String(cut.meta?.output_path)).equals(raw)).toBe(true);
+  });
+
+  test("a failing command's preview leans to the tail", async () => {
+    const script = "seq 1 1000; exit $0";
+    const options = ["--format", "json", "--max-lines", "40"];
+    const passed = payloadOf((await run(options, ["sh", "-c", script, "0"])).stdout);
+    const failed = payloadOf((await run(options, ["sh", "-c", script, "1"])).stdout);
+    const headLines = (result: ToolResult) => (result.meta?.shown as { to_line: number }[])[0]!.to_line;
+    expect(headLines(failed)).toBeLessThan(headLines(passed));
+    expect(failed).toMatchObject({ ok: false, error: "Command exited with code 1.", error_type: "exit_code", meta: { exit_code: 1, truncated: true } });
+  });
+
+  test("--to PROVIDER sets the error flag on a non-zero exit and states the ending once", async () => {
+    const result = await run(["--to", "anthropic", "--call-id", "toolu_1"], ["sh", "-c", "echo out; exit 2"]);
+    expect(payloadOf(result.stdout)).toEqual({ type: "tool_result", tool_use_id: "toolu_1", content: "out\n\nCommand exited with code 2.", is_error: true });
+    expect(result.code).toBe(2);
+  });
+
+  test.each([
+    ["model text", [], 2000],
+    ["JSON payload", ["--format", "json"], 2000],
+    ["openai-chat", ["--to", "openai-chat", "--call-id", "call_1"], 1500],
+  ])("the budget holds for what is written (%s)", async (_name, options, maxBytes) => {
+    const result = await run([...options, "--max-bytes", String(maxBytes)], ["sh", "-c", "seq 1 20000; echo 'a \"quoted\" \\\\ tail'; exit 1"]);
+    expect(result.stdout.length).toBeGreaterThan(maxBytes / 2);
+    expect(result.stdout.length).toBeLessThanOrEqual(maxBytes);
+    expect(result.code).toBe(1);
+  });
+});
+
+describe("timeout", () => {
+  test("the whole group is stopped: exit 124, and the grandchild is gone", async () => {
+    const result = await run(["--timeout", "300"], [fixture("spawn-grandchild")]);
+    const match = /^(\d+)\n\nCommand exceeded timeout of 300 ms\. Retry with a larger timeout\.$/.exec(result.stdout.toString());
+    expect(match).not.toBeNull();
+    expect({ stderr: result.stderr, code: result.code }).toEqual({ stderr: "", code: 124 });
+    expect(isProcessGone(Number(match![1]))).toBe(true);
+  });
+
+  test("a command that ignores SIGTERM is killed after --kill-after", async () => {
+    const started = Date.now();
+    const result = await run(["--timeout", "200", "--kill-after", "300", "--format", "json"], [fixture("trap-term")]);
+    expect(result.code).toBe(124);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(500);
+    expect(payloadOf(result.stdout)).toMatchObject({
+      ok: false, error: "Command exceeded timeout of 200 ms. Retry with a larger timeout.", error_type: "timeout",
+      meta: { exit_code: null, signal: "SIGKILL", timed_out: true, timeout_ms: 200, interrupted: false },
+    });
+  });
+});
+
+describe("signals sent to correx", () => {
+  test.each([
+    ["SIGINT", 130],
+    ["SIGTERM", 143],
+    ["SIGHUP", 129],
+  ] as const)("%s is forwarded to the group; the partial output is reported and spilled; exit %i", async (signal, code) => {
+    const directory = mkdtempSync(join(tmpdir(), "correx-run-signal-"));
+    const ready = join(directory, "ready");
+    // The grandchild runs in the background, where a non-interactive shell ignores SIGINT: only the
+    // escalation to SIGKILL after --kill-after stops it.
+    const script = `sleep 1000 >/dev/null 2>&1 & echo "grandchild $!"; seq 1 5000; : > '${ready}'; wait`;
+    const started = startCorrex(["run", "--format", "json", "--max-lines", "20", "--kill-after", "300", "--spill-dir", spillDirectory(), "--", "sh", "-c", script]);
+    await waitForFile(ready);
+    started.child.kill(signal);
+    const result = await started.finished;
+    expect({ stderr: result.stderr, code: result.code }).toEqual({ stderr: "", code });
+    const payload = payloadOf(result.stdout);
+    expect(payload).toMatchObject({
+      ok: false, error: `Command was interrupted (${signal}).`, error_type: "interrupted",
+      meta: { interrupted: true, interrupt_signal: signal, signal, timed_out: false, truncated: true, total_lines: 5001 },
+    });
+    expect(String(payload.data).endsWith("4999\n5000\n")).toBe(true);
+    const spilled = readFileSync(String(payload.meta?.output_path));
+    const grandchild = Number(/^grandchild (\d+)\n/.exec(spilled.toString())?.[1]);
+    expect(spilled.toString()).toBe(`grandchild ${grandchild}\n${Array.from({ length: 5000 }, (_, index) => index + 1).join("\n")}\n`);
+    expect(isProcessGone(grandchild)).toBe(true);
+  });
+});
+
+describe("a command that cannot be run", () => {
+  test("not found: a shell-like message on stderr, the same as the output, exit 127", async () => {
+    const result = await run([], ["correx-no-such-command", "--flag"]);
+    expect({ stdout: result.stdout.toString(), stderr: result.stderr, code: result.code }).toEqual({
+      stdout: "correx-no-such-command: command not found\n\nCommand exited with code 127.",
+      stderr: "correx: correx-no-such-command: command not found\n",
+      code: 127,
+    });
+  });
+
+  test("not executable: exit 126", async () => {
+    const script = join(mkdtempSync(join(tmpdir(), "correx-run-")), "script.sh");
+    writeFileSync(script, "#!/bin/sh\necho never\n");
+    chmodSync(script, 0o644);
+    const result = await run(["--format", "json"], [script]);
+    expect(result.code).toBe(126);
+    expect(result.stderr).toBe(`correx: ${script}: permission denied (not an executable file)\n`);
+    expect(payloadOf(result.stdout)).toMatchObject({ ok: false, error_type: "spawn_error", data: `${script}: permission denied (not an executable file)\n`, meta: { exit_code: 126, spawn_error: "EACCES" } });
+  });
+});
+
+describe("a large output", () => {
+  test("20 MiB: the projection stays within the budget, memory stays flat, the spill is byte-identical", async () => {
+    const directory = mkdtempSync(join(tmpdir(), "correx-run-large-"));
+    const file = join(directory, "output.txt");
+    writeLogFile(file, 20 * 1024 * 1024);
+    const result = await run(["--format", "json"], ["cat", file], { sampleMemory: true });
+    expect(result.code).toBe(0);
+    expect(result.stdout.length).toBeLessThanOrEqual(51200);
+    const payload = payloadOf(result.stdout);
+    expect(payload.meta).toMatchObject({ truncated: true, total_bytes: 20 * 1024 * 1024, exit_code: 0 });
+    expect(readFileSync(String(payload.meta?.output_path)).equals(readFileSync(file))).toBe(true);
+    // Node itself takes ~50 MiB; garbage pipe chunks wait for the collector. Holding the output would add 20 MiB and more.
+    if (result.peakKiB !== undefined) expect(result.peakKiB).toBeLessThan(140 * 1024);
+  });
+});
+
+describe("options", () => {
+  test("--stderr separate keeps stderr apart: meta.stderr in JSON, a stderr section in the text", async () => {
+    const command = ["sh", "-c", "echo out; echo err >&2; echo out2; exit 1"];
+    const json = payloadOf((await run(["--format", "json", "--stderr", "separate"], command)).stdout);
+    expect(json).toMatchObject({ data: "out\nout2\n", meta: { stderr: { text: "err\n", truncated: false, total_bytes: 4, total_lines: 1 } } });
+    expect((await run(["--stderr", "separate"], command)).stdout.toString()).toBe("out\nout2\n\nstderr:\nerr\n\nCommand exited with code 1.");
+  });
+
+  test("--shell, --cwd and --env", async () => {
+    const directory = mkdtempSync(join(tmpdir(), "correx-run-cwd-"));
+    const result = await run(["--shell", "--cwd", directory, "--env", "GREETING=a=b c", "--env", "OTHER=1"], ['echo "$GREETING $OTHER" && pwd']);
+    expect(result.stdout.toString()).toBe(`a=b c 1\n${directory}\n\nCommand exited with code 0.`);
+  });
+
+  test("stdin reaches the command only with --stdin", async () => {
+    expect((await run(["--stdin"], ["cat"], { input: "piped in\n" })).stdout.toString()).toBe("piped in\n\nCommand exited with code 0.");
+    expect((await run([], ["cat"], { input: "piped in\n" })).stdout.toString()).toBe("(no output)\n\nCommand exited with code 0.");
+  });
+
+  test("options after the command belong to the command", async () => {
+    const result = await runCorrex(["run", "--spill-dir", spillDirectory(), "echo", "--timeout", "x"]);
+    expect(result.stdout.toString()).toBe("--timeout x\n\nCommand exited with code 0.");
+  });
+
+  test.each([
+    [["--timeout", "soon"], "correx: invalid value for --timeout: 'soon' (accepts a whole number >= 0)\n"],
+    [["--kill-after", "-1"], "correx: invalid value for --kill-after: '-1' (accepts a whole number >= 0)\n"],
+    [["--env", "NOEQUALS"], "correx: invalid value for --env: 'NOEQUALS' (accepts NAME=VALUE)\n"],
+    [["--stderr", "both"], "correx: invalid value for --stderr: 'both' (accepts: merged, separate)\n"],
+    [["--max-bytes", "0"], "correx: invalid value for --max-bytes: '0' (accepts a whole number >= 1)\n"],
+  ])("a bad flag %j is a usage error (exit 2) and nothing runs", async (options, message) => {
+    const marker = join(mkdtempSync(join(tmpdir(), "correx-run-usage-")), "ran");
+    const result = await run(options, ["touch", marker]);
+    expect({ stdout: result.stdout.toString(), stderr: result.stderr, code: result.code }).toEqual({ stdout: "", stderr: message, code: 2 });
+    expect(existsSync(marker)).toBe(false);
+  });
+
+  test("no command is a usage error", async () => {
+    const result = await runCorrex(["run"]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain("missing required argument 'command'");
+  });
+});
+
+describe("the live status line", () => {
+  const hasScript = existsSync("/usr/bin/script");
+
+  test("nothing of it reaches a pipe", async () => {
+    const result = await run([], ["sh", "-c", "echo working; sleep 0.6; echo done"]);
+    expect(result.stderr).toBe("");
+  });
+
+  test.skipIf(!hasScript)("on a terminal it is drawn on stderr while the command runs and cleared at the end", () => {
+    // script(1) gives correx a pseudo-terminal for stdout and stderr alike; --for model keeps the projection plain.
+    const inner = `node bin/correx run --for model --spill-dir ${spillDirectory()} -- sh -c 'echo working; sleep 0.8; echo done'`;
+    const terminal = spawnSync("/usr/bin/script", ["-qec", inner, "/dev/null"], { cwd: ROOT, encoding: "utf8" });
+    expect(terminal.stdout).toMatch(/^\r\x1b\[K\[0\.\ds {2}8 B {2}1 line\] working\r\x1b\[K\[/);
+    expect(terminal.stdout).toMatch(/\] working\r\x1b\[Kworking\r\ndone\r\n\r\nCommand exited with code 0\.$/);
+    expect(terminal.status).toBe(0);
+  });
+});
+
+/** Writes `size` bytes of varied log lines. */
+function writeLogFile(path: string, size: number): void {
+  const lines: string[] = [];
+  for (let index = 0; lines.length < 20_000; index += 1) lines.push(`${String(index).padStart(6, "0")} worker-${index % 7} step ${(index * 7919) % 100_003} ${"z".repeat(index % 90)}\n`);
+  const block = Buffer.from(lines.join(""));
+  const descriptor = openSync(path, "w");
+  for (let written = 0; written < size; ) {
+    const piece = block.subarray(0, Math.min(block.length, size - written));
+    writeSync(descriptor, piece);
+    written += piece.length;
+  }
+  closeSync(descriptor);
+}

@@ -1,0 +1,45 @@
+import { describe, expect, test } from "vitest";
+import { describeBinary, looksBinary } from "../../src/text/binary.js";
+
+const bytes = (...values: number[]): Uint8Array => Uint8Array.from(values);
+const utf8 = (text: string): Uint8Array => new TextEncoder().encode(text);
+const repeat = (byte: number, count: number): number[] => new Array<number>(count).fill(byte);
+
+describe("looksBinary", () => {
+  test.each([
+    ["empty input", new Uint8Array(0), false],
+    ["ASCII text", utf8("hello world\n"), false],
+    ["text with tabs, CR, FF, VT, BS overstrikes and colours", utf8("a\tb\r\n\f\v_\bH\x1b[31mred\x1b[0m\n"), false],
+    ["multi-byte UTF-8 (CJK, emoji)", utf8("中文テスト한국어 👨‍👩‍👧 🇯🇵\n".repeat(50)), false],
+    ["a single NUL byte", utf8("text\0text"), true],
+    ["a NUL late in the first 8 KiB", Uint8Array.from([...repeat(0x61, 8000), 0]), true],
+    ["a NUL after the first 8 KiB", Uint8Array.from([...repeat(0x61, 8192), 0]), false],
+    ["UTF-16LE with a BOM (its NULs are text)", bytes(0xff, 0xfe, 0x41, 0x00, 0x42, 0x00), false],
+    ["UTF-16BE with a BOM", bytes(0xfe, 0xff, 0x00, 0x41, 0x00, 0x42), false],
+    ["UTF-16LE without a BOM", bytes(0x41, 0x00, 0x42, 0x00), true],
+    ["Latin-1 text with a few accents (10% invalid UTF-8)", Uint8Array.from([...repeat(0x61, 90), ...repeat(0xe9, 10)]), false],
+    ["30% suspicious bytes is still text", Uint8Array.from([...repeat(0x61, 70), ...repeat(0x01, 30)]), false],
+    ["31% suspicious bytes is binary", Uint8Array.from([...repeat(0x61, 69), ...repeat(0x01, 31)]), true],
+    ["mostly invalid UTF-8 (high bytes, no NUL)", Uint8Array.from({ length: 600 }, (_, index) => 0x80 + (index % 0x40)), true],
+    ["DEL and other C0 controls count", Uint8Array.from([...repeat(0x61, 60), ...repeat(0x7f, 20), ...repeat(0x02, 20)]), true],
+    ["overlong and surrogate encodings are invalid", Uint8Array.from([...repeat(0x61, 5), 0xc0, 0xaf, 0xed, 0xa0, 0x80, 0xe0, 0x80, 0x80]), true],
+    ["a multi-byte sequence cut off at the end of the head is not counted", bytes(0x61, 0x62, 0xf0, 0x9f, 0x98), false],
+  ])("%s → %s", (_case, head, expected) => {
+    expect(looksBinary(head)).toBe(expected);
+  });
+});
+
+describe("describeBinary", () => {
+  test("names the sniffed type and the total size", () => {
+    const png = bytes(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13);
+    expect(describeBinary(png, 1_258_291)).toBe("binary output: 1.2 MiB, PNG image (sniffed)");
+  });
+
+  test("says so when the type is unknown", () => {
+    expect(describeBinary(bytes(1, 2, 3, 0), 3072)).toBe("binary output: 3.0 KiB, unknown type");
+  });
+
+  test("counts small sizes in bytes", () => {
+    expect(describeBinary(bytes(0x7f, 0x45, 0x4c, 0x46), 512)).toBe("binary output: 512 B, ELF executable (sniffed)");
+  });
+});
