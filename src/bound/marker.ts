@@ -35,9 +35,10 @@ function describeOmission(omission: Omission): string {
 function describeSpill(spill: SpillReport, omission: Omission): string {
   switch (spill.kind) {
     case "saved": {
-      const path = shellQuote(spill.path);
+      const readable = spill.textPath ?? spill.path;
       const partial = spill.notSavedBytes ? ` (only the first ${omission.totalBytes - spill.notSavedBytes} bytes were saved: the per-output cap stopped ${spill.notSavedBytes} bytes)` : "";
-      return `[full output: ${spill.path}${partial}; read the omitted part with: correx read ${spill.id} --offset ${omission.fromLine}, or: sed -n '${omission.fromLine},${omission.toLine}p' ${path}]`;
+      const input = spill.textPath ? ` (as text; the input as read: ${spill.path})` : "";
+      return `[full output: ${readable}${input}${partial}; read the omitted part with: correx read ${spill.id} --offset ${omission.fromLine}, or: sed -n '${omission.fromLine},${omission.toLine}p' ${shellQuote(readable)}]`;
     }
     case "failed":
       return `[full output not saved: ${spill.reason}]`;

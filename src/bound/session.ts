@@ -49,6 +49,24 @@ export class BoundSession {
     this.collector = new LineCollector({ budget: options.budget, keep: options.keep, cleanLine: clean, foldRepeats: options.hygiene.foldRepeats });
   }
 
+  /**
+   * For structured input (a JSON tool result): the input as read goes to the spill, and the text derived from
+   * it (what the model reads, and what the marker's line numbers count) is bounded and saved beside it as
+   * `<id>.text`, so that `correx read` and `sed` page the same lines the marker names.
+   */
+  writeDerived(input: Buffer, text: string): void {
+    this.rawBytes += input.length;
+    this.keepRaw(input);
+    this.derivedText = text;
+    const bytes = Buffer.from(text, "utf8");
+    this.textBytes = bytes.length;
+    this.decided = true;
+    this.collector.write(bytes);
+  }
+
+  private derivedText: string | undefined;
+  private textBytes: number | undefined;
+
   /** Takes the next chunk of raw input bytes; the chunk may be reused by the caller once this returns. */
   write(chunk: Buffer): void {
     if (chunk.length === 0) return;
@@ -73,7 +91,7 @@ export class BoundSession {
     if (this.transcoder) this.collector.write(Buffer.from(this.transcoder.end()));
     if (this.binary) return this.finishBinary(fields);
     const window = this.collector.finish();
-    return composeBound(window, this.options, this.rawBytes, () => this.saveSpill(), (text, spill) => this.saveRecord(text, spill, fields, window.totalLines));
+    return composeBound(window, this.options, this.textBytes ?? this.rawBytes, () => this.saveSpill(), (text, spill) => this.saveRecord(text, spill, fields, window.totalLines));
   }
 
   private decide(): void {
@@ -129,7 +147,10 @@ export class BoundSession {
     const closed = writer.failure === undefined ? writer.close() : undefined;
     if (!closed) return { kind: "failed", reason: writer.failure ?? "unknown failure" };
     this.closed = closed;
-    return { kind: "saved", id: writer.id, path: writer.path, notSavedBytes: writer.notSavedBytes || undefined };
+    const saved: SpillReport = { kind: "saved", id: writer.id, path: writer.path, notSavedBytes: writer.notSavedBytes || undefined };
+    if (this.derivedText === undefined) return saved;
+    const textPath = this.spillTarget.store.writeTextView(writer.id, this.derivedText);
+    return typeof textPath === "string" ? { ...saved, textPath } : { kind: "failed", reason: textPath.failure };
   }
 
   private closed: { size: number; sha256: string } | undefined;

@@ -45,7 +45,7 @@ export interface BoundOptions {
 
 /** Where the full output went, as the marker reports it. */
 export type SpillReport =
-  | { kind: "saved"; id: string; path: string; notSavedBytes?: number }
+  | { kind: "saved"; id: string; path: string; notSavedBytes?: number; /** The derived text of a structured input, paged instead of `path`. */ textPath?: string }
   | { kind: "failed"; reason: string }
   | { kind: "disabled" };
 

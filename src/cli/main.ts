@@ -31,6 +31,16 @@ addFromOption(addProjectionOptions(program.command("bound")))
   .addHelpText("after", "\nExample:\n  npm test 2>&1 | correx bound --max-bytes 20000\n  correx bound --tool bash --to anthropic --call-id toolu_01 < output.txt")
   .action(action(async (raw: RawOptions) => (await import("./bound-command.js")).runBound(raw)));
 
+addFromOption(addProjectionOptions(program.command("normalize")))
+  .description("read any known tool-result shape, write the unified payload JSON (bounded like bound)")
+  .addHelpText("after", "\nExample:\n  correx normalize < mcp-call-tool-result.json\n  correx normalize --from anthropic --to bedrock --call-id t1 < tool_result.json")
+  .action(action(async (raw: RawOptions, command: Command) => (await import("./bound-command.js")).runNormalize(raw, command.getOptionValueSource("format") === "cli")));
+
+addFromOption(addProjectionOptions(program.command("lower")))
+  .description("read a payload (or any known shape) and write a provider's exact wire JSON (--to is required)")
+  .addHelpText("after", "\nExample:\n  correx normalize < result.json | correx lower --to anthropic --call-id toolu_01A09q90qw90lq917835lq9")
+  .action(action(async (raw: RawOptions) => (await import("./bound-command.js")).runLower(raw)));
+
 program.command("read")
   .description("page a stored output: numbered consecutive complete lines and where to continue")
   .argument("<id>", "the output id from a marker (tool_…)")

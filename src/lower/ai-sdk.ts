@@ -2,8 +2,11 @@
 // execution-denied, or content parts when attachments go with it.
 import type { Attachment, ToolResult } from "../payload.js";
 import { requireCallId, requireName } from "./identity.js";
+import { UNKNOWN_MIME } from "../normalize/mime.js";
+import { composeBlocks } from "./compose.js";
 import { isFamily } from "./media.js";
 import { isDenied, readErrorText, readResultText, stateError } from "./result-text.js";
+import { isSameShape, layOutGenerically, readSourcePieces, readSourceRecord, readSourceType, withoutBookkeeping, type Piece } from "./source-layout.js";
 import type { JsonValue, Lowered, LowerOptions } from "./types.js";
 
 /** A part of a `content` output. */
@@ -32,21 +35,32 @@ export interface AiSdkToolMessage {
 /** `part`: the ToolResultOutput; `message`: the tool message with one tool-result part. */
 export type AiSdkPayload = AiSdkToolResultOutput | AiSdkToolMessage;
 
-function toContentPart(attachment: Attachment): AiSdkContentPart {
+/** The part type a same-shape source used, when this lowering can write it (v5 `media` and v7 `file` become v6 parts). */
+function readPartType(extra: Record<string, unknown>): string | undefined {
+  const type = readSourceType(extra);
+  return type === "file-data" || type === "image-data" || type === "file-url" || type === "image-url" ? type : undefined;
+}
+
+function toContentPart(attachment: Attachment, extra: Record<string, unknown>): AiSdkContentPart {
   const image = isFamily(attachment, "image");
-  if (attachment.data === undefined) {
-    const url = attachment.uri ?? "";
-    return image ? { type: "image-url", url } : { type: "file-url", url, mediaType: attachment.mime };
-  }
-  if (image) return { type: "image-data", data: attachment.data, mediaType: attachment.mime };
+  const fields = withoutBookkeeping(extra);
+  const type = readPartType(extra) ?? (attachment.data === undefined ? (image ? "image-url" : "file-url") : image ? "image-data" : "file-data");
+  const url = attachment.uri ?? "";
+  const data = attachment.data ?? "";
+  const mediaType = extra.declared_mime === null && attachment.mime === UNKNOWN_MIME ? {} : { mediaType: attachment.mime };
   const filename = attachment.name === undefined ? {} : { filename: attachment.name };
-  return { type: "file-data", data: attachment.data, mediaType: attachment.mime, ...filename };
+  if (attachment.data === undefined || type === "file-url" || type === "image-url") {
+    return type === "image-url" ? { type, url, ...fields } : { type: "file-url", url, ...mediaType, ...fields };
+  }
+  if (type === "image-data") return { type, data, mediaType: attachment.mime, ...fields };
+  return { type: "file-data", data, mediaType: attachment.mime, ...filename, ...fields };
 }
 
 /** The output without attachments: each kind of result has its own output type. */
 function toPlainOutput(result: ToolResult): AiSdkToolResultOutput {
   if (isDenied(result)) {
-    return result.error === undefined ? { type: "execution-denied" } : { type: "execution-denied", reason: readErrorText(result) };
+    const absent = result.error === undefined || (isSameShape(result, "ai-sdk") && result.meta?.denied_reason_absent === true);
+    return absent ? { type: "execution-denied" } : { type: "execution-denied", reason: readErrorText(result) };
   }
   if (!result.ok) {
     const structured = result.data === undefined && result.error !== undefined && typeof result.error !== "string";
@@ -56,21 +70,26 @@ function toPlainOutput(result: ToolResult): AiSdkToolResultOutput {
   return { type: "json", value: result.data as JsonValue };
 }
 
-/** The output with attachments: content parts, where a failure can only be stated in the text. */
-function toContentOutput(result: ToolResult, attachments: Attachment[], warnings: string[]): AiSdkToolResultOutput {
+/** The output as content parts (the source's, or the text then the attachments): a failure can only be stated in the text. */
+function toContentOutput(result: ToolResult, pieces: Piece[] | undefined, warnings: string[]): AiSdkToolResultOutput {
   const text = result.ok ? readResultText(result) : stateError(readResultText(result));
   if (!result.ok) warnings.push("ai-sdk: a content output has no error flag; the error is stated in the text");
-  const textParts: AiSdkContentPart[] = text === "" ? [] : [{ type: "text", text }];
-  return { type: "content", value: [...textParts, ...attachments.map(toContentPart)] };
+  const { blocks } = composeBlocks<AiSdkContentPart>(pieces ?? layOutGenerically(text, result, "ai-sdk"), {
+    text: (partText, extra) => ({ type: "text", text: partText, ...(readSourceType(extra) === undefined ? withoutBookkeeping(extra) : {}) }),
+    attachment: toContentPart,
+  });
+  return { type: "content", value: blocks };
 }
 
 /** Lowers a result to a ToolResultOutput (or the tool message around it); failures use error-* and execution-denied. */
 export function lowerToAiSdk(result: ToolResult, options: LowerOptions): Lowered<AiSdkPayload> {
   const warnings: string[] = [];
-  const attachments = result.attachments ?? [];
-  const output = attachments.length === 0 ? toPlainOutput(result) : toContentOutput(result, attachments, warnings);
+  const pieces = readSourcePieces(result, "ai-sdk");
+  const plain = pieces === undefined && (result.attachments ?? []).length === 0;
+  const output = { ...(plain ? toPlainOutput(result) : toContentOutput(result, pieces, warnings)), ...readSourceRecord(result, "ai-sdk", "source_extra") };
   if (options.envelope === "part") return { payload: output, warnings };
   const toolCallId = requireCallId("ai-sdk", result, options, warnings);
   const toolName = requireName("ai-sdk", result, options, warnings);
-  return { payload: { role: "tool", content: [{ type: "tool-result", toolCallId, toolName, output }] }, warnings };
+  const part = { type: "tool-result" as const, toolCallId, toolName, output, ...readSourceRecord(result, "ai-sdk", "wrapper_extra") };
+  return { payload: { role: "tool", content: [part] }, warnings };
 }

@@ -77,10 +77,18 @@ function toTextBlock(text: string, extra: Record<string, unknown>): McpContentBl
   return { type: "resource", resource: { ...readNested(extra, "resource"), text } as McpResourceContents, ...fields };
 }
 
-/** structuredContent: what normalization kept beside the text, else the data when it is a JSON object. */
+/**
+ * structuredContent: what normalization kept beside the text, else the data when it is a JSON object. An MCP
+ * source's value comes back whatever it is (2026-07-28 allows any JSON value; older revisions and the
+ * installed SDK's types take objects only, which is what other sources get).
+ */
 function findStructured(result: ToolResult): Record<string, unknown> | undefined {
-  const kept = result.meta?.structured_content;
-  if (isRecord(kept)) return kept;
+  const meta = result.meta;
+  if (isSameShape(result, "mcp")) {
+    if (meta?.structured_content !== undefined) return meta.structured_content as Record<string, unknown>;
+    if (meta?.structured_content_is_data === true && result.data !== undefined) return result.data as Record<string, unknown>;
+  }
+  if (isRecord(meta?.structured_content)) return meta.structured_content;
   return result.ok && isRecord(result.data) ? result.data : undefined;
 }
 

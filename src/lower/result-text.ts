@@ -1,9 +1,10 @@
 // The one text every provider gives the model for a result, so that no two lowerings read it differently.
 import { UnrepresentableError } from "../errors.js";
+import { DENIED_WITHOUT_REASON } from "../normalize/tool-output.js";
 import type { ToolResult } from "../payload.js";
 
-/** What a denied execution says when the result gives no reason. */
-export const DENIED_TEXT = "Tool execution denied.";
+/** What a denied execution says when the result gives no reason (the same words normalization uses). */
+export const DENIED_TEXT = DENIED_WITHOUT_REASON;
 
 /** Compact JSON text of a value; a value JSON cannot write (too deep, a cycle) cannot be lowered at all. */
 export function stringifyJson(value: unknown): string {

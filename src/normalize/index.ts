@@ -10,6 +10,7 @@ export { MAX_JSON_BYTES, MAX_JSON_DEPTH, JsonDepthError, looksLikeJson, firstNon
 export type { PartLayout } from "./parts.js";
 export { PART_SEPARATOR } from "./parts.js";
 export type { NormalizeMeta } from "./meta.js";
+export { DENIED_WITHOUT_REASON } from "./tool-output.js";
 
 /**
  * The unified payload for a parsed value, read as `from` (or detected). Sets meta.source_shape, except

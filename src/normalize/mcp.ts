@@ -28,7 +28,8 @@ export function normalizeMcp(value: unknown): ToolResult {
  */
 export function readMcp(value: unknown, mode: ReadMode): ToolResult {
   const root = readRecord(value, "$");
-  const content = readArray(root, "content", "$");
+  // The MCP SDK defaults a missing `content` to [] (a result with only structuredContent).
+  const content = root.content === undefined && "structuredContent" in root ? [] : readArray(root, "content", "$");
   rejectUnknownKeys(root, RESULT_KEYS, "$", mode);
   const isError = readOptionalBoolean(root, "isError", "$");
   readOptionalString(root, "resultType", "$");

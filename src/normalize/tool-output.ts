@@ -10,6 +10,7 @@ import type { ResultPieces } from "./result.js";
 
 /** Every output type of the AI SDK's ToolResultOutput (v5, v6, v7). */
 export const TOOL_OUTPUT_TYPES = ["text", "json", "error-text", "error-json", "execution-denied", "content"] as const;
+/** One output type of the AI SDK union. */
 export type ToolOutputType = (typeof TOOL_OUTPUT_TYPES)[number];
 
 /** The error text of an `execution-denied` output that gave no reason. */

@@ -43,11 +43,16 @@ export function boundMeta(bound: BoundText): ToolResultMeta {
   return meta;
 }
 
-/** The payload of a bounded result: the body replaces data (or error, for a failure); meta gains the bounding facts. */
+/**
+ * The payload of a bounded result: the body replaces data (or error, for a failure); meta gains the bounding
+ * facts. Structured data that was not cut (and has no frame around it) stays structured.
+ */
 export function boundPayload(base: ToolResult, body: string, bound: BoundText): ToolResult {
-  const meta = { ...base.meta, ...boundMeta(bound) };
+  // A second bounding that cut nothing keeps the facts of the first (normalize | normalize changes nothing).
+  const meta = bound.truncated ? { ...base.meta, ...boundMeta(bound) } : { ...boundMeta(bound), ...base.meta };
   const payload: ToolResult = { ok: base.ok, ...(base.tool !== undefined ? { tool: base.tool } : {}) };
-  if (base.ok) payload.data = body;
+  const keepsStructure = base.ok && !bound.truncated && base.data !== undefined && typeof base.data !== "string" && body === bound.text;
+  if (base.ok) payload.data = keepsStructure ? base.data : body;
   else {
     if (base.data !== undefined) payload.data = body;
     payload.error = base.data !== undefined ? base.error : body;

@@ -3,6 +3,7 @@ import { countLines } from "../bound/budget.js";
 import type { BoundOptions, BoundText } from "../bound/types.js";
 import { lower, type LowerOptions } from "../lower/index.js";
 import type { Attachment, Provider, ToolResult } from "../payload.js";
+import { formatSize } from "../text/magic.js";
 import { boundPayload, jsonStringBytes, renderModelText, worstCaseMeta, type Frame } from "./model.js";
 import type { renderTerminal } from "./terminal.js";
 
@@ -42,11 +43,22 @@ function wireText(result: ToolResult, options: OutputOptions): Output {
   return { text: `${JSON.stringify(result)}\n`, warnings: [] };
 }
 
+/** One line per attachment that a text projection cannot carry: it is said, never dropped silently. */
+export function describeAttachments(attachments: Attachment[] | undefined): string[] {
+  return (attachments ?? []).map((attachment) => {
+    const name = attachment.name ? ` "${attachment.name}"` : "";
+    const where = attachment.uri ? ` at ${attachment.uri}` : "";
+    return `[attachment${name}: ${attachment.mime}, ${formatSize(attachment.size)}${where}; not shown as text: use --format json or --to PROVIDER]`;
+  });
+}
+
 /** What the bounder must leave free for the frame and (for JSON output) the envelope, and how it measures. */
 export function planReservation(base: ToolResult, frame: Frame, options: OutputOptions, spillDir: string | undefined): Pick<BoundOptions, "reservedBytes" | "reservedLines" | "measure"> {
   const frameText = `${frame.header}${frame.footer}`;
   if (options.format === "text" && !options.to) {
-    return { reservedBytes: Buffer.byteLength(frameText), reservedLines: countLines(frame.header) + countLines(frame.footer) };
+    const notes = describeAttachments(base.attachments).join("\n");
+    const extra = notes === "" ? 0 : Buffer.byteLength(notes) + 2;
+    return { reservedBytes: Buffer.byteLength(frameText) + extra, reservedLines: countLines(frame.header) + countLines(frame.footer) + countLines(notes) };
   }
   const placeholder: ToolResult = {
     ...base, data: base.ok || base.data !== undefined ? frameText : undefined, meta: worstCaseMeta(base, spillDir),
@@ -65,7 +77,9 @@ export function renderOutput(base: ToolResult, bound: BoundText, frame: Frame, o
       const text = options.terminal({ bound, header: frame.header, footer: frame.footer, ok: base.ok }, { color: options.color, width: options.width });
       return { text: text.endsWith("\n") ? text : `${text}\n`, warnings: [] };
     }
-    return { text: renderModelText(frame, bound), warnings: [] };
+    const notes = describeAttachments(base.attachments);
+    const text = renderModelText(frame, bound);
+    return { text: notes.length > 0 ? `${text}${text.endsWith("\n") || text === "" ? "" : "\n"}${notes.join("\n")}\n` : text, warnings: notes.map((note) => `${note.slice(1, -1)} (the text projection carries no media)`) };
   }
   const body = options.to ? renderModelText(frame, bound) : bound.text;
   return wireText(boundPayload(base, body, bound), options);

@@ -157,6 +157,28 @@ export class SpillStore {
     return path.join(this.dir, `${validateId(id)}.json`);
   }
 
+  /** Path of the text view of a structured output (`<id>.text`: the text the marker's line numbers count). */
+  textViewPath(id: string): string {
+    return path.join(this.dir, `${validateId(id)}.text`);
+  }
+
+  /** Saves the text derived from a structured input beside it (0600, exclusive); the path, or why it failed. */
+  writeTextView(id: string, text: string): string | { failure: string } {
+    const target = this.textViewPath(id);
+    try {
+      const flags = fs.constants.O_WRONLY | fs.constants.O_CREAT | fs.constants.O_EXCL | fs.constants.O_NOFOLLOW;
+      const fd = fs.openSync(target, flags, 0o600);
+      try {
+        fs.writeSync(fd, text);
+      } finally {
+        fs.closeSync(fd);
+      }
+      return target;
+    } catch (error) {
+      return { failure: `cannot write ${target}: ${describeError(error)}` };
+    }
+  }
+
   /** Writes a record atomically: a temporary file renamed over the final name. */
   writeRecord(record: SpillRecord): void {
     const final = this.recordPath(record.id);

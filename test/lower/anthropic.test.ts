@@ -52,7 +52,7 @@ describe("anthropic: error", () => {
   });
   test("a denial without a reason says so", () => {
     expect(lowerToAnthropic({ ok: false, error_type: "denied" }, PART).payload).toEqual({
-      type: "tool_result", tool_use_id: "toolu_01", content: "Tool execution denied.", is_error: true,
+      type: "tool_result", tool_use_id: "toolu_01", content: "The tool execution was denied.", is_error: true,
     });
   });
 });

@@ -9,14 +9,14 @@ import type { Content, FunctionResponse, Part } from "@google/genai";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import type { ToolModelMessage, ToolResultPart } from "ai";
 import type { ChatCompletionToolMessageParam, ChatCompletionUserMessageParam } from "openai/resources/chat/completions";
-import type { ResponseInputItem } from "openai/resources/responses/responses";
+import type { ResponseCustomToolCallOutput, ResponseInputItem } from "openai/resources/responses/responses";
 import type { AiSdkToolMessage, AiSdkToolResultOutput } from "../../src/lower/ai-sdk.js";
 import type { AnthropicToolResult, AnthropicUserMessage } from "../../src/lower/anthropic.js";
 import type { BedrockPayload, BedrockToolResultBlock } from "../../src/lower/bedrock.js";
 import type { GeminiContent, GeminiFunctionResponse, GeminiPart } from "../../src/lower/gemini.js";
 import type { McpCallToolResult } from "../../src/lower/mcp.js";
 import type { OpenAIChatToolMessage, OpenAIChatUserMessage } from "../../src/lower/openai-chat.js";
-import type { OpenAIResponsesFunctionCallOutput } from "../../src/lower/openai-responses.js";
+import type { OpenAIResponsesCustomToolCallOutput, OpenAIResponsesFunctionCallOutput, OpenAIResponsesPayload } from "../../src/lower/openai-responses.js";
 import type { JsonObject, JsonValue } from "../../src/lower/types.js";
 
 /** An SDK type as JSON carries it: bytes (Uint8Array in the JS SDK) are base64 strings on the wire. */
@@ -61,7 +61,8 @@ export type WireTypesMatchTheSdks = [
   Expect<Conforms<OpenAIChatToolMessage, ChatCompletionToolMessageParam>>,
   Expect<Conforms<OpenAIChatUserMessage, ChatCompletionUserMessageParam>>,
   Expect<Conforms<OpenAIResponsesFunctionCallOutput, ResponseInputItem.FunctionCallOutput>>,
-  Expect<Conforms<OpenAIResponsesFunctionCallOutput, ResponseInputItem>>,
+  Expect<Conforms<OpenAIResponsesCustomToolCallOutput, ResponseCustomToolCallOutput>>,
+  Expect<Conforms<OpenAIResponsesPayload, ResponseInputItem>>,
   Expect<Conforms<AnthropicToolResult, ToolResultBlockParam>>,
   Expect<Conforms<AnthropicUserMessage, MessageParam>>,
   Expect<Conforms<GeminiFunctionResponse, FunctionResponse>>,

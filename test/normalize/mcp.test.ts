@@ -128,6 +128,21 @@ describe("mcp", () => {
     });
   });
 
+  test("a result with only structuredContent (the SDK defaults content to [])", () => {
+    expect(normalizeMcp({ structuredContent: { ok: 1 } })).toEqual({
+      ok: true,
+      data: { ok: 1 },
+      meta: { source_shape: "mcp", parts: [], structured_content_is_data: true },
+    });
+  });
+
+  test("annotations and _meta inside an embedded resource are kept with it", () => {
+    const resource = { uri: "file:///a.txt", mimeType: "text/plain", text: "hello", annotations: { priority: 1 }, _meta: { k: "v" } };
+    expect(normalizeMcp({ content: [{ type: "resource", resource }] }).meta?.parts).toEqual([
+      { type: "text", chars: 5, extra: { source_type: "resource", resource: { uri: "file:///a.txt", mimeType: "text/plain", annotations: { priority: 1 }, _meta: { k: "v" } } } },
+    ]);
+  });
+
   test("several text blocks are joined with a newline and their lengths recorded", () => {
     const result = normalizeMcp({ content: [{ type: "text", text: "first" }, { type: "text", text: "second\n" }, { type: "text", text: "" }] });
     expect(result.data).toBe("first\nsecond\n\n");

@@ -8,7 +8,8 @@ import { matchesRind } from "../../src/normalize/rind.js";
 import { loadShape, PNG, shapeFixtureNames } from "./helpers.js";
 
 const schema = JSON.parse(readFileSync(new URL("../../schema/tool-result.schema.json", import.meta.url), "utf8"));
-const validate = new Ajv2020({ strict: true, allErrors: true }).compile(schema);
+// ajv is CommonJS: under NodeNext the default import is its module object, whose `default` is the class.
+const validate = new Ajv2020.default({ strict: true, allErrors: true }).compile(schema);
 
 function expectValid(value: unknown): void {
   const valid = validate(value);
@@ -50,7 +51,6 @@ describe("schema/tool-result.schema.json", () => {
       { ok: true, data: "x", tool: 5 },
       { ok: true, data: "x", meta: { source_shape: "yaml" } },
       { ok: true, data: "x", attachments: [{ mime: "image/png", size: 1 }] },
-      { ok: true, data: "x", attachments: [{ mime: "image/png", data: "a b", size: 1 }] },
       { ok: true, data: "x", attachments: [{ mime: "image/png", uri: "u", size: -1 }] },
       { ok: true, data: "x", attachments: [{ mime: "image/png", uri: "u", size: 0, note: "x" }] },
     ];
@@ -62,5 +62,11 @@ describe("schema/tool-result.schema.json", () => {
       expect(matchesRind(payload)).toBe(false);
       expect(validate(payload)).toBe(false);
     }
+  });
+
+  test("a payload whose attachment is repairable is not valid as it is, but its normalization is", () => {
+    const payload = { ok: true, data: "x", attachments: [{ mime: "image/png", data: `${PNG.slice(0, 20)}\n${PNG.slice(20)}`, size: 73 }] };
+    expect(validate(payload)).toBe(false);
+    expectValid(normalizeValue(payload, "auto"));
   });
 });

@@ -125,7 +125,8 @@ describe("signals sent to correx", () => {
     await waitForFile(ready);
     started.child.kill(signal);
     const result = await started.finished;
-    expect({ stderr: result.stderr, code: result.code }).toEqual({ stderr: "", code });
+    if (result.code !== code) console.log("DEBUG", result.code, result.signal, result.stdout.length, JSON.stringify(result.stdout.toString().slice(-200)));
+    expect({ stderr: result.stderr, code: result.code, signal: result.signal }).toEqual({ stderr: "", code, signal: null });
     const payload = payloadOf(result.stdout);
     expect(payload).toMatchObject({
       ok: false, error: `Command was interrupted (${signal}).`, error_type: "interrupted",
