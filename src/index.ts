@@ -1,4 +1,9 @@
-// The library API (SPEC §8): re-exports only.
+// The library API (SPEC §8): `import { normalize, bound, project, lower, formatTool, SpillStore } from "correx"`.
+import { normalizeValue } from "./normalize/index.js";
+import { projectResult, type Projection, type ProjectOptions } from "./project/project.js";
+import { renderTerminal } from "./project/terminal.js";
+import type { SourceShape, ToolResult } from "./payload.js";
+
 export type { Attachment, Provider, ShownRange, SourceShape, ToolResult, ToolResultMeta } from "./payload.js";
 export { PROVIDERS, SOURCE_SHAPES, isRecord } from "./payload.js";
 export { CorrexError, InputError, IoError, NotFoundError, UnrepresentableError, UsageError } from "./errors.js";
@@ -7,7 +12,25 @@ export {
   estimateTokens, countLines, resolveBoundOptions,
 } from "./bound/index.js";
 export type { Budget, BoundOptions, BoundText, HygieneOptions, KeepMode, MarkerStyle, SpillReport, SpillTarget, RecordFields } from "./bound/index.js";
+export { detectShape, normalizeText, normalizeValue, parseJsonBytes } from "./normalize/index.js";
+export type { NormalizeMeta, PartLayout } from "./normalize/index.js";
 export { lower } from "./lower/index.js";
 export type { Lowered, LowerOptions } from "./lower/index.js";
+export { formatTool, formatToolFrame, pageLines, resolveToolKind, TOOL_KINDS } from "./tools/index.js";
+export type { ToolText, ToolKind, Page, PageOptions } from "./tools/index.js";
+export { renderTerminal } from "./project/terminal.js";
+export type { Projection, ProjectOptions } from "./project/project.js";
 export { SpillStore, SpillWriter, defaultSpillDir } from "./spill/store.js";
 export type { SpillRecord } from "./spill/store.js";
+export { stripAnsi } from "./text/ansi.js";
+export { renderLine } from "./text/render-line.js";
+
+/** Normalizes any known tool-result value (a parsed JSON value, or text) into the unified payload. */
+export function normalize(value: unknown, from: SourceShape | "auto" = "auto"): ToolResult {
+  return normalizeValue(value, from);
+}
+
+/** Projects a result for a model, a terminal, as the payload or as a provider's wire JSON (see ProjectOptions). */
+export function project(result: ToolResult, options: ProjectOptions = {}): Projection {
+  return projectResult(result, { terminal: renderTerminal, ...options });
+}

@@ -12,13 +12,16 @@ export type TokenCounter = (text: string) => number;
 
 const WORD_OR_PUNCTUATION = /[\p{L}\p{N}_]+|[^\s\p{L}\p{N}_]/gu;
 
-/** Codex's estimate: max(ceil(bytes / 4), number of words and punctuation marks). */
-export const estimateTokens: TokenCounter = (text) => {
+/** Counts words and punctuation marks: the second half of the token estimate. */
+export function countWords(text: string): number {
   let words = 0;
   WORD_OR_PUNCTUATION.lastIndex = 0;
   while (WORD_OR_PUNCTUATION.exec(text) !== null) words += 1;
-  return Math.max(Math.ceil(utf8Bytes(text) / 4), words);
-};
+  return words;
+}
+
+/** Codex's estimate: max(ceil(bytes / 4), number of words and punctuation marks). */
+export const estimateTokens: TokenCounter = (text) => Math.max(Math.ceil(utf8Bytes(text) / 4), countWords(text));
 
 /** Lines of a written text: line ends, plus one for a last line without a newline. */
 export function countLines(text: string): number {

@@ -27,7 +27,7 @@ export function addProjectionOptions(command: Command): Command {
     .option("--call-id <id>", "with --to: the tool call id (tool_use_id / tool_call_id / call_id / toolUseId)")
     .option("--name <name>", "with --to: the tool name (Gemini functionResponse.name)")
     .option("--envelope <kind>", "with --to: part | message", "part")
-    .option("--model <model>", "with --to gemini: the model, for rules that depend on it")
+    .option("--model <model>", "with --to gemini or bedrock: the model, for rules that depend on it")
     .option("--gemini-inline <mode>", "with --to gemini: parts (Gemini 3) | sibling (older models)");
 }
 

@@ -1,6 +1,6 @@
 // Reading stdin for a bounding command: stream text in constant memory, or hold a tool-result JSON whole (up to a cap).
 import { InputError } from "../errors.js";
-import { firstNonBlankByte, looksLikeJson } from "../normalize/index.js";
+import { findFirstNonBlankByte, looksLikeJson } from "../normalize/index.js";
 import type { SourceShape } from "../payload.js";
 import { formatSize } from "../text/magic.js";
 
@@ -25,7 +25,7 @@ export async function readInput(chunks: AsyncIterator<Buffer>, from: SourceShape
     if (next.done) break;
     prefix.push(Buffer.from(next.value));
     held += next.value.length;
-    first = firstNonBlankByte(next.value);
+    first = findFirstNonBlankByte(next.value);
   }
   const wantsWhole = from === "text" ? WHOLE_TOOLS.has(toolKind ?? "") : from !== "auto" || looksLikeJson(first) || WHOLE_TOOLS.has(toolKind ?? "");
   if (!wantsWhole) return { kind: "stream", prefix, rest: chunks };

@@ -101,13 +101,18 @@ addProjectionOptions(program.command("run"))
   .addHelpText("after", "\nExit status: the command's own; 124 on timeout; 128+N when it ended by (or correx forwarded) signal N;\n127 when the command is not found, 126 when it cannot be run.\n\nExample:\n  correx run --timeout 600000 -- npm test\n  correx run --format json --shell -- 'make -j8 2>&1 | grep -v warning'")
   .action(action(async (command: string, args: string[], raw: RawOptions) => (await import("./run-command.js")).runCommandCli([command, ...args], raw)));
 
-try {
-  await program.parseAsync(process.argv);
-} catch (error) {
-  if (error instanceof CommanderError) {
-    const quiet = error.code === "commander.helpDisplayed" || error.code === "commander.version" || error.code === "commander.help";
-    process.exitCode = quiet ? EXIT.ok : EXIT.usage;
-  } else {
-    reportError(error);
+/** Parses the command line and runs the command; commander's own errors (unknown flag, missing argument) exit 2. */
+async function main(): Promise<void> {
+  try {
+    await program.parseAsync(process.argv);
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      const quiet = error.code === "commander.helpDisplayed" || error.code === "commander.version" || error.code === "commander.help";
+      process.exitCode = quiet ? EXIT.ok : EXIT.usage;
+    } else {
+      reportError(error);
+    }
   }
 }
+
+void main();

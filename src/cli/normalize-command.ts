@@ -3,7 +3,7 @@ import { InputError } from "../errors.js";
 import type { SourceShape, ToolResult } from "../payload.js";
 import { formatSize } from "../text/magic.js";
 import {
-  firstNonBlankByte, JsonDepthError, looksLikeJson, MAX_JSON_BYTES, MAX_JSON_DEPTH, normalizeText, normalizeValue,
+  findFirstNonBlankByte, JsonDepthError, looksLikeJson, MAX_JSON_BYTES, MAX_JSON_DEPTH, normalizeText, normalizeValue,
   parseJsonBytes,
 } from "../normalize/index.js";
 import { withNotes } from "../normalize/result.js";
@@ -32,7 +32,7 @@ export async function normalizeBytes(bytes: Uint8Array, from: SourceShape | "aut
 }
 
 function normalizeAuto(bytes: Uint8Array, maxJsonBytes: number): ToolResult {
-  if (!looksLikeJson(firstNonBlankByte(bytes))) return normalizeText(decodeTextBytes(bytes));
+  if (!looksLikeJson(findFirstNonBlankByte(bytes))) return normalizeText(decodeTextBytes(bytes));
   if (bytes.length > maxJsonBytes) {
     const note = `input is ${formatSize(bytes.length)}, over the ${formatSize(maxJsonBytes)} limit for parsing JSON: read as text`;
     return withNotes(normalizeText(decodeTextBytes(bytes)), [note]);

@@ -30,9 +30,14 @@ export async function outputOptions(config: ProjectionConfig): Promise<OutputOpt
   };
 }
 
+/** The exact o200k counter when `--tokenizer o200k` and a token budget ask for it. */
+export async function tokenCounterFor(config: ProjectionConfig): Promise<((text: string) => number) | undefined> {
+  return config.tokenizer === "o200k" && config.bound.budget.maxTokens !== undefined ? loadTokenCounter() : undefined;
+}
+
 /** The bound options for one result, with room reserved for its frame and envelope. */
 export async function boundOptionsFor(config: ProjectionConfig, base: ToolResult, frame = NO_FRAME): Promise<BoundOptions> {
-  const countTokens = config.tokenizer === "o200k" && config.bound.budget.maxTokens !== undefined ? await loadTokenCounter() : undefined;
+  const countTokens = await tokenCounterFor(config);
   return { ...config.bound, ...planReservation(base, frame, await outputOptions(config), config.spillDir), ...(countTokens ? { countTokens } : {}) };
 }
 

@@ -45,7 +45,7 @@ export async function runRead(id: string, raw: RawOptions): Promise<void> {
   }
   const { record, path } = output;
   const notSaved = record.not_saved_bytes ?? 0;
-  if (notSaved > 0 && offset > window.totalLines) {
+  if (notSaved > 0 && offset > window.totalLines && offset <= record.lines) {
     throw new NotFoundError(`line ${offset} of output ${id} was never saved: the per-output cap stopped the spill after ${formatSize(record.size)} (${window.totalLines} lines); the last ${notSaved} bytes were not saved`);
   }
   const capNote = notSaved > 0 ? `\n(Only the first ${formatSize(record.size)} of the output were saved: the per-output cap kept the last ${notSaved} bytes out.)` : "";

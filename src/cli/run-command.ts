@@ -80,18 +80,22 @@ export async function runCommandCli(argv: string[], raw: RawOptions): Promise<nu
  */
 async function runWatched(spec: RunSpec, write: (chunk: Buffer, stream: OutputStream) => void, stats: RunStatsTracker): Promise<RunOutcome> {
   const handle = await startCommand(spec, write);
+  (await import("node:fs")).appendFileSync("/tmp/rundebug.log", `${process.pid} spawned ${handle.pid} ${Date.now()}\n`);
   const forward = (signal: NodeJS.Signals): void => handle.interrupt(signal);
   const killGroup = (): void => {
     if (handle.pid !== undefined) killGroupSync(handle.pid);
   };
   for (const signal of FORWARDED_SIGNALS) process.on(signal, forward);
   process.on("exit", killGroup);
+  (await import("node:fs")).appendFileSync("/tmp/rundebug.log", `${process.pid} listening ${Date.now()}\n`);
   const status: LiveStatus | undefined =
     process.stderr.isTTY && handle.pid !== undefined
       ? startLiveStatus({ write: (text) => process.stderr.write(text), columns: () => process.stderr.columns || 80, snapshot: () => stats.snapshot() })
       : undefined;
   try {
-    return await handle.done;
+    const o = await handle.done;
+    (await import("node:fs")).appendFileSync("/tmp/rundebug.log", `${process.pid} done ${JSON.stringify(o)} ${Date.now()}\n`);
+    return o;
   } finally {
     status?.stop();
     process.off("exit", killGroup);

@@ -1,12 +1,12 @@
 // Lowers a result to a Vercel AI SDK v6 `ToolResultOutput`: text, json, error-text, error-json,
 // execution-denied, or content parts when attachments go with it.
-import type { Attachment, ToolResult } from "../payload.js";
-import { requireCallId, requireName } from "./identity.js";
 import { UNKNOWN_MIME } from "../normalize/mime.js";
+import type { Attachment, ToolResult } from "../payload.js";
 import { composeBlocks } from "./compose.js";
+import { requireCallId, requireName } from "./identity.js";
 import { isFamily } from "./media.js";
 import { isDenied, readErrorText, readResultText, stateError } from "./result-text.js";
-import { isSameShape, layOutGenerically, readSourcePieces, readSourceRecord, readSourceType, withoutBookkeeping, type Piece } from "./source-layout.js";
+import { hasKeptParts, isSameShape, layOutGenerically, readSourcePieces, readSourceRecord, readSourceType, withoutBookkeeping, type Piece } from "./source-layout.js";
 import type { JsonValue, Lowered, LowerOptions } from "./types.js";
 
 /** A part of a `content` output. */
@@ -74,18 +74,19 @@ function toPlainOutput(result: ToolResult): AiSdkToolResultOutput {
 function toContentOutput(result: ToolResult, pieces: Piece[] | undefined, warnings: string[]): AiSdkToolResultOutput {
   const text = result.ok ? readResultText(result) : stateError(readResultText(result));
   if (!result.ok) warnings.push("ai-sdk: a content output has no error flag; the error is stated in the text");
-  const { blocks } = composeBlocks<AiSdkContentPart>(pieces ?? layOutGenerically(text, result, "ai-sdk"), {
+  const composed = composeBlocks<AiSdkContentPart>(pieces ?? layOutGenerically(text, result, "ai-sdk"), {
     text: (partText, extra) => ({ type: "text", text: partText, ...(readSourceType(extra) === undefined ? withoutBookkeeping(extra) : {}) }),
     attachment: toContentPart,
   });
-  return { type: "content", value: blocks };
+  warnings.push(...composed.warnings);
+  return { type: "content", value: composed.blocks };
 }
 
 /** Lowers a result to a ToolResultOutput (or the tool message around it); failures use error-* and execution-denied. */
 export function lowerToAiSdk(result: ToolResult, options: LowerOptions): Lowered<AiSdkPayload> {
   const warnings: string[] = [];
   const pieces = readSourcePieces(result, "ai-sdk");
-  const plain = pieces === undefined && (result.attachments ?? []).length === 0;
+  const plain = pieces === undefined && (result.attachments ?? []).length === 0 && !hasKeptParts(result);
   const output = { ...(plain ? toPlainOutput(result) : toContentOutput(result, pieces, warnings)), ...readSourceRecord(result, "ai-sdk", "source_extra") };
   if (options.envelope === "part") return { payload: output, warnings };
   const toolCallId = requireCallId("ai-sdk", result, options, warnings);

@@ -20,7 +20,9 @@ export type BedrockToolResultContent =
   | { document: { format: BedrockDocumentFormat; name: string; source: BedrockSource } }
   | { video: { format: BedrockVideoFormat; source: BedrockSource } };
 
+/** The document formats Bedrock takes (DocumentFormat). */
 export type BedrockDocumentFormat = "pdf" | "csv" | "doc" | "docx" | "xls" | "xlsx" | "html" | "txt" | "md";
+/** The video formats Bedrock takes (VideoFormat). */
 export type BedrockVideoFormat = "mkv" | "mov" | "mp4" | "webm" | "flv" | "mpeg" | "mpg" | "wmv" | "three_gp";
 
 /** The tool result (ToolResultBlock); status is left out for models that reject it (see --model). */

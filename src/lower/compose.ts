@@ -7,6 +7,7 @@ import type { Piece } from "./source-layout.js";
 /** How one provider writes each kind of piece; an attachment it cannot carry is an Omission. */
 export interface BlockWriter<Block> {
   text(text: string, extra: Record<string, unknown>): Block;
+  /** `index` counts the attachments only (0 for the first), for names like `attachment-1.pdf`. */
   attachment(attachment: Attachment, extra: Record<string, unknown>, index: number): Block | Omission;
   /** False for text pieces that are not prose (a JSON block, a document): notes are not appended to them. */
   takesNotes?(extra: Record<string, unknown>): boolean;
@@ -29,7 +30,11 @@ function isOmission<Block>(outcome: Block | Omission): outcome is Omission {
  * appended to the last text piece that takes notes, or become a text block of their own at the start.
  */
 export function composeBlocks<Block>(pieces: readonly Piece[], writer: BlockWriter<Block>): Composed<Block> {
-  const outcomes = pieces.map((piece, index) => (piece.kind === "attachment" ? writer.attachment(piece.attachment, piece.extra, index) : undefined));
+  let attachmentIndex = 0;
+  const outcomes = pieces.map((piece) => {
+    if (piece.kind === "omitted") return piece.omission;
+    return piece.kind === "attachment" ? writer.attachment(piece.attachment, piece.extra, attachmentIndex++) : undefined;
+  });
   const omissions = outcomes.filter((outcome): outcome is Omission => outcome !== undefined && isOmission(outcome));
   const notes = omissions.map((omission) => omission.note);
   const takesNotes = writer.takesNotes ?? (() => true);

@@ -104,6 +104,7 @@ export function lowerToGemini(result: ToolResult, options: LowerOptions): Lowere
     if (piece.kind === "kept") media.push(piece.value as GeminiMediaPart);
     else if (piece.kind === "attachment" && isCarried(piece.attachment, inline)) media.push(toMediaPart(piece.attachment, inline));
     else if (piece.kind === "attachment") omissions.push(explainOmission(piece.attachment, inline));
+    else if (piece.kind === "omitted") omissions.push(piece.omission);
   }
   warnings.push(...omissions.map((omission) => omission.warning));
 

@@ -1,7 +1,8 @@
 // Lowers a result to an MCP `CallToolResult`: text, image, audio, embedded resource and resource_link
-// blocks, structuredContent for a JSON object, isError for a failure. MCP carries every attachment.
-import { isRecord, type Attachment, type ToolResult } from "../payload.js";
+// blocks, structuredContent for a JSON object, isError for a failure. MCP carries every attachment; only parts
+// kept verbatim from another provider (an Anthropic search_result…) are said in the text instead.
 import { UNKNOWN_MIME } from "../normalize/mime.js";
+import { isRecord, type Attachment, type ToolResult } from "../payload.js";
 import { composeBlocks } from "./compose.js";
 import { baseMime, decodeText, fileNameOf, isFamily } from "./media.js";
 import { readResultText, stringifyJson } from "./result-text.js";
@@ -99,12 +100,12 @@ export function lowerToMcp(result: ToolResult, _options: LowerOptions): Lowered<
   const sourceHadNoText = structuredIsData && isSameShape(result, "mcp") && result.meta?.structured_content_is_data === true;
   const text = sourceHadNoText ? "" : structuredIsData ? stringifyJson(structured) : readResultText(result);
   const pieces = readSourcePieces(result, "mcp") ?? layOutGenerically(text, result, "mcp");
-  const { blocks } = composeBlocks<McpContentBlock>(pieces, { text: toTextBlock, attachment: toMediaBlock });
+  const { blocks, warnings } = composeBlocks<McpContentBlock>(pieces, { text: toTextBlock, attachment: toMediaBlock });
   const payload: McpCallToolResult = {
     content: blocks,
     ...(structured === undefined ? {} : { structuredContent: structured }),
     ...(result.ok ? {} : { isError: true }),
     ...readSourceRecord(result, "mcp", "source_extra"),
   };
-  return { payload, warnings: [] };
+  return { payload, warnings };
 }

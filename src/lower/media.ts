@@ -65,3 +65,19 @@ export function omitAttachment(provider: Provider, attachment: Attachment, reaso
     warning: `${provider}: attachment ${which} not sent: ${reason}; said in the text instead`,
   };
 }
+
+/** What a source part correx has no model for is called in notes: its `type`, else its first key. */
+function describePart(value: unknown): string {
+  if (typeof value !== "object" || value === null) return "part";
+  const type = (value as { type?: unknown }).type;
+  return typeof type === "string" ? type : (Object.keys(value)[0] ?? "part");
+}
+
+/** Records a part kept verbatim from another shape (a search_result block, a provider file id) that `provider` cannot take. */
+export function omitForeignPart(provider: Provider, value: unknown, from: string): Omission {
+  const which = `${from} ${describePart(value)} part`;
+  return {
+    note: `[${which} not sent: ${provider} has no equivalent]`,
+    warning: `${provider}: ${which} not sent (no equivalent); said in the text instead`,
+  };
+}

@@ -63,11 +63,10 @@ export function lowerToOpenAIResponses(result: ToolResult, options: LowerOptions
   const callId = requireCallId("openai-responses", result, options, warnings);
   const text = result.ok ? readResultText(result) : stateError(readResultText(result));
   const sourcePieces = readSourcePieces(result, "openai-responses");
-  let attachmentCount = 0;
   const composed = composeBlocks<OpenAIResponsesOutputPart>(sourcePieces ?? layOutGenerically(text, result, "openai-responses"), {
     text: (partText, extra) => ({ type: "input_text", text: partText, ...withoutBookkeeping(extra) }),
-    attachment: (attachment, extra) => {
-      const part = toOutputPart(attachment, attachmentCount++);
+    attachment: (attachment, extra, index) => {
+      const part = toOutputPart(attachment, index);
       return "note" in part ? part : ({ ...part, ...withoutBookkeeping(extra) } as OpenAIResponsesOutputPart);
     },
   });

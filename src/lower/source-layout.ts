@@ -4,12 +4,17 @@
 import type { PartLayout } from "../normalize/parts.js";
 import { PART_SEPARATOR } from "../normalize/parts.js";
 import { isRecord, type Attachment, type Provider, type ToolResult } from "../payload.js";
+import { omitForeignPart, type Omission } from "./media.js";
 
-/** One piece of a result in the order the model reads it; `extra` holds the source's fields for the piece. */
+/**
+ * One piece of a result in the order the model reads it; `extra` holds the source's fields for the piece.
+ * `kept` is a source part written back verbatim (same shape only); `omitted` one from another shape.
+ */
 export type Piece =
   | { kind: "text"; text: string; extra: Record<string, unknown> }
   | { kind: "attachment"; attachment: Attachment; extra: Record<string, unknown> }
-  | { kind: "kept"; value: unknown };
+  | { kind: "kept"; value: unknown }
+  | { kind: "omitted"; omission: Omission };
 
 /** Keys normalization adds to extras for its own bookkeeping: never written to a wire payload as they are. */
 const BOOKKEEPING_KEYS = new Set(["source_type", "declared_mime", "unreadable", "resource", "s3Location", "file_data_extra", "source", "document"]);
@@ -85,10 +90,25 @@ export function readSourcePieces(result: ToolResult, provider: Provider, text = 
   return pieces.length === layout.length && attachments.length === layout.filter((part) => part.type === "attachment").length ? pieces : undefined;
 }
 
-/** The generic layout: the whole text first (when there is any), then every attachment in order. */
+/** True when normalization kept source parts verbatim (meta.parts entries of type "kept"). */
+export function hasKeptParts(result: ToolResult): boolean {
+  const parts = result.meta?.parts;
+  return Array.isArray(parts) && (parts as PartLayout[]).some((part) => part.type === "kept");
+}
+
+/**
+ * The generic layout: the whole text first (when there is any), then every attachment in order, then the
+ * parts normalization kept verbatim: written back for the same shape, said in the text for another.
+ */
 export function layOutGenerically(text: string, result: ToolResult, provider: Provider): Piece[] {
   const same = isSameShape(result, provider);
   const textPieces: Piece[] = text === "" ? [] : [{ kind: "text", text, extra: {} }];
   const attachments = (result.attachments ?? []).map((attachment): Piece => ({ kind: "attachment", attachment, extra: same ? (attachment.extra ?? {}) : {} }));
-  return [...textPieces, ...attachments];
+  const parts = Array.isArray(result.meta?.parts) ? (result.meta.parts as PartLayout[]) : [];
+  const from = result.meta?.source_shape ?? "source";
+  const kept = parts.flatMap((part): Piece[] => {
+    if (part.type !== "kept") return [];
+    return [same ? { kind: "kept", value: part.value } : { kind: "omitted", omission: omitForeignPart(provider, part.value, from) }];
+  });
+  return [...textPieces, ...attachments, ...kept];
 }

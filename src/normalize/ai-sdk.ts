@@ -3,7 +3,7 @@
 import { assertNever } from "../errors.js";
 import type { ToolResult } from "../payload.js";
 import {
-  childPath, fail, mergeExtra, pickExtra, readChild, readForced, readLiteral, readOptionalString, readRecord,
+  joinPath, fail, mergeExtra, pickExtra, readChild, readForced, readLiteral, readOptionalString, readRecord,
   readString, readsStrictly, rejectUnknownKeys, type ReadMode,
 } from "./check.js";
 import type { PartCollector } from "./parts.js";
@@ -42,8 +42,8 @@ export function readAiSdk(value: unknown, mode: ReadMode): ToolResult {
   });
 }
 
-/** One content part of any AI SDK version. */
-export function readAiSdkPart(value: unknown, path: string, collector: PartCollector, mode: ReadMode): void {
+// One content part of any AI SDK version.
+function readAiSdkPart(value: unknown, path: string, collector: PartCollector, mode: ReadMode): void {
   const part = readRecord(value, path);
   const type = readString(part, "type", path);
   const extra = (consumed: string[]) => ({ source_type: type, ...pickExtra(part, ["type", ...consumed]) });
@@ -73,7 +73,7 @@ export function readAiSdkPart(value: unknown, path: string, collector: PartColle
         collector.keep(part);
         return;
       }
-      fail(childPath(path, "type"), `expected one of ${PART_TYPES.join(", ")}, found ${JSON.stringify(type)}`);
+      fail(joinPath(path, "type"), `expected one of ${PART_TYPES.join(", ")}, found ${JSON.stringify(type)}`);
   }
 }
 
@@ -87,7 +87,7 @@ export function readTaggedFilePart(
   collector: PartCollector,
   dataTypes: readonly ("data" | "url" | "text" | "reference")[],
 ): void {
-  const dataPath = childPath(path, "data");
+  const dataPath = joinPath(path, "data");
   const data = readChild(part, "data", path);
   const dataType = readLiteral(data, "type", dataPath, dataTypes);
   const mime = readString(part, "mediaType", path);

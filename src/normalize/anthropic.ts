@@ -1,7 +1,7 @@
 // Shape `anthropic`: a Messages API `tool_result` content block.
 import type { ToolResult } from "../payload.js";
 import {
-  childPath, describeValue, fail, mergeExtra, pickExtra, readChild, readForced, readLiteral, readOptionalBoolean,
+  joinPath, describeValue, fail, mergeExtra, pickExtra, readChild, readForced, readLiteral, readOptionalBoolean,
   readOptionalString, readRecord, readString, readsStrictly, type ReadMode,
 } from "./check.js";
 import { PartCollector } from "./parts.js";
@@ -33,9 +33,9 @@ export function readAnthropic(value: unknown, _mode: ReadMode): ToolResult {
   };
   const content = root.content;
   if (content === undefined || typeof content === "string") return assembleResult({ ok: isError !== true, body: content ?? "", meta });
-  if (!Array.isArray(content)) fail(childPath("$", "content"), `expected a string or an array, found ${describeValue(content)}`);
+  if (!Array.isArray(content)) fail(joinPath("$", "content"), `expected a string or an array, found ${describeValue(content)}`);
   const collector = new PartCollector();
-  content.forEach((block, index) => readBlock(block, childPath("$.content", index), collector));
+  content.forEach((block, index) => readBlock(block, joinPath("$.content", index), collector));
   return assembleResult({ ok: isError !== true, body: collector.text(), meta, collector });
 }
 
@@ -52,7 +52,7 @@ function readBlock(value: unknown, path: string, collector: PartCollector): void
 }
 
 function readSourceBlock(block: Record<string, unknown>, type: "image" | "document", path: string, collector: PartCollector): void {
-  const sourcePath = childPath(path, "source");
+  const sourcePath = joinPath(path, "source");
   const source = readChild(block, "source", path);
   const sourceType = readString(source, "type", sourcePath);
   const name = type === "document" ? readOptionalString(block, "title", path) : undefined;

@@ -3,7 +3,7 @@
 import { Buffer } from "node:buffer";
 import type { Attachment } from "../payload.js";
 import { sniffType } from "../text/magic.js";
-import { chooseMime, mimeFromName, UNKNOWN_MIME } from "./mime.js";
+import { chooseMime, guessMimeFromName, UNKNOWN_MIME } from "./mime.js";
 
 /** What a source says about one file part. */
 export interface AttachmentInput {
@@ -31,13 +31,25 @@ export interface DecodedBase64 {
 }
 
 const CANONICAL_CHARACTERS = /^[A-Za-z0-9+/]*={0,2}$/;
+const ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+// Enough base64 for the first 512 bytes, which is all sniffType looks at.
+const SNIFF_CHARACTERS = 684;
+
+/**
+ * True for canonical base64: standard alphabet, length a multiple of 4, padding only at the end, and
+ * zero bits after the last byte (so re-encoding the bytes gives the same text).
+ */
+export function isCanonicalBase64(text: string): boolean {
+  if (text.length % 4 !== 0 || !CANONICAL_CHARACTERS.test(text)) return false;
+  const padding = text.endsWith("==") ? 2 : text.endsWith("=") ? 1 : 0;
+  if (padding === 0) return true;
+  const last = ALPHABET.indexOf(text[text.length - padding - 1]!);
+  return (last & (padding === 2 ? 0x0f : 0x03)) === 0;
+}
 
 /** Decodes standard or URL-safe base64 (whitespace and missing padding tolerated); undefined when it is not base64. */
 export function decodeBase64(text: string): DecodedBase64 | undefined {
-  if (text.length % 4 === 0 && CANONICAL_CHARACTERS.test(text)) {
-    const bytes = Buffer.from(text, "base64");
-    if (bytes.toString("base64") === text) return { bytes, canonical: true };
-  }
+  if (isCanonicalBase64(text)) return { bytes: Buffer.from(text, "base64"), canonical: true };
   const compact = text.replace(/\s+/g, "").replace(/-/g, "+").replace(/_/g, "/").replace(/={1,2}$/, "");
   if (!/^[A-Za-z0-9+/]*$/.test(compact) || compact.length % 4 === 1) return undefined;
   return { bytes: Buffer.from(compact, "base64"), canonical: false };
@@ -76,45 +88,56 @@ export function describeAttachment(name: string | undefined, mime: string | unde
 
 /** Checks and builds one attachment; never throws on bad data (it becomes an unreadable outcome). */
 export function buildAttachment(input: AttachmentInput): AttachmentOutcome {
-  if (input.bytes !== undefined) return fromBytes(input, input.bytes, undefined, input.mime, []);
+  if (input.bytes !== undefined) return fromBytes(input, input.bytes, input.mime, []);
   if (input.base64 !== undefined) {
     if (/^data:/i.test(input.base64)) {
       const dataUrl = decodeDataUrl(input.base64);
       if (dataUrl === undefined) return unreadable(input, "invalid data: URL");
       const note = `attachment ${describeAttachment(input.name, input.mime ?? dataUrl.mime)}: a data: URL stood where base64 was expected; decoded`;
-      return fromBytes(input, dataUrl.decoded.bytes, undefined, input.mime ?? dataUrl.mime, [note]);
+      return fromBytes(input, dataUrl.decoded.bytes, input.mime ?? dataUrl.mime, [note]);
     }
+    if (isCanonicalBase64(input.base64)) return fromCanonical(input, input.base64);
     const decoded = decodeBase64(input.base64);
     if (decoded === undefined) return unreadable(input, "invalid base64");
-    const notes = decoded.canonical ? [] : [`attachment ${describeAttachment(input.name, input.mime)}: base64 was not canonical; re-encoded`];
-    return fromBytes(input, decoded.bytes, decoded.canonical ? input.base64 : undefined, input.mime, notes);
+    const note = `attachment ${describeAttachment(input.name, input.mime)}: base64 was not canonical; re-encoded`;
+    return fromBytes(input, decoded.bytes, input.mime, [note]);
   }
   if (input.uri !== undefined) {
     if (/^data:/i.test(input.uri)) {
       const dataUrl = decodeDataUrl(input.uri);
       if (dataUrl === undefined) return unreadable(input, "invalid data: URL");
       const notes = dataUrl.decoded.canonical ? [] : [`attachment ${describeAttachment(input.name, input.mime ?? dataUrl.mime)}: base64 was not canonical; re-encoded`];
-      return fromBytes(input, dataUrl.decoded.bytes, undefined, input.mime ?? dataUrl.mime, notes);
+      return fromBytes(input, dataUrl.decoded.bytes, input.mime ?? dataUrl.mime, notes);
     }
     return fromUri(input, input.uri);
   }
   return unreadable(input, "it has neither data nor a URI");
 }
 
-function fromBytes(input: AttachmentInput, bytes: Uint8Array, canonical: string | undefined, declared: string | undefined, notes: string[]): AttachmentOutcome {
-  const sniffed = sniffType(bytes.subarray(0, 512));
+// Canonical base64 is kept as it is: only its head is decoded (to sniff) and its size computed.
+function fromCanonical(input: AttachmentInput, base64: string): AttachmentOutcome {
+  const padding = base64.endsWith("==") ? 2 : base64.endsWith("=") ? 1 : 0;
+  const head = Buffer.from(base64.slice(0, SNIFF_CHARACTERS), "base64");
+  return completeAttachment(input, base64, head, (base64.length / 4) * 3 - padding, input.mime, []);
+}
+
+function fromBytes(input: AttachmentInput, bytes: Uint8Array, declared: string | undefined, notes: string[]): AttachmentOutcome {
+  return completeAttachment(input, Buffer.from(bytes).toString("base64"), bytes, bytes.length, declared, notes);
+}
+
+function completeAttachment(input: AttachmentInput, data: string, head: Uint8Array, size: number, declared: string | undefined, notes: string[]): AttachmentOutcome {
+  const sniffed = sniffType(head.subarray(0, 512));
   const choice = chooseMime(declared, sniffed);
   if (choice.corrected && declared !== undefined && declared.trim() !== "") {
     notes.push(`attachment ${describeAttachment(input.name, declared)}: its bytes are ${sniffed?.name ?? "of another type"}; MIME set to ${choice.mime}`);
   }
-  const data = canonical ?? Buffer.from(bytes).toString("base64");
   const extra = withDeclaredMime(input.extra, choice.corrected, declared);
-  return { readable: true, attachment: orderAttachment({ mime: choice.mime, data, name: input.name, size: bytes.length, extra }), notes };
+  return { readable: true, attachment: orderAttachment({ mime: choice.mime, data, name: input.name, size, extra }), notes };
 }
 
 function fromUri(input: AttachmentInput, uri: string): AttachmentOutcome {
   const declared = input.mime?.trim() ? input.mime : undefined;
-  const mime = declared ?? mimeFromName(input.name ?? "") ?? mimeFromName(uri) ?? UNKNOWN_MIME;
+  const mime = declared ?? guessMimeFromName(input.name ?? "") ?? guessMimeFromName(uri) ?? UNKNOWN_MIME;
   const extra = withDeclaredMime(input.extra, declared === undefined, input.mime);
   return { readable: true, attachment: orderAttachment({ mime, uri, name: input.name, size: 0, extra }), notes: [] };
 }
@@ -136,6 +159,6 @@ function withDeclaredMime(extra: Record<string, unknown> | undefined, corrected:
 }
 
 function unreadable(input: AttachmentInput, reason: string): AttachmentOutcome {
-  const mime = input.mime ?? mimeFromName(input.name ?? "");
+  const mime = input.mime ?? guessMimeFromName(input.name ?? "");
   return { readable: false, reason, line: `[attachment ${describeAttachment(input.name, mime)} could not be read: ${reason}]` };
 }

@@ -1,7 +1,7 @@
 // Shape `bedrock`: a Bedrock Converse `toolResult` content block (or the bare ToolResultBlock).
 import type { ToolResult } from "../payload.js";
 import {
-  childPath, mergeExtra, pickExtra, readArray, readChild, readForced, readLiteral, readOptionalString, readRecord,
+  joinPath, mergeExtra, pickExtra, readArray, readChild, readForced, readLiteral, readOptionalString, readRecord,
   readString, readsStrictly, rejectUnknownKeys, type ReadMode,
 } from "./check.js";
 import { PartCollector } from "./parts.js";
@@ -49,10 +49,10 @@ export function readBedrock(value: unknown, mode: ReadMode): ToolResult {
     source_extra: pickExtra(block, ["toolUseId", "content", ...(status === "error" ? ["status"] : [])]),
     wrapper_extra: wrapped ? pickExtra(root, ["toolResult"]) : undefined,
   };
-  const only = content.length === 1 ? readRecord(content[0], childPath(path, "content") + "[0]") : undefined;
+  const only = content.length === 1 ? readRecord(content[0], joinPath(path, "content") + "[0]") : undefined;
   if (only !== undefined && "json" in only && Object.keys(only).length === 1) return assembleResult({ ok: status !== "error", body: only.json, meta });
   const collector = new PartCollector();
-  content.forEach((item, index) => readBlock(item, `${childPath(path, "content")}[${index}]`, collector));
+  content.forEach((item, index) => readBlock(item, `${joinPath(path, "content")}[${index}]`, collector));
   return assembleResult({ ok: status !== "error", body: collector.text(), meta, collector });
 }
 
@@ -70,11 +70,11 @@ function readBlock(value: unknown, path: string, collector: PartCollector): void
 }
 
 function readMediaBlock(block: Record<string, unknown>, kind: string, path: string, collector: PartCollector): void {
-  const mediaPath = childPath(path, kind);
+  const mediaPath = joinPath(path, kind);
   const media = readChild(block, kind, path);
   const format = readOptionalString(media, "format", mediaPath);
   const mapped = format === undefined ? undefined : FORMAT_MIMES[kind]?.[format];
-  const sourcePath = childPath(mediaPath, "source");
+  const sourcePath = joinPath(mediaPath, "source");
   const source = readChild(media, "source", mediaPath);
   const name = readOptionalString(media, "name", mediaPath);
   const extra = mergeExtra(
@@ -84,10 +84,10 @@ function readMediaBlock(block: Record<string, unknown>, kind: string, path: stri
   );
   if ("bytes" in source) {
     const bytes = source.bytes;
-    collector.addAttachment(typeof bytes === "string" ? { base64: bytes, mime: mapped, name, extra } : { bytes: bytesFromJson(bytes), mime: mapped, name, extra });
+    collector.addAttachment(typeof bytes === "string" ? { base64: bytes, mime: mapped, name, extra } : { bytes: decodeByteArray(bytes), mime: mapped, name, extra });
   } else if ("s3Location" in source) {
     const location = readChild(source, "s3Location", sourcePath);
-    const uri = readString(location, "uri", childPath(sourcePath, "s3Location"));
+    const uri = readString(location, "uri", joinPath(sourcePath, "s3Location"));
     collector.addAttachment({ uri, mime: mapped, name, extra: mergeExtra(extra, { s3Location: pickExtra(location, ["uri"]) }) });
   } else if (kind === "document" && typeof source.text === "string") {
     collector.addText(source.text, mergeExtra({ source_type: kind }, pickExtra(block, [kind]), { [kind]: pickExtra(media, ["source"]) }));
@@ -97,7 +97,7 @@ function readMediaBlock(block: Record<string, unknown>, kind: string, path: stri
 }
 
 /** Bytes written by a JSON serializer that did not base64 them: a number array, or Node's `{ type: "Buffer", data }`. */
-function bytesFromJson(value: unknown): Uint8Array | undefined {
+function decodeByteArray(value: unknown): Uint8Array | undefined {
   const numbers = Array.isArray(value) ? value : (value as { type?: unknown; data?: unknown } | null)?.type === "Buffer" ? (value as { data: unknown }).data : undefined;
   if (!Array.isArray(numbers) || !numbers.every((item) => Number.isInteger(item) && item >= 0 && item <= 255)) return undefined;
   return Uint8Array.from(numbers as number[]);

@@ -21,7 +21,7 @@ export type ReadMode = "strict" | "lenient";
 export type ShapeReader<T> = (value: unknown, mode: ReadMode) => T;
 
 /** The JSON path of a child: `$.a`, `$[0]`, `$["odd key"]`. */
-export function childPath(path: string, key: string | number): string {
+export function joinPath(path: string, key: string | number): string {
   if (typeof key === "number") return `${path}[${key}]`;
   return /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(key) ? `${path}.${key}` : `${path}[${JSON.stringify(key)}]`;
 }
@@ -48,7 +48,7 @@ export function readRecord(value: unknown, path: string): Record<string, unknown
 /** A required string field. */
 export function readString(record: Record<string, unknown>, key: string, path: string): string {
   const value = record[key];
-  if (typeof value !== "string") fail(childPath(path, key), `expected a string, found ${describeValue(value)}`);
+  if (typeof value !== "string") fail(joinPath(path, key), `expected a string, found ${describeValue(value)}`);
   return value;
 }
 
@@ -61,7 +61,7 @@ export function readOptionalString(record: Record<string, unknown>, key: string,
 export function readOptionalBoolean(record: Record<string, unknown>, key: string, path: string): boolean | undefined {
   const value = record[key];
   if (value !== undefined && typeof value !== "boolean") {
-    fail(childPath(path, key), `expected a boolean, found ${describeValue(value)}`);
+    fail(joinPath(path, key), `expected a boolean, found ${describeValue(value)}`);
   }
   return value;
 }
@@ -69,18 +69,18 @@ export function readOptionalBoolean(record: Record<string, unknown>, key: string
 /** A required array field. */
 export function readArray(record: Record<string, unknown>, key: string, path: string): unknown[] {
   const value = record[key];
-  if (!Array.isArray(value)) fail(childPath(path, key), `expected an array, found ${describeValue(value)}`);
+  if (!Array.isArray(value)) fail(joinPath(path, key), `expected an array, found ${describeValue(value)}`);
   return value;
 }
 
 /** A required object field. */
 export function readChild(record: Record<string, unknown>, key: string, path: string): Record<string, unknown> {
-  return readRecord(record[key], childPath(path, key));
+  return readRecord(record[key], joinPath(path, key));
 }
 
 /** A required field present with any JSON value. */
 export function readPresent(record: Record<string, unknown>, key: string, path: string): unknown {
-  if (!(key in record)) fail(childPath(path, key), "required field is missing");
+  if (!(key in record)) fail(joinPath(path, key), "required field is missing");
   return record[key];
 }
 
@@ -88,7 +88,7 @@ export function readPresent(record: Record<string, unknown>, key: string, path: 
 export function readLiteral<T extends string>(record: Record<string, unknown>, key: string, path: string, allowed: readonly T[]): T {
   const value = readString(record, key, path);
   if (!(allowed as readonly string[]).includes(value)) {
-    fail(childPath(path, key), `expected one of ${allowed.map((item) => JSON.stringify(item)).join(", ")}, found ${JSON.stringify(value)}`);
+    fail(joinPath(path, key), `expected one of ${allowed.map((item) => JSON.stringify(item)).join(", ")}, found ${JSON.stringify(value)}`);
   }
   return value as T;
 }
@@ -97,7 +97,7 @@ export function readLiteral<T extends string>(record: Record<string, unknown>, k
 export function rejectUnknownKeys(record: Record<string, unknown>, known: readonly string[], path: string, mode: ReadMode): void {
   if (mode === "lenient") return;
   const unknown = Object.keys(record).find((key) => !known.includes(key));
-  if (unknown !== undefined) fail(childPath(path, unknown), "unknown field for this shape");
+  if (unknown !== undefined) fail(joinPath(path, unknown), "unknown field for this shape");
 }
 
 /** The fields of `record` other than `consumed`, verbatim; undefined when there are none. */

@@ -57,7 +57,7 @@ export const SHAPE_REGISTRY: readonly { shape: SourceShape; read: ShapeReader<To
 ];
 
 /** The reader of one shape (text and json included). */
-export function readerFor(shape: SourceShape): ShapeReader<ToolResult> {
+export function findReader(shape: SourceShape): ShapeReader<ToolResult> {
   if (shape === "text") return readText;
   if (shape === "json") return readJson;
   const entry = SHAPE_REGISTRY.find((candidate) => candidate.shape === shape);

@@ -2,7 +2,7 @@
 // `{ type: "file", data: { type: "data", data }, mediaType, filename? }`. It is a strict subset of the AI
 // SDK v7 output, so auto-detection reports such values as `ai-sdk`; `--from eve` checks eve's narrower union.
 import type { ToolResult } from "../payload.js";
-import { childPath, fail, pickExtra, readForced, readRecord, readString, readsStrictly, type ReadMode } from "./check.js";
+import { joinPath, fail, pickExtra, readForced, readRecord, readString, readsStrictly, type ReadMode } from "./check.js";
 import { readTaggedFilePart } from "./ai-sdk.js";
 import type { PartCollector } from "./parts.js";
 import { assembleResult, withSourceShape } from "./result.js";
@@ -33,6 +33,6 @@ function readEvePart(value: unknown, path: string, collector: PartCollector, mod
   } else if (mode === "lenient") {
     collector.keep(part);
   } else {
-    fail(childPath(path, "type"), `expected "text" or "file", found ${JSON.stringify(type)}`);
+    fail(joinPath(path, "type"), `expected "text" or "file", found ${JSON.stringify(type)}`);
   }
 }

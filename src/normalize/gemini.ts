@@ -1,7 +1,7 @@
 // Shape `gemini`: a Gemini `functionResponse` part, with the Gemini 3 multimodal `parts` (inlineData, fileData).
 import type { ToolResult } from "../payload.js";
 import {
-  childPath, fail, mergeExtra, pickExtra, readArray, readChild, readForced, readOptionalString, readRecord,
+  joinPath, fail, mergeExtra, pickExtra, readArray, readChild, readForced, readOptionalString, readRecord,
   readString, readsStrictly, rejectUnknownKeys, type ReadMode,
 } from "./check.js";
 import { PartCollector } from "./parts.js";
@@ -27,7 +27,7 @@ export function normalizeGemini(value: unknown): ToolResult {
 export function readGemini(value: unknown, mode: ReadMode): ToolResult {
   const root = readRecord(value, "$");
   const wrapped = "functionResponse" in root;
-  if (!wrapped && mode === "strict") fail(childPath("$", "functionResponse"), "required field is missing");
+  if (!wrapped && mode === "strict") fail(joinPath("$", "functionResponse"), "required field is missing");
   const path = wrapped ? "$.functionResponse" : "$";
   const functionResponse = wrapped ? readChild(root, "functionResponse", "$") : root;
   if (wrapped) rejectUnknownKeys(root, ["functionResponse"], "$", mode);
@@ -35,7 +35,7 @@ export function readGemini(value: unknown, mode: ReadMode): ToolResult {
   const name = readOptionalString(functionResponse, "name", path);
   const id = readOptionalString(functionResponse, "id", path);
   const response = readChild(functionResponse, "response", path);
-  const key = "error" in response ? "error" : "output" in response ? "output" : undefined;
+  const key = response.error !== undefined && response.error !== null ? "error" : "output" in response ? "output" : undefined;
   const collector = functionResponse.parts === undefined ? undefined : readParts(functionResponse, path, mode);
   const rest = key === undefined ? undefined : pickExtra(response, [key]);
   return assembleResult({
@@ -54,13 +54,13 @@ export function readGemini(value: unknown, mode: ReadMode): ToolResult {
 
 function readParts(functionResponse: Record<string, unknown>, path: string, mode: ReadMode): PartCollector {
   const collector = new PartCollector();
-  const partsPath = childPath(path, "parts");
+  const partsPath = joinPath(path, "parts");
   readArray(functionResponse, "parts", path).forEach((value, index) => {
-    const partPath = childPath(partsPath, index);
+    const partPath = joinPath(partsPath, index);
     const part = readRecord(value, partPath);
     const partExtra = pickExtra(part, ["inlineData", "fileData"]);
     if (part.inlineData !== undefined) {
-      const inlinePath = childPath(partPath, "inlineData");
+      const inlinePath = joinPath(partPath, "inlineData");
       const inline = readChild(part, "inlineData", partPath);
       collector.addAttachment({
         base64: readString(inline, "data", inlinePath),
@@ -69,7 +69,7 @@ function readParts(functionResponse: Record<string, unknown>, path: string, mode
         extra: mergeExtra({ source_type: "inlineData" }, pickExtra(inline, ["data", "mimeType", "displayName"]), partExtra),
       });
     } else if (part.fileData !== undefined) {
-      const filePath = childPath(partPath, "fileData");
+      const filePath = joinPath(partPath, "fileData");
       const file = readChild(part, "fileData", partPath);
       collector.addAttachment({
         uri: readString(file, "fileUri", filePath),

@@ -1,12 +1,12 @@
 // Normalization: every tool-result shape in, one payload out (SPEC §3). See README.md for what goes where.
 import type { SourceShape, ToolResult } from "../payload.js";
 import { readForced } from "./check.js";
-import { readDetected, readerFor } from "./detect.js";
+import { readDetected, findReader } from "./detect.js";
 import { withSourceShape } from "./result.js";
 
 export { detectShape, SHAPE_REGISTRY } from "./detect.js";
 export { normalizeText } from "./text.js";
-export { MAX_JSON_BYTES, MAX_JSON_DEPTH, JsonDepthError, looksLikeJson, firstNonBlankByte, parseJsonBytes } from "./json-input.js";
+export { MAX_JSON_BYTES, MAX_JSON_DEPTH, JsonDepthError, looksLikeJson, findFirstNonBlankByte, parseJsonBytes } from "./json-input.js";
 export type { PartLayout } from "./parts.js";
 export { PART_SEPARATOR } from "./parts.js";
 export type { NormalizeMeta } from "./meta.js";
@@ -22,6 +22,6 @@ export function normalizeValue(value: unknown, from: SourceShape | "auto"): Tool
     const { shape, result } = readDetected(value);
     return shape === "rind" ? result : withSourceShape(result, shape);
   }
-  const result = readForced(readerFor(from), from, value);
+  const result = readForced(findReader(from), from, value);
   return from === "rind" ? result : withSourceShape(result, from);
 }

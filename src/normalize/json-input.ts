@@ -20,7 +20,7 @@ export class JsonDepthError extends InputError {
 }
 
 /** The first byte that is not JSON whitespace, after a UTF-8 BOM; undefined for blank input. */
-export function firstNonBlankByte(bytes: Uint8Array): number | undefined {
+export function findFirstNonBlankByte(bytes: Uint8Array): number | undefined {
   let index = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
   while (index < bytes.length) {
     const byte = bytes[index]!;

@@ -1,7 +1,7 @@
 // Shape `kontext`: Kontext's BaseToolResult `{ success, message }` and the result types that extend it
 // (e.g. PythonExecutionResult with `outputs`). The model saw the whole JSON, so extensions stay in the data.
 import type { ToolResult } from "../payload.js";
-import { childPath, describeValue, fail, readForced, readRecord, readString, readsStrictly, type ReadMode } from "./check.js";
+import { joinPath, describeValue, fail, readForced, readRecord, readString, readsStrictly, type ReadMode } from "./check.js";
 import { assembleResult, withSourceShape } from "./result.js";
 
 /** True for an object with a boolean `success` and a string `message` (extension fields allowed). */
@@ -20,7 +20,7 @@ export function normalizeKontext(value: unknown): ToolResult {
  */
 export function readKontext(value: unknown, _mode: ReadMode): ToolResult {
   const root = readRecord(value, "$");
-  if (typeof root.success !== "boolean") fail(childPath("$", "success"), `expected a boolean, found ${describeValue(root.success)}`);
+  if (typeof root.success !== "boolean") fail(joinPath("$", "success"), `expected a boolean, found ${describeValue(root.success)}`);
   const message = readString(root, "message", "$");
   const { success, ...rest } = root;
   const extended = Object.keys(rest).length > 1;

@@ -1,10 +1,10 @@
 // Shape `mcp`: an MCP CallToolResult, spec revisions 2025-03-26, 2025-06-18, 2025-11-25 and 2026-07-28.
 import type { ToolResult } from "../payload.js";
 import {
-  childPath, fail, mergeExtra, pickExtra, readArray, readChild, readForced, readOptionalBoolean, readOptionalString,
+  joinPath, fail, mergeExtra, pickExtra, readArray, readChild, readForced, readOptionalBoolean, readOptionalString,
   readRecord, readString, readsStrictly, rejectUnknownKeys, type ReadMode,
 } from "./check.js";
-import { baseName } from "./mime.js";
+import { extractFileName } from "./mime.js";
 import { PartCollector } from "./parts.js";
 import { assembleResult, withSourceShape } from "./result.js";
 
@@ -34,7 +34,7 @@ export function readMcp(value: unknown, mode: ReadMode): ToolResult {
   const isError = readOptionalBoolean(root, "isError", "$");
   readOptionalString(root, "resultType", "$");
   const collector = new PartCollector();
-  content.forEach((block, index) => readBlock(block, childPath(childPath("$", "content"), index), collector, mode));
+  content.forEach((block, index) => readBlock(block, joinPath(joinPath("$", "content"), index), collector, mode));
   const hasStructured = "structuredContent" in root;
   const structuredIsData = hasStructured && !collector.hasText();
   return assembleResult({
@@ -76,13 +76,13 @@ function readBlock(value: unknown, path: string, collector: PartCollector, mode:
       readEmbeddedResource(block, path, collector);
       return;
     default:
-      if (mode === "strict") fail(childPath(path, "type"), `expected one of ${BLOCK_TYPES.join(", ")}, found ${JSON.stringify(type)}`);
+      if (mode === "strict") fail(joinPath(path, "type"), `expected one of ${BLOCK_TYPES.join(", ")}, found ${JSON.stringify(type)}`);
       collector.keep(block);
   }
 }
 
 function readEmbeddedResource(block: Record<string, unknown>, path: string, collector: PartCollector): void {
-  const resourcePath = childPath(path, "resource");
+  const resourcePath = joinPath(path, "resource");
   const resource = readChild(block, "resource", path);
   const uri = readString(resource, "uri", resourcePath);
   const mime = readOptionalString(resource, "mimeType", resourcePath);
@@ -95,7 +95,7 @@ function readEmbeddedResource(block: Record<string, unknown>, path: string, coll
   collector.addAttachment({
     base64: resource.blob,
     mime,
-    name: baseName(uri),
+    name: extractFileName(uri),
     extra: { source_type: "resource", resource: pickExtra(resource, ["blob", "mimeType"]), ...blockExtra },
   });
 }

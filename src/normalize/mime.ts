@@ -35,20 +35,20 @@ const EXTENSIONS: Record<string, string> = {
 };
 
 /** Lower-cased, parameters dropped, common aliases resolved: `Image/JPG; q=1` → `image/jpeg`. */
-export function canonicalMime(mime: string): string {
+export function canonicalizeMime(mime: string): string {
   const bare = mime.split(";")[0]!.trim().toLowerCase();
   return ALIASES[bare] ?? bare;
 }
 
 /** A MIME type guessed from a file name's or URI's extension, or undefined. */
-export function mimeFromName(name: string): string | undefined {
+export function guessMimeFromName(name: string): string | undefined {
   const path = name.split(/[?#]/)[0] ?? "";
   const match = /\.([A-Za-z0-9]+)$/.exec(path);
   return match ? EXTENSIONS[match[1]!.toLowerCase()] : undefined;
 }
 
 /** The last path segment of a URI, for naming an attachment; undefined when there is none. */
-export function baseName(uri: string): string | undefined {
+export function extractFileName(uri: string): string | undefined {
   const path = uri.split(/[?#]/)[0] ?? "";
   const segment = path.slice(path.lastIndexOf("/") + 1);
   if (segment === "") return undefined;
@@ -69,7 +69,7 @@ const WEAK_SNIFFS = new Set(["audio/mpeg"]);
  * by the magic bytes. `corrected` is true when the result differs from what was declared.
  */
 export function chooseMime(declared: string | undefined, sniffed: SniffedType | undefined): { mime: string; corrected: boolean } {
-  const declaredCanonical = declared === undefined ? "" : canonicalMime(declared);
+  const declaredCanonical = declared === undefined ? "" : canonicalizeMime(declared);
   if (sniffed !== undefined && sniffed.mime !== declaredCanonical) {
     const generic = declaredCanonical === "" || declaredCanonical === UNKNOWN_MIME || declaredCanonical === "binary/octet-stream";
     const container = CONTAINER_SNIFFS.has(sniffed.mime) && !declaredCanonical.startsWith("image/") && declaredCanonical !== "application/pdf";

@@ -1,7 +1,7 @@
 // Shape `openai-chat`: a Chat Completions tool message `{ role: "tool", tool_call_id, content }`.
 import type { ToolResult } from "../payload.js";
 import {
-  childPath, describeValue, fail, pickExtra, readForced, readLiteral, readRecord, readString, readsStrictly,
+  joinPath, describeValue, fail, pickExtra, readForced, readLiteral, readRecord, readString, readsStrictly,
   rejectUnknownKeys, type ReadMode,
 } from "./check.js";
 import { PartCollector } from "./parts.js";
@@ -26,15 +26,15 @@ export function readOpenaiChat(value: unknown, mode: ReadMode): ToolResult {
   const meta = { call_id: toolCallId, source_extra: pickExtra(root, ["role", "tool_call_id", "content"]) };
   const content = root.content;
   if (typeof content === "string") return assembleResult({ ok: true, body: content, meta });
-  if (!Array.isArray(content)) fail(childPath("$", "content"), `expected a string or an array of text parts, found ${describeValue(content)}`);
+  if (!Array.isArray(content)) fail(joinPath("$", "content"), `expected a string or an array of text parts, found ${describeValue(content)}`);
   const collector = new PartCollector();
   content.forEach((value, index) => {
-    const path = childPath("$.content", index);
+    const path = joinPath("$.content", index);
     const part = readRecord(value, path);
     const type = readString(part, "type", path);
     if (type === "text") collector.addText(readString(part, "text", path), pickExtra(part, ["type", "text"]));
     else if (mode === "lenient") collector.keep(part);
-    else fail(childPath(path, "type"), `expected "text", found ${JSON.stringify(type)}`);
+    else fail(joinPath(path, "type"), `expected "text", found ${JSON.stringify(type)}`);
   });
   return assembleResult({ ok: true, body: collector.text(), meta, collector });
 }

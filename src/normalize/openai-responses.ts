@@ -1,7 +1,7 @@
 // Shape `openai-responses`: a Responses API `function_call_output` or `custom_tool_call_output` input item.
 import type { ToolResult } from "../payload.js";
 import {
-  childPath, describeValue, fail, pickExtra, readForced, readLiteral, readOptionalString, readRecord, readString,
+  joinPath, describeValue, fail, pickExtra, readForced, readLiteral, readOptionalString, readRecord, readString,
   readsStrictly, rejectUnknownKeys, type ReadMode,
 } from "./check.js";
 import { PartCollector } from "./parts.js";
@@ -33,9 +33,9 @@ export function readOpenaiResponses(value: unknown, mode: ReadMode): ToolResult 
   const meta = { call_id: callId, source_extra: pickExtra(root, ["call_id", "output"]) };
   const output = root.output;
   if (typeof output === "string") return assembleResult({ ok: true, body: output, meta });
-  if (!Array.isArray(output)) fail(childPath("$", "output"), `expected a string or an array, found ${describeValue(output)}`);
+  if (!Array.isArray(output)) fail(joinPath("$", "output"), `expected a string or an array, found ${describeValue(output)}`);
   const collector = new PartCollector();
-  output.forEach((part, index) => readPart(part, childPath("$.output", index), collector, mode));
+  output.forEach((part, index) => readPart(part, joinPath("$.output", index), collector, mode));
   return assembleResult({ ok: true, body: collector.text(), meta, collector });
 }
 
@@ -56,7 +56,7 @@ function readPart(value: unknown, path: string, collector: PartCollector, mode: 
     readFilePart(part, path, collector);
     return;
   }
-  if (mode === "strict") fail(childPath(path, "type"), `expected input_text, input_image or input_file, found ${JSON.stringify(type)}`);
+  if (mode === "strict") fail(joinPath(path, "type"), `expected input_text, input_image or input_file, found ${JSON.stringify(type)}`);
   collector.keep(part);
 }
 

@@ -3,7 +3,7 @@
 import { assertNever } from "../errors.js";
 import type { ToolResult } from "../payload.js";
 import {
-  childPath, fail, pickExtra, readArray, readForced, readLiteral, readOptionalString, readPresent, readRecord,
+  joinPath, fail, pickExtra, readArray, readForced, readLiteral, readOptionalString, readPresent, readRecord,
   readString, readsStrictly, rejectUnknownKeys, type ReadMode,
 } from "./check.js";
 import { PartCollector } from "./parts.js";
@@ -51,7 +51,7 @@ function readResultValue(record: Record<string, unknown>, path: string, mode: Re
     case "error":
       return { ok: false, body: readPresent(record, "value", path), meta };
     case "content": {
-      const collector = readContent(readArray(record, "value", path), childPath(path, "value"), mode);
+      const collector = readContent(readArray(record, "value", path), joinPath(path, "value"), mode);
       return { ok: true, body: collector.text(), meta, collector };
     }
     default:
@@ -79,7 +79,7 @@ function readToolOutput(root: Record<string, unknown>, mode: ReadMode): ResultPi
 function readContent(parts: unknown[], path: string, mode: ReadMode): PartCollector {
   const collector = new PartCollector();
   parts.forEach((value, index) => {
-    const partPath = childPath(path, index);
+    const partPath = joinPath(path, index);
     const part = readRecord(value, partPath);
     const type = readString(part, "type", partPath);
     if (type === "text") {
@@ -94,7 +94,7 @@ function readContent(parts: unknown[], path: string, mode: ReadMode): PartCollec
     } else if (mode === "lenient") {
       collector.keep(part);
     } else {
-      fail(childPath(partPath, "type"), `expected "text" or "file", found ${JSON.stringify(type)}`);
+      fail(joinPath(partPath, "type"), `expected "text" or "file", found ${JSON.stringify(type)}`);
     }
   });
   return collector;

@@ -3,7 +3,7 @@
 import { isRecord, SOURCE_SHAPES, type Attachment, type ToolResult } from "../payload.js";
 import { buildAttachment, describeAttachment } from "./attachments.js";
 import {
-  childPath, describeValue, fail, readArray, readOptionalBoolean, readOptionalString, readRecord, readString,
+  joinPath, describeValue, fail, readArray, readOptionalBoolean, readOptionalString, readRecord, readString,
   readForced, readsStrictly, rejectUnknownKeys, type ReadMode,
 } from "./check.js";
 import { withNotes } from "./result.js";
@@ -25,17 +25,17 @@ export function normalizeRind(value: unknown): ToolResult {
 export function readRind(value: unknown, _mode: ReadMode): ToolResult {
   const root = readRecord(value, "$");
   const ok = readOptionalBoolean(root, "ok", "$");
-  if (ok === undefined) fail(childPath("$", "ok"), "required field is missing");
+  if (ok === undefined) fail(joinPath("$", "ok"), "required field is missing");
   rejectUnknownKeys(root, RESULT_KEYS, "$", "strict");
   const body = ok ? "data" : "error";
-  if (!(body in root)) fail(childPath("$", body), `required field is missing (ok is ${ok})`);
+  if (!(body in root)) fail(joinPath("$", body), `required field is missing (ok is ${ok})`);
   readOptionalString(root, "tool", "$");
   readOptionalString(root, "error_type", "$");
   if (root.meta !== undefined) readMeta(root.meta);
   if (root.attachments === undefined) return root as unknown as ToolResult;
   const notes: string[] = [];
   const original = readArray(root, "attachments", "$");
-  const checked = original.map((item, index) => checkAttachment(item, childPath("$.attachments", index), notes));
+  const checked = original.map((item, index) => checkAttachment(item, joinPath("$.attachments", index), notes));
   if (checked.every((attachment, index) => attachment === original[index])) return root as unknown as ToolResult;
   return withNotes({ ...(root as unknown as ToolResult), attachments: checked }, notes);
 }
@@ -56,12 +56,12 @@ function checkAttachment(value: unknown, path: string, notes: string[]): Attachm
   const uri = readOptionalString(attachment, "uri", path);
   const name = readOptionalString(attachment, "name", path);
   const size = attachment.size;
-  if (typeof size !== "number" || !Number.isSafeInteger(size) || size < 0) fail(childPath(path, "size"), `expected a whole number of bytes, found ${describeValue(size)}`);
-  if (attachment.extra !== undefined && !isRecord(attachment.extra)) fail(childPath(path, "extra"), `expected an object, found ${describeValue(attachment.extra)}`);
+  if (typeof size !== "number" || !Number.isSafeInteger(size) || size < 0) fail(joinPath(path, "size"), `expected a whole number of bytes, found ${describeValue(size)}`);
+  if (attachment.extra !== undefined && !isRecord(attachment.extra)) fail(joinPath(path, "extra"), `expected an object, found ${describeValue(attachment.extra)}`);
   if ((data === undefined) === (uri === undefined)) fail(path, "expected exactly one of `data` and `uri`");
   if (data === undefined) return attachment as unknown as Attachment;
   const outcome = buildAttachment({ base64: data, mime, name, extra: attachment.extra as Record<string, unknown> | undefined });
-  if (!outcome.readable) fail(childPath(path, "data"), outcome.reason);
+  if (!outcome.readable) fail(joinPath(path, "data"), outcome.reason);
   const rebuilt = outcome.attachment;
   if (rebuilt.data === data && rebuilt.mime === mime && rebuilt.size === size) return attachment as unknown as Attachment;
   notes.push(...outcome.notes);

@@ -2,7 +2,7 @@
 // bringing its own list of output types and its own content-part reader.
 import { assertNever } from "../errors.js";
 import {
-  childPath, pickExtra, readArray, readLiteral, readOptionalString, readPresent, readString, rejectUnknownKeys,
+  joinPath, pickExtra, readArray, readLiteral, readOptionalString, readPresent, readString, rejectUnknownKeys,
   type ReadMode,
 } from "./check.js";
 import { PartCollector } from "./parts.js";
@@ -47,8 +47,8 @@ export function readToolOutput(
     }
     case "content": {
       const collector = new PartCollector();
-      const valuePath = childPath(path, "value");
-      readArray(output, "value", path).forEach((part, index) => readPart(part, childPath(valuePath, index), collector, mode));
+      const valuePath = joinPath(path, "value");
+      readArray(output, "value", path).forEach((part, index) => readPart(part, joinPath(valuePath, index), collector, mode));
       return { ok: true, body: collector.text(), meta, collector };
     }
     default:

@@ -43,20 +43,25 @@ function wireText(result: ToolResult, options: OutputOptions): Output {
   return { text: `${JSON.stringify(result)}\n`, warnings: [] };
 }
 
-/** One line per attachment that a text projection cannot carry: it is said, never dropped silently. */
-export function describeAttachments(attachments: Attachment[] | undefined): string[] {
-  return (attachments ?? []).map((attachment) => {
+/**
+ * Lines a text projection adds after the body: normalization notes (what correx changed or could not do) and one
+ * line per attachment, which text cannot carry — said, never dropped silently.
+ */
+export function describeSideNotes(result: ToolResult): string[] {
+  const notes = Array.isArray(result.meta?.notes) ? (result.meta.notes as unknown[]).map((note) => `[note: ${String(note)}]`) : [];
+  const attachments = (result.attachments ?? []).map((attachment) => {
     const name = attachment.name ? ` "${attachment.name}"` : "";
     const where = attachment.uri ? ` at ${attachment.uri}` : "";
     return `[attachment${name}: ${attachment.mime}, ${formatSize(attachment.size)}${where}; not shown as text: use --format json or --to PROVIDER]`;
   });
+  return [...notes, ...attachments];
 }
 
 /** What the bounder must leave free for the frame and (for JSON output) the envelope, and how it measures. */
 export function planReservation(base: ToolResult, frame: Frame, options: OutputOptions, spillDir: string | undefined): Pick<BoundOptions, "reservedBytes" | "reservedLines" | "measure"> {
   const frameText = `${frame.header}${frame.footer}`;
   if (options.format === "text" && !options.to) {
-    const notes = describeAttachments(base.attachments).join("\n");
+    const notes = describeSideNotes(base).join("\n");
     const extra = notes === "" ? 0 : Buffer.byteLength(notes) + 2;
     return { reservedBytes: Buffer.byteLength(frameText) + extra, reservedLines: countLines(frame.header) + countLines(frame.footer) + countLines(notes) };
   }
@@ -77,9 +82,10 @@ export function renderOutput(base: ToolResult, bound: BoundText, frame: Frame, o
       const text = options.terminal({ bound, header: frame.header, footer: frame.footer, ok: base.ok }, { color: options.color, width: options.width });
       return { text: text.endsWith("\n") ? text : `${text}\n`, warnings: [] };
     }
-    const notes = describeAttachments(base.attachments);
+    const notes = describeSideNotes(base);
     const text = renderModelText(frame, bound);
-    return { text: notes.length > 0 ? `${text}${text.endsWith("\n") || text === "" ? "" : "\n"}${notes.join("\n")}\n` : text, warnings: notes.map((note) => `${note.slice(1, -1)} (the text projection carries no media)`) };
+    const warnings = notes.filter((note) => note.startsWith("[attachment")).map((note) => `${note.slice(1, -1)} (the text projection carries no media)`);
+    return { text: notes.length > 0 ? `${text}${text.endsWith("\n") || text === "" ? "" : "\n"}${notes.join("\n")}\n` : text, warnings };
   }
   const body = options.to ? renderModelText(frame, bound) : bound.text;
   return wireText(boundPayload(base, body, bound), options);

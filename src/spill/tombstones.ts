@@ -35,7 +35,11 @@ const tombstonePath = (store: SpillStore, id: string): string => path.join(tombs
 /** Writes a tombstone atomically (a temporary file renamed into place); the folder is created 0700 if needed. */
 export function writeTombstone(store: SpillStore, tombstone: Tombstone): void {
   const dir = tombstoneDir(store);
-  fs.mkdirSync(dir, { mode: 0o700, recursive: true });
+  try {
+    fs.mkdirSync(dir, { mode: 0o700 }); // not recursive: the store itself must already exist
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+  }
   refuseUnsafeDirectory(dir, fs.lstatSync(dir), "tombstone directory");
   const final = tombstonePath(store, tombstone.id);
   const temporary = temporaryPath(final);

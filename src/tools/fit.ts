@@ -1,5 +1,7 @@
 // Measuring text against a budget, for the formatters that fit their own output (read, grep, glob, task).
+import { countWords } from "../bound/budget.js";
 import type { Budget } from "../bound/types.js";
+import { utf8Bytes, type Measure } from "../text/utf8.js";
 
 /** Additive cost of a piece of text: bytes as written, newlines, and word-and-punctuation units. */
 export interface TextCost {
@@ -9,21 +11,11 @@ export interface TextCost {
 }
 
 /** Measures a piece of text; `measure` (additive) replaces UTF-8 byte length when given. */
-export type Measure = (text: string) => number;
-
-const WORD_OR_PUNCTUATION = /[\p{L}\p{N}_]+|[^\p{L}\p{N}_\s]/gu;
+export type { Measure };
 
 /** UTF-8 byte length without encoding the text. */
-export function measureUtf8(text: string): number {
-  return Buffer.byteLength(text, "utf8");
-}
-
-/** Counts words and punctuation marks, the second half of the token estimate. */
-export function countWords(text: string): number {
-  let count = 0;
-  for (const _ of text.matchAll(WORD_OR_PUNCTUATION)) count += 1;
-  return count;
-}
+export const measureUtf8: Measure = utf8Bytes;
+export { countWords };
 
 /** The cost of one piece of text. */
 export function measureCost(text: string, measure: Measure = measureUtf8): TextCost {

@@ -77,7 +77,7 @@ const EDGE_INPUTS: readonly (readonly [string, Provider, unknown])[] = [
   ["gemini: a response with neither output nor error", "gemini", {
     functionResponse: { name: "get_weather", response: { temperature: 21, unit: "C" } },
   }],
-  ["bedrock: no status, an s3 image, a video, a text document, a json block among text", "bedrock", {
+  ["bedrock: no status, an s3 image, a video, a text document, a document with context, a json block among text", "bedrock", {
     toolResult: {
       toolUseId: "tooluse_3",
       content: [
@@ -85,6 +85,7 @@ const EDGE_INPUTS: readonly (readonly [string, Provider, unknown])[] = [
         { image: { format: "jpeg", source: { s3Location: { uri: "s3://bucket/frame.jpg", bucketOwner: "111122223333" } } } },
         { video: { format: "mp4", source: { s3Location: { uri: "s3://bucket/clip.mp4" } } } },
         { document: { format: "txt", name: "notes", source: { text: "plain notes" } } },
+        { document: { format: "pdf", name: "spec (v2)", source: { bytes: PDF.data }, context: "the signed spec" } },
         { json: { frames: 2 } },
       ],
     },
@@ -135,5 +136,33 @@ describe("AI SDK parts of other versions come back as their v6 equivalents", () 
         { type: "text", text: input.value[4]?.data.text },
       ],
     });
+  });
+});
+
+/** Any result of the kinds lowering meets: text or JSON data, an error, media with and without names. */
+const arbitraryResult: fc.Arbitrary<ToolResult> = fc.record({
+  ok: fc.boolean(),
+  text: fc.string({ unit: "grapheme", maxLength: 40 }),
+  json: fc.option(fc.jsonValue({ maxDepth: 3 }).map((value) => JSON.parse(JSON.stringify(value)) as unknown), { nil: undefined }),
+  tool: fc.stringMatching(/^[a-z][a-z_]{0,11}$/),
+  attachments: fc.subarray([PNG, PDF, WAV, { ...PNG, name: undefined }]),
+}).map(({ ok, text, json, tool, attachments }) => {
+  const body = json ?? text;
+  const media = attachments.map(({ name, ...attachment }) => (name === undefined ? attachment : { ...attachment, name }));
+  const result: ToolResult = ok ? { ok, tool, data: body } : { ok, tool, error: body };
+  return media.length === 0 ? result : { ...result, attachments: media };
+});
+
+describe("property: normalizing a lowered payload and lowering it again gives the same payload", () => {
+  test.each(LOWERABLE)("%s", (shape) => {
+    fc.assert(
+      fc.property(arbitraryResult, (result) => {
+        const first = lower(result, shape, { callId: "call_1", envelope: "part" }).payload;
+        // The user message that carries OpenAI Chat images is not a tool result: the tool message round-trips.
+        const toolPart = Array.isArray(first) ? first[0] : first;
+        expect(roundTrip(toolPart, shape)).toEqual(toolPart);
+      }),
+      { numRuns: 150 },
+    );
   });
 });

@@ -1,8 +1,8 @@
 import { Buffer } from "node:buffer";
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
-import { buildAttachment, decodeBase64, decodeDataUrl } from "../../src/normalize/attachments.js";
-import { canonicalMime, chooseMime } from "../../src/normalize/mime.js";
+import { buildAttachment, decodeBase64, decodeDataUrl, isCanonicalBase64 } from "../../src/normalize/attachments.js";
+import { canonicalizeMime, chooseMime } from "../../src/normalize/mime.js";
 import { PDF, PNG, WAV } from "./helpers.js";
 
 describe("decodeBase64", () => {
@@ -32,6 +32,21 @@ describe("decodeBase64", () => {
       expect(decoded?.canonical).toBe(true);
       expect(Buffer.from(decoded!.bytes).equals(Buffer.from(bytes))).toBe(true);
     }));
+  });
+
+  test("property: isCanonicalBase64 holds exactly when re-encoding gives the same text", () => {
+    const base64ish = fc.string({ unit: fc.constantFrom(..."AQgw+/=Zz09 -_"), maxLength: 16 });
+    fc.assert(fc.property(base64ish, (text) => {
+      const reencoded = /^[A-Za-z0-9+/]*={0,2}$/.test(text) ? Buffer.from(text, "base64").toString("base64") : undefined;
+      expect(isCanonicalBase64(text)).toBe(reencoded === text);
+    }), { numRuns: 2000 });
+  });
+
+  test("a canonical attachment's size is computed without decoding it all", () => {
+    for (const length of [0, 1, 2, 3, 4, 100]) {
+      const base64 = Buffer.alloc(length, 1).toString("base64");
+      expect(buildAttachment({ base64, mime: "application/x-thing" })).toMatchObject({ attachment: { size: length, data: base64 } });
+    }
   });
 });
 
@@ -126,7 +141,7 @@ describe("chooseMime", () => {
     expect(chooseMime(declared, sniffed)).toEqual({ mime, corrected });
   });
 
-  test("canonicalMime", () => {
-    expect(canonicalMime(" Image/JPG ; q=1")).toBe("image/jpeg");
+  test("canonicalizeMime", () => {
+    expect(canonicalizeMime(" Image/JPG ; q=1")).toBe("image/jpeg");
   });
 });

@@ -1,6 +1,9 @@
 import { describe, expect, test } from "vitest";
+import type { InputError } from "../../src/errors.js";
 import { detectShape, normalizeValue } from "../../src/normalize/index.js";
-import { fixtureShape, loadShape, PNG, shapeFixtureNames } from "./helpers.js";
+import { matchesJson, normalizeJson } from "../../src/normalize/json.js";
+import { matchesText, normalizeText } from "../../src/normalize/text.js";
+import { catchError, fixtureShape, loadShape, PNG, shapeFixtureNames } from "./helpers.js";
 
 // Fixtures whose form another shape earlier in the order also accepts (documented in detect.ts).
 const DETECTED_AS: Record<string, string> = {
@@ -58,6 +61,17 @@ describe("detectShape", () => {
   test("bedrock's bare ToolResultBlock is detected; gemini's bare FunctionResponse is not", () => {
     expect(detectShape({ toolUseId: "t", content: [{ text: "x" }] })).toBe("bedrock");
     expect(detectShape({ name: "f", response: { output: 1 } })).toBe("json");
+  });
+});
+
+describe("text and json", () => {
+  test("text is any string; json is any value", () => {
+    expect(normalizeText("line 1\nline 2")).toEqual({ ok: true, data: "line 1\nline 2", meta: { source_shape: "text" } });
+    expect(normalizeJson([1, { a: null }])).toEqual({ ok: true, data: [1, { a: null }], meta: { source_shape: "json" } });
+    expect(matchesText("")).toBe(true);
+    expect(matchesText({})).toBe(false);
+    expect(matchesJson(null)).toBe(true);
+    expect((catchError(() => normalizeText({ a: 1 })) as InputError).where).toBe("$");
   });
 });
 

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
 import { InputError } from "../../src/errors.js";
-import { firstNonBlankByte, JsonDepthError, looksLikeJson, MAX_JSON_DEPTH, parseJsonBytes } from "../../src/normalize/json-input.js";
+import { findFirstNonBlankByte, JsonDepthError, looksLikeJson, MAX_JSON_DEPTH, parseJsonBytes } from "../../src/normalize/json-input.js";
 import { findJsonSyntaxError } from "../../src/normalize/json-syntax.js";
 import { catchError } from "./helpers.js";
 
@@ -81,8 +81,8 @@ describe("findJsonSyntaxError", () => {
 
 describe("looksLikeJson", () => {
   test("only `{` and `[` after blanks and a BOM", () => {
-    expect(looksLikeJson(firstNonBlankByte(utf8("\uFEFF \r\n\t{}")))).toBe(true);
-    expect(looksLikeJson(firstNonBlankByte(utf8("  [1]")))).toBe(true);
-    for (const text of ["42", '"hi"', "true", "hello", "", "   "]) expect(looksLikeJson(firstNonBlankByte(utf8(text)))).toBe(false);
+    expect(looksLikeJson(findFirstNonBlankByte(utf8("\uFEFF \r\n\t{}")))).toBe(true);
+    expect(looksLikeJson(findFirstNonBlankByte(utf8("  [1]")))).toBe(true);
+    for (const text of ["42", '"hi"', "true", "hello", "", "   "]) expect(looksLikeJson(findFirstNonBlankByte(utf8(text)))).toBe(false);
   });
 });

@@ -4,7 +4,7 @@ import { matchesAnthropic, normalizeAnthropic } from "../../src/normalize/anthro
 import { matchesBedrock, normalizeBedrock } from "../../src/normalize/bedrock.js";
 import { matchesGemini, normalizeGemini } from "../../src/normalize/gemini.js";
 import { matchesOpenaiChat, normalizeOpenaiChat } from "../../src/normalize/openai-chat.js";
-import { normalizeOpenaiResponses } from "../../src/normalize/openai-responses.js";
+import { matchesOpenaiResponses, normalizeOpenaiResponses } from "../../src/normalize/openai-responses.js";
 import { catchError, JPG, loadShape, PDF, PNG } from "./helpers.js";
 
 describe("anthropic", () => {
@@ -143,6 +143,11 @@ describe("openai-responses", () => {
     });
   });
 
+  test("near misses: a function_call item, an unknown part type", () => {
+    expect(matchesOpenaiResponses({ type: "function_call", call_id: "c", name: "f", arguments: "{}" })).toBe(false);
+    expect(matchesOpenaiResponses({ type: "function_call_output", call_id: "c", output: [{ type: "output_text", text: "x" }] })).toBe(false);
+  });
+
   test("forced mismatch names the path", () => {
     expect((catchError(() => normalizeOpenaiResponses({ type: "function_call_output", call_id: "c", output: [{ type: "input_text" }] })) as InputError).where).toBe("$.output[0].text");
   });
@@ -174,6 +179,15 @@ describe("gemini", () => {
       data: { image_ref: { $ref: "instrument.jpg" } },
       meta: { source_shape: "gemini", parts: [{ type: "attachment", index: 0 }], response_form: "object" },
       attachments: [{ mime: "image/jpeg", data: JPG, name: "instrument.jpg", size: 134, extra: { source_type: "inlineData" } }],
+    });
+  });
+
+  test("a null error is no error; response keys beside output are kept", () => {
+    expect(normalizeGemini({ functionResponse: { name: "ls", response: { output: "a", error: null, elapsed: 3 } } })).toEqual({
+      ok: true,
+      tool: "ls",
+      data: "a",
+      meta: { source_shape: "gemini", source_extra: { response: { error: null, elapsed: 3 } } },
     });
   });
 

@@ -55,7 +55,7 @@ describe("tombstone files", () => {
   });
 
   test("recordUnsavedOutput never throws", () => {
-    const store = new SpillStore("/proc/correx-cannot-exist");
+    const store = new SpillStore("/nonexistent/correx-store");
     expect(recordUnsavedOutput(store, ID, "cannot write: the disk is full (ENOSPC)", 1)).toBe(false);
   });
 });

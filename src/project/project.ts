@@ -1,0 +1,63 @@
+// One tool result, projected: its tool's text, bounded (spilling the input when something is cut), then written
+// as model text, terminal text, the unified payload or a provider's wire JSON.
+import { resolveBoundOptions } from "../bound/defaults.js";
+import { BoundSession, type SpillTarget } from "../bound/session.js";
+import type { BoundOptions, BoundText } from "../bound/types.js";
+import type { LowerOptions } from "../lower/types.js";
+import type { Provider, ToolResult } from "../payload.js";
+import { formatTool } from "../tools/index.js";
+import { NO_FRAME } from "./model.js";
+import { planReservation, renderOutput, type OutputOptions } from "./output.js";
+import type { renderTerminal } from "./terminal.js";
+
+/** How to project a result; everything has a default (model text, SPEC §4 budgets, no spill). */
+export interface ProjectOptions extends Partial<BoundOptions> {
+  reader?: "model" | "terminal";
+  format?: "text" | "json";
+  to?: Provider;
+  lower?: Partial<LowerOptions>;
+  /** Formats the text as this tool's result (else the result's own `tool`). */
+  tool?: string;
+  color?: boolean;
+  width?: number;
+  /** Where to save the full output when something is cut. */
+  spill?: SpillTarget;
+  /** Why the spill cannot be used (said in the marker instead of saving). */
+  spillFailure?: string;
+  /** The input as it was read, saved byte for byte when something is cut (default: the result as JSON). */
+  input?: Uint8Array;
+  /** The terminal renderer (src/project/terminal.ts) for `reader: "terminal"`. */
+  terminal?: typeof renderTerminal;
+}
+
+/** A projected result: the text to write, the lossy steps taken, and the facts of the bounding. */
+export interface Projection {
+  text: string;
+  warnings: string[];
+  bound: BoundText;
+}
+
+/** The output options a projection writes with. */
+export function projectionOutput(options: ProjectOptions): OutputOptions {
+  return {
+    reader: options.reader ?? "model", format: options.format ?? "text", ...(options.to ? { to: options.to } : {}),
+    lower: { envelope: "part", ...options.lower }, color: options.color ?? false, width: options.width ?? 80,
+    ...(options.terminal ? { terminal: options.terminal } : {}),
+  };
+}
+
+/** Projects one result held in memory (SPEC §5): format by tool, bound, spill, render. */
+export function projectResult(result: ToolResult, options: ProjectOptions = {}): Projection {
+  const output = projectionOutput(options);
+  const base = resolveBoundOptions(options);
+  const tool = options.tool ?? result.tool;
+  const text = formatTool(result, { ...(tool ? { tool } : {}), budget: base.budget });
+  const frame = text.paged ? NO_FRAME : { header: text.header, footer: text.footer };
+  const reservation = planReservation(result, frame, output, options.spill?.store.dir);
+  const session = new BoundSession({ ...base, ...reservation }, options.spill, options.spillFailure);
+  const body = text.paged ? `${text.header}${text.body}${text.footer}` : text.body;
+  session.writeDerived(Buffer.from(options.input ?? Buffer.from(JSON.stringify(result))), body);
+  const bounded = session.finish({ source_shape: String(result.meta?.source_shape ?? "json"), ...(tool ? { tool } : {}) });
+  const written = renderOutput(result, bounded, frame, output);
+  return { text: written.text, warnings: written.warnings, bound: bounded };
+}

@@ -1,0 +1,50 @@
+// The marker's text is a stable interface (documented in the man page): its exact forms, snapshot by snapshot.
+import { describe, expect, test } from "vitest";
+import { formatMarker, shellQuote, worstCaseMarker, type Omission } from "../../src/bound/marker.js";
+import type { SpillReport } from "../../src/bound/types.js";
+
+const saved: SpillReport = { kind: "saved", id: "tool_01jdq3v2m8x4k7c9r5t0w2y6ab", path: "/state/correx/tool-output/tool_01jdq3v2m8x4k7c9r5t0w2y6ab" };
+const lines: Omission = { fromLine: 401, toLine: 9600, wholeLines: 9200, cutInsideLines: false, omittedBytes: 1182720, totalLines: 10000, totalBytes: 1300000 };
+
+describe("marker", () => {
+  test("whole lines omitted, output saved", () => {
+    expect(formatMarker(lines, saved)).toBe(
+      "[... omitted 9200 lines, 1182720 bytes: lines 401-9600 of 10000 lines (1300000 bytes in all) ...]\n" +
+        "[full output: /state/correx/tool-output/tool_01jdq3v2m8x4k7c9r5t0w2y6ab; read the omitted part with: correx read tool_01jdq3v2m8x4k7c9r5t0w2y6ab --offset 401, or: sed -n '401,9600p' /state/correx/tool-output/tool_01jdq3v2m8x4k7c9r5t0w2y6ab]",
+    );
+  });
+
+  test("a cut inside one giant line", () => {
+    const inside = { fromLine: 1, toLine: 1, wholeLines: 0, cutInsideLines: true, omittedBytes: 1073690624, totalLines: 1, totalBytes: 1073741824 };
+    expect(formatMarker(inside, { kind: "disabled" })).toBe(
+      "[... omitted 1073690624 bytes inside line 1 of 1 line (1073741824 bytes in all) ...]\n[full output not saved (--no-spill)]",
+    );
+  });
+
+  test("a cut across lines, partly shown at both ends, spill failed", () => {
+    const across = { fromLine: 3, toLine: 7, wholeLines: 3, cutInsideLines: true, omittedBytes: 5000, totalLines: 7, totalBytes: 6000 };
+    expect(formatMarker(across, { kind: "failed", reason: "cannot create /ro/tool_x: the file system is read-only (EROFS)" })).toBe(
+      "[... omitted 5000 bytes: lines 3-7, the first and last partly, of 7 lines (6000 bytes in all) ...]\n" +
+        "[full output not saved: cannot create /ro/tool_x: the file system is read-only (EROFS)]",
+    );
+  });
+
+  test("a structured input points at its text view and names the input as read", () => {
+    const view: SpillReport = { ...saved, textPath: `${saved.kind === "saved" ? saved.path : ""}.text` };
+    expect(formatMarker(lines, view).split("\n")[1]).toBe(
+      "[full output: /state/correx/tool-output/tool_01jdq3v2m8x4k7c9r5t0w2y6ab.text (as text; the input as read: /state/correx/tool-output/tool_01jdq3v2m8x4k7c9r5t0w2y6ab); read the omitted part with: correx read tool_01jdq3v2m8x4k7c9r5t0w2y6ab --offset 401, or: sed -n '401,9600p' /state/correx/tool-output/tool_01jdq3v2m8x4k7c9r5t0w2y6ab.text]",
+    );
+  });
+
+  test("the reservation is never shorter than a real marker for the same totals", () => {
+    for (const omission of [lines, { ...lines, cutInsideLines: true }, { ...lines, fromLine: 9999, toLine: 10000, cutInsideLines: true }]) {
+      expect(Buffer.byteLength(worstCaseMarker(10000, 1300000, saved)) + 8).toBeGreaterThanOrEqual(Buffer.byteLength(formatMarker(omission, saved)));
+    }
+  });
+
+  test.each([
+    ["/plain/path", "/plain/path"],
+    ["/with space/x", "'/with space/x'"],
+    ["/it's", "'/it'\\''s'"],
+  ])("shell quoting %s", (input, quoted) => expect(shellQuote(input)).toBe(quoted));
+});

@@ -1,0 +1,99 @@
+// Recorded real outputs through the built binary: what the model reads from each (SPEC §2, §9).
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, describe, expect, test } from "vitest";
+import { runCli } from "./cli-process.js";
+
+const spill = mkdtempSync(join(tmpdir(), "correx-fixtures-"));
+afterAll(() => rmSync(spill, { recursive: true, force: true }));
+const fixture = (name: string): Buffer => readFileSync(fileURLToPath(new URL(`../fixtures/${name}`, import.meta.url)));
+const bound = (name: string, ...args: string[]) => runCli(["bound", "--spill-dir", spill, ...args], fixture(name));
+const CONTROLS = /[\x00-\x08\x0b-\x1f\x7f\x80-\x9f]/;
+
+describe("recorded outputs, model projection", () => {
+  test.each([
+    "npm-install-progress.txt", "tsc-failing-build.txt", "vitest-colored.txt", "vitest-tty.txt", "ls-color.txt",
+    "python-traceback.txt", "crlf.log", "cjk-emoji.txt", "cargo-build-progress.txt", "curl-progress-bar.txt",
+    "tqdm-progress.txt", "man-overstrike.txt",
+  ])("%s: no escape, carriage return or other control byte reaches the model", (name) => {
+    const run = bound(name);
+    expect(run.code).toBe(0);
+    expect(run.text).not.toMatch(CONTROLS);
+    expect(Buffer.byteLength(run.text)).toBeLessThanOrEqual(51200);
+  });
+
+  test("the error at the end of a long failing build survives the default budget", () => {
+    const run = bound("tsc-failing-build.txt");
+    expect(run.text).toContain("[... omitted");
+    expect(run.text).toContain("src/main.ts:14:7 - error TS2322: Type 'string' is not assignable to type 'number'.");
+    expect(run.text.trimEnd().endsWith("Found 1 error in src/main.ts:14")).toBe(true);
+  });
+
+  test("the Python traceback keeps its last line", () => {
+    expect(bound("python-traceback.txt").text.trimEnd().endsWith("KeyError: 'timeout'")).toBe(true);
+  });
+
+  test("progress bars collapse to their final state", () => {
+    const tqdm = bound("tqdm-progress.txt").text;
+    const raw = fixture("tqdm-progress.txt").toString("utf8");
+    expect(raw.split("\r").length).toBeGreaterThan(10);
+    expect(tqdm.split("\n").filter((line) => line.includes("%|")).length).toBeLessThan(raw.split("\r").length);
+    expect(tqdm).toMatch(/100%\|/);
+    const curl = bound("curl-progress-bar.txt").text;
+    expect(curl).toMatch(/100\.0%/);
+    expect(curl.split("\n").length).toBeLessThan(fixture("curl-progress-bar.txt").toString().split("\r").length);
+  });
+
+  test("CRLF line ends become plain lines; CJK and emoji come through whole", () => {
+    expect(bound("crlf.log").text).not.toContain("\r");
+    expect(bound("cjk-emoji.txt").text).toBe(fixture("cjk-emoji.txt").toString("utf8"));
+  });
+
+  test.each([
+    ["cjk-emoji.utf16le.txt"],
+    ["cjk-emoji.utf16be.txt"],
+  ])("%s: UTF-16 with a BOM is transcoded", (name) => {
+    expect(bound(name).text).toBe(fixture("cjk-emoji.txt").toString("utf8"));
+  });
+
+  test.each([
+    ["image.png", /^binary output: 8\.3 KiB, PNG image \(sniffed\)\n\[full output: \S+tool_\w+\]\n?$/],
+    ["elf.bin", /^binary output: 34\.8 KiB, ELF executable \(sniffed\)\n\[full output: \S+tool_\w+\]\n?$/],
+  ])("%s is summarized, not dumped, and saved byte for byte", (name, summary) => {
+    const run = bound(name);
+    expect(run.text).toMatch(summary);
+    const path = /\[full output: (\S+)\]/.exec(run.text)![1]!;
+    expect(readFileSync(path).equals(fixture(name))).toBe(true);
+  });
+
+  test("--raw leaves the bytes alone (escapes and all)", () => {
+    const run = bound("vitest-colored.txt", "--raw");
+    expect(run.stdout.equals(fixture("vitest-colored.txt"))).toBe(true);
+  });
+
+  test("--keep-ansi keeps colours but still collapses redraws", () => {
+    const run = bound("vitest-colored.txt", "--keep-ansi");
+    expect(run.text).toContain("\x1b[");
+    expect(run.text).not.toContain("\r");
+  });
+});
+
+describe("recorded outputs, terminal projection", () => {
+  test("8 KiB, lines cut to the width, colours only when asked", () => {
+    const plain = bound("ls-color.txt", "--for", "terminal", "--width", "40");
+    expect(plain.code).toBe(0);
+    expect(plain.text).not.toContain("\x1b");
+    for (const line of plain.text.split("\n")) expect([...line].length).toBeLessThanOrEqual(40);
+    expect(Buffer.byteLength(plain.text)).toBeLessThanOrEqual(8192 + 400);
+    const coloured = runCli(["bound", "--spill-dir", spill, "--for", "terminal", "--width", "60"], fixture("ls-color.txt"), { FORCE_COLOR: "1", NO_COLOR: undefined });
+    expect(coloured.text).toContain("\x1b[2m");
+  });
+
+  test("CJK and emoji are cut by display columns", () => {
+    const run = bound("cjk-emoji.txt", "--for", "terminal", "--width", "20");
+    expect(run.text).toContain("…");
+    expect(run.text).not.toContain("\uFFFD");
+  });
+});

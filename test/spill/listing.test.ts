@@ -1,0 +1,96 @@
+import * as fs from "node:fs";
+import { describe, expect, test } from "vitest";
+import { formatCollectionJson, formatCollectionText } from "../../src/spill/collection-text.js";
+import { createId } from "../../src/spill/ids.js";
+import type { CollectionReport } from "../../src/spill/lifecycle.js";
+import { formatAge, formatListing, listOutputs } from "../../src/spill/listing.js";
+import { DEFAULT_STORE_SETTINGS } from "../../src/spill/settings.js";
+import { addOutput, makeStore } from "./helpers.js";
+
+const NOW = Date.UTC(2025, 0, 10, 12, 0, 0);
+
+describe("listOutputs", () => {
+  test("newest first, with what produced each output; being written and damaged ones too", () => {
+    const store = makeStore();
+    const first = addOutput(store, NOW - 3_600_000, "a\nb\n", { fields: { command: "npm test", exit_code: 1 } });
+    const second = addOutput(store, NOW - 60_000, "x", { fields: { tool: "bash", exit_code: null, not_saved_bytes: 5 } });
+    const writing = addOutput(store, NOW - 1000, "partial", { record: false });
+    const damaged = addOutput(store, NOW - 7_200_000);
+    fs.writeFileSync(store.recordPath(damaged), "{");
+    expect(listOutputs(store)).toEqual([
+      { id: writing, status: "being-written", created: new Date(NOW - 1000).toISOString(), size: 7, path: store.dataPath(writing) },
+      { id: second, status: "stored", created: new Date(NOW - 60_000).toISOString(), size: 1, path: store.dataPath(second), lines: 1, tool: "bash", exit_code: null, not_saved_bytes: 5 },
+      { id: first, status: "stored", created: new Date(NOW - 3_600_000).toISOString(), size: 4, path: store.dataPath(first), lines: 2, command: "npm test", exit_code: 1 },
+      { id: damaged, status: "damaged", created: new Date(NOW - 7_200_000).toISOString(), size: 14, path: store.dataPath(damaged) },
+    ]);
+  });
+});
+
+describe("formatListing", () => {
+  test("an aligned table and a total", () => {
+    const [recent, old, writing] = [createId(NOW - 90_000), createId(NOW - 3 * 86_400_000), createId(NOW)];
+    const text = formatListing([
+      { id: recent, status: "stored", created: new Date(NOW - 90_000).toISOString(), size: 1536, path: "/s/a", lines: 12, command: "make\nall", exit_code: 2 },
+      { id: old, status: "stored", created: new Date(NOW - 3 * 86_400_000).toISOString(), size: 300 * 1024 ** 2, path: "/s/b", lines: 123456, tool: "bash", not_saved_bytes: 9 },
+      { id: writing, status: "being-written", created: new Date(NOW).toISOString(), size: 0, path: "/s/c" },
+    ], "/s", NOW);
+    expect(text).toBe([
+      "ID                                             SIZE   LINES  AGE  EXIT  COMMAND",
+      `${recent}             1.5 KiB      12   1m     2  make all`,
+      `${old}  300.0 MiB (capped)  123456   3d     -  [bash]`,
+      `${writing}                 0 B       -   0s     -  (being written)`,
+      "3 outputs, 300.0 MiB in /s",
+      "",
+    ].join("\n"));
+  });
+
+  test("an empty store", () => {
+    expect(formatListing([], "/s", NOW)).toBe("No stored outputs in /s\n");
+  });
+
+  test.each([[0, "0s"], [59_999, "59s"], [60_000, "1m"], [3_599_999, "59m"], [3_600_000, "1h"], [47 * 3_600_000, "47h"], [48 * 3_600_000, "2d"], [-5, "0s"]])("formatAge(%d) = %s", (ms, age) => {
+    expect(formatAge(ms)).toBe(age);
+  });
+});
+
+describe("gc report", () => {
+  const id = createId(NOW - 8 * 86_400_000);
+  const report: CollectionReport = {
+    dryRun: false,
+    removals: [
+      { id, reason: "expired", created: NOW - 8 * 86_400_000, bytes: 2048, detail: "7 days" },
+      { id, reason: "quota", created: NOW - 8 * 86_400_000, bytes: 1024, detail: "1.0 GiB" },
+    ],
+    staleTemporaries: ["x.tmp"],
+    kept: { outputs: 3, bytes: 4096 },
+    tombstonesExpired: 2,
+  };
+
+  test("text", () => {
+    expect(formatCollectionText(report, DEFAULT_STORE_SETTINGS, "/s")).toBe([
+      `removed ${id}  2.0 KiB  created 2025-01-02 12:00:00 UTC  expired (older than 7 days)`,
+      `removed ${id}  1.0 KiB  created 2025-01-02 12:00:00 UTC  over the quota (1.0 GiB)`,
+      "Removed 2 outputs (3.0 KiB): 1 expired, 1 over the quota.",
+      "Kept 3 outputs (4.0 KiB of the 1.0 GiB quota; retention 7 days).",
+      "Removed 1 stale temporary file.",
+      "Forgot 2 tombstones older than 30 days.",
+      "",
+    ].join("\n"));
+  });
+
+  test("text, dry run with nothing to remove", () => {
+    const empty = { dryRun: true, removals: [], staleTemporaries: [], kept: { outputs: 0, bytes: 0 }, tombstonesExpired: 0 };
+    expect(formatCollectionText(empty, DEFAULT_STORE_SETTINGS, "/s")).toBe("Nothing to remove in /s.\nKept 0 outputs (0 B of the 1.0 GiB quota; retention 7 days).\n");
+  });
+
+  test("json", () => {
+    expect(JSON.parse(formatCollectionJson(report, DEFAULT_STORE_SETTINGS, "/s"))).toEqual({
+      dir: "/s", dry_run: false, settings: { max_age_ms: 604_800_000, quota_bytes: 1_073_741_824 },
+      removed: [
+        { id, reason: "expired", size: 2048, created: "2025-01-02T12:00:00.000Z", detail: "7 days" },
+        { id, reason: "quota", size: 1024, created: "2025-01-02T12:00:00.000Z", detail: "1.0 GiB" },
+      ],
+      removed_bytes: 3072, kept: { outputs: 3, bytes: 4096 }, stale_temporaries: 1, tombstones_expired: 2,
+    });
+  });
+});
