@@ -6,6 +6,7 @@ import { NO_FRAME } from "../project/model.js";
 import { renderOutput } from "../project/output.js";
 import { projectResult } from "../project/project.js";
 import { formatToolFrame, resolveToolKind } from "../tools/index.js";
+import { shapeCommandOutput } from "../run/command-output.js";
 import { readInput } from "./input.js";
 import { readStdin, stdoutIsTTY, warn, writeStdout } from "./io.js";
 import { normalizeBytes } from "./normalize-command.js";
@@ -50,7 +51,8 @@ export async function runBound(raw: RawOptions): Promise<void> {
   const session = new BoundSession(await boundOptionsFor(config, base, frame), spill.target, spill.failure);
   for (const chunk of input.prefix) session.write(chunk);
   for (let next = await input.rest.next(); !next.done; next = await input.rest.next()) session.write(next.value);
-  const bounded = session.finish({ source_shape: "text", ...(config.tool ? { tool: config.tool } : {}) });
+  const finished = session.finish({ source_shape: "text", ...(config.tool ? { tool: config.tool } : {}) });
+  const bounded = toolKind === "bash" ? shapeCommandOutput(finished) : finished;
   const written = renderOutput(base, bounded, frame, output);
   for (const warning of written.warnings) warn(warning);
   await writeStdout(written.text);

@@ -79,7 +79,9 @@ export function renderOutput(base: ToolResult, bound: BoundText, frame: Frame, o
   if (options.format === "text" && !options.to) {
     if (options.reader === "terminal") {
       if (!options.terminal) throw new Error("renderOutput: the terminal projection needs options.terminal (project/terminal.ts)");
-      const text = options.terminal({ bound, header: frame.header, footer: frame.footer, ok: base.ok }, { color: options.color, width: options.width });
+      const spill = bound.spill?.kind === "saved" ? { outputPath: bound.spill.textPath ?? bound.spill.path } : {};
+      const status = typeof base.meta?.exit_code === "number" ? { status: `exit ${base.meta.exit_code}` } : {};
+      const text = options.terminal({ bound, header: frame.header, footer: frame.footer, ok: base.ok, ...spill, ...status }, { color: options.color, width: options.width });
       return { text: text.endsWith("\n") ? text : `${text}\n`, warnings: [] };
     }
     const notes = describeSideNotes(base);

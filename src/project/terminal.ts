@@ -43,7 +43,7 @@ export function terminalWidth(columns: number | undefined, env: NodeJS.ProcessEn
   return fromEnv > 0 ? fromEnv : 80;
 }
 
-/** Renders the view as terminal text: one line per output line, none wider than options.width columns. */
+/** Renders the view as terminal text: one line per output line, none wider than options.width columns but the marker's. */
 export function renderTerminal(view: TerminalView, options: TerminalOptions): string {
   const chalk = new Chalk({ level: options.color ? 1 : 0 });
   const width = Math.max(1, Math.floor(options.width));
@@ -56,7 +56,8 @@ export function renderTerminal(view: TerminalView, options: TerminalOptions): st
   const output = [
     ...trimBlankEdges(splitLines(view.header)).map(fit),
     ...body(view.bound.head),
-    ...trimBlankEdges(splitLines(view.bound.marker ?? "")).map((line) => chalk.dim(fit(line))),
+    // The marker is not cut: its path and commands are what a person copies; the terminal wraps it.
+    ...trimBlankEdges(splitLines(view.bound.marker ?? "")).map((line) => chalk.dim(line)),
     ...body(view.bound.tail),
     ...trimBlankEdges(splitLines(view.footer)).map((line) => (view.ok ? fit(line) : chalk.red(fit(line)))),
     renderStatus(view, chalk, fit),
