@@ -3,8 +3,8 @@
 // peak RSS, for each size (default 1 MiB and 1 GiB: RSS must stay flat). Needs the build (npm run build).
 //   node bench/run-throughput.mjs [--sizes 1MiB,1GiB] [--repeat 3]
 // Prints a Markdown table for bench/README.md. Not part of the test suite (it writes GiBs).
-import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, openSync, readFileSync, rmSync, writeSync, closeSync } from "node:fs";
+import { spawn } from "node:child_process";
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -18,7 +18,6 @@ const option = (name, fallback) => {
 const sizes = option("sizes", "1MiB,1GiB").split(",").map(parseSize);
 const repeat = Number(option("repeat", "3"));
 const correx = fileURLToPath(new URL("../bin/correx", import.meta.url));
-const timeBinary = existsSync("/usr/bin/time") ? "/usr/bin/time" : undefined;
 
 /** "1GiB" → bytes. */
 function parseSize(text) {
@@ -44,21 +43,43 @@ function writeTextFile(path, size) {
   closeSync(descriptor);
 }
 
-/** Runs argv with stdout to /dev/null; returns wall milliseconds and peak RSS in KiB (when measurable). */
-function measure(argv) {
-  const rssFile = join(workDirectory, "rss.txt");
-  const command = timeBinary ? [timeBinary, "-f", "%M", "-o", rssFile, ...argv] : argv;
+/**
+ * Runs argv with stdout to /dev/null; returns wall milliseconds and the peak RSS in KiB of the process
+ * started (VmHWM from /proc, sampled every few ms: the peak is monotonic, so the last sample is the peak
+ * up to its final milliseconds). `/usr/bin/time -f %M` was tried first and reported absurd peaks
+ * (terabytes) now and then on this kernel.
+ */
+async function measure(argv) {
   const started = performance.now();
-  const result = spawnSync(command[0], command.slice(1), { stdio: ["ignore", "ignore", "pipe"] });
+  const child = spawn(argv[0], argv.slice(1), { stdio: ["ignore", "ignore", "pipe"] });
+  let stderr = "";
+  child.stderr.on("data", (chunk) => (stderr += chunk));
+  let peakKiB = Number.NaN;
+  const sampler = setInterval(() => (peakKiB = readPeakKiB(child.pid) ?? peakKiB), 5);
+  const status = await new Promise((resolve, reject) => {
+    child.on("error", reject);
+    child.on("close", resolve);
+  });
+  clearInterval(sampler);
   const milliseconds = performance.now() - started;
-  if (result.status !== 0) throw new Error(`${argv.join(" ")} failed (${result.status}): ${result.stderr}`);
-  const peakKiB = timeBinary ? Number(readFileSync(rssFile, "utf8").trim().split("\n").at(-1)) : Number.NaN;
+  if (status !== 0) throw new Error(`${argv.join(" ")} failed (${status}): ${stderr}`);
   return { milliseconds, peakKiB };
 }
 
+/** VmHWM of a live process in KiB; undefined when it is gone or there is no /proc. */
+function readPeakKiB(pid) {
+  try {
+    const match = /^VmHWM:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${pid}/status`, "latin1"));
+    return match ? Number(match[1]) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Best wall time of `repeat` runs, and the largest peak RSS seen. */
-function best(argv) {
-  const runs = Array.from({ length: repeat }, () => measure(argv));
+async function best(argv) {
+  const runs = [];
+  for (let index = 0; index < repeat; index += 1) runs.push(await measure(argv));
   return { milliseconds: Math.min(...runs.map((run) => run.milliseconds)), peakKiB: Math.max(...runs.map((run) => run.peakKiB)) };
 }
 
@@ -69,9 +90,9 @@ try {
     const file = join(workDirectory, "input.txt");
     writeTextFile(file, size);
     const spillDirectory = join(workDirectory, "spill");
-    const baseline = best(["sh", "-c", `cat '${file}' > /dev/null`]);
-    const copy = best(["sh", "-c", `cat '${file}' | tee '${join(workDirectory, "copy")}' | tail -c 51200 > /dev/null`]);
-    const run = best([process.execPath, correx, "run", "--for", "model", "--spill-dir", spillDirectory, "--", "cat", file]);
+    const baseline = await best(["sh", "-c", `cat '${file}' > /dev/null`]);
+    const copy = await best(["sh", "-c", `cat '${file}' | tee '${join(workDirectory, "copy")}' | tail -c 51200 > /dev/null`]);
+    const run = await best([process.execPath, correx, "run", "--for", "model", "--spill-dir", spillDirectory, "--", "cat", file]);
     rows.push({ size, baseline, copy, run });
     rmSync(spillDirectory, { recursive: true, force: true });
     rmSync(file, { force: true });

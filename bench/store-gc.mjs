@@ -1,9 +1,11 @@
 #!/usr/bin/env node
 // Bench: what the spill store's lifecycle costs a call. The in-passing check when not due (one lstat of
-// `.last-gc`), and a full collection (due once an hour, or `correx gc`) on stores of growing size.
+// `.last-gc`); the in-passing collection when due (bounded by PASSING_BUDGET_MS, else deferred to a detached
+// `correx gc`, whose spawn is timed too); and a full collection (`correx gc`) on stores of growing size.
 //   node bench/store-gc.mjs [--sizes 100,1000,10000] [--repeat 5]
 // Bundles src/spill/lifecycle.ts with esbuild on the fly (no build needed). Prints a Markdown table.
 import { build } from "esbuild";
+import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -25,7 +27,7 @@ async function loadModules() {
   const entry = join(work, "entry.ts");
   const source = (file) => JSON.stringify(fileURLToPath(new URL(`../src/spill/${file}`, import.meta.url)));
   writeFileSync(entry, [
-    `export { collectStore, maybeCollect } from ${source("lifecycle.ts")};`,
+    `export { collectStore, maybeCollect, PASSING_BUDGET_MS } from ${source("lifecycle.ts")};`,
     `export { DEFAULT_STORE_SETTINGS } from ${source("settings.ts")};`,
     `export { SpillStore } from ${source("store.ts")};`,
     `export { createId } from ${source("ids.ts")};`,
@@ -66,6 +68,15 @@ const rows = [];
 }
 
 for (const size of sizes) {
+  const passing = [];
+  for (let run = 0; run < repeat; run += 1) {
+    const store = fillStore(modules, join(work, `passing-${size}-${run}`), size, 7.7 * DAY, now);
+    const start = performance.now();
+    const outcome = modules.maybeCollect(store, settings, now);
+    passing.push([performance.now() - start, outcome.status]);
+  }
+  const [passingTime, status] = passing.sort((a, b) => a[0] - b[0])[Math.floor(passing.length / 2)];
+  rows.push([`maybeCollect, due (budget ${modules.PASSING_BUDGET_MS} ms): ${status}`, String(size), `${passingTime.toFixed(1)} ms`]);
   const timings = [];
   for (let run = 0; run < repeat; run += 1) {
     const store = fillStore(modules, join(work, `keep-${size}-${run}`), size, 6 * DAY, now);
@@ -83,6 +94,17 @@ for (const size of sizes) {
   }
   const [time, removed] = expiring.sort((a, b) => a[0] - b[0])[Math.floor(expiring.length / 2)];
   rows.push([`collect, ${removed} expired (tombstones written)`, String(size), `${time.toFixed(1)} ms`]);
+}
+
+{
+  const timings = [];
+  for (let run = 0; run < repeat; run += 1) {
+    const start = performance.now();
+    const child = spawn(process.execPath, ["-e", "0"], { detached: true, stdio: "ignore" });
+    timings.push(performance.now() - start);
+    child.unref();
+  }
+  rows.push(["spawn of a detached process (what \"deferred\" adds in the CLI)", "-", `${median(timings).toFixed(1)} ms`]);
 }
 
 rmSync(work, { recursive: true, force: true });

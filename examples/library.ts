@@ -17,13 +17,13 @@ store.prepare(); // creates the directory 0700 and refuses an unsafe one
 // A long log, bounded to 8 lines: its start, the marker, and the failure at its end.
 const log = `${Array.from({ length: 300 }, (_, index) => `step ${index + 1}: ok`).join("\n")}\nstep 301: FAILED (disk full)\n`;
 const bounded = bound(log, { budget: { maxLines: 8, maxBytes: 4096 }, spill: { store } });
-console.log(bounded.text);
+process.stdout.write(bounded.text);
 if (bounded.spill?.kind === "saved") console.log(`saved ${bounded.totalLines} lines as ${bounded.spill.id}`);
 
 // A bash result in the tool's own format, bounded and lowered in one step: an Anthropic tool_result block.
 const shell: ToolResult = { ok: false, tool: "bash", error: log, meta: { exit_code: 1 } };
 const block = project(shell, { budget: { maxLines: 8, maxBytes: 4096 }, spill: { store }, to: "anthropic", lower: { callId: "toolu_01" } });
-console.log(block.text);
+process.stdout.write(block.text);
 
 // Or lower a result yourself; lossy steps come back as warnings instead of being silent.
 const chat = lower(failed, "openai-chat", { callId: "call_01", envelope: "part" });

@@ -22,6 +22,17 @@ export { renderTerminal } from "./project/terminal.js";
 export type { Projection, ProjectOptions } from "./project/project.js";
 export { SpillStore, SpillWriter, defaultSpillDir } from "./spill/store.js";
 export type { SpillRecord } from "./spill/store.js";
+export { collectStore, maybeCollect, planCollection } from "./spill/lifecycle.js";
+export type { CollectionPlan, CollectionReport, PassingCollection } from "./spill/lifecycle.js";
+export { DEFAULT_STORE_SETTINGS, defaultConfigPath, resolveStoreSettings } from "./spill/settings.js";
+export type { StoreSettings } from "./spill/settings.js";
+export { openOutput } from "./spill/lookup.js";
+export { listOutputs } from "./spill/listing.js";
+export type { ListedOutput } from "./spill/listing.js";
+export { searchLines } from "./spill/search.js";
+export type { SearchMatch, SearchResult } from "./spill/search.js";
+export { readTombstone, recordUnsavedOutput } from "./spill/tombstones.js";
+export type { Tombstone, TombstoneReason } from "./spill/tombstones.js";
 export { stripAnsi } from "./text/ansi.js";
 export { renderLine } from "./text/render-line.js";
 

@@ -38,10 +38,11 @@ function describeSpill(spill: SpillReport, omission: Omission): string {
       const readable = spill.textPath ?? spill.path;
       const partial = spill.notSavedBytes ? ` (only the first ${omission.totalBytes - spill.notSavedBytes} bytes were saved: the per-output cap stopped ${spill.notSavedBytes} bytes)` : "";
       const input = spill.textPath ? ` (as text; the input as read: ${spill.path})` : "";
-      return `[full output: ${readable}${input}${partial}; read the omitted part with: correx read ${spill.id} --offset ${omission.fromLine}, or: sed -n '${omission.fromLine},${omission.toLine}p' ${shellQuote(readable)}]`;
+      const store = spill.readArguments ? ` ${spill.readArguments}` : "";
+      return `[full output: ${readable}${input}${partial}; read the omitted part with: correx read ${spill.id}${store} --offset ${omission.fromLine}, or: sed -n '${omission.fromLine},${omission.toLine}p' ${shellQuote(readable)}]`;
     }
     case "failed":
-      return `[full output not saved: ${spill.reason}]`;
+      return `[full output not saved${spill.id ? ` (${spill.id})` : ""}: ${spill.reason}]`;
     case "disabled":
       return "[full output not saved (--no-spill)]";
     default: {

@@ -4,6 +4,7 @@ import { createTranscoder, detectEncoding } from "../text/encoding.js";
 import { sniffType } from "../text/magic.js";
 import { renderLine } from "../text/render-line.js";
 import type { SpillRecord, SpillStore, SpillWriter } from "../spill/store.js";
+import { recordUnsavedOutput } from "../spill/tombstones.js";
 import { composeBound, cutToBudget, type RecordFields } from "./compose.js";
 import { LineCollector } from "./stream.js";
 import type { BoundOptions, BoundText, SpillReport } from "./types.js";
@@ -17,6 +18,8 @@ export interface SpillTarget {
   store: SpillStore;
   /** Per-output cap in bytes; past it the rest is counted as not saved. */
   maxOutputBytes?: number;
+  /** Extra arguments the marker's `correx read` command needs to find this store (e.g. `--spill-dir DIR`). */
+  readArguments?: string;
 }
 
 /** Options that may still change when the input ends: they matter only to the final cut. */
@@ -145,9 +148,14 @@ export class BoundSession {
     this.openWriter();
     const writer = this.writer!;
     const closed = writer.failure === undefined ? writer.close() : undefined;
-    if (!closed) return { kind: "failed", reason: writer.failure ?? "unknown failure" };
+    if (!closed) {
+      const reason = writer.failure ?? "unknown failure";
+      recordUnsavedOutput(this.spillTarget.store, writer.id, reason, this.rawBytes);
+      return { kind: "failed", reason, id: writer.id };
+    }
     this.closed = closed;
-    const saved: SpillReport = { kind: "saved", id: writer.id, path: writer.path, notSavedBytes: writer.notSavedBytes || undefined };
+    const readArguments = this.spillTarget.readArguments ? { readArguments: this.spillTarget.readArguments } : {};
+    const saved: SpillReport = { kind: "saved", id: writer.id, path: writer.path, notSavedBytes: writer.notSavedBytes || undefined, ...readArguments };
     if (this.derivedText === undefined) return saved;
     const textPath = this.spillTarget.store.writeTextView(writer.id, this.derivedText);
     return typeof textPath === "string" ? { ...saved, textPath } : { kind: "failed", reason: textPath.failure };

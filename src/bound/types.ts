@@ -45,8 +45,17 @@ export interface BoundOptions {
 
 /** Where the full output went, as the marker reports it. */
 export type SpillReport =
-  | { kind: "saved"; id: string; path: string; notSavedBytes?: number; /** The derived text of a structured input, paged instead of `path`. */ textPath?: string }
-  | { kind: "failed"; reason: string }
+  | {
+      kind: "saved";
+      id: string;
+      path: string;
+      notSavedBytes?: number;
+      /** The derived text of a structured input, paged instead of `path`. */
+      textPath?: string;
+      /** Extra arguments `correx read` needs to find the store (`--spill-dir DIR` when it is not the default). */
+      readArguments?: string;
+    }
+  | { kind: "failed"; reason: string; /** The id the output would have had: `correx read ID` says why it is missing. */ id?: string }
   | { kind: "disabled" };
 
 /** The bounded text in parts, so that each projection can style them (the terminal dims the marker). */

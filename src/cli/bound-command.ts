@@ -11,7 +11,7 @@ import { readInput } from "./input.js";
 import { readStdin, stdoutIsTTY, warn, writeStdout } from "./io.js";
 import { normalizeBytes } from "./normalize-command.js";
 import type { RawOptions } from "./options.js";
-import { boundOptionsFor, openSpill, outputOptions, tokenCounterFor } from "./pipeline.js";
+import { boundOptionsFor, collectAfterSpill, openSpill, outputOptions, tokenCounterFor } from "./pipeline.js";
 import { parseProjectionConfig, type ProjectionConfig } from "./projection-config.js";
 
 /** Runs `correx normalize`: the same pipeline, writing the unified payload JSON unless --format/--to say otherwise. */
@@ -40,7 +40,7 @@ export async function runBound(raw: RawOptions): Promise<void> {
       ...config.bound, ...output, ...(countTokens ? { countTokens } : {}), ...(config.tool ? { tool: config.tool } : {}),
       ...(spill.target ? { spill: spill.target } : {}), ...(spill.failure ? { spillFailure: spill.failure } : {}), input: input.bytes,
     });
-    for (const warning of projection.warnings) warn(warning);
+    for (const warning of [...projection.warnings, collectAfterSpill(config, spill.target, projection.bound)]) if (warning) warn(warning);
     await writeStdout(projection.text);
     return;
   }
@@ -54,6 +54,6 @@ export async function runBound(raw: RawOptions): Promise<void> {
   const finished = session.finish({ source_shape: "text", ...(config.tool ? { tool: config.tool } : {}) });
   const bounded = toolKind === "bash" ? shapeCommandOutput(finished) : finished;
   const written = renderOutput(base, bounded, frame, output);
-  for (const warning of written.warnings) warn(warning);
+  for (const warning of [...written.warnings, collectAfterSpill(config, spill.target, bounded)]) if (warning) warn(warning);
   await writeStdout(written.text);
 }

@@ -24,6 +24,8 @@ export function addProjectionOptions(command: Command): Command {
     .option("--spill-dir <dir>", "where full outputs are saved (default: $CORREX_SPILL_DIR, else $XDG_STATE_HOME/correx/tool-output)")
     .option("--no-spill", "never save the full output")
     .option("--max-output <size>", "per-output cap of what is saved (default 256MiB; env CORREX_MAX_OUTPUT)")
+    .option("--max-age <duration>", "keep stored outputs this long (default 7d; env CORREX_MAX_AGE)")
+    .option("--quota <size>", "total size of the store, oldest removed first (default 1GiB; env CORREX_QUOTA)")
     .option("--call-id <id>", "with --to: the tool call id (tool_use_id / tool_call_id / call_id / toolUseId)")
     .option("--name <name>", "with --to: the tool name (Gemini functionResponse.name)")
     .option("--envelope <kind>", "with --to: part | message", "part")

@@ -2,6 +2,8 @@
 import { UsageError } from "../errors.js";
 import { PROVIDERS, SOURCE_SHAPES, type Provider, type SourceShape } from "../payload.js";
 
+export { parseDuration, parseSize } from "../units.js";
+
 /** Raw option values as commander hands them over. */
 export type RawOptions = Record<string, unknown>;
 
@@ -30,30 +32,6 @@ export function parseRatio(flag: string, value: unknown): number {
     throw new UsageError(`invalid value for ${flag}: '${String(value)}' (accepts a number from 0 to 1, e.g. 0.2)`);
   }
   return number;
-}
-
-const SIZE_UNITS: Record<string, number> = {
-  "": 1, b: 1, k: 1024, kb: 1000, kib: 1024, m: 1024 ** 2, mb: 1000 ** 2, mib: 1024 ** 2,
-  g: 1024 ** 3, gb: 1000 ** 3, gib: 1024 ** 3, t: 1024 ** 4, tb: 1000 ** 4, tib: 1024 ** 4,
-};
-
-/** Accepts a size in bytes with an optional unit: `512`, `64KiB`, `1.5MB`, `1GiB`. */
-export function parseSize(flag: string, value: unknown): number {
-  const match = /^(\d+(?:\.\d+)?)\s*([a-z]*)$/i.exec(String(value).trim());
-  const unit = match ? SIZE_UNITS[(match[2] ?? "").toLowerCase()] : undefined;
-  if (!match || unit === undefined) {
-    throw new UsageError(`invalid value for ${flag}: '${String(value)}' (accepts a size such as 51200, 64KiB, 1MB, 1GiB)`);
-  }
-  return Math.floor(Number(match[1]) * unit);
-}
-
-const DURATION_UNITS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000, w: 604_800_000 };
-
-/** Accepts a duration: `500ms`, `30s`, `12h`, `7d`, `2w` (a bare number is seconds). */
-export function parseDuration(flag: string, value: unknown): number {
-  const match = /^(\d+(?:\.\d+)?)\s*(ms|s|m|h|d|w)?$/i.exec(String(value).trim());
-  if (!match) throw new UsageError(`invalid value for ${flag}: '${String(value)}' (accepts a duration such as 0s, 90s, 12h, 7d)`);
-  return Math.floor(Number(match[1]) * DURATION_UNITS[(match[2] ?? "s").toLowerCase()]!);
 }
 
 /** `--from`: a source shape or auto. */

@@ -1,6 +1,8 @@
 // Shared steps of the bounding commands (bound, run, normalize): spill store, output options, reservations.
 import type { SpillTarget } from "../bound/session.js";
-import type { BoundOptions } from "../bound/types.js";
+import { shellQuote } from "../bound/marker.js";
+import type { BoundOptions, BoundText } from "../bound/types.js";
+import { collectInPassing } from "./gc-command.js";
 import type { ToolResult } from "../payload.js";
 import { NO_FRAME } from "../project/model.js";
 import { planReservation, type OutputOptions } from "../project/output.js";
@@ -15,7 +17,8 @@ export function openSpill(config: ProjectionConfig): { target?: SpillTarget; fai
   const store = new SpillStore(config.spillDir);
   try {
     store.prepare();
-    return { target: { store, maxOutputBytes: config.maxOutputBytes } };
+    const readArguments = config.spillDirGiven ? `--spill-dir ${shellQuote(store.dir)}` : undefined;
+    return { target: { store, maxOutputBytes: config.maxOutputBytes, ...(readArguments ? { readArguments } : {}) } };
   } catch (error) {
     return { failure: `cannot use ${config.spillDir}: ${(error as Error).message}` };
   }
@@ -28,6 +31,12 @@ export async function outputOptions(config: ProjectionConfig): Promise<OutputOpt
     reader: config.reader, format: config.format, ...(config.to ? { to: config.to } : {}), lower: parseLowerOptions(config.raw),
     color: config.color, width: config.width, ...(terminal ? { terminal } : {}),
   };
+}
+
+/** After an output was saved, applies retention and quota at most once an hour; a failure is a warning. */
+export function collectAfterSpill(config: ProjectionConfig, target: SpillTarget | undefined, bounded: BoundText): string | undefined {
+  if (!target || bounded.spill?.kind !== "saved") return undefined;
+  return collectInPassing(target.store, config.store);
 }
 
 /** The exact o200k counter when `--tokenizer o200k` and a token budget ask for it. */

@@ -4,6 +4,7 @@ import { MODEL_BUDGET, TERMINAL_BUDGET } from "../bound/budget.js";
 import { DEFAULT_HYGIENE, RAW_HYGIENE } from "../bound/defaults.js";
 import type { BoundOptions } from "../bound/types.js";
 import type { Provider, SourceShape } from "../payload.js";
+import { defaultConfigPath, resolveStoreSettings, type StoreSettings } from "../spill/settings.js";
 import { defaultSpillDir } from "../spill/store.js";
 import { parseChoice, parseFor, parseFormat, parseFrom, parseInteger, parseRatio, parseSize, parseTo, type RawOptions } from "./options.js";
 
@@ -18,7 +19,11 @@ export interface ProjectionConfig {
   width: number;
   color: boolean;
   spillDir: string | undefined;
+  /** The spill directory was chosen by --spill-dir (so `correx read` needs it too). */
+  spillDirGiven: boolean;
   maxOutputBytes: number;
+  /** Retention, quota and per-output cap: flag beats environment beats the config file. */
+  store: StoreSettings;
   from: SourceShape | "auto";
   jsonCap: number;
   raw: RawOptions;
@@ -58,7 +63,11 @@ export function parseProjectionConfig(raw: RawOptions, around: Surroundings): Pr
     maxBytes: raw.maxBytes === undefined ? defaults.maxBytes : parseInteger("--max-bytes", raw.maxBytes, 1),
     ...(raw.maxTokens === undefined ? {} : { maxTokens: parseInteger("--max-tokens", raw.maxTokens, 1) }),
   };
-  const maxOutput = raw.maxOutput ?? around.env.CORREX_MAX_OUTPUT;
+  const store = resolveStoreSettings({
+    flags: { maxAge: raw.maxAge, quota: raw.quota, maxOutput: raw.maxOutput },
+    env: around.env,
+    configPath: defaultConfigPath(around.env, homedir()),
+  });
   return {
     reader,
     format: parseFormat(raw.format),
@@ -75,7 +84,9 @@ export function parseProjectionConfig(raw: RawOptions, around: Surroundings): Pr
     width: parseWidth(raw, around),
     color: reader === "terminal" && wantsColor(around.env, around.stdoutIsTTY),
     spillDir: raw.spill === false ? undefined : typeof raw.spillDir === "string" ? raw.spillDir : defaultSpillDir(around.env, homedir()),
-    maxOutputBytes: maxOutput === undefined ? 256 * 1024 * 1024 : parseSize(raw.maxOutput !== undefined ? "--max-output" : "CORREX_MAX_OUTPUT", maxOutput),
+    spillDirGiven: typeof raw.spillDir === "string",
+    maxOutputBytes: store.maxOutputBytes,
+    store,
     from: parseFrom(raw.from),
     jsonCap: parseSize("--json-cap", raw.jsonCap ?? "64MiB"),
     raw,

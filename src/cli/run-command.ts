@@ -10,7 +10,7 @@ import { killGroupSync } from "../run/process-group.js";
 import { classifyRun, describeRunResult, exitCodeForRun, formatCommandLine, worstCaseOutcomes, type RunFacts } from "../run/run-result.js";
 import { trackRunStats, type RunStatsTracker } from "../run/run-stats.js";
 import { startCommand } from "../run/start-command.js";
-import type { OutputStream, RunOutcome, RunSpec } from "../run/types.js";
+import type { OutputStream, RunHandle, RunOutcome, RunSpec } from "../run/types.js";
 import { NO_OUTPUT } from "../tools/bash.js";
 import { formatToolFrame } from "../tools/index.js";
 import { stdoutIsTTY, warn, writeStdout } from "./io.js";
@@ -76,26 +76,29 @@ export async function runCommandCli(argv: string[], raw: RawOptions): Promise<nu
 
 /**
  * Runs the command with correx's signals forwarded to its group, the group killed if correx exits while it
- * runs, and the live status line on stderr when stderr is a terminal.
+ * runs, and the live status line on stderr when stderr is a terminal. The signal listeners are in place
+ * before the command starts: a fast command may already be running while its start-up code still runs.
  */
 async function runWatched(spec: RunSpec, write: (chunk: Buffer, stream: OutputStream) => void, stats: RunStatsTracker): Promise<RunOutcome> {
-  const handle = await startCommand(spec, write);
-  (await import("node:fs")).appendFileSync("/tmp/rundebug.log", `${process.pid} spawned ${handle.pid} ${Date.now()}\n`);
-  const forward = (signal: NodeJS.Signals): void => handle.interrupt(signal);
-  const killGroup = (): void => {
-    if (handle.pid !== undefined) killGroupSync(handle.pid);
+  let handle: RunHandle | undefined;
+  let early: NodeJS.Signals | undefined;
+  const forward = (signal: NodeJS.Signals): void => {
+    if (handle) handle.interrupt(signal);
+    else early ??= signal;
   };
+  const killGroup = (): void => {
+    if (handle?.pid !== undefined) killGroupSync(handle.pid);
+  };
+  let status: LiveStatus | undefined;
   for (const signal of FORWARDED_SIGNALS) process.on(signal, forward);
-  process.on("exit", killGroup);
-  (await import("node:fs")).appendFileSync("/tmp/rundebug.log", `${process.pid} listening ${Date.now()}\n`);
-  const status: LiveStatus | undefined =
-    process.stderr.isTTY && handle.pid !== undefined
-      ? startLiveStatus({ write: (text) => process.stderr.write(text), columns: () => process.stderr.columns || 80, snapshot: () => stats.snapshot() })
-      : undefined;
   try {
-    const o = await handle.done;
-    (await import("node:fs")).appendFileSync("/tmp/rundebug.log", `${process.pid} done ${JSON.stringify(o)} ${Date.now()}\n`);
-    return o;
+    handle = await startCommand(spec, write);
+    process.on("exit", killGroup);
+    if (early !== undefined) handle.interrupt(early);
+    if (process.stderr.isTTY && handle.pid !== undefined) {
+      status = startLiveStatus({ write: (text) => process.stderr.write(text), columns: () => process.stderr.columns || 80, snapshot: () => stats.snapshot() });
+    }
+    return await handle.done;
   } finally {
     status?.stop();
     process.off("exit", killGroup);

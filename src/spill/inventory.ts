@@ -30,20 +30,37 @@ export function entryBytes(entry: InventoryEntry): number {
   return (entry.data?.bytes ?? 0) + (entry.record?.bytes ?? 0);
 }
 
-/** Lists the store's regular files (symlinks and anything unknown are ignored, never followed). */
-export function takeInventory(store: SpillStore): Inventory {
+/**
+ * Lists the store's regular files (symlinks and anything unknown are ignored, never followed); undefined when
+ * `isLate()` turns true first (it is asked every few files: one lstat each is what a big store costs).
+ */
+export function takeInventory(store: SpillStore): Inventory;
+export function takeInventory(store: SpillStore, isLate: () => boolean): Inventory | undefined;
+export function takeInventory(store: SpillStore, isLate: () => boolean = () => false): Inventory | undefined {
   const byId = new Map<string, InventoryEntry>();
   const temporaries: Inventory["temporaries"] = [];
-  for (const name of fs.readdirSync(store.dir)) {
+  const dir = fs.opendirSync(store.dir, { bufferSize: 64 });
+  try {
+    for (let entry = dir.readSync(), index = 0; entry !== null; entry = dir.readSync(), index += 1) {
+      if (index % 32 === 31 && isLate()) return undefined;
+      addFile(entry.name); // the type is checked by lstat: some file systems do not report it here
+    }
+  } finally {
+    dir.closeSync();
+  }
+  const entries = [...byId.values()].sort((left, right) => (left.id < right.id ? -1 : left.id > right.id ? 1 : 0));
+  return { entries, temporaries };
+
+  function addFile(name: string): void {
     const isRecord = name.endsWith(".json") && ID_PATTERN.test(name.slice(0, -5));
     const isData = ID_PATTERN.test(name);
     const isTemporary = !isRecord && !isData && TEMPORARY_PATTERN.test(name);
-    if (!isRecord && !isData && !isTemporary) continue;
+    if (!isRecord && !isData && !isTemporary) return;
     const file = statRegularFile(path.join(store.dir, name));
-    if (!file) continue;
+    if (!file) return;
     if (isTemporary) {
       temporaries.push({ name, ...file });
-      continue;
+      return;
     }
     const id = isRecord ? name.slice(0, -5) : name;
     const entry = byId.get(id) ?? { id, created: idTime(id) };
@@ -51,8 +68,6 @@ export function takeInventory(store: SpillStore): Inventory {
     else entry.data = file;
     byId.set(id, entry);
   }
-  const entries = [...byId.values()].sort((left, right) => (left.id < right.id ? -1 : left.id > right.id ? 1 : 0));
-  return { entries, temporaries };
 }
 
 function statRegularFile(file: string): StoredFile | undefined {

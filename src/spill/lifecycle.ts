@@ -42,8 +42,19 @@ export interface CollectionReport extends CollectionPlan {
   tombstonesExpired: number;
 }
 
-/** The outcome of a collection in passing: never an exception, since it must not fail the command it rides on. */
-export type PassingCollection = { status: "not-due" } | { status: "collected"; report: CollectionReport } | { status: "failed"; reason: string };
+/** How long a collection in passing may work before it stops and says "deferred" (bench/store-gc.mjs measures it). */
+export const PASSING_BUDGET_MS = 3;
+
+/**
+ * The outcome of a collection in passing; never an exception, since it must not fail the command it rides on.
+ * "deferred": the store is too big to collect within the budget (what was done is in `removed`); run
+ * `collectStore` elsewhere (the CLI starts a detached `correx gc`).
+ */
+export type PassingCollection =
+  | { status: "not-due" }
+  | { status: "collected"; report: CollectionReport }
+  | { status: "deferred"; removed: number }
+  | { status: "failed"; reason: string };
 
 /** Decides what to remove (pure): expired outputs, then the oldest until the store fits its quota, then orphans. */
 export function planCollection(inventory: Inventory, settings: StoreSettings, now: number): CollectionPlan {
@@ -85,30 +96,49 @@ export function collectStore(store: SpillStore, settings: StoreSettings, now: nu
   store.verify();
   if (!options.dryRun) touchStamp(path.join(store.dir, STAMP_FILE), now);
   const plan = planCollection(takeInventory(store), settings, now);
-  if (!options.dryRun) {
-    for (const removal of plan.removals) {
-      writeTombstone(store, createTombstone(removal.id, removal.reason, removal.bytes, now, removal.detail));
-      removeFile(store.recordPath(removal.id));
-      removeFile(store.dataPath(removal.id));
-    }
-    for (const name of plan.staleTemporaries) removeFile(path.join(store.dir, name));
-  }
-  return { ...plan, dryRun: options.dryRun, tombstonesExpired: expireTombstones(store, now, options.dryRun) };
+  if (!options.dryRun) applyPlan(store, plan, now, () => false);
+  return { ...plan, dryRun: options.dryRun, tombstonesExpired: expireTombstones(store, now, { dryRun: options.dryRun }) };
 }
 
-/** Collects when the last collection is an hour old or more; costs one lstat when it is not due. */
-export function maybeCollect(store: SpillStore, settings: StoreSettings, now: number = Date.now()): PassingCollection {
+/**
+ * Collects when the last collection is an hour old or more: one lstat when it is not due. When due, it works
+ * for at most `budgetMs` (checking the clock between files) and says "deferred" if the store needs longer.
+ */
+export function maybeCollect(store: SpillStore, settings: StoreSettings, now: number = Date.now(), budgetMs: number = PASSING_BUDGET_MS): PassingCollection {
   try {
     const age = now - fs.lstatSync(path.join(store.dir, STAMP_FILE)).mtimeMs;
     if (age >= 0 && age < COLLECT_INTERVAL_MS) return { status: "not-due" };
   } catch {
     // no stamp yet (or unreadable): collect, which says what is wrong if anything is
   }
+  const deadline = performance.now() + budgetMs;
+  const isLate = (): boolean => performance.now() > deadline;
   try {
-    return { status: "collected", report: collectStore(store, settings, now, { dryRun: false }) };
+    store.verify();
+    touchStamp(path.join(store.dir, STAMP_FILE), now);
+    const inventory = takeInventory(store, isLate);
+    if (!inventory) return { status: "deferred", removed: 0 };
+    const plan = planCollection(inventory, settings, now);
+    const removed = applyPlan(store, plan, now, isLate);
+    if (removed < plan.removals.length) return { status: "deferred", removed };
+    return { status: "collected", report: { ...plan, dryRun: false, tombstonesExpired: expireTombstones(store, now, { dryRun: false, isLate }) } };
   } catch (error) {
     return { status: "failed", reason: `cannot collect the spill store ${store.dir}: ${(error as Error).message}` };
   }
+}
+
+/** Removes the planned outputs in order (oldest first) until `isLate()`; returns how many it removed. */
+function applyPlan(store: SpillStore, plan: CollectionPlan, now: number, isLate: () => boolean): number {
+  let removed = 0;
+  for (const removal of plan.removals) {
+    if (isLate()) return removed;
+    writeTombstone(store, createTombstone(removal.id, removal.reason, removal.bytes, now, removal.detail));
+    removeFile(store.recordPath(removal.id));
+    removeFile(store.dataPath(removal.id));
+    removed += 1;
+  }
+  for (const name of plan.staleTemporaries) removeFile(path.join(store.dir, name));
+  return removed;
 }
 
 function touchStamp(stamp: string, now: number): void {

@@ -1,7 +1,7 @@
 // The store's lifecycle settings: retention, quota and per-output cap, from flag, environment or config file.
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { parseDuration, parseSize } from "../cli/options.js";
+import { parseDuration, parseSize } from "../units.js";
 import { isRecord } from "../payload.js";
 import { UsageError } from "../errors.js";
 

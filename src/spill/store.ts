@@ -142,6 +142,7 @@ export class SpillStore {
     }
     refuseUnsafeDirectory(this.dir, stat, "spill directory");
   }
+
   /** Opens a writer for a new output; creation failures are reported on the writer, not thrown. */
   createWriter(cap: number = Number.MAX_SAFE_INTEGER): SpillWriter {
     return new SpillWriter(this.dir, cap);

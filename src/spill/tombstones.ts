@@ -81,8 +81,8 @@ export function recordUnsavedOutput(store: SpillStore, id: string, failure: stri
   }
 }
 
-/** Removes tombstones older than TOMBSTONE_MAX_AGE_MS (by the time they were written); returns how many. */
-export function expireTombstones(store: SpillStore, now: number, dryRun: boolean): number {
+/** Removes tombstones older than TOMBSTONE_MAX_AGE_MS (by the time they were written), until `isLate()`; returns how many. */
+export function expireTombstones(store: SpillStore, now: number, options: { dryRun: boolean; isLate?: () => boolean }): number {
   let names: string[];
   try {
     names = fs.readdirSync(tombstoneDir(store));
@@ -90,11 +90,12 @@ export function expireTombstones(store: SpillStore, now: number, dryRun: boolean
     return 0;
   }
   let expired = 0;
-  for (const name of names) {
+  for (const [index, name] of names.entries()) {
+    if (index % 32 === 31 && options.isLate?.()) break;
     const file = path.join(tombstoneDir(store), name);
     try {
       if (now - fs.lstatSync(file).mtimeMs <= TOMBSTONE_MAX_AGE_MS) continue;
-      if (!dryRun) fs.unlinkSync(file);
+      if (!options.dryRun) fs.unlinkSync(file);
       expired += 1;
     } catch {
       // removed by a concurrent gc

@@ -32,7 +32,7 @@ describe("correx bound", () => {
     expect(lines[0]).toBe("line 1");
     expect(lines.at(-2)).toBe("line 100000");
     expect(Buffer.byteLength(run.text)).toBeLessThanOrEqual(51200);
-    const marker = /\[\.\.\. omitted (\d+) lines, (\d+) bytes: lines (\d+)-(\d+) of 100000 lines \((\d+) bytes in all\) \.\.\.\]\n\[full output: (\S+); read the omitted part with: correx read (tool_\w+) --offset (\d+), or: sed -n '(\d+),(\d+)p' (\S+)\]/.exec(run.text);
+    const marker = /\[\.\.\. omitted (\d+) lines, (\d+) bytes: lines (\d+)-(\d+) of 100000 lines \((\d+) bytes in all\) \.\.\.\]\n\[full output: (\S+); read the omitted part with: correx read (tool_\w+) --spill-dir \S+ --offset (\d+), or: sed -n '(\d+),(\d+)p' (\S+)\]/.exec(run.text);
     expect(marker).not.toBeNull();
     const [, omitted, , from, to, total, path, id, offset] = marker!;
     expect(Number(total)).toBe(Buffer.byteLength(input));

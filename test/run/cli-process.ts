@@ -79,10 +79,10 @@ function readPeakKiB(pid: number): number | undefined {
 }
 
 /** Resolves once `path` exists (a fixture's "I am ready" file), or rejects after `timeoutMs`. */
-export async function waitForFile(path: string, timeoutMs = 5000): Promise<void> {
+export async function waitForFile(path: string, timeoutMs = 5000, pollMs = 10): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!existsSync(path)) {
     if (Date.now() > deadline) throw new Error(`${path} did not appear within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    await new Promise((resolve) => setTimeout(resolve, pollMs));
   }
 }

@@ -125,7 +125,6 @@ describe("signals sent to correx", () => {
     await waitForFile(ready);
     started.child.kill(signal);
     const result = await started.finished;
-    if (result.code !== code) console.log("DEBUG", result.code, result.signal, result.stdout.length, JSON.stringify(result.stdout.toString().slice(-200)));
     expect({ stderr: result.stderr, code: result.code, signal: result.signal }).toEqual({ stderr: "", code, signal: null });
     const payload = payloadOf(result.stdout);
     expect(payload).toMatchObject({
@@ -137,6 +136,14 @@ describe("signals sent to correx", () => {
     const grandchild = Number(/^grandchild (\d+)\n/.exec(spilled.toString())?.[1]);
     expect(spilled.toString()).toBe(`grandchild ${grandchild}\n${Array.from({ length: 5000 }, (_, index) => index + 1).join("\n")}\n`);
     expect(isProcessGone(grandchild)).toBe(true);
+  });
+  test.each([1, 2, 3])("a signal that arrives as the command starts is still forwarded (try %i)", async () => {
+    const ready = join(mkdtempSync(join(tmpdir(), "correx-run-signal-")), "ready");
+    const started = startCorrex(["run", "--spill-dir", spillDirectory(), "--", "sh", "-c", `: > '${ready}'; exec sleep 1000`]);
+    await waitForFile(ready, 5000, 1);
+    started.child.kill("SIGTERM");
+    const result = await started.finished;
+    expect({ stdout: result.stdout.toString(), code: result.code }).toEqual({ stdout: "(no output)\n\nCommand was interrupted (SIGTERM).", code: 143 });
   });
 });
 

@@ -153,6 +153,16 @@ describe("maybeCollect", () => {
     expect(third.status === "collected" && third.report.removals.map((removal) => removal.id)).toEqual([second]);
   });
 
+  test("a store too big for the budget is deferred; what was done before the deadline stays done", () => {
+    const store = makeStore();
+    const ids = Array.from({ length: 40 }, (_, index) => addOutput(store, NOW - 8 * DAY + index));
+    expect(maybeCollect(store, settings, NOW, -1)).toEqual({ status: "deferred", removed: 0 });
+    expect(ids.every((id) => fs.existsSync(store.dataPath(id)))).toBe(true);
+    expect(maybeCollect(store, settings, NOW + 1000, -1)).toEqual({ status: "not-due" });
+    const full = collectStore(store, settings, NOW + 2000, { dryRun: false });
+    expect(full.removals.map((removal) => removal.id)).toEqual(ids);
+  });
+
   test("a stamp from the future (the clock moved back) is due", () => {
     const store = makeStore();
     fs.writeFileSync(path.join(store.dir, STAMP_FILE), "");
