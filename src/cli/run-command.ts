@@ -3,14 +3,14 @@
 import { BoundSession } from "../bound/session.js";
 import { UsageError } from "../errors.js";
 import { boundMeta } from "../project/model.js";
-import { planReservation, renderOutput } from "../project/output.js";
+import { planReservation, renderOutput, type Output } from "../project/output.js";
 import { shapeCommandOutput } from "../run/command-output.js";
 import { startLiveStatus, type LiveStatus } from "../run/live-status.js";
 import { killGroupSync } from "../run/process-group.js";
 import { classifyRun, describeRunResult, exitCodeForRun, formatCommandLine, worstCaseOutcomes, type RunFacts } from "../run/run-result.js";
 import { trackRunStats, type RunStatsTracker } from "../run/run-stats.js";
 import { startCommand } from "../run/start-command.js";
-import type { OutputStream, RunHandle, RunOutcome, RunSpec } from "../run/types.js";
+import type { OutputSink, RunHandle, RunOutcome, RunSpec } from "../run/types.js";
 import { NO_OUTPUT } from "../tools/bash.js";
 import { formatToolFrame } from "../tools/index.js";
 import { stdoutIsTTY, warn, writeStdout } from "./io.js";
@@ -28,6 +28,12 @@ const FORWARDED_SIGNALS = ["SIGINT", "SIGTERM", "SIGHUP"] as const;
 /** With `--stderr separate`, stderr is bounded on its own to this share of each budget. */
 const STDERR_SHARE = 0.25;
 
+/** The bounding sessions of one run: the output (merged, or stdout alone) and, kept apart, stderr. */
+interface RunSessions {
+  output: BoundSession;
+  stderr?: BoundSession;
+}
+
 /** Runs `correx run`; returns the exit status (the command's own, 124, 128+N, 126 or 127). */
 export async function runCommandCli(argv: string[], raw: RawOptions): Promise<number> {
   const config = parseProjectionConfig(raw, { stdoutIsTTY: stdoutIsTTY(), columns: process.stdout.columns, env: process.env });
@@ -37,28 +43,42 @@ export async function runCommandCli(argv: string[], raw: RawOptions): Promise<nu
     tool: config.tool ?? "bash",
     ...(run.spec.timeoutMs ? { timeoutMs: run.spec.timeoutMs } : {}),
   };
-  const spill = openSpill(config);
-  const worst = worstCaseOutcomes().map((outcome) => describeRunResult(outcome, facts, keepsDataApart(config)));
-  const longest = worst.reduce((a, b) => (JSON.stringify(b).length > JSON.stringify(a).length ? b : a));
-  const session = new BoundSession(await boundOptionsFor(config, longest, reservedFrame(longest, facts.tool, "")), spill.target, spill.failure);
-  const stderrSession = run.stderr === "separate" ? new BoundSession({ ...config.bound, budget: shareOf(config) }, spill.target, spill.failure) : undefined;
+  const sessions = await openSessions(config, facts, run.stderr);
   const stats = trackRunStats();
-  const write = (chunk: Buffer, stream: OutputStream): void => {
+  const outcome = await runWatched(run.spec, stats, (chunk, stream) => {
     stats.observe(chunk);
-    (stream === "stderr" && stderrSession ? stderrSession : session).write(chunk);
-  };
-
-  const outcome = await runWatched(run.spec, write, stats);
+    (stream === "stderr" && sessions.stderr ? sessions.stderr : sessions.output).write(chunk);
+  });
   if (outcome.spawnError) {
     process.stderr.write(`correx: ${outcome.spawnError.message}\n`);
-    session.write(Buffer.from(`${outcome.spawnError.message}\n`));
+    sessions.output.write(Buffer.from(`${outcome.spawnError.message}\n`));
   }
+  const output = await projectRun(config, facts, outcome, sessions);
+  for (const warning of output.warnings) warn(warning);
+  await writeStdout(output.text);
+  return exitCodeForRun(outcome);
+}
 
+/** Opens the spill store and the sessions, leaving room for the longest ending the frame may have to say. */
+async function openSessions(config: ProjectionConfig, facts: RunFacts, stderr: RunConfig["stderr"]): Promise<RunSessions> {
+  const spill = openSpill(config);
+  const endings = worstCaseOutcomes().map((outcome) => describeRunResult(outcome, facts, keepsDataApart(config)));
+  const longest = endings.reduce((a, b) => (JSON.stringify(b).length > JSON.stringify(a).length ? b : a));
+  const output = new BoundSession(await boundOptionsFor(config, longest, reservedFrame(longest, facts.tool, "")), spill.target, spill.failure);
+  if (stderr === "merged") return { output };
+  return { output, stderr: new BoundSession({ ...config.bound, budget: shareOf(config) }, spill.target, spill.failure) };
+}
+
+/**
+ * The written result: the bounded output in the bash format (or the payload), with how the command ended.
+ * A failure's preview gives the head half its usual share: the error is usually at the end.
+ */
+async function projectRun(config: ProjectionConfig, facts: RunFacts, outcome: RunOutcome, sessions: RunSessions): Promise<Output> {
   const base = describeRunResult(outcome, facts, keepsDataApart(config));
   const fields = { command: facts.command, tool: facts.tool, exit_code: base.meta?.exit_code ?? null, source_shape: "text" as const };
   let stderrSection = "";
-  if (stderrSession) {
-    const stderr = stderrSession.finish(fields);
+  if (sessions.stderr) {
+    const stderr = sessions.stderr.finish(fields);
     base.meta = { ...base.meta, stderr: { text: stderr.text, ...boundMeta(stderr) } };
     if (!keepsDataApart(config)) stderrSection = describeStderr(stderr.text);
   }
@@ -67,11 +87,8 @@ export async function runCommandCli(argv: string[], raw: RawOptions): Promise<nu
   const options = await outputOptions(config);
   const tailLeaning = classifyRun(outcome) === undefined ? {} : { headRatio: config.bound.headRatio / 2 };
   const late = { ...planReservation(base, reservedFrame(base, facts.tool, stderrSection), options, config.spillDir), ...tailLeaning };
-  const bounded = session.finish(fields, late);
-  const output = renderOutput(base, keepsDataApart(config) ? bounded : shapeCommandOutput(bounded), frame, options);
-  for (const warning of output.warnings) warn(warning);
-  await writeStdout(output.text);
-  return exitCodeForRun(outcome);
+  const bounded = sessions.output.finish(fields, late);
+  return renderOutput(base, keepsDataApart(config) ? bounded : shapeCommandOutput(bounded), frame, options);
 }
 
 /**
@@ -79,7 +96,7 @@ export async function runCommandCli(argv: string[], raw: RawOptions): Promise<nu
  * runs, and the live status line on stderr when stderr is a terminal. The signal listeners are in place
  * before the command starts: a fast command may already be running while its start-up code still runs.
  */
-async function runWatched(spec: RunSpec, write: (chunk: Buffer, stream: OutputStream) => void, stats: RunStatsTracker): Promise<RunOutcome> {
+async function runWatched(spec: RunSpec, stats: RunStatsTracker, write: OutputSink): Promise<RunOutcome> {
   let handle: RunHandle | undefined;
   let early: NodeJS.Signals | undefined;
   const forward = (signal: NodeJS.Signals): void => {

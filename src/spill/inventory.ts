@@ -17,6 +17,8 @@ export interface InventoryEntry {
   created: number;
   data?: StoredFile;
   record?: StoredFile;
+  /** The text view of a structured input (`<id>.text`). */
+  text?: StoredFile;
 }
 
 /** The store's outputs, oldest first, and its temporary files. */
@@ -27,7 +29,7 @@ export interface Inventory {
 
 /** The bytes an entry takes on disk (data and record). */
 export function entryBytes(entry: InventoryEntry): number {
-  return (entry.data?.bytes ?? 0) + (entry.record?.bytes ?? 0);
+  return (entry.data?.bytes ?? 0) + (entry.record?.bytes ?? 0) + (entry.text?.bytes ?? 0);
 }
 
 /**
@@ -53,18 +55,20 @@ export function takeInventory(store: SpillStore, isLate: () => boolean = () => f
 
   function addFile(name: string): void {
     const isRecord = name.endsWith(".json") && ID_PATTERN.test(name.slice(0, -5));
+    const isText = name.endsWith(".text") && ID_PATTERN.test(name.slice(0, -5));
     const isData = ID_PATTERN.test(name);
-    const isTemporary = !isRecord && !isData && TEMPORARY_PATTERN.test(name);
-    if (!isRecord && !isData && !isTemporary) return;
+    const isTemporary = !isRecord && !isText && !isData && TEMPORARY_PATTERN.test(name);
+    if (!isRecord && !isText && !isData && !isTemporary) return;
     const file = statRegularFile(path.join(store.dir, name));
     if (!file) return;
     if (isTemporary) {
       temporaries.push({ name, ...file });
       return;
     }
-    const id = isRecord ? name.slice(0, -5) : name;
+    const id = isRecord || isText ? name.slice(0, -5) : name;
     const entry = byId.get(id) ?? { id, created: idTime(id) };
     if (isRecord) entry.record = file;
+    else if (isText) entry.text = file;
     else entry.data = file;
     byId.set(id, entry);
   }

@@ -134,6 +134,7 @@ function applyPlan(store: SpillStore, plan: CollectionPlan, now: number, isLate:
     if (isLate()) return removed;
     writeTombstone(store, createTombstone(removal.id, removal.reason, removal.bytes, now, removal.detail));
     removeFile(store.recordPath(removal.id));
+    removeFile(store.textViewPath(removal.id));
     removeFile(store.dataPath(removal.id));
     removed += 1;
   }

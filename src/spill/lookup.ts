@@ -12,7 +12,10 @@ export interface OpenedOutput {
   fd: number;
 }
 
-/** Opens output `id` (validated before any path is built); NotFoundError says why when it is not readable. */
+/**
+ * Opens output `id` (validated before any path is built) — its text view when it has one, else the bytes as
+ * read; NotFoundError says why when it is not readable.
+ */
 export function openOutput(store: SpillStore, id: string): OpenedOutput {
   validateId(id);
   try {
@@ -28,7 +31,9 @@ export function openOutput(store: SpillStore, id: string): OpenedOutput {
     if (error instanceof NotFoundError) throw explainMissing(store, id, false);
     throw error;
   }
-  const path = store.dataPath(id);
+  // A structured input (JSON) is paged through its text view: the lines the marker's numbers count.
+  const textView = store.textViewPath(id);
+  const path = fs.existsSync(textView) ? textView : store.dataPath(id);
   try {
     return { record, path, fd: fs.openSync(path, fs.constants.O_RDONLY | fs.constants.O_NOFOLLOW) };
   } catch (error) {

@@ -44,7 +44,7 @@ describe("examples/", () => {
 
   test("run-failing-test.sh: the model sees the start, the marker, the failure and the exit code; the log is saved", () => {
     const run = runWithStore("sh examples/run-failing-test.sh");
-    expect({ code: run.code, stderr: run.stderr, stdout: normalizeVolatile(run.stdout) }).toEqual({
+    expect({ code: run.code, stderr: run.stderr, stdout: normalizeVolatile(run.stdout).trimEnd() }).toEqual({
       code: 1,
       stderr: "",
       stdout: `TAP version 13
@@ -98,30 +98,33 @@ Line 502: request 502
 });
 
 describe("examples/pre-push in a git repository", () => {
+  // The user's own git configuration (core.hooksPath, say) must not decide whether the hook runs.
+  const GIT_ENV = { GIT_CONFIG_GLOBAL: "/dev/null", GIT_CONFIG_NOSYSTEM: "1" };
+
   /** A clone with one commit, the hook installed as the example says, and a bare remote to push to. */
   function createRepository(): string {
     const dir = createTempDir("pre-push");
     const setup = runShell(
       [
-        "git init -q --bare remote.git",
-        "git init -q work",
+        "git -c init.defaultBranch=main init -q --bare remote.git",
+        "git -c init.defaultBranch=main init -q work",
         "cd work",
         `cp '${join(ROOT, "examples", "pre-push")}' .git/hooks/pre-push && chmod +x .git/hooks/pre-push`,
         "git -c user.name=correx -c user.email=correx@example.com commit -q --allow-empty -m 'first'",
         "git remote add origin ../remote.git",
       ].join(" && "),
-      { cwd: dir },
+      { cwd: dir, env: GIT_ENV },
     );
-    expect(setup).toMatchObject({ code: 0, stderr: "" });
+    expect(setup).toMatchObject({ code: 0 });
     return dir;
   }
 
-  const pushedRefs = (dir: string): string => runShell("git --git-dir=remote.git for-each-ref --format='%(refname)'", { cwd: dir }).stdout;
+  const pushedRefs = (dir: string): string => runShell("git --git-dir=remote.git for-each-ref --format='%(refname)'", { cwd: dir, env: GIT_ENV }).stdout;
 
   test("failing checks: the bounded log ends with the failure, and the push is refused", () => {
     const dir = createRepository();
     const check = `sh '${join(ROOT, "examples", "sum-test.sh")}'`;
-    const push = runWithStore("git push -q origin HEAD:refs/heads/main", { cwd: join(dir, "work"), env: { CORREX_PRE_PUSH_CHECK: check } });
+    const push = runWithStore("git push -q origin HEAD:refs/heads/main", { cwd: join(dir, "work"), env: { ...GIT_ENV, CORREX_PRE_PUSH_CHECK: check } });
     expect(push.code).not.toBe(0);
     const log = normalizeVolatile(`${push.stdout}${push.stderr}`);
     expect(log).toContain("[full output: <store>/<id>; read the omitted part with: correx read <id> --offset ");
@@ -133,8 +136,8 @@ describe("examples/pre-push in a git repository", () => {
 
   test("passing checks: the push goes through", () => {
     const dir = createRepository();
-    const push = runWithStore("git push -q origin HEAD:refs/heads/main", { cwd: join(dir, "work"), env: { CORREX_PRE_PUSH_CHECK: "echo all checks passed" } });
-    expect({ code: push.code, output: push.stdout + push.stderr }).toEqual({ code: 0, output: "all checks passed\n\nCommand exited with code 0." });
+    const push = runWithStore("git push -q origin HEAD:refs/heads/main", { cwd: join(dir, "work"), env: { ...GIT_ENV, CORREX_PRE_PUSH_CHECK: "echo all checks passed" } });
+    expect({ code: push.code, output: (push.stdout + push.stderr).trimEnd() }).toEqual({ code: 0, output: "all checks passed\n\nCommand exited with code 0." });
     expect(pushedRefs(dir)).toBe("refs/heads/main\n");
   });
 });

@@ -1,0 +1,108 @@
+// The package as npm publishes it: `npm pack` holds bin, dist, man, schema and README only; installed into an
+// empty folder, `npx correx bound` works on real input and the library example type-checks and runs against
+// the published declarations; `npm install -g` puts the command and its manual in place.
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { beforeAll, describe, expect, test } from "vitest";
+import { compileLibraryExample, LIBRARY_EXAMPLE } from "../docs/library-example.js";
+import { readFencedBlocks } from "../docs/markdown.js";
+import { createTempDir, normalizeVolatile, OUTPUT_ID, ROOT, userEnvironment, type ShellRun } from "../docs/run-shell.js";
+
+const INSTALL_TIMEOUT_MS = 120_000;
+const version = (JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { version: string }).version;
+
+/** Runs a program (not through a shell) with npm's script variables left out; stdin is empty unless given. */
+function run(file: string, args: string[], options: { cwd: string; env?: NodeJS.ProcessEnv; input?: Buffer }): ShellRun {
+  const result = spawnSync(file, args, { cwd: options.cwd, env: userEnvironment(options.env), input: options.input ?? "", encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
+  return { stdout: result.stdout, stderr: result.stderr, code: result.status };
+}
+
+/** npm with the cache preferred (the registry is asked only for what the cache lacks) and no audit or funding talk. */
+const npm = (args: string[], cwd: string): ShellRun => run("npm", [...args, "--no-audit", "--no-fund", "--prefer-offline"], { cwd });
+
+/** `npx correx ARGS` in the app folder; --no: never fetch a package of that name from the registry instead. */
+const npxCorrex = (args: string[], options: { env?: NodeJS.ProcessEnv; input?: Buffer } = {}): ShellRun => run("npx", ["--no", "--", "correx", ...args], { cwd: app, ...options });
+
+interface PackResult {
+  filename: string;
+  files: { path: string }[];
+}
+
+let work: string;
+let tarball: string;
+let packed: PackResult;
+let app: string;
+
+beforeAll(() => {
+  work = createTempDir("package");
+  // --ignore-scripts: `prepare` would rebuild dist/ under the other tests' feet; the suite built it already.
+  const pack = run("npm", ["pack", "--json", "--ignore-scripts", "--pack-destination", work], { cwd: ROOT });
+  expect(pack.code, pack.stderr).toBe(0);
+  packed = (JSON.parse(pack.stdout) as PackResult[])[0]!;
+  tarball = join(work, packed.filename);
+  app = join(work, "app");
+  mkdirSync(app);
+  writeFileSync(join(app, "package.json"), `${JSON.stringify({ name: "correx-user", private: true, type: "module" })}\n`);
+  const install = npm(["install", tarball], app);
+  expect(install.code, install.stderr).toBe(0);
+}, INSTALL_TIMEOUT_MS);
+
+describe("npm pack", () => {
+  test("holds bin, dist, man, schema and README only (and package.json)", () => {
+    expect(new Set(packed.files.map((file) => file.path.split("/")[0]))).toEqual(new Set(["README.md", "bin", "dist", "man", "package.json", "schema"]));
+    const paths = packed.files.map((file) => file.path);
+    for (const path of ["bin/correx", "dist/cli.js", "dist/index.js", "dist/types/index.d.ts", "man/correx.1", "schema/tool-result.schema.json"]) {
+      expect(paths).toContain(path);
+    }
+  });
+});
+
+describe("installed from the tarball into an empty folder", () => {
+  test("npx correx --version", () => {
+    expect(npxCorrex(["--version"])).toEqual({ stdout: `${version}\n`, stderr: "", code: 0 });
+  });
+
+  test("npx correx bound bounds a real failing build, keeps its error, and saves it byte for byte", () => {
+    const input = readFileSync(join(ROOT, "test", "fixtures", "tsc-failing-build.txt"));
+    const state = createTempDir("package-state");
+    const bound = npxCorrex(["bound", "--max-lines", "20"], { input, env: { CORREX_SPILL_DIR: undefined, XDG_STATE_HOME: state } });
+    expect({ code: bound.code, stderr: bound.stderr }).toEqual({ code: 0, stderr: "" });
+    const lines = bound.stdout.trimEnd().split("\n");
+    expect(lines.length).toBeLessThanOrEqual(20);
+    expect(normalizeVolatile(lines[3]!)).toBe("[... omitted 857 lines, 54842 bytes: lines 4-860 of 875 lines (55926 bytes in all) ...]");
+    expect(lines.at(-1)).toBe("Found 1 error in src/main.ts:14");
+    const id = bound.stdout.match(OUTPUT_ID)![0];
+    expect(readFileSync(join(state, "correx", "tool-output", id)).equals(input)).toBe(true);
+  });
+
+  test("the library example type-checks against the published declarations", () => {
+    writeFileSync(join(app, "library.ts"), readFileSync(LIBRARY_EXAMPLE));
+    const compilerOptions = {
+      target: "ES2022", module: "NodeNext", moduleResolution: "NodeNext", strict: true, noEmit: true, skipLibCheck: false,
+      types: ["node"], typeRoots: [join(ROOT, "node_modules", "@types")],
+    };
+    writeFileSync(join(app, "tsconfig.json"), JSON.stringify({ compilerOptions, files: ["library.ts"] }));
+    const tsc = join(ROOT, "node_modules", "typescript", "bin", "tsc");
+    expect(run(process.execPath, [tsc, "-p", "tsconfig.json"], { cwd: app })).toEqual({ stdout: "", stderr: "", code: 0 });
+  });
+
+  test("the library example runs against the installed package and prints what the README shows", () => {
+    const example = run(process.execPath, [compileLibraryExample(app)], { cwd: app });
+    expect({ code: example.code, stderr: example.stderr }).toEqual({ code: 0, stderr: "" });
+    const shown = readFencedBlocks(readFileSync(join(ROOT, "README.md"), "utf8")).find((block) => block.info === "text output of examples/library.ts");
+    expect(normalizeVolatile(example.stdout).trimEnd()).toBe(normalizeVolatile(shown!.body));
+  });
+});
+
+describe("npm install -g", () => {
+  test("installs the correx command and its manual page", () => {
+    const prefix = join(work, "global");
+    const install = npm(["install", "--global", "--prefix", prefix, tarball], work);
+    expect(install.code, install.stderr).toBe(0);
+    expect(run(join(prefix, "bin", "correx"), ["--version"], { cwd: work })).toEqual({ stdout: `${version}\n`, stderr: "", code: 0 });
+    const manual = join(prefix, "share", "man", "man1", "correx.1");
+    expect(existsSync(manual)).toBe(true);
+    expect(readFileSync(manual, "utf8")).toBe(readFileSync(join(ROOT, "man", "correx.1"), "utf8"));
+  }, INSTALL_TIMEOUT_MS);
+});
