@@ -1,12 +1,14 @@
-// Bundles the CLI and the library into dist/ with esbuild, then emits .d.ts declarations with tsc.
+// Bundles the CLI and the library with esbuild, emits .d.ts declarations with tsc, all into a fresh folder that
+// then replaces dist/ in one rename — so tests running the binary never see a half-built dist/.
 import { build } from "esbuild";
 import { execFileSync } from "node:child_process";
-import { readFileSync, rmSync } from "node:fs";
+import { existsSync, readFileSync, renameSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 
 const require = createRequire(import.meta.url);
-rmSync("dist", { recursive: true, force: true });
+const next = `dist.next-${process.pid}`;
+const old = `dist.old-${process.pid}`;
 const common = {
   bundle: true,
   platform: "node",
@@ -18,7 +20,14 @@ const common = {
   // Bundled CommonJS dependencies may call require(); give the ESM bundle one.
   banner: { js: "import { createRequire as __correxRequire } from 'node:module'; const require = __correxRequire(import.meta.url);" },
 };
-await build({ ...common, entryPoints: { cli: "src/cli/main.ts" }, outdir: "dist", splitting: true, chunkNames: "chunks/[name]-[hash]" });
-await build({ ...common, entryPoints: { index: "src/index.ts" }, outdir: "dist", external: ["execa", "chalk", "string-width", "gpt-tokenizer"] });
-const tsc = join(dirname(require.resolve("typescript/package.json")), "bin", "tsc");
-execFileSync(process.execPath, [tsc, "-p", "tsconfig.build.json"], { stdio: "inherit" });
+try {
+  await build({ ...common, entryPoints: { cli: "src/cli/main.ts" }, outdir: next, splitting: true, chunkNames: "chunks/[name]-[hash]" });
+  await build({ ...common, entryPoints: { index: "src/index.ts" }, outdir: next, external: ["execa", "chalk", "string-width", "gpt-tokenizer"] });
+  const tsc = join(dirname(require.resolve("typescript/package.json")), "bin", "tsc");
+  execFileSync(process.execPath, [tsc, "-p", "tsconfig.build.json", "--outDir", join(next, "types")], { stdio: "inherit" });
+  if (existsSync("dist")) renameSync("dist", old);
+  renameSync(next, "dist");
+} finally {
+  rmSync(next, { recursive: true, force: true });
+  rmSync(old, { recursive: true, force: true });
+}

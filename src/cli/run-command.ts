@@ -1,6 +1,7 @@
 // `correx run -- CMD [ARGS…]`: runs a command, streams its output through the bounder and the spill while it
 // runs, then writes the projection of the result and exits with the command's status (SPEC §7).
-import { BoundSession } from "../bound/session.js";
+import { BoundSession, type SpillTarget } from "../bound/session.js";
+import type { BoundText } from "../bound/types.js";
 import { UsageError } from "../errors.js";
 import { boundMeta } from "../project/model.js";
 import { planReservation, renderOutput, type Output } from "../project/output.js";
@@ -15,7 +16,7 @@ import { NO_OUTPUT } from "../tools/bash.js";
 import { formatToolFrame } from "../tools/index.js";
 import { stdoutIsTTY, warn, writeStdout } from "./io.js";
 import { parseChoice, parseInteger, type RawOptions } from "./options.js";
-import { boundOptionsFor, openSpill, outputOptions } from "./pipeline.js";
+import { boundOptionsFor, collectAfterSpill, openSpill, outputOptions } from "./pipeline.js";
 import { parseProjectionConfig, type ProjectionConfig } from "./projection-config.js";
 
 /** The run flags, validated: what to start, and whether stderr stays apart. */
@@ -32,6 +33,7 @@ const STDERR_SHARE = 0.25;
 interface RunSessions {
   output: BoundSession;
   stderr?: BoundSession;
+  spill?: SpillTarget;
 }
 
 /** Runs `correx run`; returns the exit status (the command's own, 124, 128+N, 126 or 127). */
@@ -53,8 +55,8 @@ export async function runCommandCli(argv: string[], raw: RawOptions): Promise<nu
     process.stderr.write(`correx: ${outcome.spawnError.message}\n`);
     sessions.output.write(Buffer.from(`${outcome.spawnError.message}\n`));
   }
-  const output = await projectRun(config, facts, outcome, sessions);
-  for (const warning of output.warnings) warn(warning);
+  const { output, bounded } = await projectRun(config, facts, outcome, sessions);
+  for (const warning of [...output.warnings, collectAfterSpill(config, sessions.spill, bounded)]) if (warning) warn(warning);
   await writeStdout(output.text);
   return exitCodeForRun(outcome);
 }
@@ -65,15 +67,15 @@ async function openSessions(config: ProjectionConfig, facts: RunFacts, stderr: R
   const endings = worstCaseOutcomes().map((outcome) => describeRunResult(outcome, facts, keepsDataApart(config)));
   const longest = endings.reduce((a, b) => (JSON.stringify(b).length > JSON.stringify(a).length ? b : a));
   const output = new BoundSession(await boundOptionsFor(config, longest, reservedFrame(longest, facts.tool, "")), spill.target, spill.failure);
-  if (stderr === "merged") return { output };
-  return { output, stderr: new BoundSession({ ...config.bound, budget: shareOf(config) }, spill.target, spill.failure) };
+  if (stderr === "merged") return { output, spill: spill.target };
+  return { output, spill: spill.target, stderr: new BoundSession({ ...config.bound, budget: shareOf(config) }, spill.target, spill.failure) };
 }
 
 /**
  * The written result: the bounded output in the bash format (or the payload), with how the command ended.
  * A failure's preview gives the head half its usual share: the error is usually at the end.
  */
-async function projectRun(config: ProjectionConfig, facts: RunFacts, outcome: RunOutcome, sessions: RunSessions): Promise<Output> {
+async function projectRun(config: ProjectionConfig, facts: RunFacts, outcome: RunOutcome, sessions: RunSessions): Promise<{ output: Output; bounded: BoundText }> {
   const base = describeRunResult(outcome, facts, keepsDataApart(config));
   const fields = { command: facts.command, tool: facts.tool, exit_code: base.meta?.exit_code ?? null, source_shape: "text" as const };
   let stderrSection = "";
@@ -88,7 +90,7 @@ async function projectRun(config: ProjectionConfig, facts: RunFacts, outcome: Ru
   const tailLeaning = classifyRun(outcome) === undefined ? {} : { headRatio: config.bound.headRatio / 2 };
   const late = { ...planReservation(base, reservedFrame(base, facts.tool, stderrSection), options, config.spillDir), ...tailLeaning };
   const bounded = sessions.output.finish(fields, late);
-  return renderOutput(base, keepsDataApart(config) ? bounded : shapeCommandOutput(bounded), frame, options);
+  return { output: renderOutput(base, keepsDataApart(config) ? bounded : shapeCommandOutput(bounded), frame, options), bounded };
 }
 
 /**

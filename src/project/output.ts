@@ -63,7 +63,8 @@ export function planReservation(base: ToolResult, frame: Frame, options: OutputO
   if (options.format === "text" && !options.to) {
     const notes = describeSideNotes(base).join("\n");
     const extra = notes === "" ? 0 : Buffer.byteLength(notes) + 2;
-    return { reservedBytes: Buffer.byteLength(frameText) + extra, reservedLines: countLines(frame.header) + countLines(frame.footer) + countLines(notes) };
+    const footerNewline = frame.footer === "" ? 0 : 1;
+    return { reservedBytes: Buffer.byteLength(frameText) + extra + footerNewline, reservedLines: countLines(frame.header) + countLines(frame.footer) + countLines(notes) };
   }
   const placeholder: ToolResult = {
     ...base, data: base.ok || base.data !== undefined ? frameText : undefined, meta: worstCaseMeta(base, spillDir),
@@ -85,7 +86,9 @@ export function renderOutput(base: ToolResult, bound: BoundText, frame: Frame, o
       return { text: text.endsWith("\n") ? text : `${text}\n`, warnings: [] };
     }
     const notes = describeSideNotes(base);
-    const text = renderModelText(frame, bound);
+    const framed = renderModelText(frame, bound);
+    // A footer ends the text with a sentence: give it its newline, so a prompt or the next output starts below.
+    const text = frame.footer !== "" && !framed.endsWith("\n") ? `${framed}\n` : framed;
     const warnings = notes.filter((note) => note.startsWith("[attachment")).map((note) => `${note.slice(1, -1)} (the text projection carries no media)`);
     return { text: notes.length > 0 ? `${text}${text.endsWith("\n") || text === "" ? "" : "\n"}${notes.join("\n")}\n` : text, warnings };
   }

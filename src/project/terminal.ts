@@ -55,10 +55,10 @@ export function renderTerminal(view: TerminalView, options: TerminalOptions): st
     });
   const output = [
     ...trimBlankEdges(splitLines(view.header)).map(fit),
-    ...body(view.bound.head),
+    ...body(view.bound.marker === undefined ? view.bound.head : view.bound.head.replace(/\n$/, "")),
     // The marker is not cut: its path and commands are what a person copies; the terminal wraps it.
     ...trimBlankEdges(splitLines(view.bound.marker ?? "")).map((line) => chalk.dim(line)),
-    ...body(view.bound.tail),
+    ...body(view.bound.marker === undefined ? view.bound.tail : view.bound.tail.replace(/^\n/, "")),
     ...trimBlankEdges(splitLines(view.footer)).map((line) => (view.ok ? fit(line) : chalk.red(fit(line)))),
     renderStatus(view, chalk, fit),
   ];

@@ -14,7 +14,7 @@ export function describeProcessEnd(meta: ToolResultMeta | undefined): string | u
       ? "Command timed out before completion."
       : `Command exceeded timeout of ${timeout} ms. Retry with a larger timeout.`;
   }
-  if (pickBoolean(meta, "interrupted") === true) return `Command was interrupted (${signal ?? "SIGINT"}).`;
+  if (pickBoolean(meta, "interrupted") === true) return `Command was interrupted (${pickString(meta, "interrupt_signal") ?? signal ?? "SIGINT"}).`;
   if (signal !== undefined) return `Command was killed by signal ${signal}.`;
   const exitCode = pickNumber(meta, "exit_code");
   return exitCode === undefined ? undefined : `Command exited with code ${exitCode}.`;

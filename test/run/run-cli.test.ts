@@ -1,6 +1,6 @@
 // End-to-end: `node bin/correx run …` (the built bundle), asserting stdout, stderr and the exit status.
 import { spawnSync } from "node:child_process";
-import { chmodSync, closeSync, existsSync, mkdtempSync, openSync, readFileSync, writeFileSync, writeSync } from "node:fs";
+import { chmodSync, closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync, writeSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { beforeAll, describe, expect, test } from "vitest";
@@ -19,7 +19,7 @@ describe("the model text and the exit status", () => {
   test.each([0, 3, 255])("exit %i: the output, then how it ended; correx exits with the same code", async (code) => {
     const result = await run([], [fixture("exit-with"), String(code)]);
     expect({ stdout: result.stdout.toString(), stderr: result.stderr, code: result.code }).toEqual({
-      stdout: `about to exit with ${code}\non stderr\n\nCommand exited with code ${code}.`,
+      stdout: `about to exit with ${code}\non stderr\n\nCommand exited with code ${code}.\n`,
       stderr: "",
       code,
     });
@@ -32,7 +32,7 @@ describe("the model text and the exit status", () => {
   ])("death by SIG%s exits %i and says which signal", async (name, code) => {
     const result = await run([], [fixture("die-by-signal"), name]);
     expect({ stdout: result.stdout.toString(), stderr: result.stderr, code: result.code }).toEqual({
-      stdout: `dying by ${name}\n\nCommand was killed by signal SIG${name}.`,
+      stdout: `dying by ${name}\n\nCommand was killed by signal SIG${name}.\n`,
       stderr: "",
       code,
     });
@@ -40,22 +40,22 @@ describe("the model text and the exit status", () => {
 
   test("stdout and stderr are merged in arrival order", async () => {
     const result = await run([], [fixture("emit-alternating.mjs"), "6", "8", "10"]);
-    expect(result.stdout.toString()).toBe("o0:....\ne1:....\no2:....\ne3:....\no4:....\ne5:....\n\nCommand exited with code 0.");
+    expect(result.stdout.toString()).toBe("o0:....\ne1:....\no2:....\ne3:....\no4:....\ne5:....\n\nCommand exited with code 0.\n");
   });
 
   test("no output says so", async () => {
     const result = await run([], ["true"]);
-    expect(result.stdout.toString()).toBe("(no output)\n\nCommand exited with code 0.");
+    expect(result.stdout.toString()).toBe("(no output)\n\nCommand exited with code 0.\n");
   });
 
   test("a progress bar redrawn with \\r shows its final state", async () => {
     const result = await run([], [fixture("progress-bar")]);
-    expect(result.stdout.toString()).toBe("[####################] 100%\ndone\n\nCommand exited with code 0.");
+    expect(result.stdout.toString()).toBe("[####################] 100%\ndone\n\nCommand exited with code 0.\n");
   });
 
   test("invalid UTF-8 shows U+FFFD; the spill keeps the exact bytes", async () => {
     const raw = Buffer.from("bad \xff \xe2\x82 \xc3( end\nsplit \xc3\xa9 done\n", "latin1");
-    expect((await run([], [fixture("emit-invalid-utf8")])).stdout.toString()).toBe("bad \ufffd \ufffd \ufffd( end\nsplit é done\n\nCommand exited with code 0.");
+    expect((await run([], [fixture("emit-invalid-utf8")])).stdout.toString()).toBe("bad \ufffd \ufffd \ufffd( end\nsplit é done\n\nCommand exited with code 0.\n");
     const cut = payloadOf((await run(["--format", "json", "--max-lines", "1"], [fixture("emit-invalid-utf8")])).stdout);
     expect(cut.meta?.truncated).toBe(true);
     expect(readFileSync(String(cut.meta?.output_path)).equals(raw)).toBe(true);
@@ -92,7 +92,7 @@ describe("the model text and the exit status", () => {
 describe("timeout", () => {
   test("the whole group is stopped: exit 124, and the grandchild is gone", async () => {
     const result = await run(["--timeout", "300"], [fixture("spawn-grandchild")]);
-    const match = /^(\d+)\n\nCommand exceeded timeout of 300 ms\. Retry with a larger timeout\.$/.exec(result.stdout.toString());
+    const match = /^(\d+)\n\nCommand exceeded timeout of 300 ms\. Retry with a larger timeout\.\n$/.exec(result.stdout.toString());
     expect(match).not.toBeNull();
     expect({ stderr: result.stderr, code: result.code }).toEqual({ stderr: "", code: 124 });
     expect(isProcessGone(Number(match![1]))).toBe(true);
@@ -143,7 +143,7 @@ describe("signals sent to correx", () => {
     await waitForFile(ready, 5000, 1);
     started.child.kill("SIGTERM");
     const result = await started.finished;
-    expect({ stdout: result.stdout.toString(), code: result.code }).toEqual({ stdout: "(no output)\n\nCommand was interrupted (SIGTERM).", code: 143 });
+    expect({ stdout: result.stdout.toString(), code: result.code }).toEqual({ stdout: "(no output)\n\nCommand was interrupted (SIGTERM).\n", code: 143 });
   });
 });
 
@@ -151,7 +151,7 @@ describe("a command that cannot be run", () => {
   test("not found: a shell-like message on stderr, the same as the output, exit 127", async () => {
     const result = await run([], ["correx-no-such-command", "--flag"]);
     expect({ stdout: result.stdout.toString(), stderr: result.stderr, code: result.code }).toEqual({
-      stdout: "correx-no-such-command: command not found\n\nCommand exited with code 127.",
+      stdout: "correx-no-such-command: command not found\n\nCommand exited with code 127.\n",
       stderr: "correx: correx-no-such-command: command not found\n",
       code: 127,
     });
@@ -171,16 +171,20 @@ describe("a command that cannot be run", () => {
 describe("a large output", () => {
   test("20 MiB: the projection stays within the budget, memory stays flat, the spill is byte-identical", async () => {
     const directory = mkdtempSync(join(tmpdir(), "correx-run-large-"));
-    const file = join(directory, "output.txt");
-    writeLogFile(file, 20 * 1024 * 1024);
-    const result = await run(["--format", "json"], ["cat", file], { sampleMemory: true });
-    expect(result.code).toBe(0);
-    expect(result.stdout.length).toBeLessThanOrEqual(51200);
-    const payload = payloadOf(result.stdout);
-    expect(payload.meta).toMatchObject({ truncated: true, total_bytes: 20 * 1024 * 1024, exit_code: 0 });
-    expect(readFileSync(String(payload.meta?.output_path)).equals(readFileSync(file))).toBe(true);
-    // Node itself takes ~50 MiB; garbage pipe chunks wait for the collector. Holding the output would add 20 MiB and more.
-    if (result.peakKiB !== undefined) expect(result.peakKiB).toBeLessThan(140 * 1024);
+    try {
+      const file = join(directory, "output.txt");
+      writeLogFile(file, 20 * 1024 * 1024);
+      const result = await runCorrex(["run", "--format", "json", "--spill-dir", join(directory, "spill"), "--", "cat", file], { sampleMemory: true });
+      expect(result.code).toBe(0);
+      expect(result.stdout.length).toBeLessThanOrEqual(51200);
+      const payload = payloadOf(result.stdout);
+      expect(payload.meta).toMatchObject({ truncated: true, total_bytes: 20 * 1024 * 1024, exit_code: 0 });
+      expect(readFileSync(String(payload.meta?.output_path)).equals(readFileSync(file))).toBe(true);
+      // Node itself takes ~50 MiB; garbage pipe chunks wait for the collector. Holding the output would add 20 MiB and more.
+      if (result.peakKiB !== undefined) expect(result.peakKiB).toBeLessThan(140 * 1024);
+    } finally {
+      rmSync(directory, { recursive: true, force: true });
+    }
   });
 });
 
@@ -189,23 +193,23 @@ describe("options", () => {
     const command = ["sh", "-c", "echo out; echo err >&2; echo out2; exit 1"];
     const json = payloadOf((await run(["--format", "json", "--stderr", "separate"], command)).stdout);
     expect(json).toMatchObject({ data: "out\nout2\n", meta: { stderr: { text: "err\n", truncated: false, total_bytes: 4, total_lines: 1 } } });
-    expect((await run(["--stderr", "separate"], command)).stdout.toString()).toBe("out\nout2\n\nstderr:\nerr\n\nCommand exited with code 1.");
+    expect((await run(["--stderr", "separate"], command)).stdout.toString()).toBe("out\nout2\n\nstderr:\nerr\n\nCommand exited with code 1.\n");
   });
 
   test("--shell, --cwd and --env", async () => {
     const directory = mkdtempSync(join(tmpdir(), "correx-run-cwd-"));
     const result = await run(["--shell", "--cwd", directory, "--env", "GREETING=a=b c", "--env", "OTHER=1"], ['echo "$GREETING $OTHER" && pwd']);
-    expect(result.stdout.toString()).toBe(`a=b c 1\n${directory}\n\nCommand exited with code 0.`);
+    expect(result.stdout.toString()).toBe(`a=b c 1\n${directory}\n\nCommand exited with code 0.\n`);
   });
 
   test("stdin reaches the command only with --stdin", async () => {
-    expect((await run(["--stdin"], ["cat"], { input: "piped in\n" })).stdout.toString()).toBe("piped in\n\nCommand exited with code 0.");
-    expect((await run([], ["cat"], { input: "piped in\n" })).stdout.toString()).toBe("(no output)\n\nCommand exited with code 0.");
+    expect((await run(["--stdin"], ["cat"], { input: "piped in\n" })).stdout.toString()).toBe("piped in\n\nCommand exited with code 0.\n");
+    expect((await run([], ["cat"], { input: "piped in\n" })).stdout.toString()).toBe("(no output)\n\nCommand exited with code 0.\n");
   });
 
   test("options after the command belong to the command", async () => {
     const result = await runCorrex(["run", "--spill-dir", spillDirectory(), "echo", "--timeout", "x"]);
-    expect(result.stdout.toString()).toBe("--timeout x\n\nCommand exited with code 0.");
+    expect(result.stdout.toString()).toBe("--timeout x\n\nCommand exited with code 0.\n");
   });
 
   test.each([
@@ -241,7 +245,7 @@ describe("the live status line", () => {
     const inner = `node bin/correx run --for model --spill-dir ${spillDirectory()} -- sh -c 'echo working; sleep 0.8; echo done'`;
     const terminal = spawnSync("/usr/bin/script", ["-qec", inner, "/dev/null"], { cwd: ROOT, encoding: "utf8" });
     expect(terminal.stdout).toMatch(/^\r\x1b\[K\[0\.\ds {2}8 B {2}1 line\] working\r\x1b\[K\[/);
-    expect(terminal.stdout).toMatch(/\] working\r\x1b\[Kworking\r\ndone\r\n\r\nCommand exited with code 0\.$/);
+    expect(terminal.stdout).toMatch(/\] working\r\x1b\[Kworking\r\ndone\r\n\r\nCommand exited with code 0\.\r\n$/);
     expect(terminal.status).toBe(0);
   });
 });

@@ -141,15 +141,18 @@ describe("collectStore", () => {
   });
 });
 
+const UNHURRIED_MS = 60_000;
+
 describe("maybeCollect", () => {
   test("collects when there is no stamp, then not again within the hour, then again after it", () => {
     const store = makeStore();
     addOutput(store, NOW - 8 * DAY);
-    expect(maybeCollect(store, settings, NOW).status).toBe("collected");
+    // A generous time budget: a loaded machine must not turn "collected" into "deferred" here.
+    expect(maybeCollect(store, settings, NOW, UNHURRIED_MS).status).toBe("collected");
     const second = addOutput(store, NOW - 8 * DAY);
-    expect(maybeCollect(store, settings, NOW + HOUR - 1)).toEqual({ status: "not-due" });
+    expect(maybeCollect(store, settings, NOW + HOUR - 1, UNHURRIED_MS)).toEqual({ status: "not-due" });
     expect(fs.existsSync(store.dataPath(second))).toBe(true);
-    const third = maybeCollect(store, settings, NOW + HOUR);
+    const third = maybeCollect(store, settings, NOW + HOUR, UNHURRIED_MS);
     expect(third.status === "collected" && third.report.removals.map((removal) => removal.id)).toEqual([second]);
   });
 
@@ -167,7 +170,7 @@ describe("maybeCollect", () => {
     const store = makeStore();
     fs.writeFileSync(path.join(store.dir, STAMP_FILE), "");
     setModified(path.join(store.dir, STAMP_FILE), NOW + DAY);
-    expect(maybeCollect(store, settings, NOW).status).toBe("collected");
+    expect(maybeCollect(store, settings, NOW, UNHURRIED_MS).status).toBe("collected");
   });
 
   test("never throws: an unusable store is a failed status", () => {
