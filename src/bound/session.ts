@@ -23,7 +23,7 @@ export interface SpillTarget {
 }
 
 /** Options that may still change when the input ends: they matter only to the final cut. */
-export type LateOptions = Partial<Pick<BoundOptions, "reservedBytes" | "reservedLines" | "reservedTokens" | "measure" | "headRatio" | "keep">>;
+export type LateOptions = Partial<Pick<BoundOptions, "reservedBytes" | "reservedLines" | "reservedTokens" | "measure" | "headRatio">>;
 
 /** Streams one output through hygiene and the bounder, saving the raw bytes when something is cut. */
 export class BoundSession {
@@ -41,7 +41,11 @@ export class BoundSession {
   private memoryBytes = 0;
   private writer: SpillWriter | undefined;
   private spillFailure: string | undefined;
+  private closed: { size: number; sha256: string } | undefined;
   private rawBytes = 0;
+  /** For structured input: the text derived from it, bounded and saved as the text view. */
+  private derivedText: string | undefined;
+  private textBytes: number | undefined;
 
   constructor(options: BoundOptions, spill?: SpillTarget, spillFailure?: string) {
     this.options = { ...options };
@@ -66,9 +70,6 @@ export class BoundSession {
     this.decided = true;
     this.collector.write(bytes);
   }
-
-  private derivedText: string | undefined;
-  private textBytes: number | undefined;
 
   /** Takes the next chunk of raw input bytes; the chunk may be reused by the caller once this returns. */
   write(chunk: Buffer): void {
@@ -160,8 +161,6 @@ export class BoundSession {
     const textPath = this.spillTarget.store.writeTextView(writer.id, this.derivedText);
     return typeof textPath === "string" ? { ...saved, textPath } : { kind: "failed", reason: textPath.failure };
   }
-
-  private closed: { size: number; sha256: string } | undefined;
 
   private saveRecord(projection: string, spill: SpillReport, fields: RecordFields, lines: number): SpillReport {
     if (spill.kind !== "saved" || !this.closed || !this.spillTarget) return spill;

@@ -2,7 +2,7 @@
 // attachment payloads do not) never exceeds --max-bytes, whatever the text and the provider.
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
-import { PROVIDERS, type ToolResult } from "../../src/payload.js";
+import { PROVIDERS, type Provider, type ToolResult } from "../../src/payload.js";
 import { projectResult } from "../../src/project/project.js";
 
 const piece = fc.oneof(
@@ -20,7 +20,8 @@ const result = fc.record({ ok: fc.boolean(), text, tool: fc.constantFrom(undefin
 const attachmentBytes = (output: string): number => (output.match(/iVBORw0KGgo[A-Za-z0-9+/=]+/g) ?? []).reduce((sum, data) => sum + data.length, 0);
 
 describe("the budget of JSON output", () => {
-  test.each([["json payload", undefined], ...PROVIDERS.map((provider) => [provider, provider] as const)])("%s", (_name, to) => {
+  const targets: [string, Provider | undefined][] = [["json payload", undefined], ...PROVIDERS.map((provider): [string, Provider] => [provider, provider])];
+  test.each(targets)("%s", (_name, to) => {
     fc.assert(
       fc.property(result, fc.integer({ min: 600, max: 6000 }), fc.integer({ min: 3, max: 200 }), (value, maxBytes, maxLines) => {
         const projection = projectResult(value, { format: "json", ...(to ? { to } : {}), budget: { maxBytes, maxLines }, lower: { callId: "call_1", name: "tool" } });
