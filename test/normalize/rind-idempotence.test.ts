@@ -49,7 +49,9 @@ describe("idempotence", () => {
   });
 
   test("property: any JSON value normalizes to a payload that normalizes to itself", () => {
-    fc.assert(fc.property(fc.jsonValue({ maxDepth: 4 }), (value) => {
+    // Values as JSON text can carry them (-0 has no JSON form: it reads back as 0).
+    const jsonValue = fc.jsonValue({ maxDepth: 4 }).map((value) => JSON.parse(JSON.stringify(value)) as unknown);
+    fc.assert(fc.property(jsonValue, (value) => {
       const once = normalizeValue(value, "auto");
       expect(normalizeValue(JSON.parse(JSON.stringify(once)), "auto")).toEqual(once);
     }));
