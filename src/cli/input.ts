@@ -1,6 +1,6 @@
 // Reading stdin for a bounding command: stream text in constant memory, or hold a tool-result JSON whole (up to a cap).
 import { InputError } from "../errors.js";
-import { findFirstNonBlankByte, looksLikeJson } from "../normalize/index.js";
+import { couldBeJson, findFirstNonBlankByte, looksLikeJson } from "../normalize/json-input.js";
 import type { SourceShape } from "../payload.js";
 import { formatSize } from "../text/magic.js";
 
@@ -8,6 +8,9 @@ import { formatSize } from "../text/magic.js";
 export type Input =
   | { kind: "whole"; bytes: Buffer }
   | { kind: "stream"; /** Chunks already read (copies). */ prefix: Buffer[]; rest: AsyncIterator<Buffer>; note?: string };
+
+/** How much of a JSON-looking input is checked for syntax before it is held whole. */
+const PLAUSIBILITY_BYTES = 64 * 1024;
 
 /** Tools whose format needs the whole result (they parse it), not a byte stream. */
 const WHOLE_TOOLS = new Set(["read", "write", "edit", "glob", "grep", "task"]);
@@ -27,7 +30,9 @@ export async function readInput(chunks: AsyncIterator<Buffer>, from: SourceShape
     held += next.value.length;
     first = findFirstNonBlankByte(next.value);
   }
-  const wantsWhole = from === "text" ? WHOLE_TOOLS.has(toolKind ?? "") : from !== "auto" || looksLikeJson(first) || WHOLE_TOOLS.has(toolKind ?? "");
+  const toolWantsWhole = WHOLE_TOOLS.has(toolKind ?? "");
+  const jsonLooking = looksLikeJson(first) && couldBeJson(Buffer.concat(prefix).subarray(0, PLAUSIBILITY_BYTES));
+  const wantsWhole = from === "text" ? toolWantsWhole : from !== "auto" || jsonLooking || toolWantsWhole;
   if (!wantsWhole) return { kind: "stream", prefix, rest: chunks };
   while (held <= cap) {
     const next = await chunks.next();

@@ -86,3 +86,16 @@ function describePosition(bytes: Uint8Array, offset: number): string {
   const column = Array.from(new TextDecoder("utf-8").decode(bytes.subarray(lineStart, offset))).length + 1;
   return `line ${line}, column ${column}`;
 }
+
+/**
+ * False when the first bytes of an input already cannot be JSON: a syntax error well before where the prefix
+ * was cut (a log line like "[INFO] started" or "[000042] ok"). Lets `--from auto` stream such text at once
+ * instead of holding it whole as possible JSON.
+ */
+export function couldBeJson(prefix: Uint8Array): boolean {
+  const error = findJsonSyntaxError(prefix);
+  return error === undefined || error.offset >= prefix.length - CUT_SLACK_BYTES;
+}
+
+/** How close to the cut a syntax error may be and still be the cut's doing (a literal or number cut short). */
+const CUT_SLACK_BYTES = 8;

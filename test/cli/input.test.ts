@@ -1,0 +1,35 @@
+// How stdin is taken: JSON-looking text that cannot be JSON streams at once; JSON is held whole.
+import { describe, expect, test } from "vitest";
+import { readInput } from "../../src/cli/input.js";
+
+async function* chunks(...parts: string[]): AsyncGenerator<Buffer> {
+  for (const part of parts) yield Buffer.from(part);
+}
+
+describe("readInput", () => {
+  test.each([
+    ["[INFO] server started\n[WARN] slow\n"],
+    ["[000042] ok\n"],
+    ["{not json at all}\n"],
+  ])("a log that starts like JSON but cannot be JSON streams: %j", async (text) => {
+    expect((await readInput(chunks(text), "auto", 1024, undefined)).kind).toBe("stream");
+  });
+
+  test.each([
+    ['{"content":[{"type":"text","text":"hi"}]}'],
+    ["[1, 2, 3]"],
+    ['{"text": "a string cut by the chunk boundary', ' and its end"}'],
+  ])("JSON (even split across chunks) is held whole: %j", async (...parts) => {
+    const input = await readInput(chunks(...parts), "auto", 1024, undefined);
+    expect(input.kind).toBe("whole");
+  });
+
+  test("JSON over the cap streams as text, and says so", async () => {
+    const input = await readInput(chunks('{"data": "', "x".repeat(2000), '"}'), "auto", 1024, undefined);
+    expect(input).toMatchObject({ kind: "stream", note: "input over the 1.0 KiB --json-cap: read as text, not parsed" });
+  });
+
+  test("a forced shape over the cap is an input error at the cap", async () => {
+    await expect(readInput(chunks('{"data": "', "x".repeat(2000), '"}'), "mcp", 1024, undefined)).rejects.toThrow("(at byte 1024)");
+  });
+});
