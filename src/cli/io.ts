@@ -5,11 +5,6 @@ import { EXIT, exitCodeFor } from "./exit-codes.js";
 
 let stdoutClosed = false;
 
-/** True once a write to stdout failed with EPIPE: the reader went away, stop producing. */
-export function isStdoutClosed(): boolean {
-  return stdoutClosed;
-}
-
 process.stdout.on("error", (error: NodeJS.ErrnoException) => {
   if (error.code === "EPIPE") {
     stdoutClosed = true;
@@ -23,19 +18,13 @@ process.stdout.on("error", (error: NodeJS.ErrnoException) => {
 export function writeStdout(data: string | Uint8Array): Promise<void> {
   if (stdoutClosed || data.length === 0) return Promise.resolve();
   return new Promise((resolve) => {
-    const flushed = process.stdout.write(data, () => resolve());
-    if (flushed) return;
+    process.stdout.write(data, () => resolve());
   });
 }
 
 /** Writes one line of diagnostics (a warning) to stderr. */
 export function warn(message: string): void {
   process.stderr.write(`correx: warning: ${message}\n`);
-}
-
-/** True when stdin is a terminal (nothing piped in). */
-export function stdinIsTTY(): boolean {
-  return process.stdin.isTTY === true;
 }
 
 /** True when stdout is a terminal: decides the default projection. */

@@ -30,11 +30,6 @@ const ENVELOPE_SLACK = 16;
 const withoutAttachmentData = (attachments: Attachment[] | undefined): Attachment[] | undefined =>
   attachments?.map((attachment) => ({ ...attachment, ...(attachment.data !== undefined ? { data: "" } : {}) }));
 
-/** Size of the attachment payloads inside a serialized output (they do not count against the budget). */
-export function attachmentBytes(result: ToolResult): number {
-  return (result.attachments ?? []).reduce((sum, attachment) => sum + (attachment.data?.length ?? 0), 0);
-}
-
 function wireText(result: ToolResult, options: OutputOptions): Output {
   if (options.to) {
     const lowered = lower(result, options.to, options.lower);

@@ -74,15 +74,3 @@ export function skipContinuationBytes(bytes: Uint8Array): number {
   while (index < bytes.length && index < 3 && ((bytes[index] ?? 0) & 0xc0) === 0x80) index += 1;
   return index;
 }
-
-/** The length of the longest prefix of bytes that does not end inside a UTF-8 sequence. */
-export function completeUtf8Length(bytes: Uint8Array): number {
-  const end = bytes.length;
-  for (let back = 1; back <= Math.min(3, end); back += 1) {
-    const byte = bytes[end - back] ?? 0;
-    if ((byte & 0xc0) === 0x80) continue;
-    const need = byte >= 0xf0 ? 4 : byte >= 0xe0 ? 3 : byte >= 0xc0 ? 2 : 1;
-    return need > back ? end - back : end;
-  }
-  return end;
-}
