@@ -1,6 +1,6 @@
 // `correx gc`: applies retention and quota to the store now (or, with --dry-run, says what it would remove);
 // and collection in passing for the commands that spill (bound, run), which must never wait on a big store.
-import { spawn } from "node:child_process";
+import { nodeChildProcess } from "../lazy-builtin.js";
 import { homedir } from "node:os";
 import { assertNever, NotFoundError } from "../errors.js";
 import { formatCollectionJson, formatCollectionText } from "../spill/collection-text.js";
@@ -60,7 +60,7 @@ export function collectInPassing(store: SpillStore, settings: StoreSettings, opt
 function startBackgroundCollection(store: SpillStore, settings: StoreSettings, launcher: string | undefined): void {
   if (!launcher) return;
   const args = [launcher, "gc", "--spill-dir", store.dir, "--max-age", `${settings.maxAgeMs}ms`, "--quota", String(settings.quotaBytes)];
-  const child = spawn(process.execPath, args, { detached: true, stdio: "ignore" });
+  const child = nodeChildProcess().spawn(process.execPath, args, { detached: true, stdio: "ignore" });
   child.on("error", () => {}); // best effort: the next collection in passing tries again
   child.unref();
 }

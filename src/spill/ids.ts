@@ -1,5 +1,5 @@
 // Spill ids: time-sortable and unguessable (`tool_<time><random>`), validated before any path is built.
-import { randomBytes } from "node:crypto";
+import { nodeCrypto } from "../lazy-builtin.js";
 import { UsageError } from "../errors.js";
 
 const ALPHABET = "0123456789abcdefghjkmnpqrstvwxyz"; // Crockford base32, lower case
@@ -16,7 +16,7 @@ export function createId(now: number = Date.now()): string {
     time = ALPHABET[value % 32]! + time;
     value = Math.floor(value / 32);
   }
-  const bytes = randomBytes(RANDOM_CHARS);
+  const bytes = nodeCrypto().randomBytes(RANDOM_CHARS);
   let random = "";
   for (const byte of bytes) random += ALPHABET[byte % 32];
   return `tool_${time}${random}`;

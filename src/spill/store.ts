@@ -1,5 +1,6 @@
 // The spill store: a private directory of full outputs, each with a sidecar record, written exclusively.
-import { createHash, randomBytes, type Hash } from "node:crypto";
+import type { Hash } from "node:crypto";
+import { nodeCrypto } from "../lazy-builtin.js";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { IoError, NotFoundError } from "../errors.js";
@@ -46,7 +47,7 @@ export class SpillWriter {
   readonly id: string;
   readonly path: string;
   private fd: number | undefined;
-  private readonly hash: Hash = createHash("sha256");
+  private readonly hash: Hash = nodeCrypto().createHash("sha256");
   private readonly cap: number;
   size = 0;
   notSavedBytes = 0;
@@ -225,7 +226,7 @@ export function refuseUnsafeDirectory(dir: string, stat: fs.Stats, what: string)
 
 /** A unique temporary name beside `final` (`<final>.<pid>-<random>.tmp`), renamed over it once complete. */
 export function temporaryPath(final: string): string {
-  return `${final}.${process.pid}-${randomBytes(4).toString("hex")}.tmp`;
+  return `${final}.${process.pid}-${nodeCrypto().randomBytes(4).toString("hex")}.tmp`;
 }
 
 /** Temporary files left beside records and tombstones: collected once they are old (a crashed writer). */

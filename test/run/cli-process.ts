@@ -27,7 +27,7 @@ export interface Started {
 
 /** Fails with a clear message when the bundle is missing (the tests exercise `npm run build`'s output). */
 export function assertBuilt(): void {
-  if (!existsSync(join(ROOT, "dist", "cli.js"))) throw new Error("dist/cli.js is missing: run `npm run build` before these tests");
+  if (!existsSync(join(ROOT, "dist", "cli.cjs"))) throw new Error("dist/cli.cjs is missing: run `npm run build` before these tests");
 }
 
 /** A fresh, private spill directory. */

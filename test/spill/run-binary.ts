@@ -1,4 +1,4 @@
-// Runs the built binary (bin/correx → dist/cli.js; `npm run build` first) with a private config dir.
+// Runs the built binary (bin/correx → dist/cli.cjs; `npm run build` first) with a private config dir.
 import { spawn, spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import { tmpdir } from "node:os";

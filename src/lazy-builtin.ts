@@ -1,0 +1,20 @@
+// Node built-ins loaded on first use: most calls never spill or spawn, and each built-in costs start-up time.
+import { createRequire } from "node:module";
+import type * as NodeChildProcess from "node:child_process";
+import type * as NodeCrypto from "node:crypto";
+
+const load = createRequire(import.meta.url);
+let crypto: typeof NodeCrypto | undefined;
+let childProcess: typeof NodeChildProcess | undefined;
+
+/** node:crypto, required the first time it is needed (hashing and ids of a spill). */
+export function nodeCrypto(): typeof NodeCrypto {
+  crypto ??= load("node:crypto") as typeof NodeCrypto;
+  return crypto;
+}
+
+/** node:child_process, required the first time it is needed (a background collection). */
+export function nodeChildProcess(): typeof NodeChildProcess {
+  childProcess ??= load("node:child_process") as typeof NodeChildProcess;
+  return childProcess;
+}
