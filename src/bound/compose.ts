@@ -1,5 +1,5 @@
 // Builds the written projection from a collected window: pass through when it fits, else head + marker + tail.
-import { prefixEnd, utf8Bytes, type Measure } from "../text/utf8.js";
+import { prefixEnd, utf8Bytes } from "../text/utf8.js";
 import type { SpillRecord } from "../spill/store.js";
 import { countLines, estimateTokens, fitsBudget, measureCost } from "./budget.js";
 import type { CollectedLine } from "./lines.js";

@@ -12,7 +12,7 @@ import { readStdin, stdoutIsTTY, warn, writeStdout } from "./io.js";
 import { normalizeBytes } from "./normalize-command.js";
 import type { RawOptions } from "./options.js";
 import { boundOptionsFor, collectAfterSpill, openSpill, outputOptions, tokenCounterFor } from "./pipeline.js";
-import { parseProjectionConfig, type ProjectionConfig } from "./projection-config.js";
+import { parseProjectionConfig } from "./projection-config.js";
 
 /** Runs `correx normalize`: the same pipeline, writing the unified payload JSON unless --format/--to say otherwise. */
 export async function runNormalize(raw: RawOptions, formatGiven: boolean): Promise<void> {
@@ -48,7 +48,7 @@ export async function runBound(raw: RawOptions): Promise<void> {
   const base: ToolResult = { ok: true, ...(config.tool ? { tool: config.tool } : {}), meta: { source_shape: "text" } };
   const frame = config.tool ? formatToolFrame(base, { tool: config.tool }) : NO_FRAME;
   const spill = openSpill(config);
-  const session = new BoundSession(await boundOptionsFor(config, base, frame), spill.target, spill.failure);
+  const session = new BoundSession(await boundOptionsFor(config, output, base, frame), spill.target, spill.failure);
   for (const chunk of input.prefix) session.write(chunk);
   for (let next = await input.rest.next(); !next.done; next = await input.rest.next()) session.write(next.value);
   const finished = session.finish({ source_shape: "text", ...(config.tool ? { tool: config.tool } : {}) });

@@ -44,9 +44,9 @@ export async function tokenCounterFor(config: ProjectionConfig): Promise<((text:
   return config.tokenizer === "o200k" && config.bound.budget.maxTokens !== undefined ? loadTokenCounter() : undefined;
 }
 
-/** The bound options for one result, with room reserved for its frame and envelope. */
-export async function boundOptionsFor(config: ProjectionConfig, base: ToolResult, frame = NO_FRAME): Promise<BoundOptions> {
+/** The bound options for one result, with room reserved for its frame and the envelope `output` writes. */
+export async function boundOptionsFor(config: ProjectionConfig, output: OutputOptions, base: ToolResult, frame = NO_FRAME): Promise<BoundOptions> {
   const countTokens = await tokenCounterFor(config);
-  return { ...config.bound, ...planReservation(base, frame, await outputOptions(config), config.spillDir), ...(countTokens ? { countTokens } : {}) };
+  return { ...config.bound, ...planReservation(base, frame, output, config.spillDir), ...(countTokens ? { countTokens } : {}) };
 }
 

@@ -4,7 +4,7 @@ import { BoundSession, type SpillTarget } from "../bound/session.js";
 import type { BoundText } from "../bound/types.js";
 import { UsageError } from "../errors.js";
 import { boundMeta } from "../project/model.js";
-import { planReservation, renderOutput, type Output } from "../project/output.js";
+import { planReservation, renderOutput, type Output, type OutputOptions } from "../project/output.js";
 import { shapeCommandOutput } from "../run/command-output.js";
 import { startLiveStatus, type LiveStatus } from "../run/live-status.js";
 import { killGroupSync } from "../run/process-group.js";
@@ -45,7 +45,8 @@ export async function runCommandCli(argv: string[], raw: RawOptions): Promise<nu
     tool: config.tool ?? "bash",
     ...(run.spec.timeoutMs ? { timeoutMs: run.spec.timeoutMs } : {}),
   };
-  const sessions = await openSessions(config, facts, run.stderr);
+  const options = await outputOptions(config);
+  const sessions = await openSessions(config, options, facts, run.stderr);
   const stats = trackRunStats();
   const outcome = await runWatched(run.spec, stats, (chunk, stream) => {
     stats.observe(chunk);
@@ -55,18 +56,18 @@ export async function runCommandCli(argv: string[], raw: RawOptions): Promise<nu
     process.stderr.write(`correx: ${outcome.spawnError.message}\n`);
     sessions.output.write(Buffer.from(`${outcome.spawnError.message}\n`));
   }
-  const { output, bounded } = await projectRun(config, facts, outcome, sessions);
+  const { output, bounded } = await projectRun(config, options, facts, outcome, sessions);
   for (const warning of [...output.warnings, collectAfterSpill(config, sessions.spill, bounded)]) if (warning) warn(warning);
   await writeStdout(output.text);
   return exitCodeForRun(outcome);
 }
 
 /** Opens the spill store and the sessions, leaving room for the longest ending the frame may have to say. */
-async function openSessions(config: ProjectionConfig, facts: RunFacts, stderr: RunConfig["stderr"]): Promise<RunSessions> {
+async function openSessions(config: ProjectionConfig, options: OutputOptions, facts: RunFacts, stderr: RunConfig["stderr"]): Promise<RunSessions> {
   const spill = openSpill(config);
   const endings = worstCaseOutcomes().map((outcome) => describeRunResult(outcome, facts, keepsDataApart(config)));
   const longest = endings.reduce((a, b) => (JSON.stringify(b).length > JSON.stringify(a).length ? b : a));
-  const output = new BoundSession(await boundOptionsFor(config, longest, reservedFrame(longest, facts.tool, "")), spill.target, spill.failure);
+  const output = new BoundSession(await boundOptionsFor(config, options, longest, reservedFrame(longest, facts.tool, "")), spill.target, spill.failure);
   if (stderr === "merged") return { output, spill: spill.target };
   return { output, spill: spill.target, stderr: new BoundSession({ ...config.bound, budget: shareOf(config) }, spill.target, spill.failure) };
 }
@@ -75,7 +76,7 @@ async function openSessions(config: ProjectionConfig, facts: RunFacts, stderr: R
  * The written result: the bounded output in the bash format (or the payload), with how the command ended.
  * A failure's preview gives the head half its usual share: the error is usually at the end.
  */
-async function projectRun(config: ProjectionConfig, facts: RunFacts, outcome: RunOutcome, sessions: RunSessions): Promise<{ output: Output; bounded: BoundText }> {
+async function projectRun(config: ProjectionConfig, options: OutputOptions, facts: RunFacts, outcome: RunOutcome, sessions: RunSessions): Promise<{ output: Output; bounded: BoundText }> {
   const base = describeRunResult(outcome, facts, keepsDataApart(config));
   const fields = { command: facts.command, tool: facts.tool, exit_code: base.meta?.exit_code ?? null, source_shape: "text" as const };
   let stderrSection = "";
@@ -86,7 +87,6 @@ async function projectRun(config: ProjectionConfig, facts: RunFacts, outcome: Ru
   }
   const frame = formatToolFrame(base, { tool: facts.tool });
   frame.footer = `${stderrSection}${frame.footer}`;
-  const options = await outputOptions(config);
   const tailLeaning = classifyRun(outcome) === undefined ? {} : { headRatio: config.bound.headRatio / 2 };
   const late = { ...planReservation(base, reservedFrame(base, facts.tool, stderrSection), options, config.spillDir), ...tailLeaning };
   const bounded = sessions.output.finish(fields, late);

@@ -54,7 +54,8 @@ export async function startCommand(spec: RunSpec, sink: OutputSink): Promise<Run
       }, spec.timeoutMs)
     : undefined;
 
-  const pump = pumpOutput({ stdout: subprocess.stdout, stderr: subprocess.stderr }, sink, () => signalGroup("SIGKILL"));
+  const { stdout, stderr } = subprocess;
+  const pump = pumpOutput({ stdout, stderr }, sink, () => signalGroup("SIGKILL"));
 
   const finish = async (): Promise<RunOutcome> => {
     const result = await subprocess;

@@ -9,13 +9,16 @@ export const utf8Bytes: Measure = (text) => Buffer.byteLength(text, "utf8");
 let segmenter: Intl.Segmenter | undefined;
 const GRAPHEME_WINDOW = 64;
 
+/** True when index splits a surrogate pair (the code unit at index is the second half of one). */
+export function isLowSurrogateAt(text: string, index: number): boolean {
+  const code = text.charCodeAt(index);
+  const previous = text.charCodeAt(index - 1);
+  return code >= 0xdc00 && code <= 0xdfff && previous >= 0xd800 && previous <= 0xdbff;
+}
+
 /** Moves a cut index to a code point boundary (never between the halves of a surrogate pair). */
 function toCodePointBoundary(text: string, index: number, direction: -1 | 1): number {
-  const code = text.charCodeAt(index);
-  const isLowSurrogate = code >= 0xdc00 && code <= 0xdfff;
-  const previous = text.charCodeAt(index - 1);
-  const afterHigh = previous >= 0xd800 && previous <= 0xdbff;
-  return index > 0 && index < text.length && isLowSurrogate && afterHigh ? index + direction : index;
+  return index > 0 && index < text.length && isLowSurrogateAt(text, index) ? index + direction : index;
 }
 
 /** Moves a cut index back (or forward) to the nearest grapheme boundary within a small window. */

@@ -1,7 +1,9 @@
 // Measuring text against a budget, for the formatters that fit their own output (read, grep, glob, task).
 import { countWords } from "../bound/budget.js";
 import type { Budget } from "../bound/types.js";
-import { utf8Bytes, type Measure } from "../text/utf8.js";
+import { isLowSurrogateAt, utf8Bytes, type Measure } from "../text/utf8.js";
+import { cutToBudget as cutWithBoundOptions } from "../bound/compose.js";
+import { DEFAULT_BOUND_OPTIONS } from "../bound/defaults.js";
 
 /** Additive cost of a piece of text: bytes as written, newlines, and word-and-punctuation units. */
 export interface TextCost {
@@ -65,27 +67,14 @@ export function fitItemCount(items: readonly string[], frameFor: FrameFor, budge
 }
 
 /**
- * The longest prefix of text, in whole code points, that fits the budget: the last resort when even
- * a formatter's frame is larger than a (tiny) budget, so that the budget still holds.
+ * The longest prefix of text that fits the budget: the last resort when even a formatter's frame is larger
+ * than a (tiny) budget, so that the budget still holds. The bounder's own cut, with this measure.
  */
 export function cutToBudget(text: string, budget: Budget, measure: Measure = measureUtf8): string {
-  const prefix = (length: number): string => text.slice(0, isLowSurrogateAt(text, length) ? length - 1 : length);
-  let low = 0;
-  let high = text.length;
-  while (low < high) {
-    const middle = Math.ceil((low + high) / 2);
-    if (fitsBudget(measureCost(prefix(middle), measure), budget)) low = middle;
-    else high = middle - 1;
-  }
-  return prefix(low);
+  return cutWithBoundOptions(text, { ...DEFAULT_BOUND_OPTIONS, budget, measure });
 }
 
-/** True when index splits a surrogate pair (the code unit at index is the second half of one). */
-export function isLowSurrogateAt(text: string, index: number): boolean {
-  const code = text.charCodeAt(index);
-  const previous = text.charCodeAt(index - 1);
-  return code >= 0xdc00 && code <= 0xdfff && previous >= 0xd800 && previous <= 0xdbff;
-}
+export { isLowSurrogateAt };
 
 /** Text in the three parts a formatter gives. */
 export interface FramedText {

@@ -79,6 +79,15 @@ describe("correx bound", () => {
     if (process.getuid?.() !== 0) expect(run.text).toMatch(/\[full output not saved: cannot create .*permission denied \(EACCES\)\]/);
   });
 
+  test("a spill directory that cannot be made (even as root) still yields the projection, which says why", () => {
+    const file = join(root, "a-file");
+    writeFileSync(file, "not a directory\n");
+    const run = runCli(["bound", "--spill-dir", join(file, "spill"), "--max-lines", "10"], numbered(100));
+    expect(run.code).toBe(0);
+    expect(run.text).toContain("line 100");
+    expect(run.text).toMatch(/\[full output not saved: cannot use .*a-file\/spill: .*ENOTDIR.*\]/);
+  });
+
   test("--no-spill says the output was not saved", () => {
     const run = runCli(["bound", "--no-spill", "--max-lines", "10"], numbered(100));
     expect(run.text).toContain("[full output not saved (--no-spill)]");

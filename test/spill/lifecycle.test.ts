@@ -2,7 +2,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { describe, expect, test } from "vitest";
 import { createId } from "../../src/spill/ids.js";
-import { takeInventory, type Inventory } from "../../src/spill/inventory.js";
+import type { Inventory } from "../../src/spill/inventory.js";
 import { collectStore, maybeCollect, planCollection, STAMP_FILE } from "../../src/spill/lifecycle.js";
 import { DEFAULT_STORE_SETTINGS } from "../../src/spill/settings.js";
 import { readTombstone, TOMBSTONE_DIR } from "../../src/spill/tombstones.js";
