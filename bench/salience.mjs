@@ -1,0 +1,85 @@
+#!/usr/bin/env node
+// Bench: how many of the lines an engineer needs (test/fixtures/salience/NAME.must-keep.txt) the model
+// projection keeps, at 51,200, 10,240 and 4,096 bytes, with salience (the default), with plain head+tail
+// (`--salience off`) and with opencode's cut (`--style opencode`); and, for the all-pass / diff / log cases
+// (no must-keep file), how many middle lines that look like errors were promoted. Needs the build. Prints Markdown.
+import { spawnSync } from "node:child_process";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+
+const correx = fileURLToPath(new URL("../bin/correx", import.meta.url));
+const folder = fileURLToPath(new URL("../test/fixtures/salience/", import.meta.url));
+const budgets = [51200, 10240, 4096];
+const ANSI = /\x1b\[[0-9;?]*[A-Za-z]/g;
+const ERROR_WORDS = /error|fail|exception|traceback|panic|fatal/i;
+
+/** The model projection of `input` at `bytes`, with extra flags; null when the flags are refused. */
+function project(input, bytes, extra) {
+  const args = [correx, "bound", "--for", "model", "--no-spill", "--max-bytes", String(bytes), ...extra];
+  const result = spawnSync(process.execPath, args, { input, maxBuffer: 64 * 1024 * 1024 });
+  if (result.status === 2) return null;
+  if (result.status !== 0) throw new Error(`correx ${extra.join(" ")} failed (${result.status}): ${result.stderr}`);
+  return result.stdout.toString("utf8").replace(ANSI, "");
+}
+
+/** Output lines without a leading line number (`  123: `, `123| `, `[line 123] `), trimmed. */
+function plainLines(text) {
+  return text.split("\n").map((line) => line.replace(/^\s*(\[?(line\s*)?\d+\]?\s*[:|│]\s?)?/, "").trim());
+}
+
+/** How many of `wanted` some output line contains. */
+function countKept(output, wanted) {
+  const lines = output.split("\n");
+  return wanted.filter((needle) => lines.some((line) => line.includes(needle))).length;
+}
+
+const cases = readdirSync(folder).filter((file) => file.endsWith(".txt") && !file.endsWith(".must-keep.txt")).sort();
+const columns = [
+  ["salience", []],
+  ["head+tail", ["--salience", "off"]],
+  ["opencode", ["--style", "opencode"]],
+];
+const totals = Object.fromEntries(budgets.flatMap((b) => columns.map(([name]) => [`${name}@${b}`, { kept: 0, total: 0, middleKept: 0, middle: 0 }])));
+
+console.log("### Salience: must-keep lines kept (bench/salience.mjs)\n");
+console.log(`| fixture | input | must-keep | ${budgets.flatMap((b) => columns.map(([name]) => `${name} @ ${b}`)).join(" | ")} |`);
+console.log(`| --- | ---: | ---: | ${budgets.flatMap(() => columns.map(() => "---:")).join(" | ")} |`);
+const falsePositives = [];
+for (const file of cases) {
+  const input = readFileSync(folder + file);
+  const keepFile = folder + file.replace(/\.txt$/, ".must-keep.txt");
+  const wanted = existsSync(keepFile) ? readFileSync(keepFile, "utf8").split("\n").map((l) => l.trim()).filter(Boolean) : [];
+  const cells = [];
+  for (const bytes of budgets) {
+    const plain = project(input, bytes, ["--salience", "off"]) ?? project(input, bytes, []);
+    const plainSet = new Set(plainLines(plain));
+    // Must-keep lines that plain head+tail loses sit in the middle: those are the ones salience is for.
+    const middle = wanted.filter((needle) => !plain.split("\n").some((line) => line.includes(needle)));
+    for (const [name, extra] of columns) {
+      const output = project(input, bytes, extra);
+      if (output === null) { cells.push("n/a"); continue; }
+      const kept = countKept(output, wanted);
+      const middleKept = countKept(output, middle);
+      const total = totals[`${name}@${bytes}`];
+      total.kept += kept; total.total += wanted.length; total.middleKept += middleKept; total.middle += middle.length;
+      cells.push(wanted.length ? `${kept}/${wanted.length}` : "–");
+      if (!wanted.length && name === "salience") {
+        const inputLines = new Set(input.toString("utf8").replace(ANSI, "").split("\n").map((line) => line.trim()));
+        const promoted = plainLines(output).filter((line) => line && inputLines.has(line) && !plainSet.has(line));
+        const alarming = promoted.filter((line) => ERROR_WORDS.test(line));
+        falsePositives.push(`| ${file} | ${bytes} | ${promoted.length} | ${alarming.length} |`);
+      }
+    }
+  }
+  console.log(`| ${file} | ${input.length} | ${wanted.length} | ${cells.join(" | ")} |`);
+}
+const summary = budgets.flatMap((b) => columns.map(([name]) => {
+  const t = totals[`${name}@${b}`];
+  return `${t.kept}/${t.total} (${((100 * t.kept) / Math.max(1, t.total)).toFixed(1)}%), middle ${t.middleKept}/${t.middle}`;
+}));
+console.log(`| **all** | | | ${summary.join(" | ")} |`);
+console.log("\nMiddle = must-keep lines that plain head+tail loses at that budget.\n");
+console.log("### Salience: false positives on all-pass, diff and log outputs\n");
+console.log("| fixture | budget | middle lines promoted | of them with error words |");
+console.log("| --- | ---: | ---: | ---: |");
+for (const row of falsePositives) console.log(row);
