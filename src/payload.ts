@@ -8,7 +8,7 @@ export const SOURCE_SHAPES = [
 export type SourceShape = (typeof SOURCE_SHAPES)[number];
 
 /** Every provider wire format correx can lower to (SPEC §6). */
-export const PROVIDERS = ["openai-chat", "openai-responses", "anthropic", "gemini", "bedrock", "mcp", "ai-sdk"] as const;
+export const PROVIDERS = ["openai-chat", "openai-responses", "anthropic", "gemini", "bedrock", "mcp", "ai-sdk", "opencode", "kontext", "eve"] as const;
 export type Provider = (typeof PROVIDERS)[number];
 
 /** A range of lines (1-based, inclusive) of the full output that a projection shows. */

@@ -1,7 +1,7 @@
 // `correx bound`: stdin (text or a tool-result JSON) → bounded projection on stdout.
 import { BoundSession } from "../bound/session.js";
 import { UsageError } from "../errors.js";
-import type { ToolResult } from "../payload.js";
+import { PROVIDERS, type ToolResult } from "../payload.js";
 import { NO_FRAME } from "../project/model.js";
 import { renderOutput } from "../project/output.js";
 import { projectResult } from "../project/project.js";
@@ -21,7 +21,7 @@ export async function runNormalize(raw: RawOptions, formatGiven: boolean): Promi
 
 /** Runs `correx lower --to PROVIDER`: the same pipeline, ending in the provider's wire JSON. */
 export async function runLower(raw: RawOptions): Promise<void> {
-  if (raw.to === undefined) throw new UsageError("correx lower needs --to PROVIDER (accepts: openai-chat, openai-responses, anthropic, gemini, bedrock, mcp, ai-sdk)");
+  if (raw.to === undefined) throw new UsageError(`correx lower needs --to PROVIDER (accepts: ${PROVIDERS.join(", ")})`);
   await runBound(raw);
 }
 
@@ -33,7 +33,8 @@ export async function runBound(raw: RawOptions): Promise<void> {
   const output = await outputOptions(config);
   if (input.kind === "whole") {
     const result = await normalizeBytes(input.bytes, config.from, { maxJsonBytes: config.jsonCap });
-    if (config.tool) result.tool = config.tool;
+    // --tool picks the format; the call's own name (functionResponse.name, toolName) stays the wire name.
+    if (config.tool && result.tool === undefined) result.tool = config.tool;
     const spill = openSpill(config);
     const countTokens = await tokenCounterFor(config);
     const projection = projectResult(result, {

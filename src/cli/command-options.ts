@@ -6,7 +6,7 @@ export function addProjectionOptions(command: Command): Command {
   return command
     .option("--for <reader>", "projection: model | terminal (default: terminal on a TTY, else model)")
     .option("--format <format>", "text, or json (the unified payload with meta)", "text")
-    .option("--to <provider>", "end in a provider wire payload: openai-chat | openai-responses | anthropic | gemini | bedrock | mcp | ai-sdk")
+    .option("--to <provider>", "end in a provider wire payload: openai-chat | openai-responses | anthropic | gemini | bedrock | mcp | ai-sdk | opencode | kontext | eve")
     .option("--tool <name>", "format the model text as this tool's result (bash, read, write, edit, apply_patch, glob, grep, webfetch, task)")
     .option("--max-lines <n>", "line budget of what is written, marker included", "2000")
     .option("--max-bytes <n>", "byte budget of what is written (default: 51200 for model, 8192 for terminal)")

@@ -8,6 +8,9 @@ import { lowerToGemini } from "./gemini.js";
 import { lowerToMcp } from "./mcp.js";
 import { lowerToOpenAIChat } from "./openai-chat.js";
 import { lowerToOpenAIResponses } from "./openai-responses.js";
+import { lowerToEve } from "./eve.js";
+import { lowerToKontext } from "./kontext.js";
+import { lowerToOpencode } from "./opencode.js";
 import type { Lowered, LowerOptions } from "./types.js";
 
 export type { Lowered, LowerOptions } from "./types.js";
@@ -29,6 +32,12 @@ export function lower(result: ToolResult, to: Provider, options: LowerOptions): 
       return lowerToMcp(result, options);
     case "ai-sdk":
       return lowerToAiSdk(result, options);
+    case "opencode":
+      return lowerToOpencode(result, options);
+    case "kontext":
+      return lowerToKontext(result, options);
+    case "eve":
+      return lowerToEve(result, options);
     default:
       return assertNever(to, "provider");
   }

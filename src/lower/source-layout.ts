@@ -112,3 +112,10 @@ export function layOutGenerically(text: string, result: ToolResult, provider: Pr
   });
   return [...textPieces, ...attachments, ...kept];
 }
+
+/** The parts normalization kept verbatim, as omissions for a target that has no place for any of them. */
+export function keptPartOmissions(result: ToolResult, provider: Provider): Omission[] {
+  const parts = Array.isArray(result.meta?.parts) ? (result.meta.parts as PartLayout[]) : [];
+  const from = result.meta?.source_shape ?? "source";
+  return parts.flatMap((part) => (part.type === "kept" ? [omitForeignPart(provider, part.value, from)] : []));
+}

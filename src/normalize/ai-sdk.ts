@@ -42,8 +42,8 @@ export function readAiSdk(value: unknown, mode: ReadMode): ToolResult {
   });
 }
 
-// One content part of any AI SDK version.
-function readAiSdkPart(value: unknown, path: string, collector: PartCollector, mode: ReadMode): void {
+/** One content part of any AI SDK version. */
+export function readAiSdkPart(value: unknown, path: string, collector: PartCollector, mode: ReadMode): void {
   const part = readRecord(value, path);
   const type = readString(part, "type", path);
   const extra = (consumed: string[]) => ({ source_type: type, ...pickExtra(part, ["type", ...consumed]) });

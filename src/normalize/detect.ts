@@ -30,6 +30,7 @@ import { readAiSdk } from "./ai-sdk.js";
 import { readAnthropic } from "./anthropic.js";
 import { readBedrock } from "./bedrock.js";
 import { ShapeMismatch, type ShapeReader } from "./check.js";
+import { readingEnvelopes } from "./envelopes.js";
 import { readEve } from "./eve.js";
 import { readGemini } from "./gemini.js";
 import { readJson } from "./json.js";
@@ -45,15 +46,15 @@ import { readText } from "./text.js";
 export const SHAPE_REGISTRY: readonly { shape: SourceShape; read: ShapeReader<ToolResult> }[] = [
   { shape: "rind", read: readRind },
   { shape: "mcp", read: readMcp },
-  { shape: "ai-sdk", read: readAiSdk },
+  { shape: "ai-sdk", read: readingEnvelopes("ai-sdk", readAiSdk) },
   { shape: "eve", read: readEve },
   { shape: "opencode", read: readOpencode },
   { shape: "kontext", read: readKontext },
-  { shape: "anthropic", read: readAnthropic },
-  { shape: "openai-chat", read: readOpenaiChat },
+  { shape: "anthropic", read: readingEnvelopes("anthropic", readAnthropic) },
+  { shape: "openai-chat", read: readingEnvelopes("openai-chat", readOpenaiChat) },
   { shape: "openai-responses", read: readOpenaiResponses },
-  { shape: "gemini", read: readGemini },
-  { shape: "bedrock", read: readBedrock },
+  { shape: "gemini", read: readingEnvelopes("gemini", readGemini) },
+  { shape: "bedrock", read: readingEnvelopes("bedrock", readBedrock) },
 ];
 
 /** The reader of one shape (text and json included). */

@@ -3,10 +3,13 @@
 // SDK v7 output, so auto-detection reports such values as `ai-sdk`; `--from eve` checks eve's narrower union.
 import type { ToolResult } from "../payload.js";
 import { joinPath, fail, pickExtra, readForced, readRecord, readString, readsStrictly, type ReadMode } from "./check.js";
-import { readTaggedFilePart } from "./ai-sdk.js";
+import { readAiSdkPart, readTaggedFilePart } from "./ai-sdk.js";
 import type { PartCollector } from "./parts.js";
 import { assembleResult, withSourceShape } from "./result.js";
 import { readToolOutput } from "./tool-output.js";
+
+/** The AI SDK's file parts of other versions, read as files by `--from eve`. */
+const AI_SDK_FILE_PARTS = ["image-data", "file-data", "media", "image-url", "file-url"];
 
 /** True for a ToolModelOutput (auto-detection tries `ai-sdk` first, which accepts every eve output). */
 export function matchesEve(value: unknown): boolean {
@@ -30,6 +33,9 @@ function readEvePart(value: unknown, path: string, collector: PartCollector, mod
     collector.addText(readString(part, "text", path), pickExtra(part, ["type", "text"]));
   } else if (type === "file") {
     readTaggedFilePart(part, path, collector, ["data"]);
+  } else if (mode === "lenient" && AI_SDK_FILE_PARTS.includes(type)) {
+    // `--from eve` on an AI SDK output (what eve forwards unchanged): its file parts are files too.
+    readAiSdkPart(part, path, collector, mode);
   } else if (mode === "lenient") {
     collector.keep(part);
   } else {

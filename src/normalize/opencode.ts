@@ -7,12 +7,13 @@ import {
   readString, readsStrictly, rejectUnknownKeys, type ReadMode,
 } from "./check.js";
 import { PartCollector } from "./parts.js";
+import { looksLikeExecuteResult, readExecuteResult } from "./opencode-execute.js";
 import { assembleResult, withSourceShape, type ResultPieces } from "./result.js";
 
 const VALUE_TYPES = ["json", "text", "error", "content"] as const;
 const WRAPPER_KEYS = ["type", "id", "name", "result", "providerExecuted", "cache", "metadata", "providerMetadata"];
 
-/** True for a ToolResultValue, a ToolOutput, or a tool-result part `{ type: "tool-result", id, name, result }`. */
+/** True for a ToolResultValue, a ToolOutput, a tool-result part `{ type: "tool-result", id, name, result }` or an execute result `{ title, output, metadata, attachments? }`. */
 export function matchesOpencode(value: unknown): boolean {
   return readsStrictly(readOpencode, value);
 }
@@ -22,9 +23,10 @@ export function normalizeOpencode(value: unknown): ToolResult {
   return withSourceShape(readForced(readOpencode, "opencode", value), "opencode");
 }
 
-/** json/text → data, error → error, content and ToolOutput → text parts and file attachments. */
+/** json/text → data, error → error, content and ToolOutput → text parts and file attachments; an execute result (opencode-execute.ts). */
 export function readOpencode(value: unknown, mode: ReadMode): ToolResult {
   const root = readRecord(value, "$");
+  if (looksLikeExecuteResult(root)) return readExecuteResult(root, mode);
   if (root.type === "tool-result") {
     rejectUnknownKeys(root, WRAPPER_KEYS, "$", mode);
     const id = readString(root, "id", "$");

@@ -5,7 +5,7 @@ import { BoundSession, type SpillTarget } from "../bound/session.js";
 import type { BoundOptions, BoundText } from "../bound/types.js";
 import type { LowerOptions } from "../lower/types.js";
 import type { Provider, ToolResult } from "../payload.js";
-import { formatTool } from "../tools/index.js";
+import { formatTool, formattingTool, resolveToolKind } from "../tools/index.js";
 import { NO_FRAME } from "./model.js";
 import { planReservation, renderOutput, type OutputOptions } from "./output.js";
 import type { renderTerminal } from "./terminal.js";
@@ -47,10 +47,13 @@ export function projectionOutput(options: ProjectOptions): OutputOptions {
 }
 
 /** Projects one result held in memory (SPEC §5): format by tool, bound, spill, render. */
-export function projectResult(result: ToolResult, options: ProjectOptions = {}): Projection {
+export function projectResult(input: ToolResult, options: ProjectOptions = {}): Projection {
   const output = projectionOutput(options);
   const base = resolveBoundOptions(options);
-  const tool = options.tool ?? result.tool;
+  const tool = formattingTool(input, options.tool);
+  const kind = resolveToolKind(tool);
+  // The payload says its text is formatted, so that a later pass (normalize | lower) does not frame it again.
+  const result = kind === "generic" ? input : { ...input, meta: { ...input.meta, formatted: kind } };
   const text = formatTool(result, { ...(tool ? { tool } : {}), budget: base.budget });
   const frame = text.paged ? NO_FRAME : { header: text.header, footer: text.footer };
   const reservation = planReservation(result, frame, output, options.spill?.store.dir);

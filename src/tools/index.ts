@@ -38,9 +38,24 @@ export function resolveToolKind(name: string | undefined): ToolKind {
   return key !== undefined && Object.hasOwn(TOOL_NAMES, key) ? TOOL_NAMES[key]! : "generic";
 }
 
-/** The model text of a result in its tool's format (options.tool, else result.tool). */
+/** Shapes whose text no model has read yet: only their results are formatted by their own `tool` name. */
+const RAW_SHAPES: ReadonlySet<unknown> = new Set([undefined, "text", "json", "rind"]);
+
+/**
+ * The tool whose format a projection applies: none when the text was already formatted (`meta.formatted`,
+ * so a second pass never re-frames it); else the explicit `--tool`; else the result's own name, but only for
+ * raw results: a name read from a provider payload (Gemini `functionResponse.name`, AI SDK `toolName`) is the
+ * call's name, and its text is already what the model read.
+ */
+export function formattingTool(result: ToolResult, explicit?: string): string | undefined {
+  if (result.meta?.formatted !== undefined) return undefined;
+  if (explicit !== undefined) return explicit;
+  return RAW_SHAPES.has(result.meta?.source_shape) ? result.tool : undefined;
+}
+
+/** The model text of a result in its tool's format (options.tool, else formattingTool's choice). */
 export function formatTool(result: ToolResult, options: { tool?: string } & FormatContext): ToolText {
-  const kind = resolveToolKind(options.tool ?? result.tool);
+  const kind = resolveToolKind(options.tool ?? formattingTool(result));
   switch (kind) {
     case "bash": return formatBash(result);
     case "read": return formatRead(result, options);
