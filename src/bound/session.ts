@@ -95,7 +95,9 @@ export class BoundSession {
     if (this.transcoder) this.collector.write(Buffer.from(this.transcoder.end()));
     if (this.binary) return this.finishBinary(fields);
     const window = this.collector.finish();
-    return composeBound(window, this.options, this.textBytes ?? this.rawBytes, () => this.saveSpill(), (text, spill) => this.saveRecord(text, spill, fields, window.totalLines));
+    const bounded = composeBound(window, this.options, this.textBytes ?? this.rawBytes, () => this.saveSpill(), (text, spill) => this.saveRecord(text, spill, fields, window.totalLines));
+    if (bounded.spill?.kind !== "saved") this.writer?.abort(); // nothing was cut (or saving failed): leave nothing behind
+    return bounded;
   }
 
   private decide(): void {
@@ -151,8 +153,9 @@ export class BoundSession {
     const closed = writer.failure === undefined ? writer.close() : undefined;
     if (!closed) {
       const reason = writer.failure ?? "unknown failure";
-      recordUnsavedOutput(this.spillTarget.store, writer.id, reason, this.rawBytes);
-      return { kind: "failed", reason, id: writer.id };
+      // the id is named only when a tombstone explains it (a store that cannot be used holds none)
+      const explained = recordUnsavedOutput(this.spillTarget.store, writer.id, reason, this.rawBytes);
+      return { kind: "failed", reason, ...(explained ? { id: writer.id } : {}) };
     }
     this.closed = closed;
     const readArguments = this.spillTarget.readArguments ? { readArguments: this.spillTarget.readArguments } : {};

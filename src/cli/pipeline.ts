@@ -11,17 +11,15 @@ import { parseLowerOptions } from "./lower-command.js";
 import type { ProjectionConfig } from "./projection-config.js";
 import { loadTokenCounter } from "./tokenizer.js";
 
-/** Opens the spill store named by the config; a store that cannot be used becomes a reason, not an error. */
+/**
+ * The spill store named by the config. Nothing is created here: the store's directory is made only when an
+ * output is saved, and a directory that cannot be used becomes the reason in the marker then.
+ */
 export function openSpill(config: ProjectionConfig): { target?: SpillTarget; failure?: string } {
   if (config.spillDir === undefined) return {};
   const store = new SpillStore(config.spillDir);
-  try {
-    store.prepare();
-    const readArguments = config.spillDirGiven ? `--spill-dir ${shellQuote(store.dir)}` : undefined;
-    return { target: { store, maxOutputBytes: config.maxOutputBytes, ...(readArguments ? { readArguments } : {}) } };
-  } catch (error) {
-    return { failure: `cannot use ${config.spillDir}: ${(error as Error).message}` };
-  }
+  const readArguments = config.spillDirGiven ? `--spill-dir ${shellQuote(store.dir)}` : undefined;
+  return { target: { store, maxOutputBytes: config.maxOutputBytes, ...(readArguments ? { readArguments } : {}) } };
 }
 
 /** The output options of a bounding command; the terminal renderer is loaded only when it is needed. */

@@ -5,6 +5,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { IoError, NotFoundError } from "../errors.js";
 import { createId, validateId } from "./ids.js";
+import { checkParents, describeError, ensureDirectory, refuseUnsafeDirectory, removeCreatedDirectories } from "./directory.js";
 
 /** What the store remembers about one output (the sidecar `<id>.json`). */
 export interface SpillRecord {
@@ -32,16 +33,6 @@ export function defaultSpillDir(env: NodeJS.ProcessEnv, home: string): string {
   return path.join(state, "correx", "tool-output");
 }
 
-const describeError = (error: unknown): string => {
-  const errno = error as NodeJS.ErrnoException;
-  const reasons: Record<string, string> = {
-    ENOSPC: "the disk is full", EROFS: "the file system is read-only", EACCES: "permission denied",
-    EPERM: "operation not permitted", EDQUOT: "the disk quota is exceeded", ELOOP: "the path is a symbolic link",
-    EEXIST: "the file already exists", ENOTDIR: "a part of the path is not a directory",
-  };
-  return `${(errno.code && reasons[errno.code]) ?? errno.message}${errno.code ? ` (${errno.code})` : ""}`;
-};
-
 /** Streams one output into `<dir>/<id>` (0600, exclusive create, never through a symlink), hashing as it goes. */
 export class SpillWriter {
   readonly id: string;
@@ -53,10 +44,18 @@ export class SpillWriter {
   notSavedBytes = 0;
   failure: string | undefined;
 
-  constructor(dir: string, cap: number) {
+  /** Directories created for this writer; removed again if it saves nothing. */
+  private readonly createdDirectories: readonly string[];
+
+  constructor(dir: string, cap: number, failure?: string, createdDirectories: readonly string[] = []) {
     this.id = createId();
+    this.createdDirectories = createdDirectories;
     this.path = path.join(dir, this.id);
     this.cap = cap;
+    if (failure !== undefined) {
+      this.failure = failure;
+      return;
+    }
     try {
       const flags = fs.constants.O_WRONLY | fs.constants.O_CREAT | fs.constants.O_EXCL | fs.constants.O_NOFOLLOW;
       this.fd = fs.openSync(this.path, flags, 0o600);
@@ -112,6 +111,7 @@ export class SpillWriter {
     } catch {
       // nothing was created, or it is already gone
     }
+    removeCreatedDirectories(this.createdDirectories);
   }
 }
 
@@ -123,17 +123,22 @@ export class SpillStore {
     this.dir = path.resolve(dir);
   }
 
-  /** Creates the directory (0700) if needed and refuses one that is a symlink, shared with others, or not ours. */
-  prepare(): void {
-    fs.mkdirSync(this.dir, { recursive: true, mode: 0o700 });
+  /**
+   * Creates the directory (0700) and its missing parents if needed, and refuses one that is a symlink, shared
+   * with others, not ours, or under a parent others can write. Called only when something is to be saved.
+   */
+  prepare(): string[] {
+    const created = ensureDirectory(this.dir);
     this.verify();
+    return created;
   }
 
   /**
    * Checks an existing store without creating anything (readers and gc): NotFoundError when it is missing,
-   * IoError when it is a symlink, not a directory, another user's, or writable by group or others.
+   * IoError when it is a symlink, not a directory, another user's, or writable by group or others (or a parent is).
    */
   verify(): void {
+    checkParents(this.dir);
     let stat: fs.Stats;
     try {
       stat = fs.lstatSync(this.dir);
@@ -144,9 +149,15 @@ export class SpillStore {
     refuseUnsafeDirectory(this.dir, stat, "spill directory");
   }
 
-  /** Opens a writer for a new output; creation failures are reported on the writer, not thrown. */
+  /** Opens a writer for a new output (creating the store first); failures are reported on the writer, not thrown. */
   createWriter(cap: number = Number.MAX_SAFE_INTEGER): SpillWriter {
-    return new SpillWriter(this.dir, cap);
+    let created: string[];
+    try {
+      created = this.prepare();
+    } catch (error) {
+      return new SpillWriter(this.dir, cap, (error as Error).message);
+    }
+    return new SpillWriter(this.dir, cap, undefined, created);
   }
 
   /** The path of an output's bytes (the id is validated first). */
@@ -212,18 +223,6 @@ export class SpillStore {
   }
 }
 
-/** Throws unless `stat` (from lstat) is a real directory of ours that only we can write. */
-export function refuseUnsafeDirectory(dir: string, stat: fs.Stats, what: string): void {
-  if (stat.isSymbolicLink()) throw new IoError(`refusing ${what} ${dir}: it is a symbolic link`);
-  if (!stat.isDirectory()) throw new IoError(`refusing ${what} ${dir}: it is not a directory`);
-  if (typeof process.getuid === "function" && stat.uid !== process.getuid()) {
-    throw new IoError(`refusing ${what} ${dir}: it belongs to another user (uid ${stat.uid})`);
-  }
-  if ((stat.mode & 0o022) !== 0) {
-    throw new IoError(`refusing ${what} ${dir}: it is writable by others (mode ${(stat.mode & 0o777).toString(8)})`);
-  }
-}
-
 /** A unique temporary name beside `final` (`<final>.<pid>-<random>.tmp`), renamed over it once complete. */
 export function temporaryPath(final: string): string {
   return `${final}.${process.pid}-${nodeCrypto().randomBytes(4).toString("hex")}.tmp`;
@@ -232,4 +231,4 @@ export function temporaryPath(final: string): string {
 /** Temporary files left beside records and tombstones: collected once they are old (a crashed writer). */
 export const TEMPORARY_PATTERN = /^tool_[0-9a-z]{26}\.json\.\d+-[0-9a-f]{8}\.tmp$/;
 
-export { describeError };
+export { describeError, refuseUnsafeDirectory };

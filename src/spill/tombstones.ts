@@ -74,6 +74,7 @@ export function createTombstone(id: string, reason: TombstoneReason, size: numbe
 export function recordUnsavedOutput(store: SpillStore, id: string, failure: string, size: number, now: number = Date.now()): boolean {
   const reason: TombstoneReason = /\b(ENOSPC|EDQUOT)\b/.test(failure) ? "disk-full" : "write-failed";
   try {
+    store.verify(); // never leave a note in a store that could not be used
     writeTombstone(store, createTombstone(id, reason, size, now, failure));
     return true;
   } catch {

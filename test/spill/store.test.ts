@@ -95,10 +95,11 @@ describe("SpillWriter", () => {
   test("a failure to create is kept on the writer, not thrown", () => {
     const store = makeStore();
     fs.rmSync(store.dir, { recursive: true });
+    fs.writeFileSync(store.dir, "a file where the store should be");
     const writer = store.createWriter();
     writer.write(Buffer.from("lost"));
     expect(writer.close()).toBeUndefined();
-    expect(writer.failure).toBe(`cannot create ${writer.path}: ENOENT: no such file or directory, open '${writer.path}' (ENOENT)`);
+    expect(writer.failure).toBe(`refusing spill directory ${store.dir}: it is not a directory`);
   });
 });
 
