@@ -36,7 +36,7 @@ try {
   // The CLI is one CommonJS file: Node's ESM loader (async reads, fs/promises, streams) costs ~10 ms of start-up.
   await build({
     ...common, format: "cjs", entryPoints: { cli: "src/cli/main.ts" }, outdir: next, outExtension: { ".js": ".cjs" },
-    external: ["execa", "gpt-tokenizer"], plugins: [lazyChildProcessInCommander],
+    external: ["execa", "gpt-tokenizer", "@modelcontextprotocol/sdk"], plugins: [lazyChildProcessInCommander],
     define: { ...common.define, "import.meta.url": "__correxFileUrl" },
     banner: { js: "const __correxFileUrl = require('node:url').pathToFileURL(__filename).href;" },
   });

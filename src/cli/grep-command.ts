@@ -1,43 +1,24 @@
 // `correx grep ID PATTERN`: searches a stored output (JavaScript regular expressions), exit 1 when nothing matches.
-import { closeSync } from "node:fs";
-import { UsageError } from "../errors.js";
-import { openOutput } from "../spill/lookup.js";
-import { searchLines, type SearchResult } from "../spill/search.js";
-import { formatSearchText } from "../spill/search-text.js";
+import { compilePattern } from "../spill/pattern.js";
+import { searchOutput } from "../spill/search-output.js";
 import { EXIT } from "./exit-codes.js";
 import { writeStdout } from "./io.js";
 import { parseFormat, parseInteger, type RawOptions } from "./options.js";
-import { lineCleaner, storeFromOptions } from "./read-command.js";
-
-/** PATTERN as a JavaScript RegExp (or a literal string with -F), case-insensitive with -i. */
-export function compilePattern(pattern: string, options: { ignoreCase: boolean; fixed: boolean }): RegExp {
-  const source = options.fixed ? pattern.replace(/[.*+?^${}()|[\]\\]/g, "\\$&") : pattern;
-  try {
-    return new RegExp(source, options.ignoreCase ? "i" : "");
-  } catch (error) {
-    throw new UsageError(`invalid value for PATTERN: '${pattern}' (accepts a JavaScript regular expression, or a literal string with -F: ${(error as Error).message})`);
-  }
-}
+import { storeFromOptions } from "./read-command.js";
 
 /** Runs `correx grep ID PATTERN`; returns exit 1 when nothing matched, like grep. */
 export async function runGrep(id: string, pattern: string, raw: RawOptions): Promise<number> {
   const max = parseInteger("--max", raw.max ?? "100", 1);
   const maxBytes = parseInteger("--max-bytes", raw.maxBytes ?? "51200", 1024);
+  const context = parseInteger("--context", raw.context ?? "0", 0, 100);
   const format = parseFormat(raw.format);
   const regex = compilePattern(pattern, { ignoreCase: raw.ignoreCase === true, fixed: raw.fixedStrings === true });
-  const output = openOutput(storeFromOptions(raw), id);
-  let result: SearchResult;
-  try {
-    result = searchLines(output.fd, { pattern: regex, max, clean: lineCleaner(raw) });
-  } finally {
-    closeSync(output.fd);
-  }
-  const notSaved = output.record.not_saved_bytes ?? 0;
+  const found = searchOutput(storeFromOptions(raw), id, { pattern: regex, max, context, maxBytes, raw: raw.raw === true });
   if (format === "json") {
-    const capped = notSaved > 0 ? { not_saved_bytes: notSaved } : {};
-    await writeStdout(`${JSON.stringify({ id, path: output.path, pattern: regex.source, flags: regex.flags, total_matches: result.total, shown: result.matches.length, matches: result.matches, total_lines: result.totalLines, ...capped })}\n`);
+    const capped = found.not_saved_bytes ? { not_saved_bytes: found.not_saved_bytes } : {};
+    await writeStdout(`${JSON.stringify({ id, path: found.path, pattern: regex.source, flags: regex.flags, total_matches: found.total_matches, shown: found.matches.length, matches: found.matches, total_lines: found.total_lines, ...capped })}\n`);
   } else {
-    await writeStdout(formatSearchText(result, { maxBytes, savedBytes: output.record.size, ...(notSaved > 0 ? { notSavedBytes: notSaved } : {}) }));
+    await writeStdout(found.text);
   }
-  return result.total > 0 ? EXIT.ok : EXIT.failure;
+  return found.total_matches > 0 ? EXIT.ok : EXIT.failure;
 }

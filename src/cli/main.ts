@@ -1,6 +1,6 @@
 // The CLI: commander wiring only; each command's work lives in its own file and in the library.
 import { Command, CommanderError } from "commander";
-import { addFromOption, addProjectionOptions } from "./command-options.js";
+import { addBudgetOptions, addFromOption, addProjectionOptions, addStoreOptions } from "./command-options.js";
 import { EXIT } from "./exit-codes.js";
 import { reportError } from "./io.js";
 import type { RawOptions } from "./options.js";
@@ -59,6 +59,7 @@ program.command("grep")
   .argument("<id>", "the output id from a marker (tool_…)")
   .argument("<pattern>", "a JavaScript regular expression (as new RegExp(PATTERN)), matched against each line")
   .option("--max <n>", "most matches to show (all are counted)", "100")
+  .option("-C, --context <n>", "lines of context before and after each match (shown as Line N- text)", "0")
   .option("-i, --ignore-case", "match case-insensitively")
   .option("-F, --fixed-strings", "PATTERN is a literal string, not a regular expression")
   .option("--max-bytes <n>", "byte budget of the text output", "51200")
@@ -100,6 +101,13 @@ addProjectionOptions(program.command("run"))
   .passThroughOptions()
   .addHelpText("after", "\nExit status: the command's own; 124 on timeout; 128+N when it ended by (or correx forwarded) signal N;\n127 when the command is not found, 126 when it cannot be run.\n\nExample:\n  correx run --timeout 600000 -- npm test\n  correx run --format json --shell -- 'make -j8 2>&1 | grep -v warning'")
   .action(action(async (command: string, args: string[], raw: RawOptions) => (await import("./run-command.js")).runCommandCli([command, ...args], raw)));
+
+addStoreOptions(addBudgetOptions(program.command("mcp")))
+  .description("an MCP server over stdio: tools to run a command bounded (run), and to page and search saved outputs (read_output, grep_output)")
+  .option("--timeout <ms>", "default time limit of a run call that gives no timeout_ms (0 = none)", "0")
+  .option("--kill-after <ms>", "grace period between SIGTERM and SIGKILL when a run is stopped or cancelled", "5000")
+  .addHelpText("after", "\nOnly protocol frames are written to stdout; logs go to stderr. Budgets apply to each tool's text.\n\nExample:\n  correx mcp --max-bytes 20000 --spill-dir ~/.cache/correx")
+  .action(action(async (raw: RawOptions) => (await import("./mcp-command.js")).runMcpServer(raw)));
 
 /** Parses the command line and runs the command; commander's own errors (unknown flag, missing argument) exit 2. */
 async function main(): Promise<void> {

@@ -30,7 +30,7 @@ const FORWARDED_SIGNALS = ["SIGINT", "SIGTERM", "SIGHUP"] as const;
 const STDERR_SHARE = 0.25;
 
 /** The bounding sessions of one run: the output (merged, or stdout alone) and, kept apart, stderr. */
-interface RunSessions {
+export interface RunSessions {
   output: BoundSession;
   stderr?: BoundSession;
   spill?: SpillTarget;
@@ -63,7 +63,7 @@ export async function runCommandCli(argv: string[], raw: RawOptions): Promise<nu
 }
 
 /** Opens the spill store and the sessions, leaving room for the longest ending the frame may have to say. */
-async function openSessions(config: ProjectionConfig, options: OutputOptions, facts: RunFacts, stderr: RunConfig["stderr"]): Promise<RunSessions> {
+export async function openSessions(config: ProjectionConfig, options: OutputOptions, facts: RunFacts, stderr: RunConfig["stderr"]): Promise<RunSessions> {
   const spill = openSpill(config);
   const endings = worstCaseOutcomes().map((outcome) => describeRunResult(outcome, facts, keepsDataApart(config)));
   const longest = endings.reduce((a, b) => (JSON.stringify(b).length > JSON.stringify(a).length ? b : a));
@@ -76,7 +76,7 @@ async function openSessions(config: ProjectionConfig, options: OutputOptions, fa
  * The written result: the bounded output in the bash format (or the payload), with how the command ended.
  * A failure's preview gives the head half its usual share: the error is usually at the end.
  */
-async function projectRun(config: ProjectionConfig, options: OutputOptions, facts: RunFacts, outcome: RunOutcome, sessions: RunSessions): Promise<{ output: Output; bounded: BoundText }> {
+export async function projectRun(config: ProjectionConfig, options: OutputOptions, facts: RunFacts, outcome: RunOutcome, sessions: RunSessions): Promise<{ output: Output; bounded: BoundText }> {
   const base = describeRunResult(outcome, facts, keepsDataApart(config));
   const fields = { command: facts.command, tool: facts.tool, exit_code: base.meta?.exit_code ?? null, source_shape: "text" as const };
   let stderrSection = "";

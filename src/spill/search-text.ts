@@ -9,6 +9,10 @@ export interface SearchTextOptions {
   /** Bytes of the output that the per-output cap kept out of the file (so they were not searched). */
   notSavedBytes?: number;
   savedBytes: number;
+  /** How one match is written (default `Line N: text`); may span lines (context). */
+  renderMatch?: (match: SearchResult["matches"][number], index: number) => string;
+  /** What the truncation note suggests (default: the CLI's `--max N`). */
+  moreHint?: string;
 }
 
 /** The search result for a model or a person; "No matches found" when nothing matched. */
@@ -19,8 +23,8 @@ export function formatSearchText(result: SearchResult, options: SearchTextOption
   if (result.total === 0) return `No matches found${capNote}\n`;
   const header = (shown: number): string => `Found ${result.total} matches${shown < result.total ? ` (showing first ${shown})` : ""}\n`;
   const footer = (shown: number): string =>
-    (shown < result.total ? `\n\n(Results truncated: showing ${shown} of ${result.total} matches (${result.total - shown} hidden). Use --max N or a more specific pattern.)` : "") + capNote;
-  const lines = result.matches.map((match) => `Line ${match.line}: ${match.text}`);
+    (shown < result.total ? `\n\n(Results truncated: showing ${shown} of ${result.total} matches (${result.total - shown} hidden). ${options.moreHint ?? "Use --max N or a more specific pattern."})` : "") + capNote;
+  const lines = result.matches.map(options.renderMatch ?? ((match) => `Line ${match.line}: ${match.text}`));
   let shown = 0;
   let bodyBytes = 0;
   for (const line of lines) {

@@ -13,7 +13,7 @@ const source = readFileSync(MAN_PAGE, "utf8");
 const sections = readManSections(source);
 const version = (JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { version: string }).version;
 const commands = readHelpCommands(runShell("correx --help").stdout);
-const BOUNDING_COMMANDS = ["bound", "normalize", "lower", "run"];
+const BOUNDING_COMMANDS = ["bound", "normalize", "lower", "run", "mcp"];
 
 /** The sections from the `.SH` titled `title` up to the next `.SH`. */
 function sectionsUnder(title: string): ManSection[] {
@@ -51,11 +51,11 @@ describe("man/correx.1", () => {
       "NAME", "SYNOPSIS", "DESCRIPTION", "COMMANDS", "OPTIONS OF THE BOUNDING COMMANDS", "OUTPUT FORMATS",
       "EXIT STATUS", "ENVIRONMENT", "FILES", "EXAMPLES", "SEE ALSO",
     ]);
-    expect(commands).toEqual(["bound", "normalize", "lower", "read", "grep", "ls", "gc", "run"]);
+    expect(commands).toEqual(["bound", "normalize", "lower", "read", "grep", "ls", "gc", "run", "mcp"]);
     for (const command of commands) expect(subsection(`correx ${command}`), `.SS "correx ${command}"`).toHaveLength(1);
   });
 
-  test.each(["bound", "normalize", "lower", "read", "grep", "ls", "gc", "run"])("documents every option of `correx %s --help` with its default", (command) => {
+  test.each(["bound", "normalize", "lower", "read", "grep", "ls", "gc", "run", "mcp"])("documents every option of `correx %s --help` with its default", (command) => {
     const documented = manOptionsOf(command);
     const missing: string[] = [];
     const wrongDefaults: string[] = [];
@@ -69,7 +69,7 @@ describe("man/correx.1", () => {
     expect({ missing, wrongDefaults }).toEqual({ missing: [], wrongDefaults: [] });
   });
 
-  test.each(["bound", "read", "grep", "ls", "gc", "run"])("documents no option that `correx %s` does not have", (command) => {
+  test.each(["bound", "read", "grep", "ls", "gc", "run", "mcp"])("documents no option that `correx %s` does not have", (command) => {
     const flags = new Set(helpOf(command).flatMap((option) => option.flags));
     const own = readManOptions([...subsection(`correx ${command}`), ...(command === "bound" ? sectionsUnder("OPTIONS OF THE BOUNDING COMMANDS") : [])]);
     expect(own.flatMap((entry) => entry.flags).filter((flag) => !flags.has(flag))).toEqual([]);

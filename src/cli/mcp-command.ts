@@ -1,0 +1,74 @@
+// `correx mcp`: an MCP server over stdio with the run, read_output and grep_output tools (SPEC §1).
+import { killGroupSync } from "../run/process-group.js";
+import type { RunHandle } from "../run/types.js";
+import { answerGrepOutput, answerReadOutput } from "../mcp/stored-output-tools.js";
+import { startMcpServer } from "../mcp/server.js";
+import { defaultSpillDir, SpillStore } from "../spill/store.js";
+import { constants, homedir } from "node:os";
+import { parseInteger, type RawOptions } from "./options.js";
+import { outputOptions } from "./pipeline.js";
+import { parseProjectionConfig } from "./projection-config.js";
+import { runTool } from "./mcp-run.js";
+
+declare const CORREX_VERSION: string;
+
+const STOP_SIGNALS = ["SIGTERM", "SIGINT", "SIGHUP"] as const;
+const EXIT_SIGNAL_BASE = 128;
+
+/** Runs the server until the client closes the connection; running commands' groups are stopped on the way out. */
+export async function runMcpServer(raw: RawOptions): Promise<void> {
+  const config = parseProjectionConfig({ ...raw, for: "model", format: "text" }, { stdoutIsTTY: false, columns: undefined, env: process.env });
+  const defaults = { timeoutMs: parseInteger("--timeout", raw.timeout ?? "0", 0), killAfterMs: parseInteger("--kill-after", raw.killAfter ?? "5000", 0) };
+  const options = await outputOptions(config);
+  const store = new SpillStore(config.spillDir ?? defaultSpillDir(process.env, homedir()));
+  const stored = { store, maxBytes: config.bound.budget.maxBytes };
+  const running = new Set<RunHandle>();
+  const log = (message: string): void => void process.stderr.write(`correx mcp: ${message}\n`);
+  const killRunning = (): void => {
+    for (const handle of running) if (handle.pid !== undefined) killGroupSync(handle.pid);
+  };
+  process.on("exit", killRunning);
+  for (const signal of STOP_SIGNALS) process.once(signal, () => process.exit(EXIT_SIGNAL_BASE + (constants.signals[signal] ?? 0)));
+  const calls = trackCalls();
+  const server = await startMcpServer({
+    input: process.stdin,
+    output: process.stdout,
+    version: typeof CORREX_VERSION === "string" ? CORREX_VERSION : "0.0.0-dev",
+    log,
+    handlers: {
+      run: (args, context) => calls.track(runTool(args, context, { config, options, defaults, running, warn: (message) => log(`warning: ${message}`) })),
+      readOutput: (args) => answerReadOutput(args, stored),
+      grepOutput: (args) => answerGrepOutput(args, stored),
+    },
+  });
+  // The client closing stdin ends the session: calls still running are answered first (a piped script gets its
+  // results); a client that will not wait sends SIGTERM, which stops their process groups.
+  const ended = new Promise<void>((resolve) => {
+    process.stdin.once("end", resolve);
+    process.stdin.once("close", resolve);
+  });
+  await Promise.race([server.closed, ended.then(() => calls.idle())]);
+  killRunning();
+  await server.close().catch(() => undefined);
+  process.exit(0);
+}
+
+/** Counts the calls in flight; `idle` resolves when none is left. */
+function trackCalls(): { track<T>(call: Promise<T>): Promise<T>; idle(): Promise<void> } {
+  let active = 0;
+  let waiting: (() => void) | undefined;
+  return {
+    async track(call) {
+      active += 1;
+      try {
+        return await call;
+      } finally {
+        active -= 1;
+        // Let the SDK write the answer before the process may end.
+        if (active === 0) setImmediate(() => waiting?.());
+      }
+    },
+    // Checked a turn later: a request that arrived with the end of stdin may not have reached its handler yet.
+    idle: () => new Promise<void>((resolve) => setImmediate(() => (active === 0 ? resolve() : (waiting = resolve)))),
+  };
+}

@@ -1,0 +1,77 @@
+// The `run` tool of `correx mcp`: the same runner, bounder and spill as `correx run`, answered as a tool result.
+import { boundMeta } from "../project/model.js";
+import type { OutputOptions } from "../project/output.js";
+import type { ToolCallContext } from "../mcp/server.js";
+import { parseRunArguments, type RunDefaults } from "../mcp/run-arguments.js";
+import type { ToolAnswer } from "../mcp/tool-answer.js";
+import { classifyRun, formatCommandLine, type RunFacts } from "../run/run-result.js";
+import { trackRunStats } from "../run/run-stats.js";
+import { startCommand } from "../run/start-command.js";
+import { renderStatusLine } from "../run/status-line.js";
+import type { RunHandle } from "../run/types.js";
+import { collectAfterSpill } from "./pipeline.js";
+import type { ProjectionConfig } from "./projection-config.js";
+import { openSessions, projectRun } from "./run-command.js";
+
+/** How often a long run reports progress to a client that asked for it. */
+export const PROGRESS_INTERVAL_MS = 1000;
+const PROGRESS_COLUMNS = 160;
+
+/** Everything the run tool needs besides its arguments. */
+export interface McpRunEnvironment {
+  config: ProjectionConfig;
+  options: OutputOptions;
+  defaults: RunDefaults;
+  /** Commands still running, so that the server can stop their groups when it exits. */
+  running: Set<RunHandle>;
+  warn: (message: string) => void;
+}
+
+/** Runs one `run` call to its end (or its cancellation, which stops the process group). */
+export async function runTool(args: Record<string, unknown>, context: ToolCallContext, environment: McpRunEnvironment): Promise<ToolAnswer> {
+  const { config, options } = environment;
+  const spec = parseRunArguments(args, environment.defaults);
+  const facts: RunFacts = { command: formatCommandLine(spec.command, spec.args, spec.shell), tool: "bash", ...(spec.timeoutMs ? { timeoutMs: spec.timeoutMs } : {}) };
+  const sessions = await openSessions(config, options, facts, "merged");
+  const stats = trackRunStats();
+  const handle = await startCommand(spec, (chunk) => {
+    stats.observe(chunk);
+    sessions.output.write(chunk);
+  });
+  environment.running.add(handle);
+  const stop = (): void => handle.interrupt("SIGTERM");
+  context.signal.addEventListener("abort", stop, { once: true });
+  if (context.signal.aborted) stop();
+  const report = context.progress;
+  const timer = report
+    ? setInterval(() => {
+        const snapshot = stats.snapshot();
+        report({ progress: Math.round(snapshot.elapsedMs) / 1000, message: renderStatusLine(snapshot, PROGRESS_COLUMNS) });
+      }, PROGRESS_INTERVAL_MS)
+    : undefined;
+  let outcome;
+  try {
+    outcome = await handle.done;
+  } finally {
+    clearInterval(timer);
+    context.signal.removeEventListener("abort", stop);
+    environment.running.delete(handle);
+  }
+  if (outcome.spawnError) sessions.output.write(Buffer.from(`${outcome.spawnError.message}\n`));
+  const { output, bounded } = await projectRun(config, options, facts, outcome, sessions);
+  for (const warning of [...output.warnings, collectAfterSpill(config, sessions.spill, bounded)]) if (warning) environment.warn(warning);
+  const meta = boundMeta(bounded);
+  const structured = {
+    command: facts.command,
+    exit_code: outcome.spawnError ? null : outcome.exitCode,
+    signal: outcome.signal,
+    timed_out: outcome.timedOut,
+    duration_ms: outcome.durationMs,
+    truncated: bounded.truncated,
+    ...(meta.output_id !== undefined ? { output_id: meta.output_id, output_path: meta.output_path } : {}),
+    ...(meta.next_offset !== undefined ? { next_offset: meta.next_offset } : {}),
+    total_lines: bounded.totalLines,
+    total_bytes: bounded.totalBytes,
+  };
+  return { text: output.text, structured, ...(classifyRun(outcome) === undefined ? {} : { isError: true }) };
+}

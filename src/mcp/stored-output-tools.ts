@@ -1,0 +1,58 @@
+// `read_output` and `grep_output`: page and search the spill store for an MCP client (SPEC §4's formats).
+import { compilePattern } from "../spill/pattern.js";
+import { readOutputPage } from "../spill/read-output.js";
+import { searchOutput, searchRecentOutputs, type OutputSearch } from "../spill/search-output.js";
+import type { SpillStore } from "../spill/store.js";
+import { DEFAULT_PAGE_LINES } from "../tools/read-page.js";
+import { optionalBoolean, optionalInteger, optionalString, ToolArgumentError, type ToolAnswer } from "./tool-answer.js";
+
+/** The store the tools read and the byte budget of their answers. */
+export interface StoredOutputContext {
+  store: SpillStore;
+  maxBytes: number;
+}
+
+/** How many of the newest outputs a search without id looks at. */
+export const RECENT_OUTPUTS = 20;
+const DEFAULT_CONTEXT = 2;
+const DEFAULT_MAX_MATCHES = 50;
+
+/** `read_output {id, offset?, limit?}`: a page in the read format, next_offset in the structured facts. */
+export function answerReadOutput(args: Record<string, unknown>, context: StoredOutputContext): ToolAnswer {
+  const id = optionalString(args, "id");
+  if (id === undefined) throw new ToolArgumentError("id is required (the tool_… id from a marker)");
+  const offset = optionalInteger(args, "offset", 1) ?? 1;
+  const limit = optionalInteger(args, "limit", 1) ?? DEFAULT_PAGE_LINES;
+  const page = readOutputPage(context.store, id, { offset, limit, maxBytes: context.maxBytes, raw: false });
+  const { text, not_saved_bytes: _notSaved, ...facts } = page;
+  return { text, structured: facts };
+}
+
+/** `grep_output {pattern, id?, …}`: matches with context in one output, or in the newest ones. */
+export function answerGrepOutput(args: Record<string, unknown>, context: StoredOutputContext): ToolAnswer {
+  const source = optionalString(args, "pattern");
+  if (source === undefined || source === "") throw new ToolArgumentError("pattern is required (a JavaScript regular expression)");
+  let pattern: RegExp;
+  try {
+    pattern = compilePattern(source, { ignoreCase: optionalBoolean(args, "ignore_case") ?? false, fixed: optionalBoolean(args, "fixed_strings") ?? false });
+  } catch (error) {
+    throw new ToolArgumentError((error as Error).message);
+  }
+  const options = {
+    pattern,
+    max: optionalInteger(args, "max_matches", 1) ?? DEFAULT_MAX_MATCHES,
+    context: optionalInteger(args, "context", 0, 50) ?? DEFAULT_CONTEXT,
+    maxBytes: context.maxBytes,
+    raw: false,
+    moreHint: "Use max_matches or a more specific pattern.",
+  };
+  const id = optionalString(args, "id");
+  const describe = (found: OutputSearch) => ({ id: found.id, total_matches: found.total_matches, total_lines: found.total_lines, lines: found.matches.map((match) => match.line) });
+  if (id !== undefined) {
+    const found = searchOutput(context.store, id, options);
+    return { text: found.text, structured: { total_matches: found.total_matches, outputs: [describe(found)] } };
+  }
+  const recent = searchRecentOutputs(context.store, RECENT_OUTPUTS, options);
+  const total = recent.results.reduce((sum, found) => sum + found.total_matches, 0);
+  return { text: recent.text, structured: { total_matches: total, outputs: recent.results.map(describe) } };
+}

@@ -1,0 +1,54 @@
+// What a tool handler gives back, and its CallToolResult: text for the model, facts in structuredContent.
+import { isRecord } from "../payload.js";
+
+/** A tool's answer: the text the model reads, the structured facts, and whether the call failed. */
+export interface ToolAnswer {
+  text: string;
+  structured?: Record<string, unknown>;
+  isError?: boolean;
+}
+
+/** An MCP CallToolResult for an answer. */
+export function toCallToolResult(answer: ToolAnswer): { content: { type: "text"; text: string }[]; structuredContent?: Record<string, unknown>; isError?: boolean } {
+  return {
+    content: [{ type: "text", text: answer.text }],
+    ...(answer.structured ? { structuredContent: answer.structured } : {}),
+    ...(answer.isError ? { isError: true } : {}),
+  };
+}
+
+/** Arguments that do not fit a tool's schema: answered as a tool error, so the model can correct the call. */
+export class ToolArgumentError extends Error {}
+
+/** Reads the arguments object of a call (absent = {}). */
+export function readArguments(value: unknown): Record<string, unknown> {
+  if (value === undefined) return {};
+  if (!isRecord(value)) throw new ToolArgumentError("arguments must be an object");
+  return value;
+}
+
+/** An optional string argument. */
+export function optionalString(args: Record<string, unknown>, name: string): string | undefined {
+  const value = args[name];
+  if (value === undefined || value === null) return undefined;
+  if (typeof value !== "string") throw new ToolArgumentError(`${name} must be a string`);
+  return value;
+}
+
+/** An optional whole-number argument within [min, max]. */
+export function optionalInteger(args: Record<string, unknown>, name: string, min: number, max = Number.MAX_SAFE_INTEGER): number | undefined {
+  const value = args[name];
+  if (value === undefined || value === null) return undefined;
+  if (typeof value !== "number" || !Number.isInteger(value) || value < min || value > max) {
+    throw new ToolArgumentError(`${name} must be a whole number${max === Number.MAX_SAFE_INTEGER ? ` >= ${min}` : ` from ${min} to ${max}`} (got ${JSON.stringify(value)})`);
+  }
+  return value;
+}
+
+/** An optional boolean argument. */
+export function optionalBoolean(args: Record<string, unknown>, name: string): boolean | undefined {
+  const value = args[name];
+  if (value === undefined || value === null) return undefined;
+  if (typeof value !== "boolean") throw new ToolArgumentError(`${name} must be true or false`);
+  return value;
+}

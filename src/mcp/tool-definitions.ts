@@ -1,0 +1,141 @@
+// The tools `correx mcp` offers, as MCP tool definitions: names, descriptions written for a model, and schemas.
+
+/** An MCP tool definition (the `tools/list` entry) with JSON Schemas for its input and its structuredContent. */
+export interface McpToolDefinition {
+  name: string;
+  title: string;
+  description: string;
+  inputSchema: { type: "object"; properties: Record<string, unknown>; required?: string[]; additionalProperties?: boolean };
+  outputSchema?: { type: "object"; properties: Record<string, unknown>; required?: string[] };
+  annotations?: { readOnlyHint?: boolean; destructiveHint?: boolean; idempotentHint?: boolean; openWorldHint?: boolean };
+}
+
+const MARKER_HELP =
+  "When the output is longer than the budget, the middle is cut and a marker line takes its place, e.g. " +
+  "`[... omitted 4954 lines, 48460 bytes: lines 12-4965 of 5001 lines ...]` followed by the full output's id (tool_…). " +
+  "Nothing is lost: the whole output is saved; read the omitted lines with read_output (id, offset = the first omitted line) " +
+  "or search them with grep_output instead of running the command again.";
+
+/** The output facts every tool reports in structuredContent when an output was cut and saved. */
+const SAVED_OUTPUT_FIELDS = {
+  truncated: { type: "boolean", description: "true when the text shows only part of the output" },
+  output_id: { type: "string", description: "id of the saved full output (for read_output and grep_output)" },
+  output_path: { type: "string", description: "the saved full output's file" },
+  next_offset: { type: "integer", description: "first line not shown: pass it as offset to read_output" },
+  total_lines: { type: "integer" },
+  total_bytes: { type: "integer" },
+};
+
+/** `run`: a command, bounded. */
+export const RUN_TOOL: McpToolDefinition = {
+  name: "run",
+  title: "Run a command (bounded output)",
+  description:
+    "Run a shell command or program and get its merged stdout+stderr, bounded to fit your context, and how it ended " +
+    "(exit code, signal, or timeout; a failure is flagged as an error). Use it instead of a plain shell tool for builds, " +
+    "tests, installs, logs and anything that may print a lot: escape sequences and progress-bar redraws are cleaned, " +
+    "repeated lines folded, and the lines that matter (errors, failing tests, file:line locations, the end) are kept. " +
+    `${MARKER_HELP} Give either \`command\` (a shell command line, run with sh -c: pipes, &&, globs work) or \`argv\` ` +
+    "(a program and its arguments, no shell). Cancelling the call stops the command and everything it started.",
+  inputSchema: {
+    type: "object",
+    properties: {
+      command: { type: "string", description: "a shell command line, run with sh -c (e.g. \"npm test 2>&1 | tail -n 50\")" },
+      argv: { type: "array", items: { type: "string" }, minItems: 1, description: "program and arguments, run without a shell (e.g. [\"make\", \"-j8\"])" },
+      cwd: { type: "string", description: "working directory (default: the server's)" },
+      timeout_ms: { type: "integer", minimum: 0, description: "stop the command after this many milliseconds (0 = no limit)" },
+      env: { type: "object", additionalProperties: { type: "string" }, description: "environment variables to set for the command" },
+    },
+    additionalProperties: false,
+  },
+  outputSchema: {
+    type: "object",
+    properties: {
+      command: { type: "string", description: "the command line that ran" },
+      exit_code: { type: ["integer", "null"], description: "the exit status; null when it ended by a signal" },
+      signal: { type: ["string", "null"], description: "the signal that ended it, e.g. SIGKILL" },
+      timed_out: { type: "boolean" },
+      duration_ms: { type: "integer" },
+      ...SAVED_OUTPUT_FIELDS,
+    },
+    required: ["command", "exit_code", "signal", "timed_out", "duration_ms", "truncated"],
+  },
+  annotations: { destructiveHint: true, openWorldHint: true },
+};
+
+/** `read_output`: page a saved output. */
+export const READ_OUTPUT_TOOL: McpToolDefinition = {
+  name: "read_output",
+  title: "Read a saved output",
+  description:
+    "Read lines of a full output that was cut (the tool_… id in a marker line), as numbered lines `N: text`. " +
+    "Use it to see the lines a marker says were omitted: offset = the first omitted line. The page ends with " +
+    "`(Showing lines X-Y of Z. Use offset=N to continue.)` or `(End of file - total Z lines)`; next_offset in the " +
+    "structured result is where to continue. Prefer grep_output when you look for something specific.",
+  inputSchema: {
+    type: "object",
+    properties: {
+      id: { type: "string", description: "the output id (tool_…) from a marker" },
+      offset: { type: "integer", minimum: 1, description: "first line to read, 1-based (default 1)" },
+      limit: { type: "integer", minimum: 1, description: "most lines to read (default 2000; the page also stops at the byte budget)" },
+    },
+    required: ["id"],
+    additionalProperties: false,
+  },
+  outputSchema: {
+    type: "object",
+    properties: {
+      id: { type: "string" },
+      path: { type: "string" },
+      from_line: { type: "integer" },
+      to_line: { type: "integer" },
+      total_lines: { type: "integer" },
+      next_offset: { type: "integer", description: "first line not read yet; absent at the end" },
+    },
+    required: ["id", "path", "from_line", "to_line", "total_lines"],
+  },
+  annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
+};
+
+/** `grep_output`: search saved outputs. */
+export const GREP_OUTPUT_TOOL: McpToolDefinition = {
+  name: "grep_output",
+  title: "Search saved outputs",
+  description:
+    "Search a full output that was cut (id from a marker line), or without id the newest saved outputs, for a " +
+    "JavaScript regular expression. Answers `Found N matches`, then `Line N: text` for each match and `Line N- text` " +
+    "for context lines, `--` between separate places. Use it to find errors or names in the omitted part, then " +
+    "read_output with offset near a line number to read around it.",
+  inputSchema: {
+    type: "object",
+    properties: {
+      pattern: { type: "string", description: "a JavaScript regular expression (e.g. \"error|FAIL\"), or a literal string with fixed_strings" },
+      id: { type: "string", description: "the output id (tool_…); omit it to search the newest saved outputs" },
+      ignore_case: { type: "boolean", description: "match case-insensitively" },
+      fixed_strings: { type: "boolean", description: "pattern is a literal string" },
+      context: { type: "integer", minimum: 0, maximum: 50, description: "lines of context before and after each match (default 2)" },
+      max_matches: { type: "integer", minimum: 1, description: "most matches to show per output (default 50; all are counted)" },
+    },
+    required: ["pattern"],
+    additionalProperties: false,
+  },
+  outputSchema: {
+    type: "object",
+    properties: {
+      total_matches: { type: "integer" },
+      outputs: {
+        type: "array",
+        items: {
+          type: "object",
+          properties: { id: { type: "string" }, total_matches: { type: "integer" }, total_lines: { type: "integer" }, lines: { type: "array", items: { type: "integer" } } },
+          required: ["id", "total_matches"],
+        },
+      },
+    },
+    required: ["total_matches", "outputs"],
+  },
+  annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
+};
+
+/** Every tool of `correx mcp`, in the order tools/list shows them. */
+export const CORREX_TOOLS: readonly McpToolDefinition[] = [RUN_TOOL, READ_OUTPUT_TOOL, GREP_OUTPUT_TOOL];

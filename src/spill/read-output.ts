@@ -1,0 +1,75 @@
+// Pages a stored output in the read-tool format (SPEC §4), for `correx read` and the MCP `read_output` tool.
+import { closeSync } from "node:fs";
+import { NotFoundError } from "../errors.js";
+import { formatSize } from "../text/magic.js";
+import { renderLine } from "../text/render-line.js";
+import { MAX_LINE_CHARS, pageLines } from "../tools/read-page.js";
+import { openOutput } from "./lookup.js";
+import { readLineWindow } from "./page.js";
+import type { SpillStore } from "./store.js";
+
+/** Raw characters read of a long line before it is cleaned and cut to MAX_LINE_CHARS (room for escapes). */
+const RAW_LINE_CHARS = MAX_LINE_CHARS * 4;
+
+/** Which page, within what budget, and whether lines are shown as stored. */
+export interface ReadOutputOptions {
+  offset: number;
+  limit: number;
+  maxBytes: number;
+  /** Lines as stored (escape sequences and redraws kept) instead of cleaned as the model projection shows them. */
+  raw: boolean;
+}
+
+/** One page: the text, and the facts `--format json` and `structuredContent` carry. */
+export interface OutputPage {
+  id: string;
+  path: string;
+  text: string;
+  from_line: number;
+  to_line: number;
+  total_lines: number;
+  next_offset?: number;
+  not_saved_bytes?: number;
+}
+
+/** How a stored line is shown: escapes stripped and redraws collapsed as in the model projection, or as stored. */
+export function lineCleaner(raw: boolean): (line: string) => string {
+  return raw ? (line) => line.replace(/\r$/, "") : (line) => renderLine(line, { stripAnsi: true, collapse: true });
+}
+
+/** The saved model projection of output `id` (replay); NotFoundError when it was stored without one. */
+export function readSavedProjection(store: SpillStore, id: string): string {
+  const output = openOutput(store, id);
+  closeSync(output.fd);
+  const projection = output.record.projection;
+  if (projection === undefined) throw new NotFoundError(`output ${id} has no saved projection (it was stored without one)`);
+  return projection;
+}
+
+/** Lines [offset, offset + limit) of output `id`, consecutive and complete within the byte budget. */
+export function readOutputPage(store: SpillStore, id: string, options: ReadOutputOptions): OutputPage {
+  const { offset, limit, maxBytes } = options;
+  const output = openOutput(store, id);
+  let window;
+  try {
+    window = readLineWindow(output.fd, offset, limit, RAW_LINE_CHARS);
+  } finally {
+    closeSync(output.fd);
+  }
+  const { record, path } = output;
+  const notSaved = record.not_saved_bytes ?? 0;
+  if (notSaved > 0 && offset > window.totalLines && offset <= record.lines) {
+    throw new NotFoundError(`line ${offset} of output ${id} was never saved: the per-output cap stopped the spill after ${formatSize(record.size)} (${window.totalLines} lines); the last ${notSaved} bytes were not saved`);
+  }
+  const capNote = notSaved > 0 ? `\n(Only the first ${formatSize(record.size)} of the output were saved: the per-output cap kept the last ${notSaved} bytes out.)` : "";
+  const clean = lineCleaner(options.raw);
+  const sparse: string[] = new Array<string>(window.totalLines);
+  window.lines.forEach((line, index) => (sparse[offset - 1 + index] = clean(line)));
+  const page = pageLines(sparse, { offset, limit, budget: { maxLines: limit + 8, maxBytes: maxBytes - Buffer.byteLength(capNote) }, path });
+  const text = page.nextOffset === undefined ? page.text + capNote : page.text;
+  return {
+    id, path, text, from_line: page.shownFrom, to_line: page.shownTo, total_lines: page.totalLines,
+    ...(page.nextOffset !== undefined ? { next_offset: page.nextOffset } : {}),
+    ...(notSaved > 0 ? { not_saved_bytes: notSaved } : {}),
+  };
+}

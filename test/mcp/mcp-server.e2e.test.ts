@@ -1,0 +1,184 @@
+// `correx mcp` end to end: the SDK's own Client over stdio against the built binary.
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterEach, beforeAll, describe, expect, test } from "vitest";
+import { isGroupAlive } from "../../src/run/process-group.js";
+import { renderLine } from "../../src/text/render-line.js";
+import { splitFileLines } from "../../src/tools/read-page.js";
+import { assertBuilt, waitForFile } from "../run/cli-process.js";
+import { connectCorrex, firstText, ROOT, temporaryDirectory, type Connected } from "./mcp-client.js";
+
+const FAILING_BUILD = join(ROOT, "test", "fixtures", "tsc-failing-build.txt");
+const SPAWN_GRANDCHILD = join(ROOT, "test", "fixtures", "bin", "spawn-grandchild");
+const MAX_BYTES = 6000;
+
+let open: Connected | undefined;
+let spill = "";
+
+beforeAll(() => assertBuilt());
+afterEach(async () => {
+  await open?.client.close();
+  open = undefined;
+});
+
+async function start(args: string[] = []): Promise<Connected> {
+  spill = join(temporaryDirectory("correx-mcp-"), "spill");
+  open = await connectCorrex(["mcp", "--max-bytes", String(MAX_BYTES), "--spill-dir", spill, ...args]);
+  return open;
+}
+
+/** The recorded failing build, replayed by a command that fails as the build did. */
+const failingBuild = { command: `cat '${FAILING_BUILD}'; exit 2` };
+
+describe("tools/list", () => {
+  test("run, read_output and grep_output, each with an outputSchema and a description that explains the marker", async () => {
+    const { client } = await start();
+    const { tools } = await client.listTools();
+    expect(tools.map((tool) => tool.name)).toEqual(["run", "read_output", "grep_output"]);
+    for (const tool of tools) expect(tool.outputSchema?.type).toBe("object");
+    expect(tools[0]!.description).toMatch(/marker/);
+    expect(tools[0]!.description).toMatch(/read_output/);
+  });
+});
+
+describe("run", () => {
+  test("a failing build: bounded to --max-bytes, the error at the end kept, isError, the exit code, the full output saved", async () => {
+    const { client, errors } = await start();
+    const result = await client.callTool({ name: "run", arguments: failingBuild });
+    const text = firstText(result);
+    expect(result.isError).toBe(true);
+    expect(Buffer.byteLength(text)).toBeLessThanOrEqual(MAX_BYTES);
+    expect(text).toContain("error TS2322");
+    expect(text).toMatch(/Command exited with code 2\.\n$/);
+    const facts = result.structuredContent as Record<string, unknown>;
+    expect(facts).toMatchObject({ exit_code: 2, signal: null, timed_out: false, truncated: true, total_bytes: readFileSync(FAILING_BUILD).length });
+    expect(readFileSync(String(facts.output_path))).toEqual(readFileSync(FAILING_BUILD));
+    expect(text).toContain(`${facts.output_id}`);
+    expect(errors).toEqual([]);
+  });
+
+  test("read_output pages the saved output to its end: the pages together are every line, next_offset says where to go on", async () => {
+    const { client } = await start();
+    const run = await client.callTool({ name: "run", arguments: failingBuild });
+    const id = (run.structuredContent as { output_id: string }).output_id;
+    const seen: string[] = [];
+    let offset: number | undefined = 1;
+    while (offset !== undefined) {
+      const page = await client.callTool({ name: "read_output", arguments: { id, offset, limit: 300 } });
+      const text = firstText(page);
+      expect(Buffer.byteLength(text)).toBeLessThanOrEqual(MAX_BYTES);
+      for (const line of text.split("\n")) {
+        const numbered = /^(\d+): (.*)$/s.exec(line);
+        if (numbered) seen.push(numbered[2]!);
+      }
+      const facts = page.structuredContent as { next_offset?: number; from_line: number; to_line: number };
+      expect(facts.from_line).toBe(offset);
+      if (facts.next_offset !== undefined) expect(text).toContain(`Use offset=${facts.next_offset} to continue.`);
+      else expect(text).toMatch(/\(End of file - total \d+ lines\)$/);
+      offset = facts.next_offset;
+    }
+    const expected = splitFileLines(readFileSync(FAILING_BUILD, "utf8")).map((line) => renderLine(line, { stripAnsi: true, collapse: true }));
+    expect(seen).toEqual(expected);
+  });
+
+  test("grep_output finds the error with its line number and context lines, in one output or across the newest", async () => {
+    const { client } = await start();
+    const run = await client.callTool({ name: "run", arguments: failingBuild });
+    const id = (run.structuredContent as { output_id: string }).output_id;
+    const lines = splitFileLines(readFileSync(FAILING_BUILD, "utf8"));
+    const errorLine = lines.findIndex((line) => line.includes("error") && line.includes("TS2322")) + 1;
+    const found = await client.callTool({ name: "grep_output", arguments: { id, pattern: "TS2322", context: 1 } });
+    const text = firstText(found);
+    expect(text).toMatch(/^Found 1 matches\n/);
+    expect(text).toContain(`Line ${errorLine}: `);
+    expect(text).toContain(`Line ${errorLine - 1}- `);
+    expect(text).toContain(`Line ${errorLine + 1}- `);
+    expect(found.structuredContent).toEqual({ total_matches: 1, outputs: [{ id, total_matches: 1, total_lines: lines.length, lines: [errorLine] }] });
+    const everywhere = await client.callTool({ name: "grep_output", arguments: { pattern: "ts2322", ignore_case: true } });
+    expect(firstText(everywhere)).toContain(id);
+    expect((everywhere.structuredContent as { total_matches: number }).total_matches).toBe(1);
+  });
+
+  test("a missing output says why, as a tool error", async () => {
+    const { client } = await start();
+    const result = await client.callTool({ name: "read_output", arguments: { id: "tool_01m8qy5y434hqvnf7w6tswra1a" } });
+    expect(result.isError).toBe(true);
+    expect(firstText(result)).toMatch(/never stored here|no stored output/);
+  });
+
+  test("argv without a shell, cwd and env are the command's", async () => {
+    const { client } = await start();
+    const cwd = temporaryDirectory("correx-mcp-cwd-");
+    const result = await client.callTool({ name: "run", arguments: { argv: ["sh", "-c", 'echo "$PWD $GREETING"'], cwd, env: { GREETING: "hello there" } } });
+    expect(result.isError).toBeFalsy();
+    expect(firstText(result)).toBe(`${cwd} hello there\n\nCommand exited with code 0.\n`);
+    expect(result.structuredContent).toMatchObject({ exit_code: 0, truncated: false });
+  });
+
+  test("a timeout stops the command and says so", async () => {
+    const { client } = await start();
+    const result = await client.callTool({ name: "run", arguments: { argv: ["sleep", "30"], timeout_ms: 200 } });
+    expect(result.isError).toBe(true);
+    expect(result.structuredContent).toMatchObject({ timed_out: true });
+    expect(firstText(result)).toContain("Command exceeded timeout of 200 ms");
+  });
+
+  test("bad arguments are a tool error the model can read", async () => {
+    const { client } = await start();
+    const result = await client.callTool({ name: "run", arguments: { command: "true", argv: ["true"] } });
+    expect(result.isError).toBe(true);
+    expect(firstText(result)).toMatch(/either command .* or argv/);
+  });
+
+  test("a long run sends progress notifications to a client that asked (the command waits for the first one)", async () => {
+    const { client } = await start();
+    const flag = join(temporaryDirectory("correx-mcp-progress-"), "seen");
+    const reports: { progress: number; message?: string }[] = [];
+    const result = await client.callTool(
+      { name: "run", arguments: { command: `echo working; while [ ! -e '${flag}' ]; do sleep 0.05; done; echo done` } },
+      undefined,
+      { onprogress: (report) => { reports.push(report); writeFileSync(flag, ""); }, timeout: 30_000 },
+    );
+    expect(firstText(result)).toBe("working\ndone\n\nCommand exited with code 0.\n");
+    expect(reports.length).toBeGreaterThan(0);
+    expect(reports[0]!.message).toMatch(/^\[\d+\.\ds .*\] working$/);
+  });
+
+  test("cancelling a run kills its whole process group, grandchildren included", async () => {
+    const { client } = await start();
+    const ready = join(temporaryDirectory("correx-mcp-cancel-"), "pids");
+    const controller = new AbortController();
+    const call = client.callTool({ name: "run", arguments: { command: `echo $$ > '${ready}.tmp'; '${SPAWN_GRANDCHILD}' >> '${ready}.tmp'; ` } }, undefined, { signal: controller.signal });
+    void call.catch(() => undefined);
+    await waitForFile(`${ready}.tmp`);
+    await waitForLines(`${ready}.tmp`, 2);
+    const [group, grandchild] = readFileSync(`${ready}.tmp`, "utf8").trim().split("\n").map(Number);
+    expect(isGroupAlive(group!)).toBe(true);
+    controller.abort();
+    await expect(call).rejects.toThrow();
+    await waitUntil(() => !isGroupAlive(group!), "the process group to end");
+    expect(processExists(grandchild!)).toBe(false);
+  });
+});
+
+function processExists(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+  } catch {
+    return false;
+  }
+  const stat = existsSync(`/proc/${pid}/stat`) ? readFileSync(`/proc/${pid}/stat`, "latin1") : "";
+  return !/\) [ZX] /.test(stat);
+}
+
+async function waitForLines(path: string, count: number): Promise<void> {
+  await waitUntil(() => readFileSync(path, "utf8").trim().split("\n").length >= count, `${count} lines in ${path}`);
+}
+
+async function waitUntil(condition: () => boolean, what: string, timeoutMs = 15_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`gave up waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
