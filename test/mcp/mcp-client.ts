@@ -42,8 +42,8 @@ export function connectCorrex(args: string[], env: Record<string, string> = {}):
 }
 
 /** The text of a CallToolResult's first block. */
-export function firstText(result: { content?: unknown }): string {
-  const blocks = result.content as { type: string; text?: string }[];
+export function firstText(result: unknown): string {
+  const blocks = (result as { content: { type: string; text?: string }[] }).content;
   const block = blocks[0];
   if (block?.type !== "text" || block.text === undefined) throw new Error(`expected a text block, got ${JSON.stringify(block)}`);
   return block.text;
