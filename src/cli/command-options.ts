@@ -7,7 +7,7 @@ export function addProjectionOptions(command: Command): Command {
     .option("--for <reader>", "projection: model | terminal (default: terminal on a TTY, else model)")
     .option("--format <format>", "text, or json (the unified payload with meta)", "text")
     .option("--to <provider>", "end in a provider wire payload: openai-chat | openai-responses | anthropic | gemini | bedrock | mcp | ai-sdk | opencode | kontext | eve")
-    .option("--tool <name>", "format the model text as this tool's result (bash, read, write, edit, apply_patch, glob, grep, webfetch, task)");
+    .option("--tool <name>", "format the model text as this tool's result (bash, read, write, edit, apply_patch, glob, grep, webfetch, task, question)");
   addStoreOptions(addBudgetOptions(output).option("--width <columns>", "terminal projection width (default: the terminal's, else $COLUMNS, else 80)"));
   return command
     .option("--call-id <id>", "with --to: the tool call id (tool_use_id / tool_call_id / call_id / toolUseId)")
@@ -26,7 +26,7 @@ export function addBudgetOptions(command: Command): Command {
     .addOption(new Option("--tokenizer <name>", "how --max-tokens counts: estimate | o200k").default("estimate"))
     .option("--keep <part>", "what a cut keeps: head | tail | both", "both")
     .option("--head-ratio <ratio>", "share of the budget for the head when keeping both", "0.2")
-    .option("--style <style>", "marker dialect: correx | opencode (opencode's ToolOutputStore.bound exactly)", "correx")
+    .option("--style <style>", "marker dialect: correx | opencode (opencode's ToolOutputStore.bound exactly, and opencode's edit text with its diff)", "correx")
     .option("--keep-ansi", "keep ANSI escape sequences (colours) in the model text")
     .option("--no-collapse", "keep carriage-return redraws and backspace overstrikes as they are")
     .option("--no-fold", "keep runs of identical lines instead of folding them")

@@ -2,7 +2,7 @@
 // source's part order and its extra fields in meta (src/normalize/README.md); this module reads them back,
 // so that `normalize --from X | lower --to X` gives back the input. Any other result is laid out generically.
 import type { PartLayout } from "../normalize/parts.js";
-import { PART_SEPARATOR } from "../normalize/parts.js";
+import { partSeparatorOf } from "../normalize/parts.js";
 import { isRecord, type Attachment, type Provider, type ToolResult } from "../payload.js";
 import { omitForeignPart, type Omission } from "./media.js";
 
@@ -46,14 +46,14 @@ export function readNested(extra: Record<string, unknown>, key: string): Record<
   return isRecord(value) ? value : {};
 }
 
-function splitText(text: string, parts: readonly PartLayout[]): string[] | undefined {
+function splitText(text: string, parts: readonly PartLayout[], separator: string): string[] | undefined {
   const lengths = parts.flatMap((part) => (part.type === "text" ? [part.chars] : []));
-  const expected = lengths.reduce((sum, length) => sum + length, 0) + Math.max(0, lengths.length - 1) * PART_SEPARATOR.length;
+  const expected = lengths.reduce((sum, length) => sum + length, 0) + Math.max(0, lengths.length - 1) * separator.length;
   if (expected !== text.length) return undefined;
   let offset = 0;
   return lengths.map((length) => {
     const piece = text.slice(offset, offset + length);
-    offset += length + PART_SEPARATOR.length;
+    offset += length + separator.length;
     return piece;
   });
 }
@@ -73,7 +73,7 @@ export function readSourcePieces(result: ToolResult, provider: Provider, text = 
   const parts = result.meta?.parts;
   if (!isSameShape(result, provider) || !Array.isArray(parts) || result.meta?.truncated === true) return undefined;
   const layout = parts as PartLayout[];
-  const texts = splitText(text, layout);
+  const texts = splitText(text, layout, partSeparatorOf(provider));
   const attachments = result.attachments ?? [];
   if (texts === undefined) return undefined;
   const pieces: Piece[] = [];

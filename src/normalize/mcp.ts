@@ -5,7 +5,7 @@ import {
   readRecord, readString, readsStrictly, rejectUnknownKeys, type ReadMode,
 } from "./check.js";
 import { extractFileName } from "./mime.js";
-import { PartCollector } from "./parts.js";
+import { MCP_PART_SEPARATOR, PartCollector } from "./parts.js";
 import { assembleResult, withSourceShape } from "./result.js";
 
 const RESULT_KEYS = ["content", "structuredContent", "isError", "_meta", "resultType"];
@@ -33,7 +33,7 @@ export function readMcp(value: unknown, mode: ReadMode): ToolResult {
   rejectUnknownKeys(root, RESULT_KEYS, "$", mode);
   const isError = readOptionalBoolean(root, "isError", "$");
   readOptionalString(root, "resultType", "$");
-  const collector = new PartCollector();
+  const collector = new PartCollector(MCP_PART_SEPARATOR);
   content.forEach((block, index) => readBlock(block, joinPath(joinPath("$", "content"), index), collector, mode));
   const hasStructured = "structuredContent" in root;
   const structuredIsData = hasStructured && !collector.hasText();

@@ -15,6 +15,13 @@ export type PartLayout =
 
 /** What goes between two consecutive text parts in the result text. */
 export const PART_SEPARATOR = "\n";
+/** MCP text parts are joined with a blank line, as opencode joins an MCP tool's text parts for the model. */
+export const MCP_PART_SEPARATOR = "\n\n";
+
+/** The separator a shape's text parts are joined with. */
+export function partSeparatorOf(shape: unknown): string {
+  return shape === "mcp" ? MCP_PART_SEPARATOR : PART_SEPARATOR;
+}
 
 /** Collects the parts of one source in order. */
 export class PartCollector {
@@ -22,6 +29,8 @@ export class PartCollector {
   readonly attachments: Attachment[] = [];
   readonly notes: string[] = [];
   private readonly texts: string[] = [];
+
+  constructor(private readonly separator: string = PART_SEPARATOR) {}
 
   /** A text part; `extra` keeps what the source said about it besides the text. */
   addText(text: string, extra?: Record<string, unknown>): void {
@@ -53,6 +62,6 @@ export class PartCollector {
 
   /** The text parts joined in order. */
   text(): string {
-    return this.texts.join(PART_SEPARATOR);
+    return this.texts.join(this.separator);
   }
 }

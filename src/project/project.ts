@@ -2,7 +2,7 @@
 // as model text, terminal text, the unified payload or a provider's wire JSON.
 import { resolveBoundOptions } from "../bound/defaults.js";
 import { BoundSession, type SpillTarget } from "../bound/session.js";
-import type { BoundOptions, BoundText } from "../bound/types.js";
+import type { BoundOptions, BoundText, Budget } from "../bound/types.js";
 import type { LowerOptions } from "../lower/types.js";
 import type { Provider, ToolResult } from "../payload.js";
 import { formatTool, formattingTool, resolveToolKind } from "../tools/index.js";
@@ -46,6 +46,15 @@ export function projectionOutput(options: ProjectOptions): OutputOptions {
   };
 }
 
+/** The budget left for a text once `reserved` is taken off for what is written around it. */
+function shrinkBudget(budget: Budget, reserved: { reservedBytes?: number; reservedLines?: number }): Budget {
+  return {
+    ...budget,
+    maxBytes: Math.max(1, budget.maxBytes - (reserved.reservedBytes ?? 0)),
+    maxLines: Math.max(1, budget.maxLines - (reserved.reservedLines ?? 0)),
+  };
+}
+
 /** Projects one result held in memory (SPEC §5): format by tool, bound, spill, render. */
 export function projectResult(input: ToolResult, options: ProjectOptions = {}): Projection {
   const output = projectionOutput(options);
@@ -54,13 +63,22 @@ export function projectResult(input: ToolResult, options: ProjectOptions = {}): 
   const kind = resolveToolKind(tool);
   // The payload says its text is formatted, so that a later pass (normalize | lower) does not frame it again.
   const result = kind === "generic" ? input : { ...input, meta: { ...input.meta, formatted: kind } };
-  const text = formatTool(result, { ...(tool ? { tool } : {}), budget: base.budget });
+  // A paged formatter (read, grep, glob) fits its whole text to what the envelope leaves, measured as written,
+  // so that the bounder never cuts a page in the middle and its footer and next_offset stay true.
+  const around = planReservation(result, NO_FRAME, output, options.spill?.store.dir);
+  const text = formatTool(result, {
+    ...(tool ? { tool } : {}), budget: shrinkBudget(base.budget, around), style: base.style, ...(around.measure ? { measure: around.measure } : {}),
+  });
   const frame = text.paged ? NO_FRAME : { header: text.header, footer: text.footer };
-  const reservation = planReservation(result, frame, output, options.spill?.store.dir);
+  const reservation = text.paged ? around : planReservation(result, frame, output, options.spill?.store.dir);
   const session = new BoundSession({ ...base, ...reservation }, options.spill, options.spillFailure);
-  const body = text.paged ? `${text.header}${text.body}${text.footer}` : text.body;
+  // The terminal shows what a person reviews (edit: the diff); the model reads the formatter's body.
+  const onTerminal = output.reader === "terminal" && output.format === "text" && !output.to;
+  const body = text.paged ? `${text.header}${text.body}${text.footer}` : onTerminal && text.terminalBody !== undefined ? text.terminalBody : text.body;
   session.writeDerived(Buffer.from(options.input ?? Buffer.from(JSON.stringify(result))), body);
   const bounded = session.finish({ source_shape: String(result.meta?.source_shape ?? "json"), ...(tool ? { tool } : {}) });
-  const written = renderOutput(result, bounded, frame, output);
+  // A page says where the file continues (file lines), not where the bounder's text view would.
+  const paged = text.nextOffset !== undefined && !bounded.truncated ? { ...result, meta: { ...result.meta, next_offset: text.nextOffset } } : result;
+  const written = renderOutput(paged, bounded, frame, output);
   return { text: written.text, warnings: written.warnings, bound: bounded };
 }

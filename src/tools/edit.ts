@@ -3,7 +3,7 @@ import type { ToolResult } from "../payload.js";
 import { formatGeneric } from "./generic.js";
 import { pickNumber, pickPath, pickString } from "./meta.js";
 import { summarizePatch, type FileChange } from "./patch-stats.js";
-import type { ToolText } from "./types.js";
+import type { FormatContext, ToolText } from "./types.js";
 
 /** How many changed-line ranges a summary names before it says how many more there are. */
 const MAX_RANGES = 10;
@@ -15,7 +15,7 @@ const MAX_RANGES = 10;
  * that is not the patch is the tool's own message (e.g. diagnostics): it follows the summary, or stands
  * alone when there is no patch.
  */
-export function formatEdit(result: ToolResult): ToolText {
+export function formatEdit(result: ToolResult, context: Pick<FormatContext, "style"> = {}): ToolText {
   const patch = findPatchText(result);
   const changes = patch === undefined ? undefined : summarizePatch(patch);
   const message = typeof result.data === "string" && result.data !== patch ? result.data.replace(/(\r?\n)+$/, "") : "";
@@ -25,6 +25,7 @@ export function formatEdit(result: ToolResult): ToolText {
   const replacements = pickNumber(result.meta, "replacements");
   if (replacements !== undefined) lines.push(`Replacements: ${replacements}`);
   const summary = lines.join("\n") + (message === "" ? "" : `\n\n${message}`);
+  if (context.style === "opencode" && changes && patch !== undefined) return formatOpencodeEdit(changes, patch, path, replacements, message);
   return {
     header: "",
     body: summary,
@@ -32,6 +33,20 @@ export function formatEdit(result: ToolResult): ToolText {
     paged: false,
     ...(changes && patch !== undefined ? { terminalBody: `${summary}\n\n${patch.replace(/(\r?\n)+$/, "")}` } : {}),
   };
+}
+
+/**
+ * opencode's edit text (`--style opencode`): one `Edited file successfully: PATH` line per file, `Replacements: N`,
+ * then the diff in a ```diff block, so the model reads the change itself. The terminal shows the same text.
+ */
+function formatOpencodeEdit(changes: readonly FileChange[], patch: string, path: string | undefined, replacements: number | undefined, message: string): ToolText {
+  const lines = changes.map((change) => {
+    const verb = change.kind === "add" ? "Created" : change.kind === "delete" ? "Deleted" : "Edited";
+    return `${verb} file successfully: ${change.path ?? path ?? "(unknown path)"}`;
+  });
+  if (replacements !== undefined) lines.push(`Replacements: ${replacements}`);
+  const diff = `\`\`\`diff\n${patch.replace(/(\r?\n)+$/, "")}\n\n\`\`\``;
+  return { header: "", body: [lines.join("\n"), diff, ...(message === "" ? [] : [`\n${message}`])].join("\n"), footer: "", paged: false };
 }
 
 function findPatchText(result: ToolResult): string | undefined {

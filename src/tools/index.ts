@@ -7,6 +7,7 @@ import { formatGeneric, formatProcessFooter } from "./generic.js";
 import { formatGlob } from "./glob.js";
 import { formatGrep } from "./grep.js";
 import { formatRead } from "./read.js";
+import { formatQuestion } from "./question.js";
 import { formatTask, frameTaskResult } from "./task.js";
 import type { FormatContext, ToolText } from "./types.js";
 import { formatWebfetch } from "./webfetch.js";
@@ -16,7 +17,7 @@ export type { FormatContext, ToolText } from "./types.js";
 export { pageLines, splitFileLines, type Page, type PageOptions } from "./read-page.js";
 
 /** The formatters there are; every tool name maps to one of them. */
-export const TOOL_KINDS = ["bash", "read", "write", "edit", "glob", "grep", "webfetch", "task", "generic"] as const;
+export const TOOL_KINDS = ["bash", "read", "write", "edit", "glob", "grep", "webfetch", "task", "question", "generic"] as const;
 /** One of the formatters. */
 export type ToolKind = (typeof TOOL_KINDS)[number];
 
@@ -30,6 +31,7 @@ const TOOL_NAMES: Readonly<Record<string, ToolKind>> = {
   grep: "grep",
   webfetch: "webfetch", web_fetch: "webfetch",
   task: "task", job: "task",
+  question: "question",
 };
 
 /** The formatter for a tool name (case-insensitive); unknown or absent names take the generic one. */
@@ -60,11 +62,12 @@ export function formatTool(result: ToolResult, options: { tool?: string } & Form
     case "bash": return formatBash(result);
     case "read": return formatRead(result, options);
     case "write": return formatWrite(result);
-    case "edit": return formatEdit(result);
+    case "edit": return formatEdit(result, options);
     case "glob": return formatGlob(result, options);
     case "grep": return formatGrep(result, options);
     case "webfetch": return formatWebfetch(result);
     case "task": return formatTask(result, options);
+    case "question": return formatQuestion(result);
     case "generic": return formatGeneric(result);
     default: return assertNever(kind, "tool kind");
   }

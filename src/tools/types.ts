@@ -16,6 +16,8 @@ export interface ToolText {
   paged: boolean;
   /** What the terminal shows instead of body (edit: the summary and the diff). */
   terminalBody?: string;
+  /** A page's first line not shown, in the file's own line numbers (read), when the file goes on. */
+  nextOffset?: number;
 }
 
 /** What a formatter may need besides the result. */
@@ -27,4 +29,6 @@ export interface FormatContext {
    * sum of the costs), as UTF-8 length or JSON-escaped length without the quotes are. Default: UTF-8 bytes.
    */
   measure?: (text: string) => number;
+  /** `opencode`: the tools whose opencode text differs from correx's (edit) write opencode's. Default `correx`. */
+  style?: "correx" | "opencode";
 }

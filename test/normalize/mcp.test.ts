@@ -143,16 +143,16 @@ describe("mcp", () => {
     ]);
   });
 
-  test("several text blocks are joined with a newline and their lengths recorded", () => {
+  test("several text blocks are joined with a blank line (as opencode joins them) and their lengths recorded", () => {
     const result = normalizeMcp({ content: [{ type: "text", text: "first" }, { type: "text", text: "second\n" }, { type: "text", text: "" }] });
-    expect(result.data).toBe("first\nsecond\n\n");
+    expect(result.data).toBe("first\n\nsecond\n\n\n");
     expect(result.meta?.parts).toEqual([{ type: "text", chars: 5 }, { type: "text", chars: 7 }, { type: "text", chars: 0 }]);
   });
 
   test("an image whose base64 cannot be read becomes a line of text, not a silent loss", () => {
     expect(normalizeMcp({ content: [{ type: "text", text: "Chart:" }, { type: "image", data: "not base64!", mimeType: "image/png" }] })).toEqual({
       ok: true,
-      data: "Chart:\n[attachment (image/png) could not be read: invalid base64]",
+      data: "Chart:\n\n[attachment (image/png) could not be read: invalid base64]",
       meta: { source_shape: "mcp", parts: [{ type: "text", chars: 6 }, { type: "text", chars: 58, extra: { unreadable: "invalid base64" } }] },
     });
   });

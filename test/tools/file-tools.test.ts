@@ -12,6 +12,7 @@ describe("read", () => {
       body: "2: b\n3: c",
       footer: "\n</content>\n(Showing lines 2-3 of 4. Use offset=4 to continue.)",
       paged: true,
+      nextOffset: 4,
     });
   });
 
