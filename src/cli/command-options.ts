@@ -24,6 +24,7 @@ export function addBudgetOptions(command: Command): Command {
     .option("--max-bytes <n>", "byte budget of what is written (default: 51200 for model, 8192 for terminal)")
     .option("--max-tokens <n>", "token budget (estimate max(ceil(bytes/4), words and punctuation); exact o200k with --tokenizer o200k)")
     .addOption(new Option("--tokenizer <name>", "how --max-tokens counts: estimate | o200k").default("estimate"))
+    .option("--preset <name>", "budgets of a seed system or peer, as defaults flags override: rind | opencode | codex | claude-code | gemini")
     .option("--keep <part>", "what a cut keeps: head | tail | both", "both")
     .option("--head-ratio <ratio>", "share of the budget for the head when keeping both", "0.2")
     .option("--style <style>", "marker dialect: correx | opencode (opencode's ToolOutputStore.bound exactly, and opencode's edit text with its diff)", "correx")

@@ -26,6 +26,12 @@ function action(run: (...args: never[]) => Promise<number | void>) {
   };
 }
 
+// Which flags the user gave (not commander's defaults), so that a --preset fills in only the others.
+program.hook("preAction", (_program, command) => {
+  const given = Object.keys(command.opts()).filter((key) => command.getOptionValueSource(key) === "cli");
+  command.setOptionValue("givenOptions", given);
+});
+
 addFromOption(addProjectionOptions(program.command("bound")))
   .description("read stdin (text or a tool-result JSON), bound it to a budget with spill-to-file, write the projection")
   .addHelpText("after", "\nExample:\n  npm test 2>&1 | correx bound --max-bytes 20000\n  correx bound --tool bash --to anthropic --call-id toolu_01 < output.txt")

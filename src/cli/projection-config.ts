@@ -6,6 +6,7 @@ import type { BoundOptions } from "../bound/types.js";
 import type { Provider, SourceShape } from "../payload.js";
 import { defaultConfigPath, resolveStoreSettings, type StoreSettings } from "../spill/settings.js";
 import { defaultSpillDir } from "../spill/store.js";
+import { applyPreset } from "./presets.js";
 import { parseChoice, parseFor, parseFormat, parseFrom, parseInteger, parseRatio, parseSize, parseTo, type RawOptions } from "./options.js";
 
 /** Everything a bounding command needs to know, validated. */
@@ -51,8 +52,9 @@ function parseWidth(raw: RawOptions, around: Surroundings): number {
 }
 
 /** Validates the shared flags (names the flag, the value and what it accepts on error). */
-export function parseProjectionConfig(raw: RawOptions, around: Surroundings): ProjectionConfig {
-  const reader = parseFor(raw.for, around.stdoutIsTTY);
+export function parseProjectionConfig(given: RawOptions, around: Surroundings): ProjectionConfig {
+  const reader = parseFor(given.for, around.stdoutIsTTY);
+  const raw = applyPreset(given, reader);
   const defaults = reader === "terminal" ? TERMINAL_BUDGET : MODEL_BUDGET;
   const everyHygieneOff = raw.raw === true;
   const hygiene = everyHygieneOff
