@@ -15,6 +15,12 @@ export type { Budget, BoundOptions, BoundText, HygieneOptions, KeepMode, MarkerS
 export { detectShape, normalizeText, normalizeValue, parseJsonBytes } from "./normalize/index.js";
 export type { NormalizeMeta, PartLayout } from "./normalize/index.js";
 export { lower } from "./lower/index.js";
+export { toolOutput, toolOutputPart } from "./lower/eve-builders.js";
+export type { EveToolModelOutput, EveToolModelOutputPart } from "./lower/eve.js";
+export { ToolResultRegistry, readRegistryFile, registryPathFor, typedValue } from "./normalize/registry.js";
+export type { ResultSchema, SafeParseSchema } from "./normalize/registry.js";
+export { validateJson } from "./normalize/json-schema.js";
+export type { JsonSchema, SchemaViolation } from "./normalize/json-schema.js";
 export type { Lowered, LowerOptions } from "./lower/index.js";
 export { formatTool, formatToolFrame, pageLines, resolveToolKind, TOOL_KINDS } from "./tools/index.js";
 export type { ToolText, ToolKind, Page, PageOptions } from "./tools/index.js";

@@ -10,6 +10,7 @@ import { shapeCommandOutput } from "../run/command-output.js";
 import { readInput } from "./input.js";
 import { readStdin, stdoutIsTTY, warn, writeStdout } from "./io.js";
 import { normalizeBytes } from "./normalize-command.js";
+import { readRegistryFile, registryPathFor } from "../normalize/registry.js";
 import type { RawOptions } from "./options.js";
 import { boundOptionsFor, collectAfterSpill, openSpill, outputOptions, tokenCounterFor } from "./pipeline.js";
 import { parseProjectionConfig } from "./projection-config.js";
@@ -33,6 +34,7 @@ export async function runBound(raw: RawOptions): Promise<void> {
   const output = await outputOptions(config);
   if (input.kind === "whole") {
     const result = await normalizeBytes(input.bytes, config.from, { maxJsonBytes: config.jsonCap });
+    if (config.tool) readRegistryFile(registryPathFor(config.configPath)).validate(config.tool, result);
     // --tool picks the format; the call's own name (functionResponse.name, toolName) stays the wire name.
     if (config.tool && result.tool === undefined) result.tool = config.tool;
     const spill = openSpill(config);

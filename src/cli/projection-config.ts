@@ -27,6 +27,8 @@ export interface ProjectionConfig {
   store: StoreSettings;
   from: SourceShape | "auto";
   jsonCap: number;
+  /** The config file ($XDG_CONFIG_HOME/correx/config.json); the tool-result registry lives beside it. */
+  configPath: string;
   raw: RawOptions;
 }
 
@@ -65,11 +67,8 @@ export function parseProjectionConfig(given: RawOptions, around: Surroundings): 
     maxBytes: raw.maxBytes === undefined ? defaults.maxBytes : parseInteger("--max-bytes", raw.maxBytes, 1),
     ...(raw.maxTokens === undefined ? {} : { maxTokens: parseInteger("--max-tokens", raw.maxTokens, 1) }),
   };
-  const store = resolveStoreSettings({
-    flags: { maxAge: raw.maxAge, quota: raw.quota, maxOutput: raw.maxOutput },
-    env: around.env,
-    configPath: defaultConfigPath(around.env, homedir()),
-  });
+  const configPath = defaultConfigPath(around.env, homedir());
+  const store = resolveStoreSettings({ flags: { maxAge: raw.maxAge, quota: raw.quota, maxOutput: raw.maxOutput }, env: around.env, configPath });
   return {
     reader,
     format: parseFormat(raw.format),
@@ -91,6 +90,7 @@ export function parseProjectionConfig(given: RawOptions, around: Surroundings): 
     store,
     from: parseFrom(raw.from),
     jsonCap: parseSize("--json-cap", raw.jsonCap ?? "64MiB"),
+    configPath,
     raw,
   };
 }

@@ -31,8 +31,25 @@ describe("examples/", () => {
   test("every example is one of those run below (add a test with a new one)", () => {
     expect(readdirSync(join(ROOT, "examples")).sort()).toEqual([
       "library.ts", "page-spill.sh", "pre-push", "request-anthropic.mjs", "request-bedrock.mjs", "request-gemini.mjs",
-      "request-openai-chat.mjs", "request-openai-responses.mjs", "run-failing-test.sh", "sum-test.sh",
+      "request-openai-chat.mjs", "request-openai-responses.mjs", "run-failing-test.sh", "sum-test.sh", "typed-results.mjs",
     ]);
+  });
+
+  test("typed-results.mjs: eve's builders, lowered to Anthropic; typed results checked by a zod and a JSON Schema", () => {
+    const run = runShell("node examples/typed-results.mjs");
+    const png = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==";
+    expect({ code: run.code, stderr: run.stderr, lines: run.stdout.trimEnd().split("\n") }).toEqual({
+      code: 0,
+      stderr: "",
+      lines: [
+        `{"type":"content","value":[{"type":"text","text":"Screenshot of /settings:"},{"type":"file","data":{"type":"data","data":"${png}"},"mediaType":"image/png","filename":"settings.png"}]}`,
+        `{"type":"tool_result","tool_use_id":"toolu_01","content":[{"type":"text","text":"Screenshot of /settings:"},{"type":"image","source":{"type":"base64","media_type":"image/png","data":"${png}"}}]}`,
+        "run_python: valid",
+        "run_python: input error at $.outputs[0].text",
+        '{"path":"$.hits[1]","message":"expected string, found number"}',
+        "an untyped tool keeps the flat fallback: nothing to check",
+      ],
+    });
   });
 
   test("sum-test.sh is a failing test run: forty passes, then one failure, exit 1", () => {
