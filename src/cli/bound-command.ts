@@ -8,29 +8,26 @@ import { projectResult } from "../project/project.js";
 import { formatToolFrame, resolveToolKind } from "../tools/index.js";
 import { shapeCommandOutput } from "../run/command-output.js";
 import { readInput } from "./input.js";
-import { readStdin, stdoutIsTTY, warn, writeStdout } from "./io.js";
+import { readFiles, readStdinWithHint } from "./input-files.js";
+import { stdoutIsTTY, warn, writeStdout } from "./io.js";
 import { normalizeBytes } from "./normalize-command.js";
 import { readRegistryFile, registryPathFor } from "../normalize/registry.js";
 import type { RawOptions } from "./options.js";
 import { boundOptionsFor, collectAfterSpill, openSpill, outputOptions, tokenCounterFor } from "./pipeline.js";
 import { parseProjectionConfig } from "./projection-config.js";
 
-/** Runs `correx normalize`: the same pipeline, writing the unified payload JSON unless --format/--to say otherwise. */
-export async function runNormalize(raw: RawOptions, formatGiven: boolean): Promise<void> {
-  await runBound({ ...raw, format: formatGiven ? raw.format : "json" });
-}
-
 /** Runs `correx lower --to PROVIDER`: the same pipeline, ending in the provider's wire JSON. */
 export async function runLower(raw: RawOptions): Promise<void> {
-  if (raw.to === undefined) throw new UsageError(`correx lower needs --to PROVIDER (accepts: ${PROVIDERS.join(", ")})`);
+  if (raw.to === undefined) throw new UsageError(`lower needs --to PROVIDER (accepts: ${PROVIDERS.join(", ")})`);
   await runBound(raw);
 }
 
-/** Runs `correx bound` with raw commander options. */
-export async function runBound(raw: RawOptions): Promise<void> {
+/** Runs `correx bound` with raw commander options, on the files named (in order, as one stream) or stdin. */
+export async function runBound(raw: RawOptions, files: string[] = []): Promise<void> {
   const config = parseProjectionConfig(raw, { stdoutIsTTY: stdoutIsTTY(), columns: process.stdout.columns, env: process.env });
+  for (const warning of config.warnings) warn(warning);
   const toolKind = config.tool ? resolveToolKind(config.tool) : undefined;
-  const input = await readInput(readStdin(), config.from, config.jsonCap, toolKind);
+  const input = await readInput(files.length > 0 ? readFiles(files) : readStdinWithHint(), config.from, config.jsonCap, toolKind);
   const output = await outputOptions(config);
   if (input.kind === "whole") {
     const result = await normalizeBytes(input.bytes, config.from, { maxJsonBytes: config.jsonCap });

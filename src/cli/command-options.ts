@@ -2,10 +2,10 @@
 import { Option, type Command } from "commander";
 
 /** Adds the budget, hygiene, spill and output flags of a bounding command. */
-export function addProjectionOptions(command: Command): Command {
+export function addProjectionOptions(command: Command, format: "text" | "json" = "text"): Command {
   const output = command
     .option("--for <reader>", "projection: model | terminal (default: terminal on a TTY, else model)")
-    .option("--format <format>", "text, or json (the unified payload with meta)", "text")
+    .option("--format <format>", "text, or json (the unified payload with meta)", format)
     .option("--to <provider>", "end in a provider wire payload: openai-chat | openai-responses | anthropic | gemini | bedrock | mcp | ai-sdk | opencode | kontext | eve")
     .option("--tool <name>", "format the model text as this tool's result (bash, read, write, edit, apply_patch, glob, grep, webfetch, task, question)");
   addStoreOptions(addBudgetOptions(output).option("--width <columns>", "terminal projection width (default: the terminal's, else $COLUMNS, else 80)"));
@@ -21,7 +21,7 @@ export function addProjectionOptions(command: Command): Command {
 export function addBudgetOptions(command: Command): Command {
   return command
     .option("--max-lines <n>", "line budget of what is written, marker included", "2000")
-    .option("--max-bytes <n>", "byte budget of what is written (default: 51200 for model, 8192 for terminal)")
+    .option("--max-bytes <size>", "byte budget of what is written: 51200, 50KiB (default: 51200 for model, 8192 for terminal)")
     .option("--max-tokens <n>", "token budget (estimate max(ceil(bytes/4), words and punctuation); exact o200k with --tokenizer o200k)")
     .addOption(new Option("--tokenizer <name>", "how --max-tokens counts: estimate | o200k").default("estimate"))
     .option("--preset <name>", "budgets of a seed system or peer, as defaults flags override: rind | opencode | codex | claude-code | gemini")

@@ -3,13 +3,13 @@ import { compilePattern } from "../spill/pattern.js";
 import { searchOutput } from "../spill/search-output.js";
 import { EXIT } from "./exit-codes.js";
 import { writeStdout } from "./io.js";
-import { parseFormat, parseInteger, type RawOptions } from "./options.js";
+import { parseFormat, parseInteger, parseSizeAtLeast, type RawOptions } from "./options.js";
 import { storeFromOptions } from "./read-command.js";
 
 /** Runs `correx grep ID PATTERN`; returns exit 1 when nothing matched, like grep. */
 export async function runGrep(id: string, pattern: string, raw: RawOptions): Promise<number> {
   const max = parseInteger("--max", raw.max ?? "100", 1);
-  const maxBytes = parseInteger("--max-bytes", raw.maxBytes ?? "51200", 1024);
+  const maxBytes = parseSizeAtLeast("--max-bytes", raw.maxBytes ?? "51200", 1024);
   const context = parseInteger("--context", raw.context ?? "0", 0, 100);
   const format = parseFormat(raw.format);
   const regex = compilePattern(pattern, { ignoreCase: raw.ignoreCase === true, fixed: raw.fixedStrings === true });

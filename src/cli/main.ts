@@ -33,14 +33,15 @@ program.hook("preAction", (_program, command) => {
 });
 
 addFromOption(addProjectionOptions(program.command("bound")))
-  .description("read stdin (text or a tool-result JSON), bound it to a budget with spill-to-file, write the projection")
-  .addHelpText("after", "\nExample:\n  npm test 2>&1 | correx bound --max-bytes 20000\n  correx bound --tool bash --to anthropic --call-id toolu_01 < output.txt")
-  .action(action(async (raw: RawOptions) => (await import("./bound-command.js")).runBound(raw)));
+  .description("read stdin or files (text or a tool-result JSON), bound it to a budget with spill-to-file, write the projection")
+  .argument("[files...]", "files to read in order as one stream, like cat (- is standard input; default: standard input)")
+  .addHelpText("after", "\nExample:\n  npm test 2>&1 | correx bound --max-bytes 20KiB\n  correx bound build.log test.log\n  correx bound --tool bash --to anthropic --call-id toolu_01 < output.txt")
+  .action(action(async (files: string[], raw: RawOptions) => (await import("./bound-command.js")).runBound(raw, files)));
 
-addFromOption(addProjectionOptions(program.command("normalize")))
+addFromOption(addProjectionOptions(program.command("normalize"), "json"))
   .description("read any known tool-result shape, write the unified payload JSON (bounded like bound)")
   .addHelpText("after", "\nExample:\n  correx normalize < mcp-call-tool-result.json\n  correx normalize --from anthropic --to bedrock --call-id t1 < tool_result.json")
-  .action(action(async (raw: RawOptions, command: Command) => (await import("./bound-command.js")).runNormalize(raw, command.getOptionValueSource("format") === "cli")));
+  .action(action(async (raw: RawOptions) => (await import("./bound-command.js")).runBound(raw)));
 
 addFromOption(addProjectionOptions(program.command("lower")))
   .description("read a payload (or any known shape) and write a provider's exact wire JSON (--to is required)")
@@ -52,7 +53,7 @@ program.command("read")
   .argument("<id>", "the output id from a marker (tool_…)")
   .option("--offset <n>", "first line to show (1-based)", "1")
   .option("--limit <n>", "most lines to show", "2000")
-  .option("--max-bytes <n>", "byte budget of the page", "51200")
+  .option("--max-bytes <size>", "byte budget of the page", "51200")
   .option("--format <format>", "text, or json (with next_offset)", "text")
   .option("--projection", "print the model projection saved when the output was bounded (replay)")
   .option("--raw", "show lines as stored (escape sequences and carriage-return redraws kept)")
@@ -68,7 +69,7 @@ program.command("grep")
   .option("-C, --context <n>", "lines of context before and after each match (shown as Line N- text)", "0")
   .option("-i, --ignore-case", "match case-insensitively")
   .option("-F, --fixed-strings", "PATTERN is a literal string, not a regular expression")
-  .option("--max-bytes <n>", "byte budget of the text output", "51200")
+  .option("--max-bytes <size>", "byte budget of the text output", "51200")
   .option("--format <format>", "text, or json", "text")
   .option("--raw", "match and show lines as stored (escape sequences and carriage-return redraws kept)")
   .option("--spill-dir <dir>", "the store to search (default: $CORREX_SPILL_DIR, else $XDG_STATE_HOME/correx/tool-output)")
@@ -97,15 +98,15 @@ addProjectionOptions(program.command("run"))
   .description("run a command, bound its merged stdout+stderr with spill-to-file, report how it ended; exit with its status")
   .argument("<command>", "the program to run (with --shell: the command line)")
   .argument("[args...]", "its arguments (put -- before the command so that its options stay its own)")
-  .option("--timeout <ms>", "stop the command's whole process group after this many milliseconds (0 = none; exit 124)", "0")
-  .option("--kill-after <ms>", "grace period between SIGTERM and SIGKILL when the group is stopped", "5000")
+  .option("--timeout <duration>", "stop the command's whole process group after this long: 500ms, 90s, 10m; a bare number is seconds (0 = none; exit 124)", "0")
+  .option("--kill-after <duration>", "grace period between SIGTERM and SIGKILL when the group is stopped", "5s")
   .option("--cwd <dir>", "working directory of the command")
   .option("--env <name=value>", "set a variable for the command (repeatable)", (pair: string, pairs: string[] = []) => [...pairs, pair])
   .option("--shell", "run the command line (with the arguments appended) through sh -c")
   .option("--stdin", "pass correx's stdin through to the command (default: the command reads an empty stdin)")
   .option("--stderr <mode>", "merged (one stream in arrival order) | separate (stderr bounded apart: meta.stderr, a stderr: section)", "merged")
   .passThroughOptions()
-  .addHelpText("after", "\nExit status: the command's own; 124 on timeout; 128+N when it ended by (or correx forwarded) signal N;\n127 when the command is not found, 126 when it cannot be run.\n\nExample:\n  correx run --timeout 600000 -- npm test\n  correx run --format json --shell -- 'make -j8 2>&1 | grep -v warning'")
+  .addHelpText("after", "\nExit status: the command's own; 124 on timeout; 128+N when it ended by (or correx forwarded) signal N;\n127 when the command is not found, 126 when it cannot be run.\n\nExample:\n  correx run --timeout 10m -- npm test\n  correx run --shell -- 'make -j8 && make check'\n  correx run --format json -- bash -o pipefail -c 'make -j8 2>&1 | grep -v warning'")
   .action(action(async (command: string, args: string[], raw: RawOptions) => (await import("./run-command.js")).runCommandCli([command, ...args], raw)));
 
 addStoreOptions(addBudgetOptions(program.command("mcp")))
@@ -117,6 +118,11 @@ addStoreOptions(addBudgetOptions(program.command("mcp")))
 
 /** Parses the command line and runs the command; commander's own errors (unknown flag, missing argument) exit 2. */
 async function main(): Promise<void> {
+  if (process.argv.length <= 2) {
+    program.outputHelp({ error: true });
+    process.exitCode = EXIT.usage;
+    return;
+  }
   try {
     await program.parseAsync(process.argv);
   } catch (error) {

@@ -2,15 +2,30 @@
 import { UsageError } from "../errors.js";
 import { PROVIDERS, SOURCE_SHAPES, type Provider, type SourceShape } from "../payload.js";
 
+import { parseDuration, parseSize } from "../units.js";
+
 export { parseDuration, parseSize } from "../units.js";
 
 /** Raw option values as commander hands them over. */
 export type RawOptions = Record<string, unknown>;
 
-/** Accepts one of `allowed` or throws a usage error naming the flag, the value and the choices. */
+/** Accepts one of `allowed` or throws a usage error naming the flag, the value, the choices and the likely ones. */
 export function parseChoice<T extends string>(flag: string, value: unknown, allowed: readonly T[]): T {
   if (typeof value === "string" && (allowed as readonly string[]).includes(value)) return value as T;
-  throw new UsageError(`invalid value for ${flag}: '${String(value)}' (accepts: ${allowed.join(", ")})`);
+  const text = String(value).toLowerCase();
+  const likely = text === "" ? [] : allowed.filter((choice) => choice.startsWith(text) || (text.length >= 3 && choice.includes(text)));
+  const hint = likely.length > 0 ? `; did you mean ${likely.map((choice) => `'${choice}'`).join(" or ")}?` : "";
+  throw new UsageError(`invalid value for ${flag}: '${String(value)}' (accepts: ${allowed.join(", ")}${hint})`);
+}
+
+/** The longest delay Node's timers take (2^31-1 ms, about 24.8 days); past it a timer fires at once. */
+export const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/** A duration (`90s`, `500ms`, `10m`; a bare number is seconds, as in timeout(1)) that a timer can wait. */
+export function parseTimerDuration(flag: string, value: unknown): number {
+  const ms = parseDuration(flag, value);
+  if (ms > MAX_TIMER_MS) throw new UsageError(`invalid value for ${flag}: '${String(value)}' (accepts a duration up to 24d, e.g. 500ms, 90s, 10m, 2h)`);
+  return ms;
 }
 
 /** Accepts a whole number in [min, max] written in decimal. */
@@ -22,6 +37,13 @@ export function parseInteger(flag: string, value: unknown, min = 0, max = Number
     throw new UsageError(`invalid value for ${flag}: '${String(value)}' (accepts ${range})`);
   }
   return number;
+}
+
+/** A size with an optional unit (`51200`, `50KiB`, `1MB`) of at least `min` bytes. */
+export function parseSizeAtLeast(flag: string, value: unknown, min: number): number {
+  const bytes = parseSize(flag, value);
+  if (bytes < min) throw new UsageError(`invalid value for ${flag}: '${String(value)}' (accepts a size of at least ${min} byte${min === 1 ? "" : "s"}, e.g. 51200, 50KiB, 1MB)`);
+  return bytes;
 }
 
 /** Accepts a decimal ratio in [0, 1]. */

@@ -7,7 +7,8 @@ import type { Provider, SourceShape } from "../payload.js";
 import { defaultConfigPath, resolveStoreSettings, type StoreSettings } from "../spill/settings.js";
 import { defaultSpillDir } from "../spill/store.js";
 import { applyPreset } from "./presets.js";
-import { parseChoice, parseFor, parseFormat, parseFrom, parseInteger, parseRatio, parseSize, parseTo, type RawOptions } from "./options.js";
+import { UsageError } from "../errors.js";
+import { parseChoice, parseFor, parseFormat, parseFrom, parseInteger, parseRatio, parseSize, parseSizeAtLeast, parseTo, type RawOptions } from "./options.js";
 
 /** Everything a bounding command needs to know, validated. */
 export interface ProjectionConfig {
@@ -30,6 +31,28 @@ export interface ProjectionConfig {
   /** The config file ($XDG_CONFIG_HOME/correx/config.json); the tool-result registry lives beside it. */
   configPath: string;
   raw: RawOptions;
+  /** Said on stderr before the input is read: flags that do nothing here, settings that fell back to defaults. */
+  warnings: string[];
+}
+
+/** Flags that only shape a provider payload, so they do nothing without --to. */
+const LOWERING_FLAGS: readonly [keyof RawOptions & string, string][] = [
+  ["callId", "--call-id"], ["name", "--name"], ["envelope", "--envelope"], ["model", "--model"], ["geminiInline", "--gemini-inline"],
+];
+
+/** The flags given on the command line (main.ts records them as `raw.givenOptions`); empty when unknown. */
+function givenFlags(raw: RawOptions): ReadonlySet<string> {
+  return new Set(Array.isArray(raw.givenOptions) ? (raw.givenOptions as string[]) : []);
+}
+
+/** Warnings for flags that have no effect; a usage error for flags that contradict each other. */
+function checkFlagCombinations(raw: RawOptions): string[] {
+  const given = givenFlags(raw);
+  if (raw.to !== undefined && given.has("format")) {
+    throw new UsageError(`--format and --to cannot be combined: --to ${String(raw.to)} writes the provider's wire JSON (drop --format, or drop --to for the unified payload)`);
+  }
+  if (raw.to !== undefined) return [];
+  return LOWERING_FLAGS.filter(([key]) => given.has(key)).map(([, flag]) => `${flag} does nothing without --to PROVIDER`);
 }
 
 /** What the CLI knows about its surroundings, passed in so that parsing stays testable. */
@@ -55,6 +78,7 @@ function parseWidth(raw: RawOptions, around: Surroundings): number {
 
 /** Validates the shared flags (names the flag, the value and what it accepts on error). */
 export function parseProjectionConfig(given: RawOptions, around: Surroundings): ProjectionConfig {
+  const warnings = checkFlagCombinations(given);
   const reader = parseFor(given.for, around.stdoutIsTTY);
   const raw = applyPreset(given, reader);
   const defaults = reader === "terminal" ? TERMINAL_BUDGET : MODEL_BUDGET;
@@ -64,7 +88,7 @@ export function parseProjectionConfig(given: RawOptions, around: Surroundings): 
     : { stripAnsi: raw.keepAnsi !== true, collapse: raw.collapse !== false, foldRepeats: raw.fold !== false, detectBinary: raw.binary !== false };
   const budget = {
     maxLines: parseInteger("--max-lines", raw.maxLines ?? defaults.maxLines, 1),
-    maxBytes: raw.maxBytes === undefined ? defaults.maxBytes : parseInteger("--max-bytes", raw.maxBytes, 1),
+    maxBytes: raw.maxBytes === undefined ? defaults.maxBytes : parseSizeAtLeast("--max-bytes", raw.maxBytes, 1),
     ...(raw.maxTokens === undefined ? {} : { maxTokens: parseInteger("--max-tokens", raw.maxTokens, 1) }),
   };
   const configPath = defaultConfigPath(around.env, homedir());
@@ -92,5 +116,6 @@ export function parseProjectionConfig(given: RawOptions, around: Surroundings): 
     jsonCap: parseSize("--json-cap", raw.jsonCap ?? "64MiB"),
     configPath,
     raw,
+    warnings,
   };
 }

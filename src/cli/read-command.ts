@@ -3,7 +3,7 @@ import { homedir } from "node:os";
 import { lineCleaner as cleanerFor, readOutputPage, readSavedProjection } from "../spill/read-output.js";
 import { defaultSpillDir, SpillStore } from "../spill/store.js";
 import { writeStdout } from "./io.js";
-import { parseFormat, parseInteger, type RawOptions } from "./options.js";
+import { parseFormat, parseInteger, parseSizeAtLeast, type RawOptions } from "./options.js";
 
 /** The store the read-side commands use: --spill-dir, else $CORREX_SPILL_DIR, else the XDG state dir. */
 export function storeFromOptions(raw: RawOptions): SpillStore {
@@ -19,7 +19,7 @@ export function lineCleaner(raw: RawOptions): (line: string) => string {
 export async function runRead(id: string, raw: RawOptions): Promise<void> {
   const offset = parseInteger("--offset", raw.offset ?? "1", 1);
   const limit = parseInteger("--limit", raw.limit ?? "2000", 1);
-  const maxBytes = parseInteger("--max-bytes", raw.maxBytes ?? "51200", 256);
+  const maxBytes = parseSizeAtLeast("--max-bytes", raw.maxBytes ?? "51200", 256);
   const format = parseFormat(raw.format);
   const store = storeFromOptions(raw);
   if (raw.projection === true) {

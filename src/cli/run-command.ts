@@ -15,7 +15,7 @@ import type { OutputSink, RunHandle, RunOutcome, RunSpec } from "../run/types.js
 import { NO_OUTPUT } from "../tools/bash.js";
 import { formatToolFrame } from "../tools/index.js";
 import { stdoutIsTTY, warn, writeStdout } from "./io.js";
-import { parseChoice, parseInteger, type RawOptions } from "./options.js";
+import { parseChoice, parseTimerDuration, type RawOptions } from "./options.js";
 import { boundOptionsFor, collectAfterSpill, openSpill, outputOptions } from "./pipeline.js";
 import { parseProjectionConfig, type ProjectionConfig } from "./projection-config.js";
 
@@ -39,6 +39,7 @@ export interface RunSessions {
 /** Runs `correx run`; returns the exit status (the command's own, 124, 128+N, 126 or 127). */
 export async function runCommandCli(argv: string[], raw: RawOptions): Promise<number> {
   const config = parseProjectionConfig(raw, { stdoutIsTTY: stdoutIsTTY(), columns: process.stdout.columns, env: process.env });
+  for (const warning of config.warnings) warn(warning);
   const run = parseRunConfig(argv, raw);
   const facts: RunFacts = {
     command: formatCommandLine(run.spec.command, run.spec.args, run.spec.shell),
@@ -129,14 +130,14 @@ async function runWatched(spec: RunSpec, stats: RunStatsTracker, write: OutputSi
 function parseRunConfig(argv: string[], raw: RawOptions): RunConfig {
   const [command, ...args] = argv;
   if (command === undefined || command === "") throw new UsageError("missing the command to run (correx run [options] -- CMD [ARGS...])");
-  const timeoutMs = raw.timeout === undefined ? 0 : parseInteger("--timeout", raw.timeout, 0);
+  const timeoutMs = raw.timeout === undefined ? 0 : parseTimerDuration("--timeout", raw.timeout);
   const env = Array.isArray(raw.env) && raw.env.length > 0 ? parseEnv(raw.env as string[]) : undefined;
   const spec: RunSpec = {
     command,
     args,
     shell: raw.shell === true,
     stdin: raw.stdin === true ? "inherit" : "ignore",
-    killAfterMs: parseInteger("--kill-after", raw.killAfter ?? "5000", 0),
+    killAfterMs: parseTimerDuration("--kill-after", raw.killAfter ?? "5s"),
     ...(timeoutMs > 0 ? { timeoutMs } : {}),
     ...(typeof raw.cwd === "string" ? { cwd: raw.cwd } : {}),
     ...(env ? { env } : {}),

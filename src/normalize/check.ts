@@ -141,7 +141,7 @@ export function readForced<T>(read: ShapeReader<T>, shape: string, value: unknow
   try {
     return read(value, "lenient");
   } catch (error) {
-    if (error instanceof ShapeMismatch) throw new InputError(`not a ${shape} tool result: ${error.message}`, error.path, { cause: error });
+    if (error instanceof ShapeMismatch) throw new InputError(`not ${/^[aeiou]/.test(shape) ? "an" : "a"} ${shape} tool result: ${error.message}`, error.path, { cause: error });
     throw error;
   }
 }

@@ -114,7 +114,10 @@ function describeSpawnError(spec: RunSpec, code: string | undefined, message: st
   }
   switch (code) {
     case "ENOENT":
-      if (!program.includes("/")) return { code, message: `${program}: command not found` };
+      if (!program.includes("/")) {
+        const hint = !spec.shell && /\s/.test(program) ? " (a whole command line in one argument: run it with --shell)" : "";
+        return { code, message: `${program}: command not found${hint}` };
+      }
       return exists(program)
         ? { code, message: `${program}: cannot run: its interpreter (the #! line) was not found` }
         : { code, message: `${program}: no such file` };

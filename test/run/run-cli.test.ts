@@ -91,7 +91,7 @@ describe("the model text and the exit status", () => {
 
 describe("timeout", () => {
   test("the whole group is stopped: exit 124, and the grandchild is gone", async () => {
-    const result = await run(["--timeout", "300"], [fixture("spawn-grandchild")]);
+    const result = await run(["--timeout", "300ms"], [fixture("spawn-grandchild")]);
     const match = /^(\d+)\n\nCommand exceeded timeout of 300 ms\. Retry with a larger timeout\.\n$/.exec(result.stdout.toString());
     expect(match).not.toBeNull();
     expect({ stderr: result.stderr, code: result.code }).toEqual({ stderr: "", code: 124 });
@@ -100,7 +100,7 @@ describe("timeout", () => {
 
   test("a command that ignores SIGTERM is killed after --kill-after", async () => {
     const started = Date.now();
-    const result = await run(["--timeout", "200", "--kill-after", "300", "--format", "json"], [fixture("trap-term")]);
+    const result = await run(["--timeout", "200ms", "--kill-after", "300ms", "--format", "json"], [fixture("trap-term")]);
     expect(result.code).toBe(124);
     expect(Date.now() - started).toBeGreaterThanOrEqual(500);
     expect(payloadOf(result.stdout)).toMatchObject({
@@ -121,7 +121,7 @@ describe("signals sent to correx", () => {
     // The grandchild runs in the background, where a non-interactive shell ignores SIGINT: only the
     // escalation to SIGKILL after --kill-after stops it.
     const script = `sleep 1000 >/dev/null 2>&1 & echo "grandchild $!"; seq 1 5000; : > '${ready}'; wait`;
-    const started = startCorrex(["run", "--format", "json", "--max-lines", "20", "--kill-after", "300", "--spill-dir", spillDirectory(), "--", "sh", "-c", script]);
+    const started = startCorrex(["run", "--format", "json", "--max-lines", "20", "--kill-after", "300ms", "--spill-dir", spillDirectory(), "--", "sh", "-c", script]);
     await waitForFile(ready);
     started.child.kill(signal);
     const result = await started.finished;
@@ -213,11 +213,13 @@ describe("options", () => {
   });
 
   test.each([
-    [["--timeout", "soon"], "correx: invalid value for --timeout: 'soon' (accepts a whole number >= 0)\n"],
-    [["--kill-after", "-1"], "correx: invalid value for --kill-after: '-1' (accepts a whole number >= 0)\n"],
+    [["--timeout", "soon"], "correx: invalid value for --timeout: 'soon' (accepts a duration such as 0s, 90s, 12h, 7d)\n"],
+    [["--kill-after", "-1"], "correx: invalid value for --kill-after: '-1' (accepts a duration such as 0s, 90s, 12h, 7d)\n"],
+    [["--timeout", "3000000000"], "correx: invalid value for --timeout: '3000000000' (accepts a duration up to 24d, e.g. 500ms, 90s, 10m, 2h)\n"],
+    [["--kill-after", "30d"], "correx: invalid value for --kill-after: '30d' (accepts a duration up to 24d, e.g. 500ms, 90s, 10m, 2h)\n"],
     [["--env", "NOEQUALS"], "correx: invalid value for --env: 'NOEQUALS' (accepts NAME=VALUE)\n"],
     [["--stderr", "both"], "correx: invalid value for --stderr: 'both' (accepts: merged, separate)\n"],
-    [["--max-bytes", "0"], "correx: invalid value for --max-bytes: '0' (accepts a whole number >= 1)\n"],
+    [["--max-bytes", "0"], "correx: invalid value for --max-bytes: '0' (accepts a size of at least 1 byte, e.g. 51200, 50KiB, 1MB)\n"],
   ])("a bad flag %j is a usage error (exit 2) and nothing runs", async (options, message) => {
     const marker = join(mkdtempSync(join(tmpdir(), "correx-run-usage-")), "ran");
     const result = await run(options, ["touch", marker]);
