@@ -46,9 +46,7 @@ describe("usage", () => {
   test("a near-miss choice suggests the values it may have meant", () => {
     const run = runCli(["lower", "--to", "openai"], "{}");
     expect(run.code).toBe(2);
-    expect(run.stderr).toBe(
-      "correx: invalid value for --to: 'openai' (accepts: openai-chat, openai-responses, anthropic, gemini, bedrock, mcp, ai-sdk; did you mean 'openai-chat' or 'openai-responses'?)\n",
-    );
+    expect(run.stderr).toMatch(/^correx: invalid value for --to: 'openai' \(accepts: openai-chat, openai-responses, anthropic, .*; did you mean 'openai-chat' or 'openai-responses'\?\)\n$/);
   });
 
   test("lower without --to says so once, without repeating the program name", () => {
