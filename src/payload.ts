@@ -1,4 +1,5 @@
 // The unified tool-result payload (SPEC §3): one shape that every input is normalized into.
+import { LosslessNumber } from "./normalize/lossless-json.js";
 
 /** Every input shape correx can read (SPEC §3). */
 export const SOURCE_SHAPES = [
@@ -69,5 +70,5 @@ export interface ToolResult {
 
 /** Narrows an unknown value to a plain JSON object. */
 export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
+  return typeof value === "object" && value !== null && !Array.isArray(value) && !(value instanceof LosslessNumber);
 }

@@ -1,7 +1,9 @@
 // Reading stdin for a bounding command: stream text in constant memory, or hold a tool-result JSON whole (up to a cap).
 import { InputError } from "../errors.js";
+import { EnvelopeWatch } from "../normalize/envelope-watch.js";
 import { couldBeJson, findFirstNonBlankByte, looksLikeJson } from "../normalize/json-input.js";
 import type { SourceShape } from "../payload.js";
+import { looksBinary } from "../text/binary.js";
 import { formatSize } from "../text/magic.js";
 
 /** Stdin as the command will consume it. */
@@ -9,36 +11,51 @@ export type Input =
   | { kind: "whole"; bytes: Buffer }
   | { kind: "stream"; /** Chunks already read (copies). */ prefix: Buffer[]; rest: AsyncIterator<Buffer>; note?: string };
 
-/** How much of a JSON-looking input is checked for syntax before it is held whole. */
-const PLAUSIBILITY_BYTES = 64 * 1024;
+/**
+ * How much of the input decides how it is read: always exactly this much (or all of a shorter input), so the
+ * decision never depends on how the pipe delivered the bytes, and never holds more than this to make it.
+ */
+export const DECISION_BYTES = 64 * 1024;
 
 /** Tools whose format needs the whole result (they parse it), not a byte stream. */
-const WHOLE_TOOLS = new Set(["read", "write", "edit", "glob", "grep", "task"]);
+export const WHOLE_TOOLS: ReadonlySet<string> = new Set(["read", "write", "edit", "glob", "grep", "task"]);
+
+/** Which JSON `--from auto` reads as a tool result: every shape (normalize, lower) or envelopes only (bound, run). */
+export type DetectScope = "all" | "envelopes";
 
 /**
- * Reads enough of stdin to decide: JSON-looking input (first non-blank byte `{` or `[`, or any forced structured
- * `--from`) and tools that parse their input are held whole up to `cap`; everything else streams.
+ * Reads enough of stdin to decide. Held whole up to `cap`: tools that parse their input, any forced structured
+ * `--from`, and with `auto` JSON-looking input (first non-blank byte `{` or `[` within the first DECISION_BYTES,
+ * not binary, no syntax error there) — in the `envelopes` scope only while it can still be a tool-result
+ * envelope (EnvelopeWatch). Everything else streams.
  */
-export async function readInput(chunks: AsyncIterator<Buffer>, from: SourceShape | "auto", cap: number, toolKind: string | undefined): Promise<Input> {
+export async function readInput(chunks: AsyncIterator<Buffer>, from: SourceShape | "auto", cap: number, toolKind: string | undefined, scope: DetectScope = "all"): Promise<Input> {
   const prefix: Buffer[] = [];
-  let first: number | undefined;
   let held = 0;
-  while (first === undefined) {
+  let ended = false;
+  while (held < DECISION_BYTES) {
     const next = await chunks.next();
-    if (next.done) break;
+    if (next.done) {
+      ended = true;
+      break;
+    }
     prefix.push(Buffer.from(next.value));
     held += next.value.length;
-    first = findFirstNonBlankByte(next.value);
   }
+  const head = Buffer.concat(prefix).subarray(0, DECISION_BYTES);
   const toolWantsWhole = WHOLE_TOOLS.has(toolKind ?? "");
-  const jsonLooking = looksLikeJson(first) && couldBeJson(Buffer.concat(prefix).subarray(0, PLAUSIBILITY_BYTES));
+  const jsonLooking = looksLikeJson(findFirstNonBlankByte(head)) && !looksBinary(head) && couldBeJson(head, ended);
   const wantsWhole = from === "text" ? toolWantsWhole : from !== "auto" || jsonLooking || toolWantsWhole;
   if (!wantsWhole) return { kind: "stream", prefix, rest: chunks };
-  while (held <= cap) {
+  const watch = from === "auto" && scope === "envelopes" && !toolWantsWhole ? new EnvelopeWatch() : undefined;
+  for (const piece of prefix) if (watch?.write(piece) === "not-envelope") return { kind: "stream", prefix, rest: chunks };
+  if (ended && held <= cap) return { kind: "whole", bytes: Buffer.concat(prefix) };
+  while (!ended && held <= cap) {
     const next = await chunks.next();
     if (next.done) return { kind: "whole", bytes: Buffer.concat(prefix) };
     prefix.push(Buffer.from(next.value));
     held += next.value.length;
+    if (watch?.write(next.value) === "not-envelope") return { kind: "stream", prefix, rest: chunks };
   }
   if (from !== "auto" && from !== "text") {
     throw new InputError(`input is over the ${formatSize(cap)} --json-cap for parsing JSON; raise --json-cap or use --from text`, `byte ${cap}`);

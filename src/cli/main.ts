@@ -41,7 +41,7 @@ addFromOption(addProjectionOptions(program.command("bound")))
 addFromOption(addProjectionOptions(program.command("normalize"), "json"))
   .description("read any known tool-result shape, write the unified payload JSON (bounded like bound)")
   .addHelpText("after", "\nExample:\n  correx normalize < mcp-call-tool-result.json\n  correx normalize --from anthropic --to bedrock --call-id t1 < tool_result.json")
-  .action(action(async (raw: RawOptions) => (await import("./bound-command.js")).runBound(raw)));
+  .action(action(async (raw: RawOptions) => (await import("./bound-command.js")).runBound(raw, [], "all")));
 
 addFromOption(addProjectionOptions(program.command("lower")))
   .description("read a payload (or any known shape) and write a provider's exact wire JSON (--to is required)")

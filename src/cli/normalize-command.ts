@@ -6,32 +6,36 @@ import {
   findFirstNonBlankByte, JsonDepthError, looksLikeJson, MAX_JSON_BYTES, MAX_JSON_DEPTH, normalizeText, normalizeValue,
   parseJsonBytes,
 } from "../normalize/index.js";
-import { withNotes } from "../normalize/result.js";
+import { readDetected } from "../normalize/detect.js";
+import { isToolEnvelope } from "../normalize/envelope.js";
+import { withNotes, withSourceShape } from "../normalize/result.js";
 import { decodeTextBytes } from "../normalize/text.js";
 
 /** Options of one normalization of input bytes. */
 export interface NormalizeBytesOptions {
   /** JSON input larger than this is not parsed (default MAX_JSON_BYTES, 64 MiB). */
   maxJsonBytes?: number;
+  /** `envelopes` (bound, run): `auto` reads only tool-result envelopes (isToolEnvelope); any other JSON is text. */
+  detect?: "all" | "envelopes";
 }
 
 /**
  * Normalizes input bytes. `auto`: input whose first non-blank byte is `{` or `[` is parsed and its shape
- * detected; anything else, malformed JSON included, is text; JSON over the cap or nested too deep is text
+ * detected (with `detect: "envelopes"`, JSON that is no tool-result envelope is text); anything else, malformed JSON included, is text; JSON over the cap or nested too deep is text
  * with a note in meta.notes. A forced structured `--from` parses whatever comes: malformed JSON is an
  * InputError at a byte offset, a shape mismatch one at a JSON path, input over the cap one too.
  */
 export async function normalizeBytes(bytes: Uint8Array, from: SourceShape | "auto", options: NormalizeBytesOptions = {}): Promise<ToolResult> {
   const maxJsonBytes = options.maxJsonBytes ?? MAX_JSON_BYTES;
   if (from === "text") return normalizeText(decodeTextBytes(bytes));
-  if (from === "auto") return normalizeAuto(bytes, maxJsonBytes);
+  if (from === "auto") return normalizeAuto(bytes, maxJsonBytes, options.detect ?? "all");
   if (bytes.length > maxJsonBytes) {
     throw new InputError(`input is ${formatSize(bytes.length)}, over the ${formatSize(maxJsonBytes)} limit for parsing JSON; use --from text`, `byte ${maxJsonBytes}`);
   }
   return normalizeValue(parseJsonBytes(bytes), from);
 }
 
-function normalizeAuto(bytes: Uint8Array, maxJsonBytes: number): ToolResult {
+function normalizeAuto(bytes: Uint8Array, maxJsonBytes: number, detect: "all" | "envelopes"): ToolResult {
   if (!looksLikeJson(findFirstNonBlankByte(bytes))) return normalizeText(decodeTextBytes(bytes));
   if (bytes.length > maxJsonBytes) {
     const note = `input is ${formatSize(bytes.length)}, over the ${formatSize(maxJsonBytes)} limit for parsing JSON: read as text`;
@@ -47,5 +51,7 @@ function normalizeAuto(bytes: Uint8Array, maxJsonBytes: number): ToolResult {
     if (error instanceof InputError) return normalizeText(decodeTextBytes(bytes));
     throw error;
   }
-  return normalizeValue(value, "auto");
+  if (detect === "all") return normalizeValue(value, "auto");
+  const { shape, result } = readDetected(value);
+  return isToolEnvelope(shape, value) ? withSourceShape(result, shape) : normalizeText(decodeTextBytes(bytes));
 }

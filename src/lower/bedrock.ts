@@ -1,6 +1,7 @@
 // Lowers a result to a Bedrock Converse `toolResult` block: text / json / image / document / video content
 // and status "success" | "error". Bytes are base64 strings, as in the Converse JSON API (the JS SDK wants
 // Uint8Array: decode them there). S3 URIs travel as s3Location.
+import { parseLosslessJson } from "../normalize/lossless-json.js";
 import { isRecord, type Attachment, type ToolResult } from "../payload.js";
 import { requireCallId } from "./identity.js";
 import { baseMime, isFamily, omitAttachment, type Omission } from "./media.js";
@@ -85,7 +86,7 @@ function toTextBlock(text: string, extra: Record<string, unknown>): BedrockToolR
   const fields = withoutBookkeeping(extra);
   switch (readSourceType(extra)) {
     case "json":
-      return { json: JSON.parse(text) as JsonObject, ...fields };
+      return { json: parseLosslessJson(text, Buffer.from(text, "utf8")) as JsonObject, ...fields };
     case "document":
       return { document: { ...readNested(extra, "document"), source: { text } } as never, ...fields };
     default:
@@ -98,6 +99,8 @@ function layOutBody(result: ToolResult, flagged: boolean): Piece[] {
   if (result.ok && (isRecord(result.data) || (isSameShape(result, "bedrock") && result.data !== undefined && typeof result.data !== "string"))) {
     return [{ kind: "kept", value: { json: result.data } }];
   }
+  // A structured error stays a {json} block where the status flag says it failed.
+  if (flagged && !result.ok && result.data === undefined && isRecord(result.error)) return [{ kind: "kept", value: { json: result.error } }];
   const text = readResultText(result);
   const stated = flagged || result.ok ? text : stateError(text);
   if (stated === "" && !result.ok) return [{ kind: "text", text: result.error_type ?? "failed", extra: {} }];

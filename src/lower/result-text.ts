@@ -1,6 +1,7 @@
 // The one text every provider gives the model for a result, so that no two lowerings read it differently.
 import { UnrepresentableError } from "../errors.js";
 import { DENIED_WITHOUT_REASON } from "../normalize/tool-output.js";
+import { stringifyJson as writeJson } from "../normalize/lossless-json.js";
 import type { ToolResult } from "../payload.js";
 
 /** What a denied execution says when the result gives no reason (the same words normalization uses). */
@@ -9,7 +10,7 @@ export const DENIED_TEXT = DENIED_WITHOUT_REASON;
 /** Compact JSON text of a value; a value JSON cannot write (too deep, a cycle) cannot be lowered at all. */
 export function stringifyJson(value: unknown): string {
   try {
-    return JSON.stringify(value) ?? "null";
+    return writeJson(value);
   } catch (cause) {
     throw new UnrepresentableError(`cannot write the result as JSON text: ${(cause as Error).message}`, { cause });
   }

@@ -4,6 +4,7 @@ import {
   joinPath, mergeExtra, pickExtra, readArray, readChild, readForced, readLiteral, readOptionalString, readRecord,
   readString, readsStrictly, rejectUnknownKeys, type ReadMode,
 } from "./check.js";
+import { stringifyJson } from "./lossless-json.js";
 import { PartCollector } from "./parts.js";
 import { assembleResult, withSourceShape } from "./result.js";
 
@@ -61,7 +62,7 @@ function readBlock(value: unknown, path: string, collector: PartCollector): void
   if (typeof block.text === "string") {
     collector.addText(block.text, pickExtra(block, ["text"]));
   } else if ("json" in block) {
-    collector.addText(JSON.stringify(block.json), mergeExtra({ source_type: "json" }, pickExtra(block, ["json"])));
+    collector.addText(stringifyJson(block.json), mergeExtra({ source_type: "json" }, pickExtra(block, ["json"])));
   } else {
     const kind = ["image", "document", "video"].find((key) => key in block);
     if (kind === undefined) collector.keep(block);

@@ -2,6 +2,7 @@
 // deeply nested input from overflowing the stack anywhere downstream, and byte offsets for syntax errors.
 import { InputError } from "../errors.js";
 import { findJsonSyntaxError } from "./json-syntax.js";
+import { parseLosslessJson } from "./lossless-json.js";
 
 /** JSON inputs are parsed whole up to this size (SPEC §2); larger input is treated as text. */
 export const MAX_JSON_BYTES = 64 * 1024 * 1024;
@@ -36,14 +37,15 @@ export function looksLikeJson(firstNonBlank: number | undefined): boolean {
 }
 
 /**
- * Parses UTF-8 JSON bytes (a BOM is dropped; invalid UTF-8 reads as U+FFFD). Malformed JSON is an
+ * Parses UTF-8 JSON bytes (a BOM is dropped; invalid UTF-8 reads as U+FFFD; numbers a double would change are
+ * LosslessNumbers). Malformed JSON is an
  * InputError whose `where` is the byte offset ("byte 1234"); nesting past MAX_JSON_DEPTH is a JsonDepthError.
  */
 export function parseJsonBytes(bytes: Uint8Array): unknown {
   const tooDeep = findDepthExcess(bytes, MAX_JSON_DEPTH);
   if (tooDeep >= 0) throw new JsonDepthError(tooDeep);
   try {
-    return JSON.parse(new TextDecoder("utf-8").decode(bytes));
+    return parseLosslessJson(new TextDecoder("utf-8").decode(bytes), bytes);
   } catch (error) {
     if (!(error instanceof SyntaxError)) throw error;
     const problem = findJsonSyntaxError(bytes) ?? { offset: 0, message: error.message };
@@ -90,11 +92,11 @@ function describePosition(bytes: Uint8Array, offset: number): string {
 /**
  * False when the first bytes of an input already cannot be JSON: a syntax error well before where the prefix
  * was cut (a log line like "[INFO] started" or "[000042] ok"). Lets `--from auto` stream such text at once
- * instead of holding it whole as possible JSON.
+ * instead of holding it whole as possible JSON. `complete`: the prefix is the whole input, so any error counts.
  */
-export function couldBeJson(prefix: Uint8Array): boolean {
+export function couldBeJson(prefix: Uint8Array, complete = false): boolean {
   const error = findJsonSyntaxError(prefix);
-  return error === undefined || error.offset >= prefix.length - CUT_SLACK_BYTES;
+  return error === undefined || (!complete && error.offset >= prefix.length - CUT_SLACK_BYTES);
 }
 
 /** How close to the cut a syntax error may be and still be the cut's doing (a literal or number cut short). */

@@ -45,17 +45,18 @@ export function boundMeta(bound: BoundText): ToolResultMeta {
 
 /**
  * The payload of a bounded result: the body replaces data (or error, for a failure); meta gains the bounding
- * facts. Structured data that was not cut (and has no frame around it) stays structured.
+ * facts. Structured data or a structured error that was not cut (and has no frame around it) stays structured.
  */
 export function boundPayload(base: ToolResult, body: string, bound: BoundText): ToolResult {
   // A second bounding that cut nothing keeps the facts of the first (normalize | normalize changes nothing).
   const meta = bound.truncated ? { ...base.meta, ...boundMeta(bound) } : { ...boundMeta(bound), ...base.meta };
   const payload: ToolResult = { ok: base.ok, ...(base.tool !== undefined ? { tool: base.tool } : {}) };
-  const keepsStructure = base.ok && !bound.truncated && base.data !== undefined && typeof base.data !== "string" && body === bound.text;
-  if (base.ok) payload.data = keepsStructure ? base.data : body;
+  // A structured error (AI SDK error-json, a Gemini error object, a Bedrock {json} failure) stays structured too.
+  const keeps = (value: unknown): boolean => !bound.truncated && value !== undefined && typeof value !== "string" && body === bound.text;
+  if (base.ok) payload.data = keeps(base.data) ? base.data : body;
   else {
     if (base.data !== undefined) payload.data = body;
-    payload.error = base.data !== undefined ? base.error : body;
+    payload.error = base.data !== undefined ? base.error : keeps(base.error) ? base.error : body;
   }
   if (base.error_type !== undefined) payload.error_type = base.error_type;
   payload.meta = meta;

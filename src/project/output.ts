@@ -2,6 +2,7 @@
 import { countLines } from "../bound/budget.js";
 import type { BoundOptions, BoundText } from "../bound/types.js";
 import { lower, type LowerOptions } from "../lower/index.js";
+import { stringifyJson } from "../normalize/lossless-json.js";
 import type { Attachment, Provider, ToolResult } from "../payload.js";
 import { formatSize } from "../text/magic.js";
 import { boundPayload, jsonStringBytes, renderModelText, worstCaseMeta, type Frame } from "./model.js";
@@ -33,9 +34,9 @@ const withoutAttachmentData = (attachments: Attachment[] | undefined): Attachmen
 function wireText(result: ToolResult, options: OutputOptions): Output {
   if (options.to) {
     const lowered = lower(result, options.to, options.lower);
-    return { text: `${JSON.stringify(lowered.payload)}\n`, warnings: lowered.warnings };
+    return { text: `${stringifyJson(lowered.payload)}\n`, warnings: lowered.warnings };
   }
-  return { text: `${JSON.stringify(result)}\n`, warnings: [] };
+  return { text: `${stringifyJson(result)}\n`, warnings: [] };
 }
 
 /**

@@ -1,4 +1,5 @@
 // The generic format: the result's own text, for every tool without a formatter of its own.
+import { stringifyJson } from "../normalize/lossless-json.js";
 import type { ToolResult } from "../payload.js";
 import { describeProcessEnd } from "./process-end.js";
 import type { ToolText } from "./types.js";
@@ -7,7 +8,7 @@ import type { ToolText } from "./types.js";
 export function textOfValue(value: unknown): string {
   if (value === undefined) return "";
   if (typeof value === "string") return value;
-  return JSON.stringify(value, null, 2) ?? String(value);
+  return stringifyJson(value, 2);
 }
 
 /** The text a result carries: its error when it failed and says why, else its data. */
