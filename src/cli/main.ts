@@ -116,6 +116,17 @@ addStoreOptions(addBudgetOptions(program.command("mcp")))
   .addHelpText("after", "\nOnly protocol frames are written to stdout; logs go to stderr. Budgets apply to each tool's text.\n\nExample:\n  correx mcp --max-bytes 20000 --spill-dir ~/.cache/correx")
   .action(action(async (raw: RawOptions) => (await import("./mcp-command.js")).runMcpServer(raw)));
 
+addStoreOptions(addBudgetOptions(program.command("proxy")))
+  .description("sit between an MCP client and a stdio MCP server: bound every tools/call result, pass everything else through")
+  .argument("<server>", "the MCP server to run (put -- before it so that its options stay its own)")
+  .argument("[args...]", "its arguments")
+  .option("--max-media <size>", "replace image, audio and blob blocks larger than this by a note (default: media pass unchanged)")
+  .option("--request-timeout <ms>", "answer a request the server leaves unanswered this long with an error; progress restarts the clock (0 = none)", "0")
+  .option("--kill-after <ms>", "after the client closes, time the server has to exit before SIGTERM (and again before SIGKILL)", "5000")
+  .passThroughOptions()
+  .addHelpText("after", "\ncorrex adds read_output and grep_output to the server's tools (correx_read_output, correx_grep_output if the\nserver has tools by those names). The proxy exits with the server's status.\n\nExample:\n  correx proxy --max-bytes 20000 -- npx -y @modelcontextprotocol/server-filesystem /srv/data")
+  .action(action(async (server: string, args: string[], raw: RawOptions) => (await import("./proxy-command.js")).runProxy([server, ...args], raw)));
+
 /** Parses the command line and runs the command; commander's own errors (unknown flag, missing argument) exit 2. */
 async function main(): Promise<void> {
   if (process.argv.length <= 2) {

@@ -1,9 +1,8 @@
 // `correx mcp`'s protocol side: an MCP server (the official SDK, loaded on first use) whose tools call handlers
 // it is given, so that this module never touches the process; the CLI connects it to stdin and stdout.
 import type { Readable, Writable } from "node:stream";
-import { CorrexError } from "../errors.js";
 import { CORREX_TOOLS, GREP_OUTPUT_TOOL, READ_OUTPUT_TOOL, RUN_TOOL } from "./tool-definitions.js";
-import { readArguments, toCallToolResult, ToolArgumentError, type ToolAnswer } from "./tool-answer.js";
+import { answerSafely, readArguments, toCallToolResult, type ToolAnswer } from "./tool-answer.js";
 
 /** Progress of a long call, sent to the client when it asked for it (a progressToken). */
 export interface ProgressReport {
@@ -79,13 +78,13 @@ export async function startMcpServer(options: McpServerOptions): Promise<Running
   return { closed, close: () => server.close() };
 }
 
-/** Runs one tool; bad arguments and correx's own errors become tool errors the model can read, not protocol errors. */
-async function answerCall(name: string, rawArguments: unknown, context: ToolCallContext, options: McpServerOptions): Promise<ToolAnswer> {
-  try {
+/** Dispatches one call to its handler. */
+function answerCall(name: string, rawArguments: unknown, context: ToolCallContext, options: McpServerOptions): Promise<ToolAnswer> {
+  return answerSafely(name, () => {
     const args = readArguments(rawArguments);
     switch (name) {
       case RUN_TOOL.name:
-        return await options.handlers.run(args, context);
+        return options.handlers.run(args, context);
       case READ_OUTPUT_TOOL.name:
         return options.handlers.readOutput(args);
       case GREP_OUTPUT_TOOL.name:
@@ -93,10 +92,5 @@ async function answerCall(name: string, rawArguments: unknown, context: ToolCall
       default:
         return { text: `unknown tool '${name}' (correx offers: ${CORREX_TOOLS.map((tool) => tool.name).join(", ")})`, isError: true };
     }
-  } catch (error) {
-    if (error instanceof ToolArgumentError) return { text: `invalid arguments for ${name}: ${error.message}`, isError: true };
-    if (error instanceof CorrexError) return { text: error.message, isError: true };
-    options.log(`internal error in ${name}: ${(error as Error)?.stack ?? String(error)}`);
-    return { text: `internal error in correx: ${(error as Error)?.message ?? String(error)}`, isError: true };
-  }
+  }, options.log);
 }

@@ -1,4 +1,5 @@
 // What a tool handler gives back, and its CallToolResult: text for the model, facts in structuredContent.
+import { CorrexError } from "../errors.js";
 import { isRecord } from "../payload.js";
 
 /** A tool's answer: the text the model reads, the structured facts, and whether the call failed. */
@@ -51,4 +52,16 @@ export function optionalBoolean(args: Record<string, unknown>, name: string): bo
   if (value === undefined || value === null) return undefined;
   if (typeof value !== "boolean") throw new ToolArgumentError(`${name} must be true or false`);
   return value;
+}
+
+/** Runs a tool; bad arguments and correx's own errors become tool errors the model can read, not protocol errors. */
+export async function answerSafely(name: string, run: () => ToolAnswer | Promise<ToolAnswer>, log: (message: string) => void): Promise<ToolAnswer> {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof ToolArgumentError) return { text: `invalid arguments for ${name}: ${error.message}`, isError: true };
+    if (error instanceof CorrexError) return { text: error.message, isError: true };
+    log(`internal error in ${name}: ${(error as Error)?.stack ?? String(error)}`);
+    return { text: `internal error in correx: ${(error as Error)?.message ?? String(error)}`, isError: true };
+  }
 }

@@ -13,7 +13,7 @@ const source = readFileSync(MAN_PAGE, "utf8");
 const sections = readManSections(source);
 const version = (JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { version: string }).version;
 const commands = readHelpCommands(runShell("correx --help").stdout);
-const BOUNDING_COMMANDS = ["bound", "normalize", "lower", "run", "mcp"];
+const BOUNDING_COMMANDS = ["bound", "normalize", "lower", "run", "mcp", "proxy"];
 
 /** The sections from the `.SH` titled `title` up to the next `.SH`. */
 function sectionsUnder(title: string): ManSection[] {

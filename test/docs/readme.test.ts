@@ -29,6 +29,7 @@ describe("README console blocks print what they show", () => {
       "## `correx run`: wrap a command for a model",
       "## The spill store",
       "## `correx mcp`: a bounded shell for any MCP client",
+      "## `correx proxy`: bound any MCP server",
       "## Tool-result shapes in, provider payloads out",
       "## The library",
       "## Examples",

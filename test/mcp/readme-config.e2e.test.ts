@@ -1,6 +1,6 @@
 // The README's MCP client config blocks work as pasted: each one's command and args are launched exactly, with
 // this clone's correx first on PATH, and the SDK's Client talks to what they start.
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, test } from "vitest";
 import { readFencedBlocks } from "../docs/markdown.js";
@@ -36,10 +36,15 @@ function readTomlTables(text: string): Record<string, Record<string, unknown>> {
   return tables;
 }
 
+/** The environment a client starts a configured server in: this clone's correx and the installed servers on PATH. */
+function clientEnvironment(): Record<string, string> {
+  const path = `${join(ROOT, "bin")}:${join(ROOT, "node_modules", ".bin")}:${process.env.PATH ?? ""}`;
+  return userEnvironment({ PATH: path, CORREX_SPILL_DIR: join(temporaryDirectory("correx-readme-mcp-"), "spill") }) as Record<string, string>;
+}
+
 /** Starts what a client config names and checks that it is correx's MCP server, bounded. */
 async function launchAndUse(server: { command: string; args: string[] }, maxBytes: number): Promise<void> {
-  const env = userEnvironment({ CORREX_SPILL_DIR: join(temporaryDirectory("correx-readme-mcp-"), "spill") }) as Record<string, string>;
-  const { client } = await connect(server.command, server.args, env);
+  const { client } = await connect(server.command, server.args, clientEnvironment());
   try {
     const { tools } = await client.listTools();
     expect(tools.map((tool) => tool.name)).toEqual(["run", "read_output", "grep_output"]);
@@ -63,7 +68,40 @@ describe("README: correx mcp in an MCP client", () => {
   });
 
   test("the mcpServers JSON block (Claude Desktop, Cursor) starts a working server", async () => {
-    const config = JSON.parse(blockWith("json", '"mcpServers"')) as { mcpServers: Record<string, { command: string; args: string[] }> };
+    const config = JSON.parse(blockWith("json", '"correx": {')) as { mcpServers: Record<string, { command: string; args: string[] }> };
     await launchAndUse(config.mcpServers.correx!, 51200);
+  });
+});
+
+/** Starts a configured proxy in front of the filesystem server and reads a large file under /tmp through it. */
+async function launchProxyAndRead(server: { command: string; args: string[] }, maxBytes: number): Promise<void> {
+  expect(server.args.slice(-2)).toEqual(["mcp-server-filesystem", "/tmp"]);
+  const folder = mkdtempSync(join("/tmp", "correx-readme-proxy-"));
+  const file = join(folder, "big.txt");
+  writeFileSync(file, Array.from({ length: 20_000 }, (_, index) => `line ${index + 1}`).join("\n"));
+  const { client, errors } = await connect(server.command, server.args, clientEnvironment());
+  try {
+    const names = (await client.listTools()).tools.map((tool) => tool.name);
+    expect(names).toContain("read_text_file");
+    expect(names.slice(-2)).toEqual(["read_output", "grep_output"]);
+    const result = await client.callTool({ name: "read_text_file", arguments: { path: file } });
+    expect(Buffer.byteLength(JSON.stringify(result.content))).toBeLessThanOrEqual(maxBytes);
+    expect(firstText(result)).toMatch(/^line 1\n[^]*\[\.\.\. omitted [^]*\nline 20000$/);
+    expect(errors).toEqual([]);
+  } finally {
+    await client.close();
+  }
+}
+
+describe("README: correx proxy in an MCP client", () => {
+  test("the Codex CLI block wraps the filesystem server and bounds a large read", async () => {
+    const server = readTomlTables(blockWith("toml", "[mcp_servers.files]"))["mcp_servers.files"] as { command: string; args: string[] };
+    expect(server.command).toBe("correx");
+    await launchProxyAndRead(server, 20000);
+  });
+
+  test("the mcpServers JSON block does the same", async () => {
+    const config = JSON.parse(blockWith("json", '"files": {')) as { mcpServers: Record<string, { command: string; args: string[] }> };
+    await launchProxyAndRead(config.mcpServers.files!, 51200);
   });
 });

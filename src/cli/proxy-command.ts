@@ -1,0 +1,114 @@
+// `correx proxy -- SERVER [ARGS…]`: sits between an MCP client (our stdin/stdout) and a stdio MCP server (a child
+// in its own process group); exits with the server's status and leaves no process behind.
+import { spawn } from "node:child_process";
+import { constants, homedir } from "node:os";
+import type { Writable, Readable } from "node:stream";
+import { UsageError } from "../errors.js";
+import { FrameSplitter } from "../mcp/frame-splitter.js";
+import { ProxyRouter } from "../mcp/proxy-router.js";
+import { boundCallToolResult } from "../mcp/result-bound.js";
+import { answerGrepOutput, answerReadOutput } from "../mcp/stored-output-tools.js";
+import { answerSafely, readArguments } from "../mcp/tool-answer.js";
+import { killGroupSync, signalProcessGroup } from "../run/process-group.js";
+import { defaultSpillDir, SpillStore } from "../spill/store.js";
+import { parseInteger, parseSize, type RawOptions } from "./options.js";
+import { collectInPassing } from "./gc-command.js";
+import { openSpill, tokenCounterFor } from "./pipeline.js";
+import { parseProjectionConfig } from "./projection-config.js";
+
+const STOP_SIGNALS = ["SIGTERM", "SIGINT", "SIGHUP"] as const;
+const SIGNAL_BASE = 128;
+const NEWLINE = Buffer.from("\n");
+
+/** Runs the proxy until the server has exited, then exits with its status (128+N for a signal, 127/126 when it cannot start). */
+export async function runProxy(argv: string[], raw: RawOptions): Promise<never> {
+  const [command, ...args] = argv;
+  if (command === undefined || command === "") throw new UsageError("missing the server to run (correx proxy [options] -- SERVER [ARGS...])");
+  const config = parseProjectionConfig({ ...raw, for: "model", format: "text" }, { stdoutIsTTY: false, columns: undefined, env: process.env });
+  const requestTimeoutMs = parseInteger("--request-timeout", raw.requestTimeout ?? "0", 0);
+  const killAfterMs = parseInteger("--kill-after", raw.killAfter ?? "5000", 0);
+  const maxMediaBytes = raw.maxMedia === undefined ? undefined : parseSize("--max-media", raw.maxMedia);
+  const countTokens = await tokenCounterFor(config);
+  const bound = { ...config.bound, ...(countTokens ? { countTokens } : {}) };
+  const spill = openSpill(config);
+  const stored = { store: new SpillStore(config.spillDir ?? defaultSpillDir(process.env, homedir())), maxBytes: config.bound.budget.maxBytes };
+  const log = (message: string): void => void process.stderr.write(`correx proxy: ${message}\n`);
+
+  const server = spawn(command, args, { stdio: ["pipe", "pipe", "inherit"], detached: true });
+  const pid = server.pid;
+  const killGroup = (): void => {
+    if (pid !== undefined) killGroupSync(pid);
+  };
+  process.on("exit", killGroup);
+  for (const signal of STOP_SIGNALS) process.on(signal, () => (pid === undefined ? process.exit(SIGNAL_BASE + (constants.signals[signal] ?? 0)) : signalProcessGroup(pid, signal)));
+
+  const router = new ProxyRouter({
+    toServer: (frame) => writeFrame(server.stdin, frame, process.stdin),
+    toClient: (frame) => writeFrame(process.stdout, frame, server.stdout),
+    boundResult: (result, frame, names) => {
+      const outcome = boundCallToolResult(result, frame, {
+        bound, readToolName: names.read, ...(spill.target ? { spill: spill.target } : {}), ...(spill.failure ? { spillFailure: spill.failure } : {}),
+        ...(maxMediaBytes !== undefined ? { maxMediaBytes } : {}),
+      });
+      const collected = outcome.outputId && spill.target ? collectInPassing(spill.target.store, config.store) : undefined;
+      for (const warning of [...outcome.warnings, collected]) if (warning) log(`warning: ${warning}`);
+      return outcome.result;
+    },
+    answerOwn: (tool, args) => answerSafely(tool === "read" ? "read_output" : "grep_output", () => (tool === "read" ? answerReadOutput : answerGrepOutput)(readArguments(args), stored), log),
+    log,
+    requestTimeoutMs,
+  });
+
+  pipeFrames(process.stdin, (frame) => router.fromClient(frame), () => server.stdin?.end());
+  server.stdin?.on("error", () => undefined); // a server that exits early closes its stdin: its exit is what counts
+  const stdoutClosed = new Promise<void>((resolve) => pipeFrames(server.stdout!, (frame) => router.fromServer(frame), resolve));
+  process.stdin.once("end", () => stopAfterGrace(pid, killAfterMs));
+
+  let ending = "could not be started";
+  const status = await new Promise<number>((resolve) => {
+    server.once("error", (error: NodeJS.ErrnoException) => {
+      log(`cannot start ${command}: ${error.message}`);
+      resolve(error.code === "EACCES" ? 126 : 127);
+    });
+    server.once("exit", (code, signal) => {
+      ending = signal ? `was killed by ${signal}` : `exited with status ${code ?? 1}`;
+      resolve(signal ? SIGNAL_BASE + (constants.signals[signal] ?? 0) : (code ?? 1));
+    });
+  });
+  killGroup(); // whatever the server left running in its group
+  await Promise.race([stdoutClosed, new Promise((resolve) => setTimeout(resolve, 1000).unref())]);
+  if (router.waiting > 0) router.serverEnded(`the server (${command}) ${ending}`);
+  // The client may keep its end open: with the server gone there is nothing left to relay.
+  process.exit(status);
+}
+
+/** Splits a stream into frames for `onFrame`; a last line without newline is a frame too. */
+function pipeFrames(stream: Readable, onFrame: (frame: Buffer) => void, onEnd: () => void): void {
+  const splitter = new FrameSplitter();
+  stream.on("data", (chunk: Buffer) => {
+    for (const frame of splitter.push(chunk)) onFrame(frame);
+  });
+  stream.once("end", () => {
+    const rest = splitter.rest();
+    if (rest) onFrame(rest);
+    onEnd();
+  });
+}
+
+/** Writes a frame and its newline; a full pipe pauses the stream that feeds it until it drains. */
+function writeFrame(target: Writable | null, frame: Buffer | string, source: Readable | null): void {
+  if (!target || target.destroyed || target.writableEnded) return;
+  target.write(frame);
+  if (!target.write(NEWLINE) && source) {
+    source.pause();
+    target.once("drain", () => source.resume());
+  }
+}
+
+/** After the client has gone, gives the server `graceMs` to exit on its own, then SIGTERM, then SIGKILL. */
+function stopAfterGrace(pid: number | undefined, graceMs: number): void {
+  if (pid === undefined) return;
+  setTimeout(() => {
+    if (signalProcessGroup(pid, "SIGTERM")) setTimeout(() => signalProcessGroup(pid, "SIGKILL"), graceMs).unref();
+  }, graceMs).unref();
+}

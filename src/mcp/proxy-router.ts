@@ -1,0 +1,166 @@
+// `correx proxy`'s routing: JSON-RPC frames pass between client and server as written, except the answers to
+// tools/list (correx's two tools added) and tools/call (bounded), and calls to correx's own tools (answered here).
+import { isRecord } from "../payload.js";
+import { chooseToolNames, withCorrexTools, type CorrexToolNames } from "./proxy-tools.js";
+import type { ToolAnswer } from "./tool-answer.js";
+import { toCallToolResult } from "./tool-answer.js";
+
+/** What the router does with the world: write frames, bound results, answer correx's tools, log. */
+export interface ProxyRouterOptions {
+  /** Writes one frame (without its newline) to the server. */
+  toServer(frame: Buffer | string): void;
+  /** Writes one frame (without its newline) to the client. */
+  toClient(frame: Buffer | string): void;
+  /** Bounds a CallToolResult; undefined = pass the frame through untouched. */
+  boundResult(result: Record<string, unknown>, raw: Buffer, names: CorrexToolNames): Record<string, unknown> | undefined;
+  /** Answers a call to correx's read_output ("read") or grep_output ("grep"). */
+  answerOwn(tool: "read" | "grep", args: unknown): Promise<ToolAnswer>;
+  log(message: string): void;
+  /** A request the server has not answered after this long gets an error (0 = never); progress restarts the clock. */
+  requestTimeoutMs: number;
+}
+
+/** JSON-RPC error codes the proxy answers with (the SDK's ConnectionClosed and RequestTimeout). */
+export const CONNECTION_CLOSED = -32000;
+export const REQUEST_TIMEOUT = -32001;
+
+interface PendingRequest {
+  id: unknown;
+  method: string;
+  progressToken?: unknown;
+  timer?: ReturnType<typeof setTimeout>;
+}
+
+/** Routes frames between one client and one server. */
+export class ProxyRouter {
+  private readonly options: ProxyRouterOptions;
+  private readonly pending = new Map<string, PendingRequest>();
+  private readonly byProgressToken = new Map<string, string>();
+  private names: CorrexToolNames = { read: "read_output", grep: "grep_output" };
+
+  constructor(options: ProxyRouterOptions) {
+    this.options = options;
+  }
+
+  /** A frame from the client: forwarded as written, unless it calls one of correx's tools. */
+  fromClient(frame: Buffer): void {
+    const message = parseMessage(frame);
+    if (message && typeof message.method === "string" && "id" in message) {
+      const params = isRecord(message.params) ? message.params : {};
+      const own = message.method === "tools/call" ? this.ownTool(params.name) : undefined;
+      if (own) {
+        void this.answerOwn(message.id, own, params.arguments);
+        return;
+      }
+      this.track(message.id, message.method, isRecord(params._meta) ? params._meta.progressToken : undefined);
+    } else if (message?.method === "notifications/cancelled" && isRecord(message.params)) {
+      this.forget(JSON.stringify(message.params.requestId));
+    }
+    this.options.toServer(frame);
+  }
+
+  /** A frame from the server: answers to tools/list and tools/call are rewritten, everything else passes as written. */
+  fromServer(frame: Buffer): void {
+    const message = parseMessage(frame);
+    if (!message) {
+      this.options.log(`the server wrote a line that is not a JSON-RPC message (${frame.length} bytes, dropped): ${preview(frame)}`);
+      return;
+    }
+    if (message.method === "notifications/progress" && isRecord(message.params)) this.restartClock(this.byProgressToken.get(JSON.stringify(message.params.progressToken)));
+    if (typeof message.method === "string" || !("id" in message)) {
+      this.options.toClient(frame);
+      return;
+    }
+    const key = JSON.stringify(message.id);
+    const request = this.pending.get(key);
+    if (!request) {
+      this.options.toClient(frame);
+      return;
+    }
+    this.forget(key);
+    const result = isRecord(message.result) ? message.result : undefined;
+    const rewritten = result === undefined ? undefined : request.method === "tools/list" ? this.listWithCorrexTools(result) : request.method === "tools/call" ? this.options.boundResult(result, frame, this.names) : undefined;
+    this.options.toClient(rewritten === undefined ? frame : JSON.stringify({ ...message, result: rewritten }));
+  }
+
+  /** The server is gone: every request it has not answered gets an error saying so. */
+  serverEnded(reason: string): void {
+    for (const [key, request] of [...this.pending]) {
+      this.forget(key);
+      this.answerError(request.id, CONNECTION_CLOSED, `correx proxy: ${reason} before answering ${request.method}`);
+    }
+  }
+
+  /** How many requests wait for the server. */
+  get waiting(): number {
+    return this.pending.size;
+  }
+
+  private ownTool(name: unknown): "read" | "grep" | undefined {
+    return name === this.names.read ? "read" : name === this.names.grep ? "grep" : undefined;
+  }
+
+  private async answerOwn(id: unknown, tool: "read" | "grep", args: unknown): Promise<void> {
+    const answer = await this.options.answerOwn(tool, args);
+    this.options.toClient(JSON.stringify({ jsonrpc: "2.0", id, result: toCallToolResult(answer) }));
+  }
+
+  private listWithCorrexTools(result: Record<string, unknown>): Record<string, unknown> | undefined {
+    if (!Array.isArray(result.tools)) return undefined;
+    this.names = chooseToolNames(result.tools, this.names);
+    return withCorrexTools(result, this.names);
+  }
+
+  private track(id: unknown, method: string, progressToken: unknown): void {
+    const key = JSON.stringify(id);
+    const request: PendingRequest = { id, method, ...(progressToken !== undefined ? { progressToken } : {}) };
+    this.pending.set(key, request);
+    if (progressToken !== undefined) this.byProgressToken.set(JSON.stringify(progressToken), key);
+    this.restartClock(key);
+  }
+
+  private restartClock(key: string | undefined): void {
+    const request = key === undefined ? undefined : this.pending.get(key);
+    if (!request || this.options.requestTimeoutMs <= 0) return;
+    clearTimeout(request.timer);
+    request.timer = setTimeout(() => this.timeOut(key!), this.options.requestTimeoutMs);
+    request.timer.unref?.();
+  }
+
+  private timeOut(key: string): void {
+    const request = this.pending.get(key);
+    if (!request) return;
+    this.forget(key);
+    const seconds = this.options.requestTimeoutMs / 1000;
+    this.options.toServer(JSON.stringify({ jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId: request.id, reason: `correx proxy: no answer within ${seconds} s` } }));
+    this.answerError(request.id, REQUEST_TIMEOUT, `correx proxy: the server did not answer ${request.method} within ${seconds} s (--request-timeout)`);
+  }
+
+  private forget(key: string): void {
+    const request = this.pending.get(key);
+    if (!request) return;
+    clearTimeout(request.timer);
+    if (request.progressToken !== undefined) this.byProgressToken.delete(JSON.stringify(request.progressToken));
+    this.pending.delete(key);
+  }
+
+  private answerError(id: unknown, code: number, message: string): void {
+    this.options.toClient(JSON.stringify({ jsonrpc: "2.0", id, error: { code, message } }));
+  }
+}
+
+/** The frame as a JSON-RPC message object; undefined for anything else (batches pass as written). */
+function parseMessage(frame: Buffer): Record<string, unknown> | undefined {
+  let value: unknown;
+  try {
+    value = JSON.parse(frame.toString("utf8"));
+  } catch {
+    return undefined;
+  }
+  return isRecord(value) ? value : Array.isArray(value) ? {} : undefined;
+}
+
+function preview(frame: Buffer): string {
+  const text = frame.subarray(0, 120).toString("utf8").replace(/[\x00-\x1f\x7f]/g, " ");
+  return frame.length > 120 ? `${text}…` : text;
+}

@@ -1,0 +1,112 @@
+// Bounds one MCP CallToolResult for `correx proxy`: a result that fits passes through as it was written; a larger
+// one gets its text bounded with the marker (the whole response spilled), its structuredContent cut in shape.
+import { BoundSession, type SpillTarget } from "../bound/session.js";
+import type { BoundOptions } from "../bound/types.js";
+import { normalizeValue } from "../normalize/index.js";
+import { isRecord } from "../payload.js";
+import { projectResult } from "../project/project.js";
+import { formatSize } from "../text/magic.js";
+import { boundStructured, measure } from "./structured-bound.js";
+
+/** The budget, the store, and the cap on media blocks. */
+export interface ResultBoundOptions {
+  bound: BoundOptions;
+  spill?: SpillTarget;
+  spillFailure?: string;
+  /** Image, audio and blob blocks whose decoded size is over this are replaced by a note (undefined: never). */
+  maxMediaBytes?: number;
+  /** The name the proxy gives read_output, for the notes left in cut structured content. */
+  readToolName: string;
+}
+
+/** What bounding did to a result. */
+export interface BoundResult {
+  /** The result to send; undefined when the original passes through untouched. */
+  result?: Record<string, unknown>;
+  /** The id of the spilled whole response, when something was cut. */
+  outputId?: string;
+  warnings: string[];
+}
+
+type Block = Record<string, unknown>;
+
+/** Bounds a CallToolResult; `raw` is the whole response frame as the server wrote it (what is spilled). */
+export function boundCallToolResult(result: Record<string, unknown>, raw: Uint8Array, options: ResultBoundOptions): BoundResult {
+  if (!Array.isArray(result.content)) return { warnings: [] }; // not a CallToolResult (a task, an extension): as is
+  const { content: capped, dropped } = capMedia(result.content as Block[], options.maxMediaBytes);
+  const mediaCut = dropped.size > 0;
+  const media = new Set(capped.map(readMediaData).filter((data): data is string => data !== undefined));
+  const { structuredContent, ...rest } = result;
+  const textPart = { ...rest, content: capped };
+  const budget = options.bound.budget;
+  const structuredFits = structuredContent === undefined || measure(structuredContent, { media }) <= budget.maxBytes;
+  if (!mediaCut && structuredFits && fitsBudget(textPart, options.bound)) return { warnings: [] };
+
+  const projected = projectResult(normalizeValue(textPart, "mcp"), {
+    ...options.bound, to: "mcp", input: raw, ...(options.spill ? { spill: options.spill } : {}), ...(options.spillFailure ? { spillFailure: options.spillFailure } : {}),
+  });
+  const bounded = JSON.parse(projected.text) as Record<string, unknown>;
+  let outputId = projected.bound.spill?.kind === "saved" ? projected.bound.spill.id : undefined;
+  if (mediaCut && outputId === undefined) outputId = spillWhole(raw, capped.map(readBlockText).filter((item) => item !== undefined).join("\n"), options);
+  if (structuredContent !== undefined) {
+    if (!structuredFits && outputId === undefined) outputId = spillWhole(raw, JSON.stringify(structuredContent, null, 2), options);
+    const where = outputId ? `full result: ${options.readToolName} id=${outputId}` : "the full result was not saved";
+    bounded.structuredContent = boundStructured(structuredContent, { maxBytes: budget.maxBytes, where, media, dropped }).value;
+  }
+  return { result: { ...bounded, ...keepExtras(rest, bounded) }, ...(outputId ? { outputId } : {}), warnings: projected.warnings };
+}
+
+/** True when the result's JSON (media data excepted) fits the bytes, and its text the lines. */
+function fitsBudget(result: { content: Block[] }, options: BoundOptions): boolean {
+  const withoutData = { ...result, content: result.content.map(blankMedia) };
+  if (Buffer.byteLength(JSON.stringify(withoutData)) > options.budget.maxBytes) return false;
+  const text = result.content.map(readBlockText).filter((item) => item !== undefined).join("\n");
+  return text.split("\n").length <= options.budget.maxLines && (options.budget.maxTokens === undefined || Math.ceil(Buffer.byteLength(text) / 4) <= options.budget.maxTokens);
+}
+
+const blankMedia = (block: Block): Block => {
+  if (typeof block.data === "string") return { ...block, data: "" };
+  return isRecord(block.resource) && typeof block.resource.blob === "string" ? { ...block, resource: { ...block.resource, blob: "" } } : block;
+};
+
+function readBlockText(block: Block): string | undefined {
+  if (block.type === "text" && typeof block.text === "string") return block.text;
+  if (block.type === "resource" && isRecord(block.resource) && typeof block.resource.text === "string") return block.resource.text;
+  return undefined;
+}
+
+/** The base64 data of a media block (image, audio, blob resource). */
+function readMediaData(block: Block): string | undefined {
+  if (typeof block.data === "string") return block.data;
+  return isRecord(block.resource) && typeof block.resource.blob === "string" ? block.resource.blob : undefined;
+}
+
+/** Media blocks over the cap become a text note; the others are kept exactly. `dropped` is the data left out. */
+function capMedia(content: Block[], maxBytes: number | undefined): { content: Block[]; dropped: Set<string> } {
+  const dropped = new Set<string>();
+  if (maxBytes === undefined) return { content, dropped };
+  const capped = content.map((block) => {
+    const data = readMediaData(block);
+    if (data === undefined) return block;
+    const size = Math.floor((data.length * 3) / 4);
+    if (size <= maxBytes) return block;
+    dropped.add(data);
+    const mime = typeof block.mimeType === "string" ? block.mimeType : isRecord(block.resource) ? String(block.resource.mimeType ?? "application/octet-stream") : "application/octet-stream";
+    return { type: "text", text: `[${String(block.type)} ${mime}, ${formatSize(size)}: left out by --max-media ${formatSize(maxBytes)}; the full result is saved]` };
+  });
+  return { content: capped, dropped };
+}
+
+/** Saves the whole response with a text view (for read_output and grep_output) when only structured content was cut. */
+function spillWhole(raw: Uint8Array, textView: string, options: ResultBoundOptions): string | undefined {
+  if (!options.spill) return undefined;
+  const session = new BoundSession({ ...options.bound, budget: { maxLines: 1, maxBytes: 1 } }, options.spill, options.spillFailure);
+  session.writeDerived(Buffer.from(raw), textView);
+  const finished = session.finish({ source_shape: "mcp" });
+  return finished.spill?.kind === "saved" ? finished.spill.id : undefined;
+}
+
+/** Keys of the source result that the lowering does not write (e.g. `_meta`), kept as they were. */
+function keepExtras(source: Record<string, unknown>, bounded: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(source).filter(([key]) => key !== "content" && !(key in bounded)));
+}

@@ -1,0 +1,57 @@
+// Bounds a large structuredContent value while keeping its shape (keys, types), so that a client which checks it
+// against the tool's outputSchema still accepts it: long strings are cut inside, long arrays keep both ends.
+// Media data that the content blocks carry too (a base64 image repeated in structuredContent) is not text to
+// bound: it passes unchanged and uncounted, or is emptied when --max-media left it out of the content.
+import { prefixEnd } from "../text/utf8.js";
+
+/** The budget, where the full value is, and which media strings to keep or empty. */
+export interface StructuredBoundOptions {
+  maxBytes: number;
+  /** e.g. "full result: read_output id=tool_…" */
+  where: string;
+  /** Media data passed through in the content: kept whole here too, and not counted. */
+  media: ReadonlySet<string>;
+  /** Media data left out of the content by --max-media: emptied here too. */
+  dropped: ReadonlySet<string>;
+}
+
+const MIN_STRING_CHARS = 16;
+
+/** The value itself when it fits, else a same-shaped value cut until it does (or cannot be cut more). */
+export function boundStructured(value: unknown, options: StructuredBoundOptions): { value: unknown; cut: boolean } {
+  const emptied = options.dropped.size > 0 ? cutValue(value, Number.POSITIVE_INFINITY, Number.POSITIVE_INFINITY, options) : value;
+  if (measure(emptied, options) <= options.maxBytes) return { value: emptied, cut: emptied !== value };
+  // Halve the room each string and array may keep until the whole fits.
+  let chars = 4096;
+  let items = 64;
+  for (;;) {
+    const cut = cutValue(value, chars, items, options);
+    if (measure(cut, options) <= options.maxBytes || (chars <= MIN_STRING_CHARS && items <= 1)) return { value: cut, cut: true };
+    chars = Math.max(MIN_STRING_CHARS, Math.floor(chars / 2));
+    items = Math.max(1, Math.floor(items / 2));
+  }
+}
+
+/** The JSON bytes of a value, media strings that pass unchanged not counted. */
+export function measure(value: unknown, options: Pick<StructuredBoundOptions, "media">): number {
+  const json = JSON.stringify(value, (_key, item: unknown) => (typeof item === "string" && options.media.has(item) ? "" : item));
+  return Buffer.byteLength(json ?? "");
+}
+
+function cutValue(value: unknown, chars: number, items: number, options: StructuredBoundOptions): unknown {
+  if (typeof value === "string") {
+    if (options.dropped.has(value)) return "";
+    if (options.media.has(value) || value.length <= chars + 64) return value;
+    const kept = value.slice(0, prefixEnd(value, chars, (text) => text.length));
+    return `${kept}… [correx: ${value.length - kept.length} more characters cut; ${options.where}]`;
+  }
+  if (Array.isArray(value)) {
+    const whole = value.length <= items * 2 + 1;
+    const kept = whole ? value : [...value.slice(0, items), ...value.slice(value.length - items)];
+    return kept.map((item) => cutValue(item, chars, items, options));
+  }
+  if (value !== null && typeof value === "object") {
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, cutValue(item, chars, items, options)]));
+  }
+  return value;
+}
