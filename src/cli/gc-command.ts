@@ -7,18 +7,21 @@ import { formatCollectionJson, formatCollectionText } from "../spill/collection-
 import { collectStore, maybeCollect, PASSING_BUDGET_MS } from "../spill/lifecycle.js";
 import { defaultConfigPath, resolveStoreSettings, type StoreSettings } from "../spill/settings.js";
 import type { SpillStore } from "../spill/store.js";
-import { writeStdout } from "./io.js";
+import { warn, writeStdout } from "./io.js";
 import { parseFormat, type RawOptions } from "./options.js";
 import { storeFromOptions } from "./read-command.js";
 
 /** Runs `correx gc`; a store that does not exist yet has nothing to collect. */
 export async function runCollect(raw: RawOptions): Promise<void> {
   const format = parseFormat(raw.format);
+  const warnings: string[] = [];
   const settings = resolveStoreSettings({
     flags: { maxAge: raw.maxAge, quota: raw.quota },
     env: process.env,
     configPath: defaultConfigPath(process.env, homedir()),
+    warnings,
   });
+  for (const warning of warnings) warn(warning);
   const store = storeFromOptions(raw);
   try {
     const report = collectStore(store, settings, Date.now(), { dryRun: raw.dryRun === true });

@@ -83,6 +83,14 @@ program.command("ls")
   .addHelpText("after", "\nExample:\n  correx ls --format json")
   .action(action(async (raw: RawOptions) => (await import("./ls-command.js")).runList(raw)));
 
+program.command("config")
+  .description("print the effective settings and where each came from: flag, preset, environment, config file, default")
+  .option("--for <reader>", "the settings of this projection: model | terminal (default: terminal on a TTY, else model)")
+  .option("--preset <name>", "show the settings with this preset: rind | opencode | codex | claude-code | gemini")
+  .option("--format <format>", "text (key, value, origin), or json", "text")
+  .addHelpText("after", "\nThe config file is $XDG_CONFIG_HOME/correx/config.json (else ~/.config/correx/config.json); its keys are\nlisted in the manual (FILES). A bad key or value there is a warning, never a lost output.\n\nExample:\n  correx config --for terminal")
+  .action(action(async (raw: RawOptions) => (await import("./config-command.js")).runConfig(raw)));
+
 program.command("gc")
   .description("apply retention and quota to the store now; every removal leaves a tombstone")
   .option("--dry-run", "say what would be removed, remove nothing")

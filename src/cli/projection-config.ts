@@ -4,7 +4,8 @@ import { MODEL_BUDGET, TERMINAL_BUDGET } from "../bound/budget.js";
 import { DEFAULT_HYGIENE, RAW_HYGIENE } from "../bound/defaults.js";
 import type { BoundOptions } from "../bound/types.js";
 import type { Provider, SourceShape } from "../payload.js";
-import { defaultConfigPath, resolveStoreSettings, type StoreSettings } from "../spill/settings.js";
+import { defaultConfigPath, readConfigFile, resolveStoreSettings, type StoreSettings } from "../spill/settings.js";
+import { applyFileDefaults, describeOrigins, readFileDefaults } from "./config-file.js";
 import { defaultSpillDir } from "../spill/store.js";
 import { applyPreset } from "./presets.js";
 import { UsageError } from "../errors.js";
@@ -33,6 +34,8 @@ export interface ProjectionConfig {
   raw: RawOptions;
   /** Said on stderr before the input is read: flags that do nothing here, settings that fell back to defaults. */
   warnings: string[];
+  /** Where each config key's value came from: flag, preset NAME, env VAR, file PATH, or default (`correx config`). */
+  origins: Record<string, string>;
 }
 
 /** Flags that only shape a provider payload, so they do nothing without --to. */
@@ -69,6 +72,16 @@ export function wantsColor(env: NodeJS.ProcessEnv, isTTY: boolean): boolean {
   return isTTY && env.TERM !== "dumb";
 }
 
+/** The config file as a JSON object; {} (and a warning) when it cannot be read or is not an object. */
+export function loadConfigFile(configPath: string, warnings: string[]): Record<string, unknown> {
+  try {
+    return readConfigFile(configPath);
+  } catch (error) {
+    warnings.push(`${(error as Error).message}; using the defaults`);
+    return {};
+  }
+}
+
 function parseWidth(raw: RawOptions, around: Surroundings): number {
   if (raw.width !== undefined) return parseInteger("--width", raw.width, 10, 10000);
   if (around.columns && around.columns > 0) return around.columns;
@@ -80,7 +93,13 @@ function parseWidth(raw: RawOptions, around: Surroundings): number {
 export function parseProjectionConfig(given: RawOptions, around: Surroundings): ProjectionConfig {
   const warnings = checkFlagCombinations(given);
   const reader = parseFor(given.for, around.stdoutIsTTY);
-  const raw = applyPreset(given, reader);
+  const configPath = defaultConfigPath(around.env, homedir());
+  const file = loadConfigFile(configPath, warnings);
+  const fromFile = readFileDefaults(file, configPath, reader);
+  warnings.push(...fromFile.warnings);
+  const beforePreset = applyFileDefaults(given, fromFile);
+  const raw = applyPreset(beforePreset, reader);
+  const origins = describeOrigins({ given, fromFile, beforePreset, raw, env: around.env, file, configPath });
   const defaults = reader === "terminal" ? TERMINAL_BUDGET : MODEL_BUDGET;
   const everyHygieneOff = raw.raw === true;
   const hygiene = everyHygieneOff
@@ -91,8 +110,7 @@ export function parseProjectionConfig(given: RawOptions, around: Surroundings): 
     maxBytes: raw.maxBytes === undefined ? defaults.maxBytes : parseSizeAtLeast("--max-bytes", raw.maxBytes, 1),
     ...(raw.maxTokens === undefined ? {} : { maxTokens: parseInteger("--max-tokens", raw.maxTokens, 1) }),
   };
-  const configPath = defaultConfigPath(around.env, homedir());
-  const store = resolveStoreSettings({ flags: { maxAge: raw.maxAge, quota: raw.quota, maxOutput: raw.maxOutput }, env: around.env, configPath });
+  const store = resolveStoreSettings({ flags: { maxAge: raw.maxAge, quota: raw.quota, maxOutput: raw.maxOutput }, env: around.env, configPath, file, warnings });
   return {
     reader,
     format: parseFormat(raw.format),
@@ -117,5 +135,6 @@ export function parseProjectionConfig(given: RawOptions, around: Surroundings): 
     configPath,
     raw,
     warnings,
+    origins,
   };
 }

@@ -40,7 +40,7 @@ export interface RunSessions {
 export async function runCommandCli(argv: string[], raw: RawOptions): Promise<number> {
   const config = parseProjectionConfig(raw, { stdoutIsTTY: stdoutIsTTY(), columns: process.stdout.columns, env: process.env });
   for (const warning of config.warnings) warn(warning);
-  const run = parseRunConfig(argv, raw);
+  const run = parseRunConfig(argv, config.raw);
   const facts: RunFacts = {
     command: formatCommandLine(run.spec.command, run.spec.args, run.spec.shell),
     tool: config.tool ?? "bash",

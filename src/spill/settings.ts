@@ -35,6 +35,14 @@ export interface StoreSettingSources {
   env: NodeJS.ProcessEnv;
   /** The config file (see defaultConfigPath); a missing file means no settings from it. */
   configPath: string;
+  /** The config file already read (so it is not read twice); read from configPath when absent. */
+  file?: Record<string, unknown>;
+  /**
+   * When given, a bad value from the environment or the config file becomes a warning here and the default
+   * holds (a retention setting must never cost the user their output); without it, it is a usage error.
+   * A bad flag is a usage error either way.
+   */
+  warnings?: string[];
 }
 
 type Key = keyof StoreSettingFlags;
@@ -53,21 +61,42 @@ export function defaultConfigPath(env: NodeJS.ProcessEnv, home: string): string 
 /** Resolves each setting from its flag, else its variable, else the config file, else the default. */
 export function resolveStoreSettings(sources: StoreSettingSources): StoreSettings {
   const settings = { ...DEFAULT_STORE_SETTINGS };
-  let file: Record<string, unknown> | undefined;
+  const { warnings } = sources;
+  const tolerate = (read: () => number | undefined): number | undefined => {
+    if (!warnings) return read();
+    try {
+      return read();
+    } catch (error) {
+      warnings.push(`${(error as Error).message}; using the default`);
+      return undefined;
+    }
+  };
+  const loadFile = (): Record<string, unknown> => {
+    try {
+      return readConfigFile(sources.configPath);
+    } catch (error) {
+      if (!warnings) throw error;
+      warnings.push(`${(error as Error).message}; using the defaults`);
+      return {};
+    }
+  };
+  let file = sources.file;
   for (const { key, flag, variable, field, parse } of SETTINGS) {
     const fromFlag = sources.flags[key];
     const fromEnv = sources.env[variable];
-    if (fromFlag !== undefined) settings[field] = parse(flag, fromFlag);
-    else if (fromEnv !== undefined && fromEnv !== "") settings[field] = parse(variable, fromEnv);
+    let value: number | undefined;
+    if (fromFlag !== undefined) value = parse(flag, fromFlag);
+    else if (fromEnv !== undefined && fromEnv !== "") value = tolerate(() => parse(variable, fromEnv));
     else {
-      file ??= readConfigFile(sources.configPath);
-      if (file[key] !== undefined) settings[field] = parseFileValue(sources.configPath, key, file[key], parse);
+      const settingsFile = (file ??= loadFile());
+      if (settingsFile[key] !== undefined) value = tolerate(() => parseFileValue(sources.configPath, key, settingsFile[key], parse));
     }
+    if (value !== undefined) settings[field] = value;
   }
   return settings;
 }
 
-/** The config file's settings; {} when there is none. Unknown keys and bad JSON are usage errors naming the file. */
+/** The config file's settings; {} when there is none. Bad JSON is a usage error naming the file; keys are checked by their readers. */
 export function readConfigFile(configPath: string): Record<string, unknown> {
   let text: string;
   try {
@@ -83,9 +112,6 @@ export function readConfigFile(configPath: string): Record<string, unknown> {
     throw new UsageError(`invalid config file ${configPath}: ${(error as Error).message} (accepts a JSON object such as {"maxAge": "7d", "quota": "1GiB", "maxOutput": "256MiB"})`, { cause: error });
   }
   if (!isRecord(value)) throw new UsageError(`invalid config file ${configPath}: not a JSON object (accepts {"maxAge": "7d", "quota": "1GiB", "maxOutput": "256MiB"})`);
-  const known = SETTINGS.map((setting) => setting.key as string);
-  const unknown = Object.keys(value).filter((key) => !known.includes(key));
-  if (unknown.length > 0) throw new UsageError(`invalid config file ${configPath}: unknown key '${unknown[0]}' (accepts: ${known.join(", ")})`);
   return value;
 }
 

@@ -143,7 +143,7 @@ describe("gc", () => {
     expect(runCorrex(["read", oldest, "--spill-dir", dir]).stderr).toMatch(/was evicted on .* to keep the store under its quota of 6\.0 KiB, oldest first/);
   });
 
-  test("settings: flag beats environment beats the config file; a bad file is exit 2 naming it", () => {
+  test("settings: flag beats environment beats the config file; a bad file value is a warning naming it, and the default holds", () => {
     const dir = newStoreDir();
     const store = new SpillStore(dir);
     store.prepare();
@@ -158,7 +158,11 @@ describe("gc", () => {
     expect(plan({ CORREX_MAX_AGE: "3d" })).toEqual([]);
     expect(plan({ CORREX_MAX_AGE: "3d" }, ["--max-age", "1h"])).toEqual([id]);
     fs.writeFileSync(config, JSON.stringify({ maxAge: "forever" }));
-    expect(runCorrex(["gc", "--spill-dir", dir], { env })).toEqual({ status: 2, stdout: "", stderr: `correx: invalid value for maxAge in ${config}: 'forever' (accepts a duration such as 0s, 90s, 12h, 7d)\n` });
+    const collected = runCorrex(["gc", "--dry-run", "--format", "json", "--spill-dir", dir], { env });
+    expect(collected.status).toBe(0);
+    expect(collected.stderr).toBe(`correx: warning: invalid value for maxAge in ${config}: 'forever' (accepts a duration such as 0s, 90s, 12h, 7d); using the default\n`);
+    expect(JSON.parse(collected.stdout).removed).toEqual([]);
+    expect(runCorrex(["gc", "--spill-dir", dir, "--max-age", "forever"], { env })).toMatchObject({ status: 2, stdout: "" });
   });
 
   test("a missing store has nothing to collect", () => {

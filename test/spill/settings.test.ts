@@ -56,9 +56,9 @@ describe("resolveStoreSettings", () => {
     expect(() => resolveStoreSettings({ flags: {}, env: {}, configPath: wrongType })).toThrow(new UsageError(`invalid value for maxAge in ${wrongType}: ["7d"] (accepts a string such as "7d" or "1GiB", or a number)`));
   });
 
-  test("an unknown key, bad JSON or a non-object names the file", () => {
-    const unknown = writeConfig(JSON.stringify({ max_age: "7d" }));
-    expect(() => resolveStoreSettings({ flags: {}, env: {}, configPath: unknown })).toThrow(new UsageError(`invalid config file ${unknown}: unknown key 'max_age' (accepts: maxAge, quota, maxOutput)`));
+  test("keys it does not own are left to their readers; bad JSON or a non-object names the file", () => {
+    const other = writeConfig(JSON.stringify({ maxBytes: "20KiB", quota: "2GiB" }));
+    expect(resolveStoreSettings({ flags: {}, env: {}, configPath: other }).quotaBytes).toBe(2 * 1024 ** 3);
     const notJson = writeConfig("{ maxAge: 7d }");
     expect(() => resolveStoreSettings({ flags: {}, env: {}, configPath: notJson })).toThrow(`invalid config file ${notJson}: `);
     const array = writeConfig("[]");
@@ -82,5 +82,24 @@ describe("describeDuration", () => {
     [7 * 86_400_000, "7 days"], [3 * 86_400_000, "3 days"], [1500, "2 seconds"],
   ])("%d ms → %s", (ms, words) => {
     expect(describeDuration(ms)).toBe(words);
+  });
+});
+
+describe("resolveStoreSettings with a warnings list (the CLI)", () => {
+  test("a bad environment or file value is a warning and the default holds; a bad flag is still a usage error", () => {
+    const bad = writeConfig(JSON.stringify({ quota: "lots" }));
+    const warnings: string[] = [];
+    const settings = resolveStoreSettings({ flags: {}, env: { CORREX_MAX_AGE: "bogus" }, configPath: bad, warnings });
+    expect(settings).toEqual(DEFAULT_STORE_SETTINGS);
+    expect(warnings).toEqual([
+      "invalid value for CORREX_MAX_AGE: 'bogus' (accepts a duration such as 0s, 90s, 12h, 7d); using the default",
+      `invalid value for quota in ${bad}: 'lots' (accepts a size such as 51200, 64KiB, 1MB, 1GiB); using the default`,
+    ]);
+    expect(() => resolveStoreSettings({ flags: { maxAge: "bogus" }, env: {}, configPath: bad, warnings })).toThrow(UsageError);
+    const notJson = writeConfig("{ nope");
+    const more: string[] = [];
+    expect(resolveStoreSettings({ flags: {}, env: {}, configPath: notJson, warnings: more })).toEqual(DEFAULT_STORE_SETTINGS);
+    expect(more).toHaveLength(1);
+    expect(more[0]).toMatch(/^invalid config file .*; using the defaults$/);
   });
 });

@@ -1,0 +1,93 @@
+// The config file sets every default a user may want per machine; `correx config` shows each value's origin;
+// a bad setting is a warning, never a lost output (issue 15).
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, test } from "vitest";
+import { runCli } from "./cli-process.js";
+
+const root = mkdtempSync(join(tmpdir(), "correx-config-"));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+let configs = 0;
+/** A fresh XDG_CONFIG_HOME holding `settings` as correx/config.json (raw text when a string). */
+function withConfig(settings: unknown): { env: NodeJS.ProcessEnv; path: string } {
+  const home = join(root, `config-${(configs += 1)}`);
+  mkdirSync(join(home, "correx"), { recursive: true });
+  const path = join(home, "correx", "config.json");
+  writeFileSync(path, typeof settings === "string" ? settings : JSON.stringify(settings));
+  return { env: { XDG_CONFIG_HOME: home, CORREX_SPILL_DIR: join(root, "spill"), CORREX_MAX_AGE: undefined, CORREX_QUOTA: undefined, CORREX_MAX_OUTPUT: undefined }, path };
+}
+
+const numbered = (count: number): string => Array.from({ length: count }, (_, index) => `line ${index + 1}`).join("\n") + "\n";
+const lineCount = (text: string): number => text.split("\n").length - (text.endsWith("\n") ? 1 : 0);
+
+describe("the config file", () => {
+  test("sets budgets, per reader too, and an explicit flag wins", () => {
+    const { env } = withConfig({ maxLines: 12, terminal: { maxLines: 6 } });
+    const model = runCli(["bound", "--for", "model"], numbered(500), env);
+    expect(model.code).toBe(0);
+    expect(lineCount(model.text)).toBe(12);
+    const terminal = runCli(["bound", "--for", "terminal", "--width", "200"], numbered(500), env);
+    expect(lineCount(terminal.text)).toBeLessThan(12); // the terminal section applies (6 lines, with or without the status line)
+    const flag = runCli(["bound", "--for", "model", "--max-lines", "20"], numbered(500), env);
+    expect(lineCount(flag.text)).toBe(20);
+  });
+
+  test("sets hygiene switches and run's timeout", () => {
+    const { env } = withConfig({ keepAnsi: true, timeout: "300ms" });
+    expect(runCli(["bound", "--for", "model", "--no-spill"], "\x1b[31mred\x1b[0m\n", env).text).toBe("\x1b[31mred\x1b[0m\n");
+    const run = runCli(["run", "--", "sleep", "30"], "", env);
+    expect(run.code).toBe(124);
+    expect(run.text).toContain("Command exceeded timeout of 300 ms.");
+  });
+
+  test("a bad key or value is a warning naming the file; the output still comes", () => {
+    const { env, path } = withConfig({ maxLines: "many", colour: true, quota: "lots" });
+    const run = runCli(["bound", "--for", "model", "--no-spill"], "still here\n", env);
+    expect(run).toMatchObject({ code: 0, text: "still here\n" });
+    expect(run.stderr).toContain(`correx: warning: ignoring invalid value for maxLines in ${path}: 'many'`);
+    expect(run.stderr).toContain(`correx: warning: ignoring unknown key 'colour' in ${path}`);
+    expect(run.stderr).toContain(`correx: warning: invalid value for quota in ${path}: 'lots' (accepts a size such as 51200, 64KiB, 1MB, 1GiB); using the default`);
+  });
+
+  test("a file that is not JSON is a warning; the output still comes", () => {
+    const { env, path } = withConfig("{ maxLines: 3");
+    const run = runCli(["bound", "--for", "model", "--no-spill"], "ok\n", env);
+    expect(run).toMatchObject({ code: 0, text: "ok\n" });
+    expect(run.stderr).toMatch(new RegExp(`^correx: warning: invalid config file ${path}: .*; using the defaults\\n$`));
+  });
+
+  test("a bad retention variable never costs the output (CORREX_MAX_AGE=bogus)", () => {
+    const { env } = withConfig({});
+    const run = runCli(["bound", "--for", "model", "--max-lines", "5"], numbered(100), { ...env, CORREX_MAX_AGE: "bogus" });
+    expect(run.code).toBe(0);
+    expect(run.text).toContain("line 100");
+    expect(run.stderr).toBe("correx: warning: invalid value for CORREX_MAX_AGE: 'bogus' (accepts a duration such as 0s, 90s, 12h, 7d); using the default\n");
+  });
+});
+
+describe("correx config", () => {
+  test("prints each setting with where it came from: flag, preset, environment, file, default", () => {
+    const { env, path } = withConfig({ maxLines: 300, keepAnsi: true, terminal: { maxBytes: "4KiB" } });
+    const run = runCli(["config", "--for", "model", "--preset", "codex"], "", { ...env, CORREX_QUOTA: "2GiB" });
+    expect(run.code).toBe(0);
+    const rows = Object.fromEntries(run.text.split("\n").filter((line) => line && !line.startsWith("#")).map((line) => {
+      const [key, value, ...origin] = line.split(/ {2,}/);
+      return [key, { value, origin: origin.join("  ") }];
+    }));
+    expect(rows.preset).toEqual({ value: "codex", origin: "flag" });
+    expect(rows.maxBytes).toEqual({ value: "10240", origin: "preset codex" });
+    expect(rows.keepAnsi).toEqual({ value: "true", origin: `file ${path}` });
+    expect(rows.quota).toEqual({ value: "2.0 GiB", origin: "env CORREX_QUOTA" });
+    expect(rows.tokenizer).toEqual({ value: "estimate", origin: "default" });
+  });
+
+  test("--format json names the reader, the file and every setting; the terminal section applies to --for terminal", () => {
+    const { env, path } = withConfig({ terminal: { maxBytes: "4KiB" } });
+    const json = JSON.parse(runCli(["config", "--for", "terminal", "--format", "json"], "", env).text) as { reader: string; config_file: string; settings: { key: string; value: string; origin: string }[] };
+    expect(json.reader).toBe("terminal");
+    expect(json.config_file).toBe(path);
+    expect(json.settings.find((setting) => setting.key === "maxBytes")).toEqual({ key: "maxBytes", value: "4096", origin: `file ${path} (terminal)` });
+  });
+});
