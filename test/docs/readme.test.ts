@@ -28,6 +28,7 @@ describe("README console blocks print what they show", () => {
       "## `correx bound`: bound any output for a model",
       "## `correx run`: wrap a command for a model",
       "## The spill store",
+      "## Settings per machine: the config file",
       "## `correx mcp`: a bounded shell for any MCP client",
       "## `correx proxy`: bound any MCP server",
       "## Tool-result shapes in, provider payloads out",
