@@ -33,6 +33,39 @@ export class RepeatFolder {
     this.enabled = enabled;
   }
 
+  /** The text the next line must have to extend the current run; undefined when folding is off or no run is open. */
+  get runText(): string | undefined {
+    return this.enabled ? this.run?.text : undefined;
+  }
+
+  /** True once the current run is shown as its first line and a note: more repeats only rewrite the note. */
+  get runFolded(): boolean {
+    return this.run?.folded === true;
+  }
+
+  /** Counts `count` more repeats into a folded run (see runFolded), the last one ending at line `to`, byte `rawEnd`. */
+  extendFoldedRun(count: number, to: number, rawEnd: number): void {
+    const run = this.run!;
+    const note = this.lines[this.lines.length - 1]!;
+    const before = note.text.length;
+    run.count += count;
+    note.text = repeatNote(run.count);
+    note.to = to;
+    note.rawEnd = rawEnd;
+    this.lastDeltaBytes = note.text.length - before;
+    this.lastDeltaLines = 0;
+  }
+
+  /** Forgets all but the last `keep` lines (a tail that only ever shows its end); the open run stays open. */
+  keepLast(keep: number): void {
+    const drop = this.lines.length - keep;
+    if (drop <= 0) return;
+    this.lines.splice(0, drop);
+    if (this.run === undefined) return;
+    this.run.startIndex -= drop;
+    if (this.run.startIndex < 0) this.run = undefined;
+  }
+
   push(line: CollectedLine): void {
     const run = this.run;
     if (!this.enabled || run === undefined || run.text !== line.text || line.partial !== undefined) {
@@ -67,4 +100,34 @@ export class RepeatFolder {
     this.lastDeltaBytes = note.length + 1 - (run.count - 1) * lineBytes;
     this.lastDeltaLines = 1 - (run.count - 1);
   }
+}
+
+/** Where a stretch of back-to-back repeats of the open run's line starts, and how long each copy is in raw bytes. */
+export interface RepeatStretch {
+  count: number;
+  firstLine: number;
+  rawStart: number;
+  /** Raw bytes of one copy, its newline included. */
+  period: number;
+}
+
+/**
+ * Pushes a stretch of repeats of the open run's line (same raw bytes, so the same clean text): one by one until
+ * the run folds, then all the rest in one note update. `afterPush` runs after each change; true stops early.
+ * Returns how many repeats were taken.
+ */
+export function pushRepeats(folder: RepeatFolder, stretch: RepeatStretch, afterPush: () => boolean): number {
+  const text = folder.runText!;
+  const { count, firstLine, rawStart, period } = stretch;
+  let taken = 0;
+  while (taken < count && !folder.runFolded) {
+    const start = rawStart + taken * period;
+    folder.push({ text, from: firstLine + taken, to: firstLine + taken, rawStart: start, rawEnd: start + period });
+    taken += 1;
+    if (afterPush()) return taken;
+  }
+  if (taken === count) return taken;
+  folder.extendFoldedRun(count - taken, firstLine + count - 1, rawStart + count * period);
+  afterPush();
+  return count;
 }

@@ -1,11 +1,14 @@
 // The constant-memory bounder: a head of clean lines, a ring of the last raw bytes, and counters.
+import { countNewlines, countRepeats } from "../text/newlines.js";
 import { skipContinuationBytes } from "../text/utf8.js";
 import { ByteRing } from "./byte-ring.js";
-import { RepeatFolder, type CollectedLine } from "./lines.js";
+import { pushRepeats, RepeatFolder, type CollectedLine } from "./lines.js";
 import type { Budget, KeepMode } from "./types.js";
 
 const NEWLINE = 0x0a;
 const MIN_WINDOW_BYTES = 1024 * 1024;
+/** Lines of the tail kept beyond the line budget (a cut never shows more than the budget's lines). */
+const TAIL_SLACK_LINES = 16;
 
 /** What the collector saw: the first lines, the last lines, and the totals. */
 export interface CollectedWindow {
@@ -45,6 +48,8 @@ export class LineCollector {
   private lastByte = -1;
   /** Bytes that arrived after the head stopped taking lines. */
   private afterHead = 0;
+  /** Raw bytes of the last line the head took while its run may go on: its repeats are skipped by memcmp. */
+  private previous: Buffer | undefined;
 
   constructor(options: CollectorOptions) {
     this.options = options;
@@ -65,6 +70,11 @@ export class LineCollector {
     }
     let offset = 0;
     while (offset < chunk.length && !this.overflowed) {
+      if (this.previous !== undefined && this.pendingBytes === 0) {
+        const skipped = this.takeRepeats(chunk, offset, start + offset);
+        offset += skipped;
+        if (skipped > 0) continue;
+      }
       const end = chunk.indexOf(NEWLINE, offset);
       if (end === -1) {
         this.pending.push(Buffer.from(chunk.subarray(offset)));
@@ -89,7 +99,7 @@ export class LineCollector {
     }
     const totalLines = this.newlines + (this.totalBytes > 0 && !endsWithNewline ? 1 : 0);
     const first = this.head.lines;
-    if (this.afterHead > 0 && this.ringContiguous()) {
+    if (this.afterHead > 0 && this.ringContiguous() && this.ringRunsWithin(this.tailLines())) {
       this.ringLines(this.head);
       return { first, last: first, complete: true, totalBytes: this.totalBytes, totalLines, endsWithNewline };
     }
@@ -98,7 +108,7 @@ export class LineCollector {
       if (lastLine?.partial === "end") lastLine.partial = undefined;
       return { first, last: first, complete: true, totalBytes: this.totalBytes, totalLines, endsWithNewline };
     }
-    return { first, last: this.ringLines(new RepeatFolder(this.options.foldRepeats)), complete: false, totalBytes: this.totalBytes, totalLines, endsWithNewline };
+    return { first, last: this.ringLines(new RepeatFolder(this.options.foldRepeats), this.tailLines()), complete: false, totalBytes: this.totalBytes, totalLines, endsWithNewline };
   }
 
   private completeLine(tail: Buffer, rawEnd: number): void {
@@ -112,13 +122,44 @@ export class LineCollector {
     const rawStart = rawEnd - bytes.length - 1;
     this.pushHead(this.options.cleanLine(bytes.toString("utf8")), rawStart, rawEnd, undefined, lineNumber);
     if (this.overflowed) this.ring = new ByteRing(this.ringCap, rawEnd, true);
+    const open = !this.overflowed && this.head.runText !== undefined;
+    this.previous = open ? (bytes === tail ? Buffer.from(tail) : bytes) : undefined;
+  }
+
+  /** Takes the repeats of the previous line that start at `offset` (one note update, not a line each); bytes taken. */
+  private takeRepeats(chunk: Buffer, offset: number, rawStart: number): number {
+    const previous = this.previous!;
+    const count = countRepeats(chunk, offset, previous);
+    if (count === 0) return 0;
+    const period = previous.length + 1;
+    const stretch = { count, firstLine: this.newlines + 1, rawStart, period };
+    const taken = pushRepeats(this.head, stretch, () => {
+      this.headBytes += this.head.lastDeltaBytes;
+      this.checkOverflow();
+      return this.overflowed;
+    });
+    this.newlines += taken;
+    if (this.overflowed) {
+      this.previous = undefined;
+      this.ring = new ByteRing(this.ringCap, rawStart + taken * period, true);
+    }
+    return taken * period;
+  }
+
+  private checkOverflow(): void {
+    const { maxBytes, maxLines } = this.options.budget;
+    if (this.headBytes > maxBytes + 1 || this.head.lines.length > maxLines) this.overflowed = true;
+  }
+
+  /** Lines a tail may need: the budget's lines and some slack. */
+  private tailLines(): number {
+    return this.options.budget.maxLines + TAIL_SLACK_LINES;
   }
 
   private pushHead(text: string, rawStart: number, rawEnd: number, partial: "end" | undefined, lineNumber = this.newlines + 1): void {
     this.head.push({ text, from: lineNumber, to: lineNumber, rawStart, rawEnd, partial });
     this.headBytes += this.head.lastDeltaBytes;
-    const { maxBytes, maxLines } = this.options.budget;
-    if (this.headBytes > maxBytes + 1 || this.head.lines.length > maxLines) this.overflowed = true;
+    this.checkOverflow();
   }
 
   private overflowWithGiantLine(rawEnd: number): void {
@@ -129,6 +170,7 @@ export class LineCollector {
   }
 
   private decodePending(): string {
+    this.previous = undefined;
     const text = Buffer.concat(this.pending).toString("utf8");
     this.pending = [];
     this.pendingBytes = 0;
@@ -146,7 +188,26 @@ export class LineCollector {
     return this.ringCap > 0 && this.ring !== undefined && !this.ring.dropped && this.ring.atLineStart;
   }
 
-  private ringLines(folder: RepeatFolder): CollectedLine[] {
+  /** True when the ring's lines make at most `limit` runs of identical lines (cheap: repeats are skipped by memcmp). */
+  private ringRunsWithin(limit: number): boolean {
+    const bytes = this.ring!.bytes();
+    let runs = 0;
+    let offset = 0;
+    while (offset < bytes.length) {
+      if ((runs += 1) > limit) return false;
+      const newline = bytes.indexOf(NEWLINE, offset);
+      if (newline === -1) break;
+      const line = bytes.subarray(offset, newline);
+      offset = newline + 1 + countRepeats(bytes, newline + 1, line) * (line.length + 1);
+    }
+    return true;
+  }
+
+  /**
+   * The ring's lines, cleaned and folded into `folder`. With `keep`, only about the last `keep` lines are kept:
+   * a tail never shows more, and a ring of a million short lines must not become a million objects.
+   */
+  private ringLines(folder: RepeatFolder, keep?: number): CollectedLine[] {
     const ring = this.ring;
     if (!ring) return folder.lines;
     const bytes = ring.bytes();
@@ -154,27 +215,46 @@ export class LineCollector {
     let lineNumber = this.newlines - countNewlines(bytes, 0) + 1;
     let offset = ring.atLineStart ? 0 : skipContinuationBytes(bytes);
     let partial: "start" | undefined = ring.atLineStart ? undefined : "start";
+    const lastLines = keep === undefined || this.options.foldRepeats ? offset : startOfLastLines(bytes, offset, keep);
+    if (lastLines > offset) {
+      lineNumber += countNewlines(bytes.subarray(offset, lastLines));
+      offset = lastLines;
+      partial = undefined;
+    }
+    let previous: Buffer | undefined;
     while (offset < bytes.length) {
+      const count = previous !== undefined && folder.runText !== undefined ? countRepeats(bytes, offset, previous) : 0;
+      if (count > 0) {
+        pushRepeats(folder, { count, firstLine: lineNumber, rawStart: start + offset, period: previous!.length + 1 }, () => false);
+        lineNumber += count;
+        offset += count * (previous!.length + 1);
+        continue;
+      }
       const newline = bytes.indexOf(NEWLINE, offset);
       const end = newline === -1 ? bytes.length : newline;
       const rawEnd = start + (newline === -1 ? end : end + 1);
       const text = this.options.cleanLine(bytes.toString("utf8", offset, end));
       folder.push({ text, from: lineNumber, to: lineNumber, rawStart: start + offset, rawEnd, partial });
+      previous = partial === undefined ? bytes.subarray(offset, end) : undefined;
       partial = undefined;
       lineNumber += 1;
       offset = end + 1;
+      if (keep !== undefined && folder.lines.length > 2 * keep) folder.keepLast(keep);
     }
+    if (keep !== undefined) folder.keepLast(keep);
     return folder.lines;
   }
 }
 
-/** Counts newline bytes in a buffer from an offset (memchr speed via indexOf). */
-export function countNewlines(bytes: Buffer, from: number): number {
-  let count = 0;
-  let index = bytes.indexOf(NEWLINE, from);
-  while (index !== -1) {
-    count += 1;
-    index = bytes.indexOf(NEWLINE, index + 1);
+/** Where the last `count` lines of `bytes` start (`from` when there are no more than that). */
+function startOfLastLines(bytes: Buffer, from: number, count: number): number {
+  let position = bytes.length - 1;
+  if (bytes[position] === NEWLINE) position -= 1;
+  for (let lines = 0; lines < count; lines += 1) {
+    const newline = bytes.lastIndexOf(NEWLINE, position);
+    if (newline < from) return from;
+    position = newline - 1;
   }
-  return count;
+  return position + 2;
 }
+
