@@ -24,3 +24,7 @@ export function parseDuration(flag: string, value: unknown): number {
   if (!match) throw new UsageError(`invalid value for ${flag}: '${String(value)}' (accepts a duration such as 0s, 90s, 12h, 7d)`);
   return Math.floor(Number(match[1]) * DURATION_UNITS[(match[2] ?? "s").toLowerCase()]!);
 }
+
+/** The longest delay a Node timer can wait: a signed 32-bit count of milliseconds (about 24.8 days). */
+export const MAX_TIMER_MS = 2 ** 31 - 1;
+

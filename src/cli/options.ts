@@ -2,7 +2,7 @@
 import { UsageError } from "../errors.js";
 import { PROVIDERS, SOURCE_SHAPES, type Provider, type SourceShape } from "../payload.js";
 
-import { parseDuration, parseSize } from "../units.js";
+import { MAX_TIMER_MS, parseDuration, parseSize } from "../units.js";
 
 export { parseDuration, parseSize } from "../units.js";
 
@@ -18,8 +18,7 @@ export function parseChoice<T extends string>(flag: string, value: unknown, allo
   throw new UsageError(`invalid value for ${flag}: '${String(value)}' (accepts: ${allowed.join(", ")}${hint})`);
 }
 
-/** The longest delay Node's timers take (2^31-1 ms, about 24.8 days); past it a timer fires at once. */
-export const MAX_TIMER_MS = 2 ** 31 - 1;
+export { MAX_TIMER_MS } from "../units.js";
 
 /** A duration (`90s`, `500ms`, `10m`; a bare number is seconds, as in timeout(1)) that a timer can wait. */
 export function parseTimerDuration(flag: string, value: unknown): number {

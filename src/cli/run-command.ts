@@ -142,7 +142,8 @@ function parseRunConfig(argv: string[], raw: RawOptions): RunConfig {
     ...(typeof raw.cwd === "string" ? { cwd: raw.cwd } : {}),
     ...(env ? { env } : {}),
   };
-  return { spec, stderr: parseChoice("--stderr", raw.stderr ?? "merged", ["merged", "separate"] as const) };
+  const stderr = parseChoice("--stderr", raw.stderr ?? "merged", ["merged", "separate"] as const);
+  return { spec: { ...spec, stderr }, stderr };
 }
 
 /** `--env NAME=VALUE`, repeated: later values win. */

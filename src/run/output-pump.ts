@@ -1,84 +1,110 @@
-// Delivers a command's two pipes to one sink in arrival order, one chunk at a time, with back-pressure.
-import type { Readable } from "node:stream";
+// Delivers a command's output to one sink, one chunk at a time, with back-pressure, from reused read buffers.
+import type { Socket } from "node:net";
+import { openOutputChannel, type OutputChannel } from "./output-channel.js";
 import type { OutputSink, OutputStream } from "./types.js";
 
-/** The pump's handle: wait until the last chunk has been taken. */
+/** The pump's handle. */
 export interface OutputPump {
-  /** Resolves once every chunk that arrived has been delivered; rejects with the sink's error. */
-  idle(): Promise<void>;
+  /** The ends the command writes to (the same one twice when merged). */
+  stdout: Socket;
+  stderr: Socket;
+  /** Closes correx's copies of the command's ends, once the command has its own (after the spawn). */
+  releasePeers(): void;
+  /** Resolves once every reader reached its end and every chunk was delivered; rejects with the sink's error. */
+  ended: Promise<void>;
+  /** Stops reading: whoever still holds the other end (a daemon that left the group) is no longer waited for. */
+  stop(): void;
 }
 
 /**
- * Listens to both pipes. A sink that returns a promise pauses both pipes until it settles (chunks already
- * in flight wait in a queue, in order), so a slow consumer throttles the command instead of piling its
- * output up in memory. A sink that throws stops delivery; `onSinkError` is called once so the caller can
- * stop the command, and the pipes are drained into nothing so it cannot block on a full pipe.
+ * Opens the channels: one for stdout and stderr merged (one socket for both, so the bytes arrive in exactly the
+ * order they were written, as `2>&1` gives), or one each. A sink that returns a promise pauses every reader
+ * until it settles (chunks already read wait in a queue, their buffers untouched while paused), so a slow
+ * consumer throttles the command instead of piling its output up in memory. A sink that throws stops
+ * delivery and reading; `onSinkError` is called once so the caller can stop the command.
  */
-export function pumpOutput(
-  pipes: Partial<Record<OutputStream, Readable | null>>,
-  sink: OutputSink,
-  onSinkError: (error: unknown) => void,
-): OutputPump {
-  const readables = Object.values(pipes).filter((pipe): pipe is Readable => pipe != null);
+export async function openOutputPump(mode: "merged" | "separate", sink: OutputSink, onSinkError: (error: unknown) => void): Promise<OutputPump> {
   const queue: [Buffer, OutputStream][] = [];
   let busy = false;
   let failure: { error: unknown } | undefined;
+  const channels: OutputChannel[] = [];
   let onIdle: (() => void) | undefined;
 
-  const settle = (): void => {
-    busy = false;
-    for (const readable of readables) readable.resume();
-    onIdle?.();
+  const stop = (): void => {
+    for (const { reader } of channels) reader.destroy();
   };
   const fail = (error: unknown): void => {
     if (failure !== undefined) return;
     failure = { error };
     queue.length = 0;
     onSinkError(error);
+    stop();
+  };
+  const settle = (): void => {
+    busy = false;
+    for (const { reader } of channels) if (!reader.destroyed) reader.resume();
+    onIdle?.();
   };
   const drainQueue = async (): Promise<void> => {
     try {
-      for (let next = queue.shift(); next !== undefined && failure === undefined; next = queue.shift()) {
-        await sink(next[0], next[1]);
-      }
+      for (let next = queue.shift(); next !== undefined && failure === undefined; next = queue.shift()) await sink(next[0], next[1]);
     } catch (error) {
       fail(error);
     }
     settle();
   };
-  const receive = (chunk: Buffer, stream: OutputStream): void => {
-    if (failure !== undefined) return;
+  const deliver = (bytes: Buffer, stream: OutputStream): boolean => {
+    if (failure !== undefined) return true;
     if (busy) {
-      queue.push([chunk, stream]);
-      return;
+      queue.push([bytes, stream]);
+      return false;
     }
     try {
-      const pending = sink(chunk, stream);
-      if (pending === undefined) return;
+      const pending = sink(bytes, stream);
+      if (pending === undefined) return true;
       busy = true;
-      for (const readable of readables) readable.pause();
       pending.then(drainQueue, (error: unknown) => {
         fail(error);
         settle();
       });
+      return false;
     } catch (error) {
       fail(error);
+      return true;
     }
   };
 
-  for (const [stream, pipe] of Object.entries(pipes) as [OutputStream, Readable | null | undefined][]) {
-    pipe?.on("data", (chunk: Buffer) => receive(chunk, stream));
+  const streams: OutputStream[] = mode === "merged" ? ["merged"] : ["stdout", "stderr"];
+  try {
+    for (const stream of streams) channels.push(await openOutputChannel((bytes) => deliver(bytes, stream)));
+  } catch (error) {
+    for (const channel of channels) closeChannel(channel);
+    throw error;
   }
-
+  const closed = channels.map(({ reader }) => new Promise<void>((resolve) => reader.once("close", () => resolve())));
+  const idle = (): Promise<void> =>
+    new Promise((resolve) => {
+      const check = (): void => (busy ? void (onIdle = check) : resolve());
+      check();
+    });
+  const ended = Promise.all(closed)
+    .then(idle)
+    .then(() => {
+      if (failure !== undefined) throw failure.error;
+    });
+  ended.catch(() => undefined);
   return {
-    idle: () =>
-      new Promise<void>((resolve, reject) => {
-        const check = (): void => {
-          if (failure !== undefined) reject(failure.error);
-          else if (!busy) resolve();
-          else onIdle = check;
-        };
-        check();
-      }),
+    stdout: channels[0]!.peer,
+    stderr: (channels[1] ?? channels[0]!).peer,
+    releasePeers: () => {
+      for (const { peer } of channels) peer.destroy();
+    },
+    ended,
+    stop,
   };
+}
+
+function closeChannel(channel: OutputChannel): void {
+  channel.peer.destroy();
+  channel.reader.destroy();
 }

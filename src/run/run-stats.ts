@@ -1,5 +1,6 @@
 // Running totals of a command's output for the live status line: bytes, lines and the latest line.
 import { performance } from "node:perf_hooks";
+import { countNewlines } from "../text/newlines.js";
 import { skipContinuationBytes } from "../text/utf8.js";
 
 /** What the status line shows about a running command. */
@@ -31,7 +32,7 @@ export function trackRunStats(now: () => number = () => performance.now()): RunS
     observe(chunk) {
       if (chunk.length === 0) return;
       bytes += chunk.length;
-      for (let at = chunk.indexOf(NEWLINE); at !== -1; at = chunk.indexOf(NEWLINE, at + 1)) newlines += 1;
+      newlines += countNewlines(chunk);
       endsInNewline = chunk[chunk.length - 1] === NEWLINE;
       tail =
         chunk.length >= TAIL_BYTES

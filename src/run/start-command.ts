@@ -1,80 +1,68 @@
 // Runs one command as the leader of its own process group and streams its output to a sink (SPEC §7).
 import { statSync } from "node:fs";
 import { performance } from "node:perf_hooks";
-import { pumpOutput } from "./output-pump.js";
+import { nodeChildProcess } from "../lazy-builtin.js";
+import { openOutputPump, type OutputPump } from "./output-pump.js";
 import { isGroupAlive, signalProcessGroup } from "./process-group.js";
 import type { OutputSink, RunHandle, RunOutcome, RunSpec } from "./types.js";
 
 const GROUP_POLL_MS = 20;
 
 /**
- * Starts the command (execa, loaded on first use) detached, so that it and every process it spawns share
- * one process group that a timeout or an interrupt stops as a whole: SIGTERM, then SIGKILL after
- * `killAfterMs`. stdout and stderr reach `sink` chunk by chunk in arrival order; nothing is buffered.
+ * Starts the command detached, so that it and every process it spawns share one process group that a timeout
+ * or an interrupt stops as a whole: SIGTERM, then SIGKILL after `killAfterMs`. The output reaches `sink`
+ * chunk by chunk in the order it was written (see openOutputPump); nothing is buffered. Once the group was
+ * stopped and is gone, whatever still holds the output (a daemon that left the group with `setsid`) is no
+ * longer waited for: the run ends within the grace period.
  */
 export async function startCommand(spec: RunSpec, sink: OutputSink): Promise<RunHandle> {
-  const { execa } = await import("execa");
   const [file, args] = spec.shell ? ["/bin/sh", ["-c", [spec.command, ...spec.args].join(" ")]] : [spec.command, spec.args];
-  const started = performance.now();
-  const subprocess = execa(file, args, {
-    detached: true,
-    cleanup: false,
-    buffer: false,
-    encoding: "buffer",
-    stripFinalNewline: false,
-    reject: false,
-    forceKillAfterDelay: false,
-    stdin: spec.stdin,
-    stdout: "pipe",
-    stderr: "pipe",
-    ...(spec.cwd === undefined ? {} : { cwd: spec.cwd }),
-    ...(spec.env === undefined ? {} : { env: spec.env }),
-  });
-  const pid = subprocess.pid;
-
+  let pid: number | undefined;
   let timedOut = false;
   let interrupted: NodeJS.Signals | undefined;
   let killTimer: NodeJS.Timeout | undefined;
   let killDeadline = Number.POSITIVE_INFINITY;
   let finished = false;
+  let onStop: (() => void) | undefined;
+  const stopRequested = new Promise<void>((resolve) => (onStop = resolve));
   // Once the run is over the group id may belong to someone else: signal nothing after that.
   const signalGroup = (signal: NodeJS.Signals): void => {
     if (pid !== undefined && !finished) signalProcessGroup(pid, signal);
   };
   const stopGroup = (signal: NodeJS.Signals): void => {
     signalGroup(signal);
+    onStop?.();
     if (killTimer !== undefined) return;
     killDeadline = performance.now() + spec.killAfterMs;
     killTimer = setTimeout(() => signalGroup("SIGKILL"), spec.killAfterMs);
   };
-  const timeoutTimer = spec.timeoutMs
+
+  const pump = await openOutputPump(spec.stderr ?? "merged", sink, () => signalGroup("SIGKILL"));
+  const started = performance.now();
+  const leader = spawnLeader(file, args, spec, pump);
+  pid = leader.pid;
+  const timeoutTimer = spec.timeoutMs && pid !== undefined
     ? setTimeout(() => {
         timedOut = true;
         stopGroup("SIGTERM");
       }, spec.timeoutMs)
     : undefined;
 
-  const { stdout, stderr } = subprocess;
-  const pump = pumpOutput({ stdout, stderr }, sink, () => signalGroup("SIGKILL"));
-
   const finish = async (): Promise<RunOutcome> => {
-    const result = await subprocess;
-    clearTimeout(timeoutTimer);
+    const exit = await leader.exit;
     try {
-      await pump.idle();
+      if (pid === undefined) pump.stop();
+      await outputEnd(pump, pid, stopRequested, () => killDeadline);
+      clearTimeout(timeoutTimer);
       const durationMs = Math.round(performance.now() - started);
       if (killTimer !== undefined && pid !== undefined) await waitForGroupExit(pid, killDeadline);
-      const outcome: RunOutcome = {
-        exitCode: result.exitCode ?? null,
-        signal: (result.signal as NodeJS.Signals | undefined) ?? null,
-        timedOut,
-        durationMs,
-      };
+      const outcome: RunOutcome = { exitCode: exit.code, signal: exit.signal, timedOut, durationMs };
       if (interrupted !== undefined) outcome.interrupted = interrupted;
-      if (pid === undefined) outcome.spawnError = describeSpawnError(spec, result.code, result.originalMessage);
+      if (pid === undefined) outcome.spawnError = describeSpawnError(spec, exit.error?.code, exit.error?.message);
       return outcome;
     } finally {
       finished = true;
+      clearTimeout(timeoutTimer);
       clearTimeout(killTimer);
     }
   };
@@ -93,6 +81,49 @@ export async function startCommand(spec: RunSpec, sink: OutputSink): Promise<Run
       stopGroup(signal);
     },
   };
+}
+
+/** How the group's leader ended (or why it never started). */
+interface LeaderExit {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  error?: NodeJS.ErrnoException;
+}
+
+/** Spawns the leader of a new process group (setsid) writing into the pump; correx's copies of its ends are closed. */
+function spawnLeader(file: string, args: string[], spec: RunSpec, pump: OutputPump): { pid?: number; exit: Promise<LeaderExit> } {
+  try {
+    const child = nodeChildProcess().spawn(file, args, {
+      detached: true,
+      stdio: [spec.stdin, pump.stdout, pump.stderr],
+      env: spec.env === undefined ? process.env : { ...process.env, ...spec.env },
+      ...(spec.cwd === undefined ? {} : { cwd: spec.cwd }),
+    });
+    const exit = new Promise<LeaderExit>((resolve) => {
+      child.once("exit", (code, signal) => resolve({ code, signal }));
+      if (child.pid === undefined) child.once("error", (error) => resolve({ code: null, signal: null, error }));
+      else child.on("error", () => undefined);
+    });
+    return { ...(child.pid === undefined ? {} : { pid: child.pid }), exit };
+  } catch (error) {
+    return { exit: Promise.resolve({ code: null, signal: null, error: error as NodeJS.ErrnoException }) };
+  } finally {
+    pump.releasePeers();
+  }
+}
+
+/**
+ * Waits for the end of the output. Without a stop, as long as anything holds it open (as a shell pipeline
+ * does). Once the group was stopped (timeout, interrupt), only until the group is gone (SIGKILLed at the
+ * deadline): what is already written is read, and a holder outside the group is no longer waited for.
+ */
+async function outputEnd(pump: OutputPump, pid: number | undefined, stopRequested: Promise<void>, deadline: () => number): Promise<void> {
+  const ended = await Promise.race([pump.ended.then(() => true), stopRequested.then(() => false)]);
+  if (ended || pid === undefined) return pump.ended;
+  await Promise.race([pump.ended, waitForGroupExit(pid, deadline())]);
+  await new Promise((resolve) => setImmediate(resolve));
+  pump.stop();
+  return pump.ended;
 }
 
 /** Waits until no live process is left in the stopped group, or SIGKILLs what is left at the deadline. */

@@ -16,14 +16,17 @@ export interface RunSpec {
   timeoutMs?: number;
   /** Grace period between SIGTERM and SIGKILL when the group is stopped. */
   killAfterMs: number;
+  /** "merged" (default): stdout and stderr share one channel, in the exact order written; "separate": one each. */
+  stderr?: "merged" | "separate";
 }
 
-/** Which pipe a chunk came from. */
-export type OutputStream = "stdout" | "stderr";
+/** Which channel a chunk came from: both streams merged, or one of them kept apart. */
+export type OutputStream = "merged" | "stdout" | "stderr";
 
 /**
- * Receives the output, chunk by chunk, in arrival order. Returning a promise pauses both pipes until it
- * settles (back-pressure for a slow spill writer); a throw or rejection stops the command.
+ * Receives the output, chunk by chunk, in arrival order. The chunk is a view of a reused read buffer: valid
+ * during the call (or until a returned promise settles); copy what you keep. Returning a promise pauses the
+ * reading until it settles (back-pressure for a slow consumer); a throw or rejection stops the command.
  */
 export type OutputSink = (chunk: Buffer, stream: OutputStream) => void | Promise<void>;
 

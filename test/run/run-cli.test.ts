@@ -1,6 +1,6 @@
 // End-to-end: `node bin/correx run …` (the built bundle), asserting stdout, stderr and the exit status.
 import { spawnSync } from "node:child_process";
-import { chmodSync, closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync, writeSync } from "node:fs";
+import { chmodSync, closeSync, existsSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync, writeSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { beforeAll, describe, expect, test } from "vitest";
@@ -98,6 +98,16 @@ describe("timeout", () => {
     expect(isProcessGone(Number(match![1]))).toBe(true);
   });
 
+  test("a daemon that left the group and holds the pipe does not keep correx waiting: exit 124", async () => {
+    const result = await run(["--timeout", "300ms", "--kill-after", "60s"], [fixture("spawn-daemon")]);
+    const match = /^(\d+)\n\nCommand exceeded timeout of 300 ms\. Retry with a larger timeout\.\n$/.exec(result.stdout.toString());
+    expect(match).not.toBeNull();
+    expect(result.code).toBe(124);
+    const daemon = Number(match![1]);
+    expect(isProcessGone(daemon)).toBe(false);
+    process.kill(daemon, "SIGKILL");
+  });
+
   test("a command that ignores SIGTERM is killed after --kill-after", async () => {
     const started = Date.now();
     const result = await run(["--timeout", "200ms", "--kill-after", "300ms", "--format", "json"], [fixture("trap-term")]);
@@ -169,6 +179,13 @@ describe("a command that cannot be run", () => {
 });
 
 describe("a large output", () => {
+  test("a fast producer whose repeats fold into a fit leaves nothing in the store", async () => {
+    const spill = spillDirectory();
+    const result = await runCorrex(["run", "--spill-dir", spill, "--", "sh", "-c", "yes | head -c 20000000"]);
+    expect(result.stdout.toString()).toBe("y\n[previous line repeated 9999999 more times]\n\nCommand exited with code 0.\n");
+    expect(readdirSync(spill)).toEqual([]);
+  });
+
   test("20 MiB: the projection stays within the budget, memory stays flat, the spill is byte-identical", async () => {
     const directory = mkdtempSync(join(tmpdir(), "correx-run-large-"));
     try {

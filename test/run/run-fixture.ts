@@ -9,7 +9,7 @@ export function fixture(name: string): string {
   return fileURLToPath(new URL(`../fixtures/bin/${name}`, import.meta.url));
 }
 
-/** The chunks a run delivered, tagged with their stream, in arrival order. */
+/** The chunks a run delivered (copied: the runner reuses its read buffer), tagged with their stream, in arrival order. */
 export interface Collected {
   chunks: { stream: OutputStream; bytes: Buffer }[];
   /** All output, merged, as bytes. */
@@ -25,7 +25,7 @@ export function collect(onChunk?: (chunk: Buffer, stream: OutputStream) => void 
   return {
     chunks,
     sink: (bytes, stream) => {
-      chunks.push({ stream, bytes });
+      chunks.push({ stream, bytes: Buffer.from(bytes) });
       return onChunk?.(bytes, stream);
     },
     bytes: () => Buffer.concat(pick()),

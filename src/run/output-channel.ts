@@ -1,0 +1,63 @@
+// One way for a command's output to reach correx: a connected pair of local stream sockets. The command gets one
+// end as its stdout (and stderr, merged); correx reads the other into a single reused buffer (net's `onread`),
+// so a GiB of output costs no garbage — Node's own child pipes hand over a new 64 KiB Buffer per read.
+import { once } from "node:events";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { unlinkSync } from "node:fs";
+import { createServer, connect, type Socket } from "node:net";
+
+/** The two ends: `peer` goes to the command (then is closed here), `reader` delivers what it writes. */
+export interface OutputChannel {
+  peer: Socket;
+  reader: Socket;
+}
+
+/** Bytes read at most per call (the buffer is allocated once per channel). */
+const READ_BYTES = 1024 * 1024;
+
+/**
+ * Opens a channel whose reader calls `onData` with each read (a view of the reused buffer, valid until the
+ * function returns, or while the reader is paused); returning false pauses the reader (resume() to go on).
+ * Linux uses an abstract socket name (no file); elsewhere a socket file in the temporary directory, removed
+ * as soon as the pair is connected.
+ */
+export async function openOutputChannel(onData: (bytes: Buffer) => boolean): Promise<OutputChannel> {
+  const name = `correx-${process.pid}-${Math.random().toString(36).slice(2)}`;
+  const abstract = process.platform === "linux";
+  const path = abstract ? `\0${name}` : join(tmpdir(), `${name}.sock`);
+  const server = createServer();
+  try {
+    server.listen(path);
+    await once(server, "listening");
+    const accepted = once(server, "connection") as Promise<[Socket]>;
+    const buffer = Buffer.allocUnsafe(READ_BYTES);
+    const reader = connect({ path, onread: { buffer, callback: (count: number, bytes: Uint8Array) => onData((bytes as Buffer).subarray(0, count)) } });
+    try {
+      const [peer] = await new Promise<[Socket]>((resolve, reject) => {
+        reader.once("error", reject);
+        accepted.then((value) => {
+          reader.off("error", reject);
+          resolve(value);
+        }, reject);
+      });
+      // Past the connection, a read error (the command's end reset) just ends the output.
+      reader.on("error", () => reader.destroy());
+      return { peer, reader };
+    } catch (error) {
+      reader.destroy();
+      throw error;
+    }
+  } finally {
+    server.close();
+    if (!abstract) removeQuietly(path);
+  }
+}
+
+function removeQuietly(path: string): void {
+  try {
+    unlinkSync(path);
+  } catch {
+    // already gone
+  }
+}
