@@ -2,6 +2,7 @@
 import { statSync } from "node:fs";
 import { performance } from "node:perf_hooks";
 import { nodeChildProcess } from "../lazy-builtin.js";
+import { MAX_TIMER_MS } from "../units.js";
 import { openOutputPump, type OutputPump } from "./output-pump.js";
 import { isGroupAlive, signalProcessGroup } from "./process-group.js";
 import type { OutputSink, RunHandle, RunOutcome, RunSpec } from "./types.js";
@@ -34,7 +35,7 @@ export async function startCommand(spec: RunSpec, sink: OutputSink): Promise<Run
     onStop?.();
     if (killTimer !== undefined) return;
     killDeadline = performance.now() + spec.killAfterMs;
-    killTimer = setTimeout(() => signalGroup("SIGKILL"), spec.killAfterMs);
+    killTimer = setTimeout(() => signalGroup("SIGKILL"), timerDelay(spec.killAfterMs));
   };
 
   const pump = await openOutputPump(spec.stderr ?? "merged", sink, () => signalGroup("SIGKILL"));
@@ -45,7 +46,7 @@ export async function startCommand(spec: RunSpec, sink: OutputSink): Promise<Run
     ? setTimeout(() => {
         timedOut = true;
         stopGroup("SIGTERM");
-      }, spec.timeoutMs)
+      }, timerDelay(spec.timeoutMs))
     : undefined;
 
   const finish = async (): Promise<RunOutcome> => {
@@ -81,6 +82,11 @@ export async function startCommand(spec: RunSpec, sink: OutputSink): Promise<Run
       stopGroup(signal);
     },
   };
+}
+
+/** A delay a timer can wait: past its 32-bit range Node would fire after 1 ms, so longer ones are clamped. */
+function timerDelay(milliseconds: number): number {
+  return Math.min(milliseconds, MAX_TIMER_MS);
 }
 
 /** How the group's leader ended (or why it never started). */

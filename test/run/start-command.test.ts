@@ -136,6 +136,11 @@ describe("timeout", () => {
     expect(outcome).toMatchObject({ exitCode: 0, timedOut: false });
   });
 
+  test("a timeout past a timer's 32-bit range is clamped to it, never an overflow that fires at once", async () => {
+    const { outcome } = await runToEnd(spec("sleep", ["0.2"], { timeoutMs: 3_000_000_000, killAfterMs: 3_000_000_000 }));
+    expect(outcome).toMatchObject({ exitCode: 0, timedOut: false });
+  });
+
   test("timeout 0 means none", async () => {
     const { outcome } = await runToEnd(spec("sleep", ["0.1"], { timeoutMs: 0 }));
     expect(outcome).toMatchObject({ exitCode: 0, timedOut: false });
