@@ -36,11 +36,11 @@ try {
   // The CLI is one CommonJS file: Node's ESM loader (async reads, fs/promises, streams) costs ~10 ms of start-up.
   await build({
     ...common, format: "cjs", entryPoints: { cli: "src/cli/main.ts" }, outdir: next, outExtension: { ".js": ".cjs" },
-    external: ["execa", "gpt-tokenizer", "@modelcontextprotocol/sdk"], plugins: [lazyChildProcessInCommander],
+    external: ["gpt-tokenizer", "@modelcontextprotocol/sdk"], plugins: [lazyChildProcessInCommander],
     define: { ...common.define, "import.meta.url": "__correxFileUrl" },
     banner: { js: "const __correxFileUrl = require('node:url').pathToFileURL(__filename).href;" },
   });
-  await build({ ...common, entryPoints: { index: "src/index.ts" }, outdir: next, external: ["execa", "chalk", "string-width", "gpt-tokenizer"] });
+  await build({ ...common, entryPoints: { index: "src/index.ts" }, outdir: next, external: ["chalk", "string-width", "gpt-tokenizer"] });
   const tsc = join(dirname(require.resolve("typescript/package.json")), "bin", "tsc");
   execFileSync(process.execPath, [tsc, "-p", "tsconfig.build.json", "--outDir", join(next, "types")], { stdio: "inherit" });
   if (existsSync("dist")) renameSync("dist", old);
