@@ -63,7 +63,7 @@ export class BoundSession {
    */
   writeDerived(input: Buffer, text: string): void {
     this.rawBytes += input.length;
-    this.keepRaw(input);
+    this.keepRaw(input, false);
     this.derivedText = text;
     const bytes = Buffer.from(text, "utf8");
     this.textBytes = bytes.length;
@@ -126,13 +126,14 @@ export class BoundSession {
     this.collector.write(bytes);
   }
 
-  private keepRaw(chunk: Buffer): void {
+  /** `copy`: the caller may reuse the chunk (a stream); an input held whole is kept as it is. */
+  private keepRaw(chunk: Buffer, copy = true): void {
     if (!this.spillTarget || this.spillFailure) return;
     if (this.writer) {
       this.writer.write(chunk);
       return;
     }
-    this.memory.push(Buffer.from(chunk));
+    this.memory.push(copy ? Buffer.from(chunk) : chunk);
     this.memoryBytes += chunk.length;
     if (this.memoryBytes > SPILL_MEMORY_BYTES) this.openWriter();
   }

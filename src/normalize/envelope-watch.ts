@@ -23,7 +23,20 @@ export class EnvelopeWatch {
 
   /** Takes the next bytes; returns the verdict after them. */
   write(chunk: Uint8Array): EnvelopeVerdict {
-    for (let index = 0; index < chunk.length && this.verdict === "maybe"; index += 1) this.step(chunk[index]!);
+    let index = 0;
+    let quote = -2;
+    let backslash = -2;
+    while (index < chunk.length && this.verdict === "maybe") {
+      if (this.inString && this.key === undefined && !this.escaped) {
+        // String contents are skipped at memchr speed; each search is reused until it is passed.
+        if (quote !== -1 && quote < index) quote = chunk.indexOf(0x22, index);
+        if (backslash !== -1 && backslash < index) backslash = chunk.indexOf(0x5c, index);
+        const next = Math.min(quote === -1 ? chunk.length : quote, backslash === -1 ? chunk.length : backslash);
+        index = next;
+      }
+      if (index < chunk.length) this.step(chunk[index]!);
+      index += 1;
+    }
     return this.verdict;
   }
 
@@ -73,3 +86,4 @@ export class EnvelopeWatch {
     if (!ENVELOPE_KEY_SET.has(String.fromCharCode(...key))) this.verdict = "not-envelope";
   }
 }
+

@@ -2,7 +2,7 @@
 // deeply nested input from overflowing the stack anywhere downstream, and byte offsets for syntax errors.
 import { InputError } from "../errors.js";
 import { findJsonSyntaxError } from "./json-syntax.js";
-import { parseLosslessJson } from "./lossless-json.js";
+import { parseLosslessJson, scanJson } from "./lossless-json.js";
 
 /** JSON inputs are parsed whole up to this size (SPEC §2); larger input is treated as text. */
 export const MAX_JSON_BYTES = 64 * 1024 * 1024;
@@ -42,37 +42,15 @@ export function looksLikeJson(firstNonBlank: number | undefined): boolean {
  * InputError whose `where` is the byte offset ("byte 1234"); nesting past MAX_JSON_DEPTH is a JsonDepthError.
  */
 export function parseJsonBytes(bytes: Uint8Array): unknown {
-  const tooDeep = findDepthExcess(bytes, MAX_JSON_DEPTH);
-  if (tooDeep >= 0) throw new JsonDepthError(tooDeep);
+  const scan = scanJson(bytes, MAX_JSON_DEPTH);
+  if (scan.tooDeepAt >= 0) throw new JsonDepthError(scan.tooDeepAt);
   try {
-    return parseLosslessJson(new TextDecoder("utf-8").decode(bytes), bytes);
+    return parseLosslessJson(new TextDecoder("utf-8").decode(bytes), bytes, scan);
   } catch (error) {
     if (!(error instanceof SyntaxError)) throw error;
     const problem = findJsonSyntaxError(bytes) ?? { offset: 0, message: error.message };
     throw new InputError(`malformed JSON at ${describePosition(bytes, problem.offset)}: ${problem.message}`, `byte ${problem.offset}`, { cause: error });
   }
-}
-
-/** The offset of the first bracket nested deeper than `limit` (outside strings), or -1. */
-function findDepthExcess(bytes: Uint8Array, limit: number): number {
-  if (bytes.length <= limit) return -1;
-  let depth = 0;
-  let inString = false;
-  for (let index = 0; index < bytes.length; index += 1) {
-    const byte = bytes[index]!;
-    if (inString) {
-      if (byte === 0x5c) index += 1;
-      else if (byte === 0x22) inString = false;
-    } else if (byte === 0x22) {
-      inString = true;
-    } else if (byte === 0x5b || byte === 0x7b) {
-      depth += 1;
-      if (depth > limit) return index;
-    } else if (byte === 0x5d || byte === 0x7d) {
-      depth -= 1;
-    }
-  }
-  return -1;
 }
 
 /** `line 3, column 7` (1-based; the column counts code points) for a byte offset. */

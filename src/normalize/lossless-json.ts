@@ -59,42 +59,59 @@ function reviveNumbers(_key: string, value: unknown): unknown {
   return typeof value === "string" && value.startsWith(NONCE) ? new LosslessNumber(value.slice(NONCE.length)) : value;
 }
 
-/**
- * Parses JSON text already known to be valid, keeping lossy numbers as LosslessNumbers. `bytes` is the same
- * input as UTF-8 (it is scanned for number tokens; only when one is lossy is the text parsed a second time).
- */
-export function parseLosslessJson(text: string, bytes: Uint8Array): unknown {
-  const value: unknown = JSON.parse(text);
-  const marked = markLossyNumbers(bytes);
-  return marked === undefined ? value : JSON.parse(new TextDecoder("utf-8").decode(marked), reviveNumbers);
+/** What one pass over JSON bytes found: where nesting first went past the limit (-1: never), and lossy numbers. */
+export interface JsonScan {
+  tooDeepAt: number;
+  lossyNumbers: { start: number; end: number }[];
 }
 
-/** The bytes with every lossy number token replaced by a placeholder string, or undefined when there is none. */
-function markLossyNumbers(bytes: Uint8Array): Buffer | undefined {
-  const pieces: Uint8Array[] = [];
-  let copied = 0;
-  let index = 0;
+/**
+ * One pass over JSON bytes, outside strings byte by byte and over strings by indexOf: the first bracket nested
+ * deeper than `depthLimit`, and every number token a double would not write back as it is written.
+ */
+export function scanJson(bytes: Uint8Array, depthLimit: number): JsonScan {
+  const lossyNumbers: { start: number; end: number }[] = [];
   const length = bytes.length;
+  let depth = 0;
+  let index = 0;
   while (index < length) {
     const byte = bytes[index]!;
     if (byte === 0x22) {
       index = skipString(bytes, index);
-      continue;
-    }
-    if (byte !== 0x2d && (byte < 0x30 || byte > 0x39)) {
+    } else if (byte === 0x5b || byte === 0x7b) {
+      depth += 1;
+      if (depth > depthLimit) return { tooDeepAt: index, lossyNumbers };
       index += 1;
-      continue;
+    } else if (byte === 0x5d || byte === 0x7d) {
+      depth -= 1;
+      index += 1;
+    } else if (byte === 0x2d || (byte >= 0x30 && byte <= 0x39)) {
+      const start = index;
+      while (index < length && isNumberByte(bytes[index]!)) index += 1;
+      if (!isExactNumber(Buffer.from(bytes.buffer, bytes.byteOffset + start, index - start).toString("latin1"))) lossyNumbers.push({ start, end: index });
+    } else {
+      index += 1;
     }
-    const start = index;
-    while (index < length && isNumberByte(bytes[index]!)) index += 1;
-    const source = Buffer.from(bytes.buffer, bytes.byteOffset + start, index - start).toString("latin1");
-    if (isExactNumber(source)) continue;
-    pieces.push(bytes.subarray(copied, start), Buffer.from(JSON.stringify(`${NONCE}${source}`)));
-    copied = index;
   }
-  if (pieces.length === 0) return undefined;
+  return { tooDeepAt: -1, lossyNumbers };
+}
+
+/**
+ * Parses JSON text known to be valid, keeping lossy numbers as LosslessNumbers. `bytes` is the same input as
+ * UTF-8 and `scan` its scanJson (by default scanned here); only when a number is lossy is the text parsed twice.
+ */
+export function parseLosslessJson(text: string, bytes: Uint8Array, scan: JsonScan = scanJson(bytes, Infinity)): unknown {
+  const value: unknown = JSON.parse(text);
+  if (scan.lossyNumbers.length === 0) return value;
+  const pieces: Uint8Array[] = [];
+  let copied = 0;
+  for (const { start, end } of scan.lossyNumbers) {
+    const source = Buffer.from(bytes.buffer, bytes.byteOffset + start, end - start).toString("latin1");
+    pieces.push(bytes.subarray(copied, start), Buffer.from(JSON.stringify(`${NONCE}${source}`)));
+    copied = end;
+  }
   pieces.push(bytes.subarray(copied));
-  return Buffer.concat(pieces);
+  return JSON.parse(new TextDecoder("utf-8").decode(Buffer.concat(pieces)), reviveNumbers);
 }
 
 function isNumberByte(byte: number): boolean {
@@ -102,18 +119,14 @@ function isNumberByte(byte: number): boolean {
 }
 
 /** The index just past the string that starts at `start` (a quote). */
-function skipString(bytes: Uint8Array, start: number): number {
+export function skipString(bytes: Uint8Array, start: number): number {
   let index = start + 1;
   for (;;) {
-    const quote = indexOfByte(bytes, 0x22, index);
+    const quote = bytes.indexOf(0x22, index);
     if (quote === -1) return bytes.length;
     let backslashes = 0;
     while (bytes[quote - 1 - backslashes] === 0x5c) backslashes += 1;
     if (backslashes % 2 === 0) return quote + 1;
     index = quote + 1;
   }
-}
-
-function indexOfByte(bytes: Uint8Array, byte: number, from: number): number {
-  return bytes.indexOf(byte, from);
 }

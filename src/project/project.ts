@@ -76,7 +76,8 @@ export function projectResult(input: ToolResult, options: ProjectOptions = {}): 
   // The terminal shows what a person reviews (edit: the diff); the model reads the formatter's body.
   const onTerminal = output.reader === "terminal" && output.format === "text" && !output.to;
   const body = text.paged ? `${text.header}${text.body}${text.footer}` : onTerminal && text.terminalBody !== undefined ? text.terminalBody : text.body;
-  session.writeDerived(Buffer.from(options.input ?? Buffer.from(stringifyJson(result))), body);
+  const raw = options.input ?? Buffer.from(stringifyJson(result));
+  session.writeDerived(Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength), body);
   const bounded = session.finish({ source_shape: String(result.meta?.source_shape ?? "json"), ...(tool ? { tool } : {}) });
   // A page says where the file continues (file lines), not where the bounder's text view would.
   const paged = text.nextOffset !== undefined && !bounded.truncated ? { ...result, meta: { ...result.meta, next_offset: text.nextOffset } } : result;

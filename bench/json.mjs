@@ -1,0 +1,95 @@
+#!/usr/bin/env node
+// Bench: JSON input. `correx bound` on 64 MiB of ordinary JSON (an array of objects, an array of numbers), and
+// `correx normalize` / `bound` on a large MCP result, against `node -e JSON.parse` of the same file (ratio of wall
+// times, peak RSS); leading whitespace before a log (input detection must not hold it). Needs the build.
+//   node bench/json.mjs [--repeat 3]
+import { spawnSync } from "node:child_process";
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync, writeSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { performance } from "node:perf_hooks";
+import { fileURLToPath } from "node:url";
+
+const index = process.argv.indexOf("--repeat");
+const repeat = index === -1 ? 3 : Number(process.argv[index + 1]);
+const correx = fileURLToPath(new URL("../bin/correx", import.meta.url));
+const work = mkdtempSync(join(tmpdir(), "correx-bench-json-"));
+const MIB = 1024 * 1024;
+
+/** Writes pieces from `next(n)` to a file until it holds `size` bytes, between `open` and `close`. */
+function writeJson(path, open, close, size, next) {
+  const fd = openSync(path, "w");
+  writeSync(fd, open);
+  let written = 0;
+  let buffer = "";
+  for (let n = 0; written < size; n += 1) {
+    buffer += (n === 0 ? "" : ",") + next(n);
+    if (buffer.length > MIB) {
+      writeSync(fd, buffer);
+      written += buffer.length;
+      buffer = "";
+    }
+  }
+  writeSync(fd, `${buffer}${close}`);
+  closeSync(fd);
+}
+
+const objects = join(work, "objects.json");
+writeJson(objects, "[", "]\n", 64 * MIB, (n) => JSON.stringify({
+  id: n, name: `user-${n}`, email: `u${n}@example.com`, active: n % 3 === 0, score: n * 1.5, tags: [`a${n % 7}`, `b${n % 11}`],
+  address: { city: `City ${n % 101}`, zip: String(10000 + (n % 9000)) },
+}));
+const numbers = join(work, "numbers.json");
+writeJson(numbers, "[", "]\n", 64 * MIB, (n) => String(((n * 7919) % 1000003) / 7));
+const mcp = join(work, "mcp.json");
+const lines = Array.from({ length: 900_000 }, (_, n) => `[${n}] INFO worker-${n % 13} compiled src/module-${n % 97}.ts in ${n % 997} ms`);
+writeFileSync(mcp, JSON.stringify({ content: [{ type: "text", text: lines.join("\n") }] }));
+const blank = join(work, "blank-then-log.txt");
+const fd = openSync(blank, "w");
+const spaces = Buffer.alloc(MIB, 0x20);
+for (let written = 0; written < 300 * MIB; written += MIB) writeSync(fd, spaces);
+writeSync(fd, lines.slice(0, 100_000).join("\n"));
+closeSync(fd);
+
+/** Wall time (ms) and peak RSS (KiB) of a shell command line. */
+function measure(commandLine) {
+  const rss = join(work, "rss");
+  const started = performance.now();
+  const result = spawnSync("/usr/bin/time", ["-f", "%M", "-o", rss, "bash", "-c", commandLine], { stdio: ["ignore", "ignore", "pipe"] });
+  const milliseconds = performance.now() - started;
+  if (result.status !== 0) throw new Error(`${commandLine} failed (${result.status}): ${result.stderr}`);
+  return { milliseconds, peakKiB: Number(readFileSync(rss, "utf8").trim().split("\n").at(-1)) };
+}
+
+/** Best wall time and highest RSS of `repeat` runs of each command, alternated. */
+function sideBySide(first, second) {
+  const a = [];
+  const b = [];
+  for (let run = 0; run < repeat; run += 1) {
+    a.push(measure(first));
+    b.push(measure(second));
+  }
+  const bestOf = (runs) => ({ milliseconds: Math.min(...runs.map((run) => run.milliseconds)), peakKiB: Math.max(...runs.map((run) => run.peakKiB)) });
+  return [bestOf(a), bestOf(b)];
+}
+
+const spill = join(work, "spill");
+const parse = (file) => `node -e 'JSON.parse(require("fs").readFileSync(process.argv[1], "utf8"))' ${file}`;
+const cases = [
+  ["bound, 64 MiB array of objects", `node ${correx} bound --spill-dir ${spill} < ${objects} > /dev/null`, objects],
+  ["bound, 64 MiB array of numbers", `node ${correx} bound --spill-dir ${spill} < ${numbers} > /dev/null`, numbers],
+  ["normalize, MCP result (one text block)", `node ${correx} normalize --spill-dir ${spill} < ${mcp} > /dev/null`, mcp],
+  ["bound, MCP result (one text block)", `node ${correx} bound --spill-dir ${spill} < ${mcp} > /dev/null`, mcp],
+];
+console.log("### JSON input: time and memory\n");
+console.log("| case | input (MiB) | correx (ms) | node -e JSON.parse (ms) | ratio | correx peak RSS (MiB) | JSON.parse peak RSS (MiB) |");
+console.log("| --- | ---: | ---: | ---: | ---: | ---: | ---: |");
+for (const [name, command, file] of cases) {
+  const [ours, baseline] = sideBySide(command, parse(file));
+  const size = readFileSync(file).length / MIB;
+  console.log(`| ${name} | ${size.toFixed(1)} | ${ours.milliseconds.toFixed(0)} | ${baseline.milliseconds.toFixed(0)} | ${(ours.milliseconds / baseline.milliseconds).toFixed(2)} | ${(ours.peakKiB / 1024).toFixed(1)} | ${(baseline.peakKiB / 1024).toFixed(1)} |`);
+  rmSync(spill, { recursive: true, force: true });
+}
+const whitespace = measure(`node ${correx} bound --no-spill < ${blank} > /dev/null`);
+console.log(`\n300 MiB of spaces, then a log: correx bound peak RSS ${(whitespace.peakKiB / 1024).toFixed(1)} MiB, ${whitespace.milliseconds.toFixed(0)} ms.`);
+rmSync(work, { recursive: true, force: true });
