@@ -33,3 +33,35 @@ describe("readInput", () => {
     await expect(readInput(chunks('{"data": "', "x".repeat(2000), '"}'), "mcp", 1024, undefined)).rejects.toThrow("(at byte 1024)");
   });
 });
+
+describe("input detection never holds unbounded input", () => {
+  /** 64 chunks of 64 KiB from `first` then `fill`; counts how many were taken. */
+  function counted(first: string, fill: string): { chunks: AsyncIterator<Buffer>; taken: () => number } {
+    let taken = 0;
+    async function* generate(): AsyncGenerator<Buffer> {
+      for (let index = 0; index < 64; index += 1) {
+        taken += 1;
+        yield Buffer.from(index === 0 ? first.padEnd(64 * 1024, fill) : fill.repeat(64 * 1024 / fill.length));
+      }
+    }
+    return { chunks: generate(), taken: () => taken };
+  }
+
+  test.each([
+    ["blank lead-in before a log", " ", " "],
+    ["an ordinary JSON array on bound", "[", "1,"],
+    ["an ordinary JSON object on bound", '{"name": "x", "items": [', "1,"],
+  ])("%s streams after the first 64 KiB", async (_name, first, fill) => {
+    const source = counted(first, fill);
+    const input = await readInput(source.chunks, "auto", 64 * 1024 * 1024, undefined, "envelopes");
+    expect(input.kind).toBe("stream");
+    expect(source.taken()).toBe(1);
+  });
+
+  test("what can still be an envelope is held whole", async () => {
+    const source = counted('{"content": [', "1,");
+    const input = await readInput(source.chunks, "auto", 64 * 1024 * 1024, undefined, "envelopes");
+    expect(input.kind).toBe("whole");
+    expect(source.taken()).toBe(64);
+  });
+});
