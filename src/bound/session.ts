@@ -187,9 +187,9 @@ export class BoundSession {
     const spill = this.saveSpill();
     const type = sniffType(head)?.name ?? "unknown type";
     const pathLine = spill.kind === "saved" ? `[full output: ${spill.path}]` : spill.kind === "failed" ? `[full output not saved: ${spill.reason}]` : "[full output not saved (--no-spill)]";
-    const text = cutToBudget(`${summary}\n${pathLine}`, this.options);
+    const text = cutToBudget(`${summary}\n${pathLine}\n`, this.options);
     const saved = this.saveRecord(text, spill, fields, 0);
-    const finalText = saved === spill ? text : cutToBudget(`${summary}\n[full output not saved: ${saved.kind === "failed" ? saved.reason : ""}]`, this.options);
+    const finalText = saved === spill ? text : cutToBudget(`${summary}\n[full output not saved: ${saved.kind === "failed" ? saved.reason : ""}]\n`, this.options);
     return {
       head: "", marker: finalText, tail: "", text: finalText, truncated: true,
       binary: { size: this.rawBytes, type }, totalBytes: this.rawBytes, totalLines: 0, omittedBytes: this.rawBytes,

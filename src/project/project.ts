@@ -75,7 +75,10 @@ export function projectResult(input: ToolResult, options: ProjectOptions = {}): 
   const session = new BoundSession({ ...base, ...reservation }, options.spill, options.spillFailure);
   // The terminal shows what a person reviews (edit: the diff); the model reads the formatter's body.
   const onTerminal = output.reader === "terminal" && output.format === "text" && !output.to;
-  const body = text.paged ? `${text.header}${text.body}${text.footer}` : onTerminal && text.terminalBody !== undefined ? text.terminalBody : text.body;
+  const formatted = text.paged ? `${text.header}${text.body}${text.footer}` : onTerminal && text.terminalBody !== undefined ? text.terminalBody : text.body;
+  // Text written for a reader ends with a newline, as text tools' output does (the payload's data stays as it was).
+  const asText = output.format === "text" && !output.to;
+  const body = asText && formatted !== "" && !formatted.endsWith("\n") && frame.footer === "" ? `${formatted}\n` : formatted;
   const raw = options.input ?? Buffer.from(stringifyJson(result));
   session.writeDerived(Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength), body);
   const bounded = session.finish({ source_shape: String(result.meta?.source_shape ?? "json"), ...(tool ? { tool } : {}) });

@@ -102,6 +102,21 @@ describe("files as arguments", () => {
   });
 });
 
+describe("output ends with a newline, as text tools' output does", () => {
+  test("the summary of a binary input", () => {
+    const run = runCli(["bound", "--no-spill", join(process.cwd(), "test", "fixtures", "elf.bin")]);
+    expect(run.text).toMatch(/^binary output: 34\.\d KiB, ELF executable \(sniffed\)\n\[full output not saved \(--no-spill\)\]\n$/);
+  });
+
+  test("normalize --format text of a tool result whose text has none", () => {
+    expect(runCli(["normalize", "--format", "text", "--no-spill"], '{"content":[{"type":"text","text":"hi"}]}').text).toBe("hi\n");
+  });
+
+  test("but text that fits passes through byte for byte, without one added", () => {
+    expect(runCli(["bound", "--no-spill"], "no newline").text).toBe("no newline");
+  });
+});
+
 describe("hints", () => {
   test("bound waiting on a terminal says that it reads standard input", () => {
     // script(1) gives correx a pseudo-terminal as stdin; Ctrl-D (EOT) ends the input.

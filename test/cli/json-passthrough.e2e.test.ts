@@ -56,7 +56,8 @@ describe("bound reads only tool-result envelopes as tool results", () => {
     ["Bedrock toolResult", '{"toolResult":{"toolUseId":"t","content":[{"text":"bedrock"}]}}', "bedrock"],
   ])("%s", (_name, input, text) => {
     const run = bound(input);
-    expect(run.text).toBe(text);
+    // Text written for a reader ends with a newline, as text tools' output does (issue 15).
+    expect(run.text).toBe(`${text}\n`);
   });
 
   test("normalize still reads every shape (a rind payload, a kontext result)", () => {
@@ -74,7 +75,7 @@ describe("numbers keep their source text on every path", () => {
     expect(bound(`{"type":"json","value":${value}}`, "--format", "json").text).toContain(`"data":${value}`);
   });
   test("bound of an envelope: the model text", () => {
-    expect(bound(`{"type":"json","value":{"n":1e999999,"m":[-0,1.0]}}`).text).toBe('{\n  "n": 1e999999,\n  "m": [\n    -0,\n    1.0\n  ]\n}');
+    expect(bound(`{"type":"json","value":{"n":1e999999,"m":[-0,1.0]}}`).text).toBe('{\n  "n": 1e999999,\n  "m": [\n    -0,\n    1.0\n  ]\n}\n');
   });
   test.each([
     ["bedrock", `{"toolResult":{"toolUseId":"t","content":[{"json":${value}}],"status":"success"}}`],

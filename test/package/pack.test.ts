@@ -36,8 +36,16 @@ let app: string;
 
 beforeAll(() => {
   work = createTempDir("package");
-  // --ignore-scripts: `prepare` would rebuild dist/ under the other tests' feet; the suite built it already.
-  const pack = run("npm", ["pack", "--json", "--ignore-scripts", "--pack-destination", work], { cwd: ROOT });
+  // --ignore-scripts: `prepare` would rebuild dist/ under the other tests' feet; the suite built it already. So
+  // the manifest step of prepack/postpack (no `prepare` in the published package.json) is run around it by hand.
+  const manifestStep = (step: string): ShellRun => run(process.execPath, [join(ROOT, "scripts", "pack-manifest.mjs"), step], { cwd: ROOT });
+  let pack: ShellRun;
+  try {
+    expect(manifestStep("strip").code).toBe(0);
+    pack = run("npm", ["pack", "--json", "--ignore-scripts", "--pack-destination", work], { cwd: ROOT });
+  } finally {
+    manifestStep("restore");
+  }
   expect(pack.code, pack.stderr).toBe(0);
   packed = (JSON.parse(pack.stdout) as PackResult[])[0]!;
   tarball = join(work, packed.filename);
@@ -48,7 +56,20 @@ beforeAll(() => {
   expect(install.code, install.stderr).toBe(0);
 }, INSTALL_TIMEOUT_MS);
 
+describe("npm ci", () => {
+  test("every dependency's install script is reviewed (allowScripts): a fresh install warns about none", () => {
+    expect(run("npm", ["install-scripts", "ls"], { cwd: ROOT })).toMatchObject({ stdout: "No packages with unreviewed install scripts.\n", code: 0 });
+  });
+});
+
 describe("npm pack", () => {
+  test("the published package.json runs nothing on install (no prepare: its sources are not shipped)", () => {
+    const manifest = JSON.parse(run("tar", ["-xzOf", tarball, "package/package.json"], { cwd: work }).stdout) as { scripts: Record<string, string> };
+    expect(Object.keys(manifest.scripts)).not.toContain("prepare");
+    expect(Object.keys(manifest.scripts).filter((name) => /install/.test(name))).toEqual([]);
+    expect(JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")).scripts.prepare).toBe("node scripts/build.mjs");
+  });
+
   test("holds bin, dist, man, schema and README only (and package.json)", () => {
     expect(new Set(packed.files.map((file) => file.path.split("/")[0]))).toEqual(new Set(["README.md", "bin", "dist", "man", "package.json", "schema"]));
     const paths = packed.files.map((file) => file.path);
@@ -100,6 +121,7 @@ describe("npm install -g", () => {
     const prefix = join(work, "global");
     const install = npm(["install", "--global", "--prefix", prefix, tarball], work);
     expect(install.code, install.stderr).toBe(0);
+    expect(install.stderr).not.toContain("install-scripts");
     expect(run(join(prefix, "bin", "correx"), ["--version"], { cwd: work })).toEqual({ stdout: `${version}\n`, stderr: "", code: 0 });
     const manual = join(prefix, "share", "man", "man1", "correx.1");
     expect(existsSync(manual)).toBe(true);

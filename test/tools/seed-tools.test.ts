@@ -33,7 +33,7 @@ describe("edit", () => {
     );
   });
   test("the default stays Rind's: the model reads where and how much, the terminal shows the diff", () => {
-    expect(projectResult(result).text).toBe("Edited file successfully: src/app.ts (+1 -1; line 1)\nReplacements: 1");
+    expect(projectResult(result).text).toBe("Edited file successfully: src/app.ts (+1 -1; line 1)\nReplacements: 1\n");
     const terminal = projectResult(result, { reader: "terminal", terminal: renderTerminal }).text;
     expect(terminal).toContain("-old line");
     expect(terminal).toContain("+new line");
