@@ -2,7 +2,7 @@
 import { Command, CommanderError } from "commander";
 import { addBudgetOptions, addFromOption, addProjectionOptions, addStoreOptions } from "./command-options.js";
 import { EXIT } from "./exit-codes.js";
-import { reportError } from "./io.js";
+import { reportError, writeStdout } from "./io.js";
 import type { RawOptions } from "./options.js";
 
 declare const CORREX_VERSION: string;
@@ -82,6 +82,16 @@ program.command("ls")
   .option("--spill-dir <dir>", "the store to list (default: $CORREX_SPILL_DIR, else $XDG_STATE_HOME/correx/tool-output)")
   .addHelpText("after", "\nExample:\n  correx ls --format json")
   .action(action(async (raw: RawOptions) => (await import("./ls-command.js")).runList(raw)));
+
+program.command("completion")
+  .description("print a shell completion script (generated from these command definitions): bash | zsh | fish")
+  .argument("<shell>", "bash, zsh or fish")
+  .addHelpText("after", "\nExample:\n  source <(correx completion bash)            # in ~/.bashrc\n  correx completion fish > ~/.config/fish/completions/correx.fish")
+  .action(action(async (shell: string) => {
+    const { completionScript, SHELLS } = await import("./completion.js");
+    const { parseChoice } = await import("./options.js");
+    await writeStdout(completionScript(parseChoice("SHELL", shell, SHELLS), program));
+  }));
 
 program.command("config")
   .description("print the effective settings and where each came from: flag, preset, environment, config file, default")
