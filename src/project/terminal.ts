@@ -73,9 +73,10 @@ function renderStatus(view: TerminalView, chalk: ChalkInstance, fit: (line: stri
     `${mark}${view.status ? ` ${view.status}` : ""}`,
     `${formatSize(bound.totalBytes)}, ${countOf(bound.totalLines, "line")}`,
     ...(bound.truncated ? [`${countOf(bound.omittedLines, "line")} omitted`] : []),
-    ...(view.outputPath ? [`full output: ${view.outputPath}`] : []),
   ];
-  const line = fit(parts.join(" · "));
+  // The path is what a person copies: it is never cut to the width (the terminal wraps it), like the marker.
+  const path = view.outputPath ? ` · full output: ${view.outputPath}` : "";
+  const line = fit(parts.join(" · ")) + path;
   if (!line.startsWith(mark)) return chalk.dim(line);
   return (view.ok ? chalk.green(mark) : chalk.red(mark)) + chalk.dim(line.slice(mark.length));
 }

@@ -75,6 +75,14 @@ describe("renderTerminal", () => {
     expect(renderTerminal(view, { color: false, width: 9 })).toBe("01234567…\n漢字漢字…\n✓ · 12.3…\n");
   });
 
+  test("the status line never cuts the path of the full output (it is what a person copies)", () => {
+    const outputPath = "/home/someone/.local/state/correx/tool-output/tool_01m8r2995xnahqdjg2enwg0qvq";
+    const view: TerminalView = { bound: boundOf("short\n"), header: "", footer: "", ok: true, outputPath };
+    const status = renderTerminal(view, { color: false, width: 40 }).trimEnd().split("\n").at(-1)!;
+    expect(status.endsWith(`full output: ${outputPath}`)).toBe(true);
+    expect(status.startsWith("✓ · 12.3 KiB, 420 lines")).toBe(true);
+  });
+
   test("no escape reaches the output without colour, even from the tool's own output", () => {
     const view: TerminalView = {
       bound: boundOf("\x1b[31mred\x1b[0m \x1b]8;;https://x\x07link\x1b]8;;\x07 \x1b(B\x1b[2K\rdone\n"),
