@@ -126,6 +126,19 @@ describe("correx proxy -- server-everything", () => {
     expect(new Set(fromProxy.totals)).toEqual(new Set([3]));
   });
 
+  test("cancellation: a cancelled long call rejects the same way, and the connection goes on", async () => {
+    const [fromServer, fromProxy] = await both(async ({ client }) => {
+      const controller = new AbortController();
+      const call = client.callTool({ name: "trigger-long-running-operation", arguments: { duration: 30, steps: 30 } }, undefined, { signal: controller.signal });
+      controller.abort("changed my mind");
+      const outcome = await failure(call);
+      const after = await client.callTool({ name: "get-sum", arguments: { a: 1, b: 2 } });
+      return { outcome, after };
+    });
+    expect(fromProxy).toEqual(fromServer);
+    expect(fromServer.outcome).not.toBe("no error");
+  });
+
   test("the client saw no protocol error either way", () => {
     expect(proxied.errors).toEqual([]);
     expect(direct.errors).toEqual([]);
