@@ -129,8 +129,8 @@ addProjectionOptions(program.command("run"))
 
 addStoreOptions(addBudgetOptions(program.command("mcp")))
   .description("an MCP server over stdio: tools to run a command bounded (run), and to page and search saved outputs (read_output, grep_output)")
-  .option("--timeout <ms>", "default time limit of a run call that gives no timeout_ms (0 = none)", "0")
-  .option("--kill-after <ms>", "grace period between SIGTERM and SIGKILL when a run is stopped or cancelled", "5000")
+  .option("--timeout <duration>", "default time limit of a run call that gives no timeout_ms: 500ms, 90s, 10m; a bare number is seconds (0 = none)", "0")
+  .option("--kill-after <duration>", "grace period between SIGTERM and SIGKILL when a run is stopped or cancelled", "5s")
   .addHelpText("after", "\nOnly protocol frames are written to stdout; logs go to stderr. Budgets apply to each tool's text.\n\nExample:\n  correx mcp --max-bytes 20000 --spill-dir ~/.cache/correx")
   .action(action(async (raw: RawOptions) => (await import("./mcp-command.js")).runMcpServer(raw)));
 
@@ -139,8 +139,8 @@ addStoreOptions(addBudgetOptions(program.command("proxy")))
   .argument("<server>", "the MCP server to run (put -- before it so that its options stay its own)")
   .argument("[args...]", "its arguments")
   .option("--max-media <size>", "replace image, audio and blob blocks larger than this by a note (default: media pass unchanged)")
-  .option("--request-timeout <ms>", "answer a request the server leaves unanswered this long with an error; progress restarts the clock (0 = none)", "0")
-  .option("--kill-after <ms>", "after the client closes, time the server has to exit before SIGTERM (and again before SIGKILL)", "5000")
+  .option("--request-timeout <duration>", "answer a request the server leaves unanswered this long with an error: 30s, 5m; progress restarts the clock (0 = none)", "0")
+  .option("--kill-after <duration>", "after the client closes, time the server has to exit before SIGTERM (and again before SIGKILL)", "5s")
   .passThroughOptions()
   .addHelpText("after", "\ncorrex adds read_output and grep_output to the server's tools (correx_read_output, correx_grep_output if the\nserver has tools by those names). The proxy exits with the server's status.\n\nExample:\n  correx proxy --max-bytes 20000 -- npx -y @modelcontextprotocol/server-filesystem /srv/data")
   .action(action(async (server: string, args: string[], raw: RawOptions) => (await import("./proxy-command.js")).runProxy([server, ...args], raw)));

@@ -5,7 +5,7 @@ import { answerGrepOutput, answerReadOutput } from "../mcp/stored-output-tools.j
 import { startMcpServer } from "../mcp/server.js";
 import { defaultSpillDir, SpillStore } from "../spill/store.js";
 import { constants, homedir } from "node:os";
-import { parseInteger, type RawOptions } from "./options.js";
+import { parseTimerDuration, type RawOptions } from "./options.js";
 import { outputOptions } from "./pipeline.js";
 import { parseProjectionConfig } from "./projection-config.js";
 import { runTool } from "./mcp-run.js";
@@ -18,7 +18,7 @@ const EXIT_SIGNAL_BASE = 128;
 /** Runs the server until the client closes the connection; running commands' groups are stopped on the way out. */
 export async function runMcpServer(raw: RawOptions): Promise<void> {
   const config = parseProjectionConfig({ ...raw, for: "model", format: "text" }, { stdoutIsTTY: false, columns: undefined, env: process.env });
-  const defaults = { timeoutMs: parseInteger("--timeout", raw.timeout ?? "0", 0), killAfterMs: parseInteger("--kill-after", raw.killAfter ?? "5000", 0) };
+  const defaults = { timeoutMs: parseTimerDuration("--timeout", raw.timeout ?? "0"), killAfterMs: parseTimerDuration("--kill-after", raw.killAfter ?? "5s") };
   const options = await outputOptions(config);
   const store = new SpillStore(config.spillDir ?? defaultSpillDir(process.env, homedir()));
   const stored = { store, maxBytes: config.bound.budget.maxBytes };

@@ -11,7 +11,7 @@ import { answerGrepOutput, answerReadOutput } from "../mcp/stored-output-tools.j
 import { answerSafely, readArguments } from "../mcp/tool-answer.js";
 import { killGroupSync, signalProcessGroup } from "../run/process-group.js";
 import { defaultSpillDir, SpillStore } from "../spill/store.js";
-import { parseInteger, parseSize, type RawOptions } from "./options.js";
+import { parseSize, parseTimerDuration, type RawOptions } from "./options.js";
 import { collectInPassing } from "./gc-command.js";
 import { openSpill, tokenCounterFor } from "./pipeline.js";
 import { parseProjectionConfig } from "./projection-config.js";
@@ -25,8 +25,8 @@ export async function runProxy(argv: string[], raw: RawOptions): Promise<never> 
   const [command, ...args] = argv;
   if (command === undefined || command === "") throw new UsageError("missing the server to run (correx proxy [options] -- SERVER [ARGS...])");
   const config = parseProjectionConfig({ ...raw, for: "model", format: "text" }, { stdoutIsTTY: false, columns: undefined, env: process.env });
-  const requestTimeoutMs = parseInteger("--request-timeout", raw.requestTimeout ?? "0", 0);
-  const killAfterMs = parseInteger("--kill-after", raw.killAfter ?? "5000", 0);
+  const requestTimeoutMs = parseTimerDuration("--request-timeout", raw.requestTimeout ?? "0");
+  const killAfterMs = parseTimerDuration("--kill-after", raw.killAfter ?? "5s");
   const maxMediaBytes = raw.maxMedia === undefined ? undefined : parseSize("--max-media", raw.maxMedia);
   const countTokens = await tokenCounterFor(config);
   const bound = { ...config.bound, ...(countTokens ? { countTokens } : {}) };

@@ -70,6 +70,17 @@ describe("units", () => {
     expect(run.text).toContain("Command exceeded timeout of 300 ms.");
   });
 
+  test.each([
+    [["mcp", "--timeout", "soon"], "--timeout"],
+    [["mcp", "--kill-after", "forever"], "--kill-after"],
+    [["proxy", "--request-timeout", "3000000000", "--", "true"], "--request-timeout"],
+    [["proxy", "--kill-after", "x", "--", "true"], "--kill-after"],
+  ])("mcp and proxy take durations like run: %j", (args, flag) => {
+    const run = runCli(args);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(new RegExp(`^correx: invalid value for ${flag}: .*accepts a duration`));
+  });
+
   test.each([["50KiB"], ["51200"], ["0.05MB"]])("--max-bytes %s is a size", (size) => {
     expect(runCli(["bound", "--max-bytes", size, "--no-spill"], "x\n")).toMatchObject({ code: 0, text: "x\n" });
   });

@@ -67,7 +67,7 @@ describe("correx proxy with a misbehaving server", () => {
   });
 
   test("a server that never answers: --request-timeout answers the call with an error", async () => {
-    const { client } = await proxyTo("silent", ["--request-timeout", "3000"]);
+    const { client } = await proxyTo("silent", ["--request-timeout", "3s"]);
     await expect(client.callTool({ name: "echo", arguments: { text: "hello?" } })).rejects.toThrow(/correx proxy: the server did not answer tools\/call within 3 s/);
   });
 
@@ -80,7 +80,7 @@ describe("correx proxy with a misbehaving server", () => {
 
   test.each(["SIGTERM", "close"])("no orphans: after %s the server's whole group is gone", async (how) => {
     const pidFile = join(temporaryDirectory("correx-proxy-orphans-"), "grandchild");
-    const proxy = startRaw([process.execPath, FLAKY, "grandchild", pidFile], ["--kill-after", "200"]);
+    const proxy = startRaw([process.execPath, FLAKY, "grandchild", pidFile], ["--kill-after", "200ms"]);
     proxy.send(INITIALIZE);
     await waitForFile(pidFile);
     const grandchild = Number(readFileSync(pidFile, "utf8"));
