@@ -13,11 +13,17 @@ export class ByteRing {
   /** True once any byte was pushed out of the ring. */
   dropped = false;
 
-  /** `origin`: the stream offset of the first byte pushed; `atLineStart`: whether that byte begins a line. */
-  constructor(capacity: number, origin: number, atLineStart: boolean) {
+  private readonly onEvict: ((bytes: Buffer) => void) | undefined;
+
+  /**
+   * `origin`: the stream offset of the first byte pushed; `atLineStart`: whether that byte begins a line;
+   * `onEvict`: sees the bytes that leave the ring, oldest first, just before they are overwritten.
+   */
+  constructor(capacity: number, origin: number, atLineStart: boolean, onEvict?: (bytes: Buffer) => void) {
     this.capacity = capacity;
     this.origin = origin;
     this.originAtLineStart = atLineStart;
+    this.onEvict = onEvict;
   }
 
   /** Stream offset of the oldest byte held. */
@@ -39,6 +45,7 @@ export class ByteRing {
   push(chunk: Uint8Array): void {
     if (chunk.length === 0 || this.capacity === 0) return;
     this.buffer ??= Buffer.allocUnsafe(this.capacity);
+    if (this.onEvict) this.evict(chunk);
     const newEnd = this.end + chunk.length;
     const newFirst = Math.max(0, newEnd - this.capacity);
     if (newFirst > 0 && newFirst > Math.max(0, this.end - this.capacity)) {
@@ -56,6 +63,21 @@ export class ByteRing {
       position = 0;
     }
     this.end = newEnd;
+  }
+
+  /** Hands the bytes that pushing `chunk` drops to `onEvict`, oldest first: held bytes, then the chunk's own start. */
+  private evict(chunk: Uint8Array): void {
+    const held = this.size;
+    const overflow = held + chunk.length - this.capacity;
+    if (overflow <= 0) return;
+    const fromHeld = Math.min(overflow, held);
+    if (fromHeld > 0) {
+      const oldest = (this.end - held) % this.capacity;
+      const first = Math.min(fromHeld, this.capacity - oldest);
+      this.onEvict!(this.buffer!.subarray(oldest, oldest + first));
+      if (fromHeld > first) this.onEvict!(this.buffer!.subarray(0, fromHeld - first));
+    }
+    if (overflow > held) this.onEvict!(Buffer.from(chunk.buffer, chunk.byteOffset, overflow - held));
   }
 
   /** The bytes held, oldest first, in one buffer. */

@@ -3,7 +3,9 @@ import { prefixEnd, utf8Bytes } from "../text/utf8.js";
 import type { SpillRecord } from "../spill/store.js";
 import { countLines, estimateTokens, fitsBudget, measureCost } from "./budget.js";
 import type { CollectedLine } from "./lines.js";
-import { formatMarker, worstCaseMarker, type Omission } from "./marker.js";
+import { formatMarker, worstCaseMarker } from "./marker.js";
+import { omissionOf } from "./omission.js";
+import { cutWithSalience } from "./salience/compose-salient.js";
 import { boundOpencode, joinWindow, opencodeFits } from "./opencode-style.js";
 import { selectLines, type Selection } from "./select.js";
 import type { CollectedWindow } from "./stream.js";
@@ -23,24 +25,6 @@ function whole(window: CollectedWindow, text: string, rawBytes: number): BoundTe
   return {
     head: text, tail: "", text, truncated: false, totalBytes: rawBytes, totalLines: window.totalLines,
     omittedBytes: 0, omittedLines: 0, shown: window.totalLines > 0 ? [{ from_line: 1, to_line: window.totalLines }] : [],
-  };
-}
-
-function omissionOf(selection: Selection, window: CollectedWindow, rawBytes: number): Omission {
-  const last = selection.head[selection.head.length - 1];
-  const first = selection.tail[0];
-  const headPartial = last !== undefined && last.partial !== undefined && last.partial !== "start";
-  const tailPartial = first !== undefined && first.partial === "start";
-  const fromLine = last === undefined ? 1 : headPartial ? last.from : last.to + 1;
-  const toLine = first === undefined ? window.totalLines : tailPartial ? first.to : first.from - 1;
-  const headEnd = last === undefined ? 0 : headPartial ? last.rawStart + Math.min(utf8Bytes(last.text), last.rawEnd - last.rawStart) : last.rawEnd;
-  const endsWithoutNewline = first !== undefined && first.rawEnd === window.totalBytes && !window.endsWithNewline;
-  const tailBytes = first === undefined ? 0 : utf8Bytes(first.text) + (endsWithoutNewline ? 0 : 1);
-  const tailStart = first === undefined ? window.totalBytes : tailPartial ? first.rawEnd - Math.min(tailBytes, first.rawEnd - first.rawStart) : first.rawStart;
-  const wholeLines = Math.max(0, (tailPartial ? toLine - 1 : toLine) - (headPartial ? fromLine + 1 : fromLine) + 1);
-  return {
-    fromLine, toLine: Math.max(toLine, fromLine), wholeLines, cutInsideLines: headPartial || tailPartial,
-    omittedBytes: Math.max(0, tailStart - headEnd), totalLines: window.totalLines, totalBytes: rawBytes,
   };
 }
 
@@ -89,6 +73,8 @@ function markerOnly(window: CollectedWindow, options: BoundOptions, spill: Spill
 
 /** Cuts a window that does not fit: chooses lines for the room left by the marker, then checks what is written. */
 export function cutWindow(window: CollectedWindow, options: BoundOptions, spill: SpillReport, rawBytes: number): BoundText {
+  const salient = window.salience && options.keep === "both" ? cutWithSalience(window, window.salience, options, spill, rawBytes) : undefined;
+  if (salient) return salient;
   const measure = options.measure ?? utf8Bytes;
   const countTokens = options.countTokens ?? estimateTokens;
   const reserved = reservedOf(options);

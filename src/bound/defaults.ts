@@ -14,6 +14,7 @@ export const DEFAULT_BOUND_OPTIONS: BoundOptions = {
   headRatio: 0.2,
   style: "correx",
   hygiene: DEFAULT_HYGIENE,
+  salience: true,
 };
 
 /** Fills in defaults, nested budget and hygiene included. */

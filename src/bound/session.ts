@@ -6,6 +6,7 @@ import { renderLine } from "../text/render-line.js";
 import type { SpillRecord, SpillStore, SpillWriter } from "../spill/store.js";
 import { recordUnsavedOutput } from "../spill/tombstones.js";
 import { composeBound, cutToBudget, type RecordFields } from "./compose.js";
+import { SalienceScanner } from "./salience/scanner.js";
 import { LineCollector } from "./stream.js";
 import type { BoundOptions, BoundText, SpillReport } from "./types.js";
 
@@ -53,7 +54,8 @@ export class BoundSession {
     this.spillFailure = spillFailure;
     const { stripAnsi, collapse } = options.hygiene;
     const clean = stripAnsi || collapse ? (line: string) => renderLine(line, { stripAnsi, collapse }) : keepLine;
-    this.collector = new LineCollector({ budget: options.budget, keep: options.keep, cleanLine: clean, foldRepeats: options.hygiene.foldRepeats });
+    const salience = options.salience && options.style === "correx" && options.keep === "both" ? new SalienceScanner(clean, options.budget.maxBytes) : undefined;
+    this.collector = new LineCollector({ budget: options.budget, keep: options.keep, cleanLine: clean, foldRepeats: options.hygiene.foldRepeats, salience });
   }
 
   /**

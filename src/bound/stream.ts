@@ -3,6 +3,7 @@ import { countNewlines, countRepeats } from "../text/newlines.js";
 import { skipContinuationBytes } from "../text/utf8.js";
 import { ByteRing } from "./byte-ring.js";
 import { pushRepeats, RepeatFolder, type CollectedLine } from "./lines.js";
+import type { SalienceScanner } from "./salience/scanner.js";
 import type { Budget, KeepMode } from "./types.js";
 
 const NEWLINE = 0x0a;
@@ -18,6 +19,8 @@ export interface CollectedWindow {
   last: CollectedLine[];
   /** True when `first` holds the whole input. */
   complete: boolean;
+  /** The salience stage that saw the lines which left the ring (absent when salience is off). */
+  salience?: SalienceScanner;
   totalBytes: number;
   totalLines: number;
   endsWithNewline: boolean;
@@ -30,6 +33,8 @@ export interface CollectorOptions {
   /** Per-line hygiene (ANSI, carriage returns); identity when hygiene is off. */
   cleanLine: (line: string) => string;
   foldRepeats: boolean;
+  /** Scores lines as they leave the tail ring (SPEC §4, salience). */
+  salience?: SalienceScanner;
 }
 
 /** Streams bytes in; keeps at most a budget's worth of head, a bounded raw tail ring, and counts. */
@@ -101,14 +106,16 @@ export class LineCollector {
     const first = this.head.lines;
     if (this.afterHead > 0 && this.ringContiguous() && this.ringRunsWithin(this.tailLines())) {
       this.ringLines(this.head);
-      return { first, last: first, complete: true, totalBytes: this.totalBytes, totalLines, endsWithNewline };
+      return { first, last: first, complete: true, totalBytes: this.totalBytes, totalLines, endsWithNewline, salience: this.options.salience };
     }
     if (this.afterHead === 0) {
       const lastLine = first[first.length - 1];
       if (lastLine?.partial === "end") lastLine.partial = undefined;
-      return { first, last: first, complete: true, totalBytes: this.totalBytes, totalLines, endsWithNewline };
+      return { first, last: first, complete: true, totalBytes: this.totalBytes, totalLines, endsWithNewline, salience: this.options.salience };
     }
-    return { first, last: this.ringLines(new RepeatFolder(this.options.foldRepeats), this.tailLines()), complete: false, totalBytes: this.totalBytes, totalLines, endsWithNewline };
+    const last = this.ringLines(new RepeatFolder(this.options.foldRepeats), this.tailLines());
+    this.handOverRingBefore(last[0]);
+    return { first, last, complete: false, totalBytes: this.totalBytes, totalLines, endsWithNewline, salience: this.options.salience };
   }
 
   private completeLine(tail: Buffer, rawEnd: number): void {
@@ -121,7 +128,7 @@ export class LineCollector {
     }
     const rawStart = rawEnd - bytes.length - 1;
     this.pushHead(this.options.cleanLine(bytes.toString("utf8")), rawStart, rawEnd, undefined, lineNumber);
-    if (this.overflowed) this.ring = new ByteRing(this.ringCap, rawEnd, true);
+    if (this.overflowed) this.ring = this.createRing(rawEnd, true, this.newlines + 1);
     const open = !this.overflowed && this.head.runText !== undefined;
     this.previous = open ? (bytes === tail ? Buffer.from(tail) : bytes) : undefined;
   }
@@ -141,7 +148,7 @@ export class LineCollector {
     this.newlines += taken;
     if (this.overflowed) {
       this.previous = undefined;
-      this.ring = new ByteRing(this.ringCap, rawStart + taken * period, true);
+      this.ring = this.createRing(rawStart + taken * period, true, this.newlines + 1);
     }
     return taken * period;
   }
@@ -166,7 +173,24 @@ export class LineCollector {
     const rawStart = rawEnd - this.pendingBytes;
     this.pushHead(this.decodePending(), rawStart, rawEnd, "end");
     this.overflowed = true;
-    this.ring = new ByteRing(this.ringCap, rawEnd, false);
+    this.ring = this.createRing(rawEnd, false, this.newlines + 1);
+  }
+
+  /** The tail ring; with salience on, the lines that leave it go to the scanner (its only hook into this class). */
+  private createRing(origin: number, atLineStart: boolean, firstLineNumber: number): ByteRing {
+    const salience = this.options.salience;
+    if (!salience || this.ringCap === 0) return new ByteRing(this.ringCap, origin, atLineStart);
+    salience.recognize(this.head.lines.slice(0, 20).map((line) => line.text));
+    salience.begin(firstLineNumber, atLineStart);
+    return new ByteRing(this.ringCap, origin, atLineStart, (bytes) => salience.evict(bytes));
+  }
+
+  /** With salience on, the ring's bytes before the tail's lines also leave: the scanner sees them like the rest. */
+  private handOverRingBefore(firstKept: CollectedLine | undefined): void {
+    const ring = this.ring;
+    if (!this.options.salience || !ring || !firstKept || firstKept.partial) return;
+    const before = firstKept.rawStart - ring.start;
+    if (before > 0) this.options.salience.evict(ring.bytes().subarray(0, before));
   }
 
   private decodePending(): string {

@@ -33,6 +33,8 @@ export interface BoundOptions {
   headRatio: number;
   style: MarkerStyle;
   hygiene: HygieneOptions;
+  /** Keep salient lines of the omitted middle (errors, failures, their locations) between head and tail (SPEC §4). */
+  salience?: boolean;
   /** Measures a piece of text as it will be written (UTF-8 bytes, or JSON-escaped bytes for JSON output). */
   measure?: (text: string) => number;
   /** Bytes already spent around the body (tool header/footer, JSON envelope) that the budget must also cover. */
@@ -77,6 +79,8 @@ export interface BoundText {
   omittedLines: number;
   /** Ranges of input lines (1-based) that the text shows. */
   shown: { from_line: number; to_line: number; partial?: boolean }[];
+  /** Ranges of middle lines kept for their salience (also listed in `shown`), when any were. */
+  middle?: { from_line: number; to_line: number }[];
   /** First line not shown (for `correx read ID --offset N`), when something was cut. */
   nextOffset?: number;
   /** Where the full output went; absent when nothing was cut. */

@@ -122,6 +122,7 @@ export function parseProjectionConfig(given: RawOptions, around: Surroundings): 
       headRatio: parseRatio("--head-ratio", raw.headRatio ?? "0.2"),
       style: parseChoice("--style", raw.style ?? "correx", ["correx", "opencode"] as const),
       hygiene: everyHygieneOff ? RAW_HYGIENE : { ...DEFAULT_HYGIENE, ...hygiene },
+      salience: parseChoice("--salience", raw.salience ?? (reader === "model" ? "on" : "off"), ["on", "off"] as const) === "on",
     },
     tokenizer: parseChoice("--tokenizer", raw.tokenizer ?? "estimate", ["estimate", "o200k"] as const),
     width: parseWidth(raw, around),

@@ -1,0 +1,25 @@
+// What a cut omits between the last head line and the first tail line: the facts the marker states.
+import { utf8Bytes } from "../text/utf8.js";
+import type { Omission } from "./marker.js";
+import type { Selection } from "./select.js";
+import type { CollectedWindow } from "./stream.js";
+
+/** The omitted range between a selection's head and tail, in lines and raw bytes. */
+export function omissionOf(selection: Selection, window: CollectedWindow, rawBytes: number): Omission {
+  const last = selection.head[selection.head.length - 1];
+  const first = selection.tail[0];
+  const headPartial = last !== undefined && last.partial !== undefined && last.partial !== "start";
+  const tailPartial = first !== undefined && first.partial === "start";
+  const fromLine = last === undefined ? 1 : headPartial ? last.from : last.to + 1;
+  const toLine = first === undefined ? window.totalLines : tailPartial ? first.to : first.from - 1;
+  const headEnd = last === undefined ? 0 : headPartial ? last.rawStart + Math.min(utf8Bytes(last.text), last.rawEnd - last.rawStart) : last.rawEnd;
+  const endsWithoutNewline = first !== undefined && first.rawEnd === window.totalBytes && !window.endsWithNewline;
+  const tailBytes = first === undefined ? 0 : utf8Bytes(first.text) + (endsWithoutNewline ? 0 : 1);
+  const tailStart = first === undefined ? window.totalBytes : tailPartial ? first.rawEnd - Math.min(tailBytes, first.rawEnd - first.rawStart) : first.rawStart;
+  const wholeLines = Math.max(0, (tailPartial ? toLine - 1 : toLine) - (headPartial ? fromLine + 1 : fromLine) + 1);
+  return {
+    fromLine, toLine: Math.max(toLine, fromLine), wholeLines, cutInsideLines: headPartial || tailPartial,
+    omittedBytes: Math.max(0, tailStart - headEnd), totalLines: window.totalLines, totalBytes: rawBytes,
+  };
+}
+

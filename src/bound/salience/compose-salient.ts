@@ -1,0 +1,166 @@
+// A cut with salient middle lines: head, the main marker, numbered middle lines with a marker per gap, tail.
+import { utf8Bytes, type Measure } from "../../text/utf8.js";
+import { countLines, estimateTokens, fitsBudget, measureCost } from "../budget.js";
+import type { CollectedLine } from "../lines.js";
+import { formatMarker, worstCaseMarker } from "../marker.js";
+import { omissionOf } from "../omission.js";
+import { selectLines, type Room } from "../select.js";
+import type { CollectedWindow } from "../stream.js";
+import type { BoundOptions, BoundText, SpillReport } from "../types.js";
+import { formatGap, formatSalientNote, numberLine } from "./format.js";
+import { keepsBefore, type NumberedLine, type SalientGroup } from "./reservoir.js";
+import type { SalienceScanner } from "./scanner.js";
+
+/** The measured default split of the room: head, salient middle, tail (unused middle room goes to the tail). */
+export const SALIENCE_SPLIT = { head: 0.15, middle: 0.35, tail: 0.5 };
+
+const MAX_ATTEMPTS = 40;
+const SLACK = 8;
+
+interface Reserved {
+  bytes: number;
+  lines: number;
+  tokens: number;
+}
+
+function reservedOf(options: BoundOptions): Reserved {
+  return { bytes: options.reservedBytes ?? 0, lines: options.reservedLines ?? 0, tokens: options.reservedTokens ?? 0 };
+}
+
+function lastHeadLine(head: CollectedLine[]): number {
+  const last = head[head.length - 1];
+  return last === undefined ? 0 : last.partial !== undefined && last.partial !== "start" ? last.from - 1 : last.to;
+}
+
+function firstTailLine(tail: CollectedLine[], totalLines: number): number {
+  const first = tail[0];
+  return first === undefined ? totalLines + 1 : first.partial === "start" ? first.to + 1 : first.from;
+}
+
+/** Scores the window's own middle lines once (lines that never left the ring), between the planned head and tail. */
+function scanWindow(scanner: SalienceScanner, window: CollectedWindow, from: number, to: number): void {
+  if (window.complete) {
+    scanner.scanLines(window.first, from, to);
+    return;
+  }
+  const evicted = scanner.evictedLines;
+  scanner.scanLines(window.first, from, Math.min(to, (evicted?.from ?? Number.MAX_SAFE_INTEGER) - 1));
+  scanner.scanLines(window.last, Math.max(from, (evicted?.to ?? 0) + 1), to);
+}
+
+/** Groups (best first) that fit the middle room, each paying its lines, their numbers and a gap marker. */
+function chooseGroups(groups: SalientGroup[], room: Room, measure: Measure, gapCost: number): NumberedLine[] {
+  const ordered = [...groups].sort((a, b) => (keepsBefore(a, b) ? -1 : keepsBefore(b, a) ? 1 : 0));
+  const chosen = new Map<number, NumberedLine>();
+  let bytes = 0;
+  let lines = 0;
+  for (const group of ordered) {
+    const fresh = group.lines.filter((line) => !chosen.has(line.number));
+    const cost = fresh.reduce((sum, line) => sum + measure(numberLine(line.number, line.text)) + 1, 0) + gapCost;
+    if (bytes + cost > room.bytes || lines + fresh.length + 1 > room.lines) continue;
+    for (const line of fresh) chosen.set(line.number, line);
+    bytes += cost;
+    lines += fresh.length + 1;
+  }
+  return [...chosen.values()].sort((a, b) => a.number - b.number);
+}
+
+/** The salient section: a gap marker before each run of kept lines and before the tail. */
+function sectionLines(kept: NumberedLine[], from: number, to: number): string[] {
+  const out: string[] = [];
+  let next = from;
+  for (const line of kept) {
+    if (line.number > next) out.push(formatGap(next, line.number - 1));
+    out.push(numberLine(line.number, line.text));
+    next = line.number + 1;
+  }
+  if (next <= to) out.push(formatGap(next, to));
+  return out;
+}
+
+function middleRanges(kept: NumberedLine[]): { from_line: number; to_line: number }[] {
+  const ranges: { from_line: number; to_line: number }[] = [];
+  for (const line of kept) {
+    const last = ranges[ranges.length - 1];
+    if (last && last.to_line + 1 === line.number) last.to_line = line.number;
+    else ranges.push({ from_line: line.number, to_line: line.number });
+  }
+  return ranges;
+}
+
+function build(window: CollectedWindow, head: CollectedLine[], tail: CollectedLine[], kept: NumberedLine[], summary: string | undefined, spill: SpillReport, rawBytes: number): BoundText {
+  const omission = omissionOf({ head, tail }, window, rawBytes);
+  const from = lastHeadLine(head) + 1;
+  const to = firstTailLine(tail, window.totalLines) - 1;
+  const keptBytes = kept.reduce((sum, line) => sum + utf8Bytes(line.text) + 1, 0);
+  const shownOmission = { ...omission, wholeLines: Math.max(0, omission.wholeLines - kept.length), omittedBytes: Math.max(0, omission.omittedBytes - keptBytes) };
+  const marker = [formatMarker(shownOmission, spill), formatSalientNote(kept.length, summary), ...sectionLines(kept, from, to)].join("\n");
+  const headText = head.map((line) => line.text).join("\n");
+  const tailText = tail.map((line) => line.text).join("\n");
+  const ending = window.endsWithNewline ? "\n" : "";
+  const text = [...(head.length > 0 ? [headText] : []), marker, ...(tail.length > 0 ? [tailText] : [])].join("\n") + ending;
+  const middle = middleRanges(kept);
+  const shown: BoundText["shown"] = [];
+  const lastHead = head[head.length - 1];
+  if (lastHead) shown.push({ from_line: 1, to_line: lastHead.to, ...(lastHead.partial ? { partial: true } : {}) });
+  shown.push(...middle);
+  const firstTail = tail[0];
+  if (firstTail) shown.push({ from_line: firstTail.from, to_line: window.totalLines, ...(firstTail.partial ? { partial: true } : {}) });
+  return {
+    head: head.length > 0 ? `${headText}\n` : "", marker, tail: tail.length > 0 ? `\n${tailText}${ending}` : ending,
+    text, truncated: true, totalBytes: rawBytes, totalLines: window.totalLines, omittedBytes: shownOmission.omittedBytes,
+    omittedLines: shownOmission.wholeLines, shown, middle, nextOffset: omission.fromLine, spill,
+  };
+}
+
+/**
+ * Cuts a window keeping salient middle lines; undefined when the middle has none worth keeping (the caller then
+ * makes the plain head + tail cut, byte for byte what it was without salience).
+ */
+export function cutWithSalience(window: CollectedWindow, scanner: SalienceScanner, options: BoundOptions, spill: SpillReport, rawBytes: number): BoundText | undefined {
+  const measure = options.measure ?? utf8Bytes;
+  const countTokens = options.countTokens ?? estimateTokens;
+  const reserved = reservedOf(options);
+  const worst = worstCaseMarker(window.totalLines, rawBytes, spill);
+  const summary = scanner.summary.describe();
+  const note = formatSalientNote(9999, summary);
+  const gapCost = measure(formatGap(window.totalLines, window.totalLines)) + 1;
+  const room = {
+    bytes: options.budget.maxBytes - reserved.bytes - measure(worst) - measure(note) - gapCost - SLACK - 3 * measure("\n"),
+    lines: options.budget.maxLines - reserved.lines - countLines(worst) - 2,
+  };
+  if (options.budget.maxTokens !== undefined) room.bytes = Math.min(room.bytes, (options.budget.maxTokens - reserved.tokens) * 4 - measure(worst) - measure(note) - gapCost - SLACK);
+  if (room.bytes <= 0 || room.lines <= 2) return undefined;
+  const outer = { bytes: Math.floor(room.bytes * (1 - SALIENCE_SPLIT.middle)), lines: Math.max(2, Math.floor(room.lines * (1 - SALIENCE_SPLIT.middle))) };
+  const headShare = SALIENCE_SPLIT.head / (SALIENCE_SPLIT.head + SALIENCE_SPLIT.tail);
+  const planned = selectLines(window, outer, "both", headShare, measure);
+  const from = lastHeadLine(planned.head) + 1;
+  const to = firstTailLine(planned.tail, window.totalLines) - 1;
+  if (to < from) return undefined;
+  if (!scanner.windowScanned) scanWindow(scanner, window, from, to);
+  scanner.windowScanned = true;
+  const groups = scanner.groups();
+  for (let attempt = 0; attempt < MAX_ATTEMPTS && room.bytes > 0; attempt += 1) {
+    const head = selectLines(window, { bytes: Math.floor(room.bytes * SALIENCE_SPLIT.head), lines: Math.max(1, Math.floor(room.lines * SALIENCE_SPLIT.head)) }, "head", 1, measure).head;
+    const headBytes = head.reduce((sum, line) => sum + measure(line.text) + 1, 0);
+    const headEnd = lastHeadLine(head);
+    const middleRoom = { bytes: Math.floor(room.bytes * SALIENCE_SPLIT.middle), lines: Math.floor(room.lines * SALIENCE_SPLIT.middle) };
+    const inMiddle = groups.filter((group) => group.lines[0]!.number > headEnd);
+    const kept = chooseGroups(inMiddle, middleRoom, measure, gapCost);
+    if (kept.length === 0) return undefined;
+    const keptBytes = kept.reduce((sum, line) => sum + measure(numberLine(line.number, line.text)) + 1, 0) + gapCost * kept.length;
+    const rest = { bytes: room.bytes - keptBytes, lines: room.lines - 2 * kept.length };
+    const both = selectLines(window, rest, "both", Math.min(1, headBytes / Math.max(1, rest.bytes)), measure);
+    const tailStart = firstTailLine(both.tail, window.totalLines);
+    const middle = kept.filter((line) => line.number > lastHeadLine(both.head) && line.number < tailStart);
+    if (middle.length === 0) return undefined;
+    const built = build(window, both.head, both.tail, middle, summary, spill, rawBytes);
+    const cost = measureCost(built.text, options.budget, measure, countTokens);
+    if (fitsBudget(cost, options.budget, reserved)) return built;
+    const overBytes = cost.bytes + reserved.bytes - options.budget.maxBytes;
+    const overTokens = options.budget.maxTokens === undefined ? 0 : (cost.tokens ?? 0) + reserved.tokens - options.budget.maxTokens;
+    room.bytes -= Math.max(overBytes, overTokens * 4, Math.ceil(room.bytes * 0.05), 1);
+    room.lines -= Math.max(0, cost.lines + reserved.lines - options.budget.maxLines);
+  }
+  return undefined;
+}

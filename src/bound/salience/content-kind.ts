@@ -1,0 +1,37 @@
+// Outputs whose content lines are data, not diagnostics: a diff, a git log, a JSON document, grep -n matches.
+
+/** What the start of an output says it is; "log" is everything that is scored. */
+export type ContentKind = "log" | "diff" | "git-log" | "json" | "grep";
+
+/** `path:N:` (grep -rn) or `N:` (grep -n on one file), `-` for context lines. */
+const GREP_LINE = /^(?:([^\s:]*[./][^\s:]*)[:-])?(\d+)[:-]/;
+
+/** True when most lines look like grep -n output: with a path, or with line numbers that only grow. */
+function looksLikeGrep(lines: readonly string[]): boolean {
+  if (lines.length < 3) return false;
+  let matching = 0;
+  let previous = 0;
+  let growing = true;
+  for (const line of lines) {
+    const match = GREP_LINE.exec(line);
+    if (!match) continue;
+    matching += 1;
+    if (match[1] === undefined) {
+      const number = Number(match[2]);
+      if (number <= previous) growing = false;
+      previous = number;
+    }
+  }
+  return matching >= Math.ceil(lines.length * 0.8) && growing;
+}
+
+/** Recognizes the kind of an output from its first lines (up to 20 are looked at). */
+export function recognizeContent(firstLines: readonly string[]): ContentKind {
+  const lines = firstLines.filter((line) => line.trim().length > 0).slice(0, 20);
+  const first = lines[0]?.trim() ?? "";
+  if (/^diff --git |^diff -|^Index: |^@@ -\d/.test(first) || (first.startsWith("--- ") && lines[1]?.startsWith("+++ "))) return "diff";
+  if (/^commit [0-9a-f]{7,64}\b/.test(first)) return "git-log";
+  if (first === "{" || first === "[" || first === "[{" || /^\{"[^"]*":\s*[[{]?$/.test(first)) return "json";
+  if (looksLikeGrep(lines)) return "grep";
+  return "log";
+}

@@ -1,0 +1,22 @@
+// The text of the salient section: a note under the main marker, a marker for each gap, numbered lines.
+
+/** How a kept middle line is shown: `L<number>: <text>`, so `sed -n 'Np'` and `correx read ID --offset N` reach it. */
+export function numberLine(number: number, text: string): string {
+  return `L${number}: ${text}`;
+}
+
+/** The marker that stands for one gap between kept lines. */
+export function formatGap(fromLine: number, toLine: number): string {
+  return fromLine === toLine ? `[... line ${fromLine} omitted ...]` : `[... lines ${fromLine}-${toLine} omitted ...]`;
+}
+
+/** The line under the main marker: how many middle lines follow and, when one dominates, what the rest mostly was. */
+export function formatSalientNote(keptLines: number, summary: string | undefined): string {
+  const kept = `${keptLines} salient ${keptLines === 1 ? "line" : "lines"} of the omitted range follow as L<line>: <text>`;
+  return summary === undefined ? `[${kept}]` : `[${kept}; the omitted lines, ${summary}]`;
+}
+
+/** The one-line summary alone, for a cut that kept no middle line. */
+export function formatSummaryNote(summary: string): string {
+  return `[the omitted lines, ${summary}]`;
+}

@@ -1,0 +1,50 @@
+// The cheap byte-level prefilter: fixed needles found with Buffer.indexOf (memchr speed) before any regex runs.
+
+/**
+ * Every strong marker of rules.ts contains one of these byte strings. Most start with a byte that is rare in
+ * ordinary logs (upper case, `x`, `*`, a quote, a non-ASCII lead byte), so indexOf skips through text at memchr
+ * speed; the few with a common first byte (`rror`) are the ones that matter most.
+ */
+const NEEDLE_TEXTS = [
+  "rror", "ERR", "FAIL", "Fail", "fail", "xception", "Traceback", "panic", "fatal", "Fatal", "FATAL", "CRIT",
+  "SEVERE", "***", "xit", "\" 5", "denied", "No such file", "found", "Segmentation fault", "(core dumped)",
+  "ENOENT", "EACCES", "ECONN", "EADDRINUSE", "ETIMEDOUT", "ENOTFOUND", "ERESOLVE", "ENOSPC", "EPERM", "Caused by",
+  "Unable", "unable", "Cannot", "cannot", "\nE  ", "\nnot ok",
+];
+
+/** Lead bytes of the test markers ✘ ✕ ✗ (E2 9C), ❌ (E2 9D 8C), × (C3 97), ● (E2 97 8F). */
+const MARKER_NEEDLES = [[0xe2, 0x9c], [0xe2, 0x9d, 0x8c], [0xc3, 0x97], [0xe2, 0x97, 0x8f]];
+
+const NEEDLES: Buffer[] = [...NEEDLE_TEXTS.map((text) => Buffer.from(text, "latin1")), ...MARKER_NEEDLES.map((bytes) => Buffer.from(bytes))];
+
+const LINE_START_NEEDLES = NEEDLE_TEXTS.filter((text) => text.startsWith("\n")).map((text) => text.slice(1));
+const INSIDE_NEEDLES = NEEDLE_TEXTS.filter((text) => !text.startsWith("\n"));
+const MARKER_CHARACTERS = /[\u2700-\u273f\u274c\u00d7\u25cf]/;
+
+/**
+ * Positions in bytes[start, end) where a needle starts, sorted, at most `limit` of them (the earliest of each
+ * needle). Needles that begin with a newline report the position after it (the line they open).
+ */
+export function findHits(bytes: Buffer, start: number, end: number, limit: number): number[] {
+  const hits: number[] = [];
+  if (limit <= 0) return hits;
+  const window = bytes.subarray(start, end);
+  for (const needle of NEEDLES) {
+    let found = 0;
+    let position = window.indexOf(needle);
+    while (position !== -1 && found < limit) {
+      hits.push(start + position + (needle[0] === 0x0a ? 1 : 0));
+      found += 1;
+      position = window.indexOf(needle, position + needle.length);
+    }
+  }
+  hits.sort((a, b) => a - b);
+  return hits.length > limit ? hits.slice(0, limit) : hits;
+}
+
+/** The same test on one line of text: false means no rule of rules.ts can match it. */
+export function mayBeSalient(text: string): boolean {
+  for (const needle of INSIDE_NEEDLES) if (text.includes(needle)) return true;
+  for (const needle of LINE_START_NEEDLES) if (text.startsWith(needle)) return true;
+  return MARKER_CHARACTERS.test(text);
+}

@@ -1,0 +1,83 @@
+// What makes a line salient: strict patterns for errors and failures, a location bonus, and the passes that reject look-alikes.
+
+/** Score at or above which a line is kept as salient (a strong marker alone reaches it; a weak word needs a location). */
+export const SALIENT_SCORE = 5;
+
+interface Rule {
+  pattern: RegExp;
+  score: number;
+}
+
+/** Named errno codes (not any `E[A-Z]{4,}`, which matches `EDITOR`); each is also a prefilter needle. */
+const ERRNO = "ENOENT|EACCES|EPERM|ENOSPC|ECONNREFUSED|ECONNRESET|ECONNABORTED|ETIMEDOUT|EADDRINUSE|ENOTFOUND|ERESOLVE";
+
+/** Strong markers (SPEC §4.1): each alone makes a line salient. Patterns are anchored on word edges, never substrings. */
+const STRONG: Rule[] = [
+  { pattern: /(?:^|[\s:(\[])error(?:\[E\d+\]|\s+TS\d+|\s+[A-Z]{1,4}\d{2,5})?:/i, score: 10 },
+  { pattern: /\berror\[E\d{4}\]|\berror TS\d{3,5}\b/, score: 10 },
+  { pattern: /^\s*\d+:\d+\s+error\s{2}/, score: 10 },
+  { pattern: /\[(?:ERROR|FATAL|CRITICAL|SEVERE)\]|(?:^|[\s|])(?:ERROR|FATAL|CRITICAL|SEVERE)(?=[\s:|\]]|$)/, score: 9 },
+  { pattern: /\blevel[=:]\s*"?(?:error|fatal|ERROR|FATAL)\b|"(?:level|severity)"\s*:\s*"(?:error|fatal|ERROR|FATAL|CRITICAL)"/, score: 9 },
+  { pattern: /\b[A-Z][A-Za-z0-9]*(?:Error|Exception)\b(?::|$|\s+in\b|\s+at\b)|\bException\b|^\s*Caused by:/, score: 9 },
+  { pattern: /^Traceback \(most recent call last\)|\bpanicked at\b|^panic: /, score: 10 },
+  { pattern: /\bFAILED\b|\*\*\*\s*Failed\b|^\s*FAIL\b|^--- FAIL:|\bFAIL:|\bFailures?:\s*[1-9]|(?:^|\s)[1-9]\d* (?:failed|failing|failures?|errors?)\b/, score: 10 },
+  { pattern: /\b(?:[Ff]ailed|[Uu]nable) to\b|\b[Cc]annot (?:find|open|read|write|resolve|connect|create|load|access|allocate|locate|stat|execute|parse)\b|\b[Ff]ailed with\b|\b[Bb]uild failed\b|\b[Cc]ompilation failed\b|\bfailed:/, score: 7 },
+  { pattern: /^\s*[✘✕✗❌]\s|^\s*×\s|^\s*●\s(?!Console\b)/, score: 10 },
+  { pattern: /^npm (?:error|ERR!)|^yarn error|^error\s/, score: 10 },
+  { pattern: /^(?:g?make(?:\[\d+\])?): \*\*\*|^\*\*\* /, score: 10 },
+  { pattern: /(?:^|\s)fatal(?: error)?:|^FATAL\b|\bfatal error\b/i, score: 10 },
+  { pattern: /\bexit(?:ed)? (?:status|code)[ =:]*(?:[1-9]\d*|-\d+)\b|\bexited with (?:code|status) [1-9]|\bnon-zero exit/i, score: 8 },
+  { pattern: /"(?:GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS) [^"]*" 5\d\d\b/, score: 8 },
+  { pattern: new RegExp(`\\b(?:${ERRNO})\\b`), score: 8 },
+  { pattern: /\bPermission denied\b|\bNo such file or directory\b|\bcommand not found\b|\bSegmentation fault\b|\(core dumped\)|\bAccess denied\b/, score: 8 },
+  { pattern: /^E {2,}\S/, score: 9 },
+  { pattern: /^not ok \d+/, score: 10 },
+];
+
+/** Weak words: salient only together with a location. */
+const WEAK = /(?<![\w./-])(?:error|errors|failure|failed|exception)(?![\w./-])/i;
+
+/** A `file:line[:col]` or `file(line,col)` location. */
+const LOCATION = /(?:[\w@~.\/\\-]+\.[A-Za-z]\w{0,5}|\b[A-Za-z]:\\[^\s:]+)(?::\d+(?::\d+)?\b|\(\d+,\d+\))/;
+
+/** Lines that say all is well, or count zero problems: never salient even when a strong word appears. */
+const REJECT: RegExp[] = [
+  /(?:^|[^\d,.])0 (?:errors?|failures?|failed|failing|problems?)\b/i,
+  /\b(?:errors?|failures?|failed|problems?)[=:]\s*0\b(?![.,]\d)/i,
+  /\bno (?:errors?|failures?|problems?)\b|\bwithout errors?\b|\berror[-_ ]?free\b/i,
+  /[✓✔√]|\bPASS(?:ED)?\b|^\s*ok\b|\bok$|\s\.\.\. ok\b|^--- PASS:|^=== RUN\b/,
+];
+
+/** Looks at a line of clean text: 0 when it is not salient, otherwise a score (higher keeps first). */
+export function scoreLine(text: string): number {
+  if (text.length === 0) return 0;
+  let score = 0;
+  for (const rule of STRONG) {
+    if (rule.score > score && rule.pattern.test(text)) score = rule.score;
+  }
+  const located = LOCATION.test(text);
+  if (score === 0) {
+    if (!located || !WEAK.test(text)) return 0;
+    score = 3;
+  }
+  for (const reject of REJECT) if (reject.test(text)) return 0;
+  return located ? score + 3 : score;
+}
+
+/** True for a line that continues the one above it: an indented line, a stack frame, a caret or gutter line. */
+export function isContinuation(text: string): boolean {
+  if (text.length === 0) return false;
+  const first = text.charCodeAt(0);
+  if (first === 0x20 || first === 0x09) return text.trim().length > 0;
+  return /^(?:at |Caused by:|\s*\^|\s*\||\s*-->|\s*\d+\s*\|)/.test(text);
+}
+
+/** True for a line that owns the indented block under it, as eslint prints a file path once above its problems. */
+export function isFileHeader(text: string): boolean {
+  return text.length < 512 && /^(?:\/|[A-Za-z]:\\|\.{0,2}\/?[\w@.-]+\/)[^\s:]*\.[A-Za-z]\w{0,6}$/.test(text);
+}
+
+/** True for a `set -x` trace line (`+ cmd`), which says what ran just before the salient line under it. */
+export function isTraceLine(text: string): boolean {
+  return /^\++ \S/.test(text);
+}
