@@ -28,6 +28,8 @@ export interface ToolResultMeta {
   total_bytes?: number;
   total_lines?: number;
   shown?: ShownRange[];
+  /** The middle ranges kept for their salience (SPEC §4), also listed in `shown`. */
+  middle?: ShownRange[];
   omitted_bytes?: number;
   omitted_lines?: number;
   spill_error?: string;

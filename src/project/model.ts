@@ -27,6 +27,7 @@ export function boundMeta(bound: BoundText): ToolResultMeta {
   if (bound.binary) meta.binary = bound.binary;
   if (!bound.truncated) return meta;
   meta.shown = bound.shown;
+  if (bound.middle && bound.middle.length > 0) meta.middle = bound.middle;
   meta.omitted_bytes = bound.omittedBytes;
   meta.omitted_lines = bound.omittedLines;
   if (bound.nextOffset !== undefined) meta.next_offset = bound.nextOffset;

@@ -99,6 +99,7 @@ describe("correx bound", () => {
     [["bound", "--head-ratio", "2"], "invalid value for --head-ratio: '2' (accepts a number from 0 to 1, e.g. 0.2)"],
     [["bound", "--to", "openai"], "invalid value for --to: 'openai'"],
     [["bound", "--bogus"], "unknown option '--bogus'"],
+    [["bound", "--salience", "yes"], "invalid value for --salience: 'yes' (accepts: on, off)"],
   ])("bad flags exit 2 naming the flag: %j", (args, message) => {
     const run = runCli(args, "x\n");
     expect(run.code).toBe(2);

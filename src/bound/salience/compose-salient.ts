@@ -122,23 +122,23 @@ export function cutWithSalience(window: CollectedWindow, scanner: SalienceScanne
   const countTokens = options.countTokens ?? estimateTokens;
   const reserved = reservedOf(options);
   const worst = worstCaseMarker(window.totalLines, rawBytes, spill);
-  const summary = scanner.summary.describe();
-  const note = formatSalientNote(9999, summary);
   const gapCost = measure(formatGap(window.totalLines, window.totalLines)) + 1;
   const room = {
-    bytes: options.budget.maxBytes - reserved.bytes - measure(worst) - measure(note) - gapCost - SLACK - 3 * measure("\n"),
+    bytes: options.budget.maxBytes - reserved.bytes - measure(worst) - gapCost - SLACK - 3 * measure("\n"),
     lines: options.budget.maxLines - reserved.lines - countLines(worst) - 2,
   };
-  if (options.budget.maxTokens !== undefined) room.bytes = Math.min(room.bytes, (options.budget.maxTokens - reserved.tokens) * 4 - measure(worst) - measure(note) - gapCost - SLACK);
+  if (options.budget.maxTokens !== undefined) room.bytes = Math.min(room.bytes, (options.budget.maxTokens - reserved.tokens) * 4 - measure(worst) - gapCost - SLACK);
   if (room.bytes <= 0 || room.lines <= 2) return undefined;
-  const outer = { bytes: Math.floor(room.bytes * (1 - SALIENCE_SPLIT.middle)), lines: Math.max(2, Math.floor(room.lines * (1 - SALIENCE_SPLIT.middle))) };
-  const headShare = SALIENCE_SPLIT.head / (SALIENCE_SPLIT.head + SALIENCE_SPLIT.tail);
+  // The middle scanned is planned wider than any cut below can leave it (a twentieth of the room on each side).
+  const outer = { bytes: Math.floor(room.bytes * (0.9 - SALIENCE_SPLIT.middle)), lines: Math.max(2, Math.floor(room.lines * (0.9 - SALIENCE_SPLIT.middle))) };
+  const headShare = (SALIENCE_SPLIT.head - 0.05) / (0.9 - SALIENCE_SPLIT.middle);
   const planned = selectLines(window, outer, "both", headShare, measure);
   const from = lastHeadLine(planned.head) + 1;
   const to = firstTailLine(planned.tail, window.totalLines) - 1;
   if (to < from) return undefined;
   if (!scanner.windowScanned) scanWindow(scanner, window, from, to);
   scanner.windowScanned = true;
+  room.bytes -= measure(formatSalientNote(9999, scanner.summary.describe((line) => line >= from && line <= to)));
   const groups = scanner.groups();
   for (let attempt = 0; attempt < MAX_ATTEMPTS && room.bytes > 0; attempt += 1) {
     const head = selectLines(window, { bytes: Math.floor(room.bytes * SALIENCE_SPLIT.head), lines: Math.max(1, Math.floor(room.lines * SALIENCE_SPLIT.head)) }, "head", 1, measure).head;
@@ -154,6 +154,9 @@ export function cutWithSalience(window: CollectedWindow, scanner: SalienceScanne
     const tailStart = firstTailLine(both.tail, window.totalLines);
     const middle = kept.filter((line) => line.number > lastHeadLine(both.head) && line.number < tailStart);
     if (middle.length === 0) return undefined;
+    const shownMiddle = new Set(middle.map((line) => line.number));
+    const finalFrom = lastHeadLine(both.head) + 1;
+    const summary = scanner.summary.describe((line) => line >= finalFrom && line < tailStart && !shownMiddle.has(line));
     const built = build(window, both.head, both.tail, middle, summary, spill, rawBytes);
     const cost = measureCost(built.text, options.budget, measure, countTokens);
     if (fitsBudget(cost, options.budget, reserved)) return built;

@@ -12,7 +12,7 @@ export function formatGap(fromLine: number, toLine: number): string {
 
 /** The line under the main marker: how many middle lines follow and, when one dominates, what the rest mostly was. */
 export function formatSalientNote(keptLines: number, summary: string | undefined): string {
-  const kept = `${keptLines} salient ${keptLines === 1 ? "line" : "lines"} of the omitted range follow as L<line>: <text>`;
+  const kept = `${keptLines} salient ${keptLines === 1 ? "line of the omitted range follows" : "lines of the omitted range follow"} as L<line>: <text>`;
   return summary === undefined ? `[${kept}]` : `[${kept}; the omitted lines, ${summary}]`;
 }
 

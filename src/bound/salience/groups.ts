@@ -1,5 +1,5 @@
 // Builds salient groups line by line, shared by the byte path (lines leaving the ring) and the line path (the window).
-import { isContinuation, isFileHeader, isTraceLine, scoreLine, SALIENT_SCORE } from "./rules.js";
+import { isCompilerContext, isContinuation, isFileHeader, isTraceLine, scoreLine, SALIENT_SCORE } from "./rules.js";
 import { Reservoir, type NumberedLine, type SalientGroup } from "./reservoir.js";
 import { TemplateMiner } from "./template.js";
 
@@ -82,7 +82,7 @@ export class GroupBuilder {
 /** The lines that travel above a salient line: a `set -x` trace line right above it, or the file header owning its block. */
 function ownerOf(line: NumberedLine, before: (distance: number) => NumberedLine | undefined): NumberedLine[] {
   const above = before(1);
-  if (above && isTraceLine(above.text)) return [{ number: above.number, text: clip(above.text) }];
+  if (above && (isTraceLine(above.text) || isCompilerContext(above.text))) return [{ number: above.number, text: clip(above.text) }];
   if (!/^[ \t]/.test(line.text)) return [];
   for (let distance = 1; distance <= 400; distance += 1) {
     const candidate = before(distance);

@@ -21,7 +21,7 @@ const STRONG: Rule[] = [
   { pattern: /\b[A-Z][A-Za-z0-9]*(?:Error|Exception)\b(?::|$|\s+in\b|\s+at\b)|\bException\b|^\s*Caused by:/, score: 9 },
   { pattern: /^Traceback \(most recent call last\)|\bpanicked at\b|^panic: /, score: 10 },
   { pattern: /\bFAILED\b|\*\*\*\s*Failed\b|^\s*FAIL\b|^--- FAIL:|\bFAIL:|\bFailures?:\s*[1-9]|(?:^|\s)[1-9]\d* (?:failed|failing|failures?|errors?)\b/, score: 10 },
-  { pattern: /\b(?:[Ff]ailed|[Uu]nable) to\b|\b[Cc]annot (?:find|open|read|write|resolve|connect|create|load|access|allocate|locate|stat|execute|parse)\b|\b[Ff]ailed with\b|\b[Bb]uild failed\b|\b[Cc]ompilation failed\b|\bfailed:/, score: 7 },
+  { pattern: /^(?:[\w.\/-]+: )*(?:[Ff]ailed|[Uu]nable) to\b|^(?:[\w.\/-]+: )*[Cc]annot (?:find|open|read|write|resolve|connect|create|load|access|allocate|locate|stat|execute|parse)\b|\b[Ff]ailed with\b|\b[Bb]uild failed\b|\b[Cc]ompilation failed\b|\bfailed:/, score: 7 },
   { pattern: /^\s*[✘✕✗❌]\s|^\s*×\s|^\s*●\s(?!Console\b)/, score: 10 },
   { pattern: /^npm (?:error|ERR!)|^yarn error|^error\s/, score: 10 },
   { pattern: /^(?:g?make(?:\[\d+\])?): \*\*\*|^\*\*\* /, score: 10 },
@@ -80,4 +80,9 @@ export function isFileHeader(text: string): boolean {
 /** True for a `set -x` trace line (`+ cmd`), which says what ran just before the salient line under it. */
 export function isTraceLine(text: string): boolean {
   return /^\++ \S/.test(text);
+}
+
+/** True for the line a C/C++ compiler prints above a diagnostic to say where it is (`f.c: In function ‘main’:`). */
+export function isCompilerContext(text: string): boolean {
+  return /: In (?:function|member function|constructor|destructor|instantiation of|lambda function)\b|^In file included from |: At top level:$/.test(text);
 }

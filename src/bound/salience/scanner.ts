@@ -90,7 +90,7 @@ export class SalienceScanner {
         continue;
       }
       const numbered = { number: line.from, text: line.text };
-      if (this.summary.wants()) this.summary.add(line.text);
+      this.summary.addWindowLine(line.from, line.text);
       if (this.kind !== "log" || !mayBeSalient(line.text)) {
         this.builder.pass(numbered);
         continue;

@@ -1,0 +1,109 @@
+// The salience rules on real lines: strong markers count, look-alikes never do, context lines are recognised.
+import { describe, expect, test } from "vitest";
+import { recognizeContent } from "../../../src/bound/salience/content-kind.js";
+import { mayBeSalient } from "../../../src/bound/salience/prefilter.js";
+import { isCompilerContext, isContinuation, isFileHeader, isTraceLine, SALIENT_SCORE, scoreLine } from "../../../src/bound/salience/rules.js";
+
+const salient = [
+  "src/a.ts(12,5): error TS2322: Type 'string' is not assignable to type 'number'.",
+  "src/main.ts:14:7 - error TS2322: Type 'string' is not assignable to type 'number'.",
+  "error[E0308]: mismatched types",
+  "f121.c:12:12: error: incompatible types when initializing type ‘int *’ using type ‘struct point’",
+  "  22:35  error    'missingHelper47' is not defined                    no-undef",
+  "[ERROR] Failed to execute goal org.apache.maven.plugins:maven-compiler-plugin",
+  "2026-12-01T04:34:02.288Z ERROR [orders] GET /api/orders/42 500 1.4ms",
+  "TypeError: Cannot read properties of undefined (reading 'name')",
+  "Exception in thread \"main\" java.lang.NullPointerException",
+  "Traceback (most recent call last):",
+  "thread 'main' panicked at src/main.rs:4:5:",
+  "FAILED tests/test_orders.py::test_total_rounding - AssertionError: assert 1 == 2",
+  "1/3 Test #1: sum ..............................***Failed    0.01 sec",
+  "   × orders > rounds totals 3ms",
+  "  ● orders › rounds totals",
+  "npm error code ERESOLVE",
+  "make: *** [Makefile:11: f121.o] Error 1",
+  "fatal: not a git repository (or any of the parent directories): .git",
+  "Process completed with exit code 2.",
+  "127.0.0.1 - - [01/Dec/2026:04:34:02 +0000] \"GET /api/orders/42 HTTP/1.1\" 502 0",
+  "Error: listen EADDRINUSE: address already in use :::3000",
+  "find: '/etc/ssl/private': Permission denied",
+  "cp: cannot stat '/srv/app/releases/next/config.yml': No such file or directory",
+  "deploy.sh: line 12: kubectl: command not found",
+  "E       AssertionError: assert 3 == 4",
+  "not ok 3 - rounds totals",
+  "--- FAIL: TestRound (0.00s)",
+  "Tests  2 failed | 1038 passed (1040)",
+];
+
+const notSalient = [
+  "Errors: 0",
+  "Found 0 errors. Watching for file changes.",
+  "0 errors, 0 warnings",
+  "src/error_recovery.ts compiled",
+  "  ✓ error handling > reports error_recovery state 2ms",
+  "tests/test_errors.py::test_error_handling_3 PASSED                     [ 41%]",
+  "ok 41 - error handling (41)",
+  "test_no_errors_found ... ok",
+  "=== RUN   TestErrorHandling",
+  "--- PASS: TestErrorHandling (0.00s)",
+  "  ● Console",
+  "    Failed to find any package alias matches",
+  "EDITOR=vim",
+  "mirror: https://example.com/mirror",
+  "the error-handling module was loaded",
+  "2026-12-01T04:33:51.143Z INFO  [orders] GET /api/orders/1 200 4.8ms",
+  "    at Object.<anonymous> (/srv/app/error.js:1:1)",
+];
+
+describe("scoreLine", () => {
+  test.each(salient)("salient: %s", (line) => {
+    expect(mayBeSalient(line)).toBe(true);
+    expect(scoreLine(line)).toBeGreaterThanOrEqual(SALIENT_SCORE);
+  });
+
+  test.each(notSalient)("not salient: %s", (line) => {
+    expect(scoreLine(line)).toBeLessThan(SALIENT_SCORE);
+  });
+
+  test("a file:line location raises the score", () => {
+    expect(scoreLine("src/a.ts:3:1 error: x")).toBeGreaterThan(scoreLine("error: x"));
+  });
+});
+
+describe("context lines", () => {
+  test.each([
+    ["    at describeOrder (file:///srv/orders.mjs:11:44)", true],
+    ["\tat com.example.Main.run(Main.java:12)", true],
+    ["  --> src/main.rs:4:18", true],
+    ["   |", true],
+    ["next request", false],
+    ["", false],
+  ])("continuation %j: %s", (line, expected) => {
+    expect(isContinuation(line)).toBe(expected);
+  });
+
+  test("file headers, trace lines and compiler context", () => {
+    expect(isFileHeader("/tmp/rec/eslint/src/module047.js")).toBe(true);
+    expect(isFileHeader("C:\\work\\src\\a.ts")).toBe(true);
+    expect(isFileHeader("✖ 1923 problems (3 errors, 1920 warnings)")).toBe(false);
+    expect(isTraceLine("+ cp /srv/app/releases/next/config.yml /etc/app/")).toBe(true);
+    expect(isTraceLine("++ date +%s")).toBe(true);
+    expect(isTraceLine("+1 more")).toBe(false);
+    expect(isCompilerContext("f121.c: In function ‘main’:")).toBe(true);
+  });
+});
+
+describe("recognizeContent", () => {
+  test.each([
+    [["diff --git a/x b/x", "index 1..2 100644"], "diff"],
+    [["--- a/x", "+++ b/x", "@@ -1 +1 @@"], "diff"],
+    [["commit 2098fb8c0d2b0fbb5c6bbf4b0c4e3d6d2f0b9a11", "Author: x"], "git-log"],
+    [["{", '  "name": "x"'], "json"],
+    [["src/a.ts:12:  throw new Error(x)", "src/b.ts:40:  error()", "src/c.ts:7: // error"], "grep"],
+    [["12:throw new Error(x)", "40:error()", "77:// error"], "grep"],
+    [["2026-12-01T04:33:50.690Z INFO  [orders] listening", "2026-12-01T04:33:51.138Z DEBUG x", "2026-12-01T04:33:51.143Z INFO y"], "log"],
+    [['{"level":"error","msg":"x"}', '{"level":"info","msg":"y"}'], "log"],
+  ])("%j is %s", (lines, kind) => {
+    expect(recognizeContent(lines)).toBe(kind);
+  });
+});
