@@ -19,7 +19,7 @@ function effectiveValues(config: ProjectionConfig): Record<string, string> {
     tokenizer: config.tokenizer,
     keep: config.bound.keep,
     headRatio: String(config.bound.headRatio),
-    salience: raw.salience === undefined ? "on" : String(raw.salience),
+    salience: config.bound.salience === true ? "on" : "off",
     style: config.bound.style,
     keepAnsi: String(!hygiene.stripAnsi),
     collapse: String(hygiene.collapse),

@@ -38,7 +38,7 @@ export const CONFIG_KEYS: readonly ConfigKey[] = [
   { key: "tokenizer", flag: "--tokenizer", kind: { type: "choice", choices: ["estimate", "o200k"] }, fallback: "estimate" },
   { key: "keep", flag: "--keep", kind: { type: "choice", choices: ["head", "tail", "both"] }, perReader: true, fallback: "both" },
   { key: "headRatio", flag: "--head-ratio", kind: { type: "ratio" }, perReader: true, fallback: "0.2" },
-  { key: "salience", flag: "--salience", kind: { type: "choice", choices: ["on", "off"] }, fallback: "on" },
+  { key: "salience", flag: "--salience", kind: { type: "choice", choices: ["on", "off"] }, fallback: "on (model), off (terminal)" },
   { key: "style", flag: "--style", kind: { type: "choice", choices: ["correx", "opencode"] }, fallback: "correx" },
   { key: "keepAnsi", flag: "--keep-ansi", kind: { type: "switch" }, fallback: "false" },
   { key: "collapse", flag: "--no-collapse", kind: { type: "switch" }, fallback: "true" },
