@@ -33,6 +33,12 @@ export class GroupBuilder {
     return this.open !== undefined;
   }
 
+  /** Starts over on another stretch of lines (the window's own lines after the lines that left the ring). */
+  restart(): void {
+    this.open = undefined;
+    this.consumedThrough = 0;
+  }
+
   /** A line that is not a candidate: it may continue the open group, otherwise it closes it. */
   pass(line: NumberedLine): void {
     if (!this.open) return;

@@ -82,6 +82,7 @@ export class SalienceScanner {
 
   /** Scores lines of the final window (clean text) that lie between `fromLine` and `toLine`, inclusive. */
   scanLines(lines: readonly CollectedLine[], fromLine: number, toLine: number): void {
+    this.builder.restart();
     for (let index = 0; index < lines.length; index += 1) {
       const line = lines[index]!;
       if (line.from < fromLine || line.to > toLine) continue;

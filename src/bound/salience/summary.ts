@@ -1,5 +1,5 @@
 // The one-line summary of an omitted range: the templates most of its lines follow, with counts.
-import { describeTemplate, TemplateMiner, type Template } from "./template.js";
+import { describeTemplate, TemplateMiner, WILDCARD, type Template } from "./template.js";
 
 /** Lines mined in full before sampling starts; each doubling of the lines seen then mines about as many again. */
 const FULL_MINING = 8192;
@@ -57,7 +57,7 @@ export class OmissionSummary {
       counted += 1;
     }
     if (counted < 20) return undefined;
-    const top = [...counts].filter(([, count]) => count >= Math.max(10, counted / 10)).sort((a, b) => b[1] - a[1] || a[0].id - b[0].id).slice(0, 3);
+    const top = [...counts].filter(([template, count]) => count >= Math.max(10, counted / 10) && template.tokens.some((token) => token !== WILDCARD)).sort((a, b) => b[1] - a[1] || a[0].id - b[0].id).slice(0, 3);
     if (top.length === 0) return undefined;
     const covered = top.reduce((sum, [, count]) => sum + count, 0);
     const about = this.estimated ? "~" : "";
