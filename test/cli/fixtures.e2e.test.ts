@@ -85,9 +85,9 @@ describe("recorded outputs, terminal projection", () => {
     const plain = bound("ls-color.txt", "--for", "terminal", "--width", "40");
     expect(plain.code).toBe(0);
     expect(plain.text).not.toContain("\x1b");
-    // Every line fits the width but the marker's two, which wrap so that the path stays whole.
+    // Every line fits the width but the marker's two and the status line, which wrap so that the path stays whole.
     const wide = plain.text.split("\n").filter((line) => [...line].length > 40);
-    expect(wide.map((line) => line.slice(0, 12))).toEqual(["[... omitted", "[full output"]);
+    expect(wide.map((line) => line.slice(0, 12))).toEqual(["[... omitted", "[full output", "✓ · 104.4 Ki"]);
     expect(Buffer.byteLength(plain.text)).toBeLessThanOrEqual(8192 + 400);
     const coloured = runCli(["bound", "--spill-dir", spill, "--for", "terminal", "--width", "60"], fixture("ls-color.txt"), { FORCE_COLOR: "1", NO_COLOR: undefined });
     expect(coloured.text).toContain("\x1b[2m");

@@ -70,8 +70,8 @@ describe("npm pack", () => {
     expect(JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")).scripts.prepare).toBe("node scripts/build.mjs");
   });
 
-  test("holds bin, dist, man, schema and README only (and package.json)", () => {
-    expect(new Set(packed.files.map((file) => file.path.split("/")[0]))).toEqual(new Set(["README.md", "bin", "dist", "man", "package.json", "schema"]));
+  test("holds bin, dist, man, schema, README and LICENSE only (and package.json)", () => {
+    expect(new Set(packed.files.map((file) => file.path.split("/")[0]))).toEqual(new Set(["LICENSE", "README.md", "bin", "dist", "man", "package.json", "schema"]));
     const paths = packed.files.map((file) => file.path);
     for (const path of ["bin/correx", "bin/package.json", "dist/cli.cjs", "dist/index.js", "dist/types/index.d.ts", "man/correx.1", "schema/tool-result.schema.json"]) {
       expect(paths).toContain(path);
