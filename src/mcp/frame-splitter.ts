@@ -10,11 +10,12 @@ export class FrameSplitter {
     let start = 0;
     for (let newline = chunk.indexOf(10); newline !== -1; newline = chunk.indexOf(10, start)) {
       const piece = chunk.subarray(start, newline);
-      const frame = this.pending.length === 0 ? piece : Buffer.concat([...this.pending, piece]);
+      // A frame in one chunk is copied out of it (the chunk may be reused); one that spanned chunks is already a copy.
+      const frame = this.pending.length === 0 ? Buffer.from(piece) : Buffer.concat([...this.pending, piece]);
       this.pending = [];
       start = newline + 1;
       const end = frame.length > 0 && frame[frame.length - 1] === 13 ? frame.length - 1 : frame.length;
-      if (end > 0) frames.push(Buffer.from(frame.subarray(0, end)));
+      if (end > 0) frames.push(frame.subarray(0, end));
     }
     if (start < chunk.length) this.pending.push(Buffer.from(chunk.subarray(start)));
     return frames;

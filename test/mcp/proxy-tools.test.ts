@@ -1,0 +1,61 @@
+// The names the proxy's own tools take beside a server's tools, and large structuredContent cut in shape.
+import { describe, expect, test } from "vitest";
+import { chooseToolNames, withCorrexTools } from "../../src/mcp/proxy-tools.js";
+import { boundStructured } from "../../src/mcp/structured-bound.js";
+
+const defaults = { read: "read_output", grep: "grep_output" };
+const tools = (...names: string[]) => names.map((name) => ({ name, inputSchema: { type: "object" } }));
+
+describe("chooseToolNames", () => {
+  test.each([
+    [[], defaults],
+    [["read_output"], { read: "correx_read_output", grep: "grep_output" }],
+    [["read_output", "correx_read_output", "grep_output"], { read: "correx_read_output_2", grep: "correx_grep_output" }],
+    [["read_output", "correx_read_output", "correx_read_output_2"], { read: "correx_read_output_3", grep: "grep_output" }],
+  ])("server tools %j → %j", (names, expected) => {
+    expect(chooseToolNames(tools(...names), defaults)).toEqual(expected);
+  });
+
+  test("a name chosen before is kept while it stays free", () => {
+    const earlier = chooseToolNames(tools("read_output"), defaults);
+    expect(chooseToolNames(tools("something_else"), earlier)).toEqual({ read: "correx_read_output", grep: "grep_output" });
+  });
+
+  test("the added tools carry their chosen names, also inside the descriptions", () => {
+    const names = { read: "correx_read_output", grep: "correx_grep_output" };
+    const listed = withCorrexTools({ tools: tools("read_output", "grep_output") }, names).tools as { name: string; description: string }[];
+    expect(listed.map((tool) => tool.name)).toEqual(["read_output", "grep_output", "correx_read_output", "correx_grep_output"]);
+    expect(listed[3]!.description).toContain("correx_read_output");
+    expect(listed[3]!.description).not.toMatch(/(?<!correx_)read_output/);
+  });
+});
+
+describe("boundStructured", () => {
+  const none = new Set<string>();
+  const options = { maxBytes: 2000, where: "full result: read_output id=tool_x", media: none, dropped: none };
+
+  test("a value that fits is returned as it is", () => {
+    const value = { rows: [1, 2, 3], name: "small" };
+    expect(boundStructured(value, options)).toEqual({ value, cut: false });
+  });
+
+  test("a large value keeps its keys and types: strings cut with a note, arrays keep both ends, within the budget", () => {
+    const value = { content: "x".repeat(100_000), rows: Array.from({ length: 1000 }, (_, index) => ({ index, label: `row ${index}` })), count: 1000, ok: true };
+    const { value: cut, cut: wasCut } = boundStructured(value, options) as { value: typeof value; cut: boolean };
+    expect(wasCut).toBe(true);
+    expect(Buffer.byteLength(JSON.stringify(cut))).toBeLessThanOrEqual(2000);
+    expect(Object.keys(cut)).toEqual(["content", "rows", "count", "ok"]);
+    expect(cut.content).toMatch(/^x+… \[correx: \d+ more characters cut; full result: read_output id=tool_x\]$/);
+    expect(cut.rows[0]).toEqual({ index: 0, label: "row 0" });
+    expect(cut.rows.at(-1)).toEqual({ index: 999, label: "row 999" });
+    expect(cut.count).toBe(1000);
+    expect(cut.ok).toBe(true);
+  });
+
+  test("media data repeated from the content is neither counted nor cut; capped media is emptied", () => {
+    const image = "iVBORw0KGgo".repeat(10_000);
+    const value = { content: [{ type: "image", data: image, mimeType: "image/png" }] };
+    expect(boundStructured(value, { ...options, media: new Set([image]) })).toEqual({ value, cut: false });
+    expect(boundStructured(value, { ...options, dropped: new Set([image]) }).value).toEqual({ content: [{ type: "image", data: "", mimeType: "image/png" }] });
+  });
+});
