@@ -145,6 +145,17 @@ addStoreOptions(addBudgetOptions(program.command("proxy")))
   .addHelpText("after", "\ncorrex adds read_output and grep_output to the server's tools (correx_read_output, correx_grep_output if the\nserver has tools by those names). The proxy exits with the server's status.\n\nExample:\n  correx proxy --max-bytes 20000 -- npx -y @modelcontextprotocol/server-filesystem /srv/data")
   .action(action(async (server: string, args: string[], raw: RawOptions) => (await import("./proxy-command.js")).runProxy([server, ...args], raw)));
 
+program.command("hook")
+  .description("answer an agent's hook event read on stdin (claude-code: Bash runs under correx run, MCP tool output is bounded)")
+  .argument("<agent>", "the agent whose hook protocol to speak: claude-code")
+  .option("--print-config", "print the settings block that installs the hook (for .claude/settings.json), and exit")
+  .option("--permission <decision>", "what a rewritten Bash command asks for: ask (the user approves the rewritten command) | allow (it runs at once)", "ask")
+  .option("--max-lines <n>", "line budget of a Bash command's or an MCP tool's output", "2000")
+  .option("--max-bytes <n>", "byte budget of a Bash command's or an MCP tool's output (under Claude Code's 30,000-character Bash limit)", "30000")
+  .option("--spill-dir <dir>", "where full outputs are saved (default: $CORREX_SPILL_DIR, else $XDG_STATE_HOME/correx/tool-output)")
+  .addHelpText("after", "\nAnswers {} (change nothing) for any other event. In a bypassPermissions session a rewrite is allowed;\nin a dontAsk session Bash is left as it is unless --permission allow.\n\nExample:\n  correx hook claude-code --print-config\n  echo '{\"session_id\":\"s\",\"transcript_path\":\"t\",\"cwd\":\"/\",\"hook_event_name\":\"PreToolUse\",\"tool_name\":\"Bash\",\"tool_input\":{\"command\":\"npm test\"},\"tool_use_id\":\"toolu_01\"}' | correx hook claude-code")
+  .action(action(async (agent: string, raw: RawOptions) => (await import("./hook-command.js")).runHook(agent, raw)));
+
 /** Parses the command line and runs the command; commander's own errors (unknown flag, missing argument) exit 2. */
 async function main(): Promise<void> {
   if (process.argv.length <= 2) {

@@ -1,0 +1,71 @@
+// The parts of Claude Code's hook protocol that correx reads and writes (its hooks reference, and the
+// HookInput / SyncHookJSONOutput types of @anthropic-ai/claude-agent-sdk 0.3).
+import { InputError } from "../errors.js";
+import { isRecord } from "../payload.js";
+
+/** A hook event as Claude Code writes it on the hook's stdin (the fields correx reads; others are ignored). */
+export interface ClaudeCodeHookEvent {
+  session_id: string;
+  transcript_path: string;
+  cwd: string;
+  /** default | acceptEdits | plan | dontAsk | bypassPermissions | auto; absent in some versions. */
+  permission_mode?: string;
+  hook_event_name: string;
+  tool_name?: string;
+  tool_input?: unknown;
+  tool_use_id?: string;
+  /** PostToolUse only: what the tool returned (an MCP tool: a string, content blocks, or an object). */
+  tool_response?: unknown;
+}
+
+/** `hookSpecificOutput` of a PreToolUse answer. */
+export interface PreToolUseOutput {
+  hookEventName: "PreToolUse";
+  permissionDecision?: "allow" | "deny" | "ask" | "defer";
+  permissionDecisionReason?: string;
+  /** Replaces the whole tool input, so it carries the fields that did not change too. */
+  updatedInput?: Record<string, unknown>;
+  additionalContext?: string;
+}
+
+/** `hookSpecificOutput` of a PostToolUse answer. */
+export interface PostToolUseOutput {
+  hookEventName: "PostToolUse";
+  additionalContext?: string;
+  /** Replaces an MCP tool's output before the model reads it. */
+  updatedMCPToolOutput?: unknown;
+}
+
+/** What a command hook writes on stdout (exit 0); `{}` changes nothing. */
+export interface ClaudeCodeHookAnswer {
+  hookSpecificOutput?: PreToolUseOutput | PostToolUseOutput;
+  suppressOutput?: boolean;
+  systemMessage?: string;
+}
+
+/** Claude Code's Bash tool input (command, then the fields a rewrite keeps as they are). */
+export interface BashToolInput extends Record<string, unknown> {
+  command: string;
+  timeout?: number;
+  description?: string;
+  run_in_background?: boolean;
+}
+
+const REQUIRED_STRINGS = ["session_id", "transcript_path", "cwd", "hook_event_name"] as const;
+
+/** Checks a parsed hook event; a value that is not one is an InputError naming the JSON path. */
+export function readHookEvent(value: unknown): ClaudeCodeHookEvent {
+  if (!isRecord(value)) throw new InputError("a Claude Code hook event is a JSON object", "$");
+  for (const field of REQUIRED_STRINGS) {
+    if (typeof value[field] !== "string") throw new InputError(`a Claude Code hook event has a string ${field}`, `$.${field}`);
+  }
+  for (const field of ["tool_name", "tool_use_id", "permission_mode"] as const) {
+    if (value[field] !== undefined && typeof value[field] !== "string") throw new InputError(`${field} is a string`, `$.${field}`);
+  }
+  return value as unknown as ClaudeCodeHookEvent;
+}
+
+/** True for Claude Code's name of a tool that an MCP server provides: `mcp__<server>__<tool>`. */
+export function isMcpToolName(name: string | undefined): name is string {
+  return name !== undefined && /^mcp__.+__.+/.test(name);
+}

@@ -1,0 +1,81 @@
+// `correx hook claude-code`, the pure part: one Claude Code hook event in, the hook's answer out.
+// PreToolUse on Bash runs the command under `correx run`; PostToolUse on an MCP tool bounds its output.
+import { shellQuote } from "../bound/marker.js";
+import { isRecord } from "../payload.js";
+import type { ProjectOptions } from "../project/project.js";
+import { isMcpToolName, type BashToolInput, type ClaudeCodeHookAnswer, type ClaudeCodeHookEvent } from "./claude-code-types.js";
+import { boundMcpToolOutput } from "./mcp-output.js";
+import { reasonToKeep } from "./shell-command.js";
+
+/** The permission a rewritten command asks for: `ask` shows it to the user first, `allow` runs it at once. */
+export type HookPermission = "ask" | "allow";
+
+/** How the hook answers, validated by the CLI. */
+export interface ClaudeCodeHookOptions {
+  /** The decision paired with a rewrite (see `permissionFor` for the session modes that change it). */
+  permission: HookPermission;
+  /** The `correx run` command line the Bash command runs under, up to `--`, e.g. `correx run --max-bytes 30000`. */
+  runPrefix: string;
+  /** Budget and spill store for MCP tool outputs (asked for only when one is bounded: opening a store costs). */
+  project: () => ProjectOptions;
+}
+
+/** The answer, and why nothing was changed when nothing was (for stderr, which Claude Code shows in debug). */
+export interface HookDecision {
+  answer: ClaudeCodeHookAnswer;
+  note?: string;
+}
+
+/** The programs a Bash tool command runs in: Claude Code runs them in bash (sh may be dash). */
+const SHELL = "bash";
+
+const REWRITE_REASON = "correx bounds the output for the model and saves the full output (correx read ID pages it)";
+
+/** Answers one hook event: a rewrite for Bash before it runs, a bounded output for an MCP tool after it ran. */
+export function answerClaudeCodeEvent(event: ClaudeCodeHookEvent, options: ClaudeCodeHookOptions): HookDecision {
+  if (event.hook_event_name === "PreToolUse" && event.tool_name === "Bash") return answerBash(event, options);
+  if (event.hook_event_name === "PostToolUse" && isMcpToolName(event.tool_name)) return answerMcp(event, event.tool_name, options);
+  return { answer: {}, note: `nothing to do for ${event.hook_event_name} on ${event.tool_name ?? "no tool"}` };
+}
+
+/**
+ * The decision a rewrite carries. `allow` would skip the prompts Claude Code would have shown (its rules
+ * see the rewritten command), so by default the user is asked — except in a session that already asks
+ * nothing (`bypassPermissions`); a `dontAsk` session, which refuses what is not pre-approved, is left alone.
+ */
+export function permissionFor(mode: string | undefined, configured: HookPermission): HookPermission | undefined {
+  if (configured === "allow" || mode === "bypassPermissions") return "allow";
+  return mode === "dontAsk" ? undefined : "ask";
+}
+
+/** The command line that runs `command` under correx, in bash, with its exit status as the command's. */
+export function wrapCommand(command: string, runPrefix: string): string {
+  return `${runPrefix} -- ${SHELL} -c ${shellQuote(command)}`;
+}
+
+function answerBash(event: ClaudeCodeHookEvent, options: ClaudeCodeHookOptions): HookDecision {
+  const input = event.tool_input;
+  if (!isRecord(input) || typeof input.command !== "string") return { answer: {}, note: "the Bash tool input has no command" };
+  const bash = input as BashToolInput;
+  if (bash.run_in_background === true) return { answer: {}, note: "a background command is read while it runs; a wrapper would hold its output to the end" };
+  const reason = reasonToKeep(bash.command);
+  if (reason !== undefined) return { answer: {}, note: `left as it is: ${reason}` };
+  const decision = permissionFor(event.permission_mode, options.permission);
+  if (decision === undefined) return { answer: {}, note: "left as it is: a dontAsk session would refuse a rewritten command that needs approval" };
+  return {
+    answer: {
+      hookSpecificOutput: {
+        hookEventName: "PreToolUse",
+        permissionDecision: decision,
+        permissionDecisionReason: REWRITE_REASON,
+        updatedInput: { ...bash, command: wrapCommand(bash.command, options.runPrefix) },
+      },
+    },
+  };
+}
+
+function answerMcp(event: ClaudeCodeHookEvent, tool: string, options: ClaudeCodeHookOptions): HookDecision {
+  const bounded = boundMcpToolOutput(event.tool_response, tool, options.project());
+  if (bounded.kind === "kept") return { answer: {}, note: `${tool}: ${bounded.reason}` };
+  return { answer: { hookSpecificOutput: { hookEventName: "PostToolUse", updatedMCPToolOutput: bounded.output } } };
+}

@@ -1,0 +1,100 @@
+// Reads just enough of a shell command line to decide whether wrapping it in `correx run` keeps its meaning.
+// Errs towards leaving a command alone: a false "keep" costs a bounded output, a false "wrap" breaks a session.
+
+/** Builtins whose effect is on the calling shell (directory, variables, options): lost inside a child process. */
+const SHELL_STATE_BUILTINS = new Set([
+  "cd", "pushd", "popd", "export", "unset", "set", "shopt", "source", ".", "alias", "unalias", "umask", "ulimit",
+  "declare", "typeset", "readonly", "local", "eval", "exec", "trap", "hash", "enable", "bind", "dirs", "setopt",
+  "unsetopt", "disown", "fg", "bg", "jobs", "wait",
+]);
+
+/** Words that only prefix the command they run. */
+const PREFIX_WORDS = new Set(["time", "command", "builtin", "nohup", "!", "{", "(", "then", "do", "else", "if", "while", "until"]);
+
+/** What a command line holds, as far as wrapping it is concerned. */
+export interface CommandShape {
+  /** The first word of each simple command, in order (after variable assignments and prefix words). */
+  commandWords: string[];
+  /** A job is sent to the background with a lone `&`: a wrapper would wait for it. */
+  backgroundJob: boolean;
+  /** Quotes left open, or a trailing backslash: the line is not complete. */
+  unbalanced: boolean;
+}
+
+/** Splits a command line at its unquoted separators and reads the first word of each simple command. */
+export function readCommandShape(line: string): CommandShape {
+  const commandWords: string[] = [];
+  let backgroundJob = false;
+  let word = "";
+  let wordsInCommand = 0;
+  let quote: "'" | '"' | undefined;
+  const endWord = (): void => {
+    if (word === "") return;
+    if (wordsInCommand === 0 && !/^[A-Za-z_]\w*=/.test(word) && !PREFIX_WORDS.has(word)) {
+      commandWords.push(word);
+      wordsInCommand = 1;
+    }
+    word = "";
+  };
+  const endCommand = (): void => {
+    endWord();
+    wordsInCommand = 0;
+  };
+  for (let index = 0; index < line.length; index += 1) {
+    const char = line[index]!;
+    if (quote === "'") {
+      if (char === "'") quote = undefined;
+      else word += char;
+    } else if (char === "\\") {
+      if (index + 1 >= line.length) return { commandWords, backgroundJob, unbalanced: true };
+      word += line[index + 1]!;
+      index += 1;
+    } else if (quote === '"') {
+      if (char === '"') quote = undefined;
+      else word += char;
+    } else if (char === "'" || char === '"') {
+      quote = char;
+    } else if (char === "&") {
+      const redirect = line[index - 1] === ">" || line[index - 1] === "<" || line[index + 1] === ">";
+      if (line[index + 1] === "&") index += 1;
+      else if (!redirect) backgroundJob = true;
+      if (redirect) word += char;
+      else endCommand();
+    } else if (char === ";" || char === "|" || char === "\n" || char === "(" || char === ")" || char === "`") {
+      endCommand();
+    } else if (char === "$" && line[index + 1] === "(") {
+      endCommand();
+      index += 1;
+    } else if (char === " " || char === "\t") {
+      endWord();
+    } else if (char === "#" && word === "") {
+      const newline = line.indexOf("\n", index);
+      if (newline === -1) break;
+      index = newline - 1;
+    } else {
+      word += char;
+    }
+  }
+  endCommand();
+  return { commandWords, backgroundJob, unbalanced: quote !== undefined };
+}
+
+/** True for a word that runs correx: `correx`, a path to it, or a package runner's `correx`. */
+export function isCorrexWord(word: string): boolean {
+  return word === "correx" || word.endsWith("/correx") || word.endsWith("/correx.cjs");
+}
+
+/** Why a command line is left as it is, or undefined when wrapping it keeps its meaning. */
+export function reasonToKeep(line: string): string | undefined {
+  if (line.trim() === "") return "the command is empty";
+  const shape = readCommandShape(line);
+  if (shape.unbalanced) return "the command line is not complete (an open quote or a trailing backslash)";
+  const words = shape.commandWords;
+  if (words.some(isCorrexWord) || (words.some((word) => word === "npx" || word === "pnpx" || word === "bunx") && /\bcorrex\b/.test(line))) {
+    return "the command already runs under correx";
+  }
+  const builtin = words.find((word) => SHELL_STATE_BUILTINS.has(word));
+  if (builtin !== undefined) return `\`${builtin}\` changes the shell's own state, which a wrapper would lose`;
+  if (shape.backgroundJob) return "the command starts a background job (`&`), which a wrapper would wait for";
+  return undefined;
+}
