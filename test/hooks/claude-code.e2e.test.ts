@@ -1,0 +1,111 @@
+// `correx hook claude-code` as Claude Code runs it: a recorded event on stdin, hook JSON on stdout, exit 0; the
+// rewritten Bash command, run the way Claude Code runs a command (sh -c), ends as the original did.
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, test } from "vitest";
+import { createTempDir, runShell, type ShellRun } from "../docs/run-shell.js";
+import { hookEventNames, hookOutputErrors, loadHookEvent, readHookEventText } from "./fixtures.js";
+
+/** Runs a command line with a private store (CORREX_SPILL_DIR). */
+function runWithStore(command: string, input = ""): ShellRun & { store: string } {
+  const store = createTempDir("hook-store");
+  return { ...runShell(command, { input, env: { CORREX_SPILL_DIR: store } }), store };
+}
+
+/** The hook's answer to a recorded event, checked to be what Claude Code takes: JSON on stdout, exit 0. */
+function answer(name: string, flags = ""): Record<string, any> {
+  const run = runWithStore(`correx hook claude-code${flags}`, readHookEventText(name));
+  expect({ code: run.code, stderr: run.stderr.replace(/^correx hook: .*\n$/, "") }).toEqual({ code: 0, stderr: "" });
+  const parsed = JSON.parse(run.stdout) as Record<string, any>;
+  expect(hookOutputErrors(parsed)).toEqual([]);
+  return parsed;
+}
+
+/** The command line the hook runs a recorded Bash event's command as. */
+const rewrittenCommand = (name: string): string => answer(name).hookSpecificOutput.updatedInput.command as string;
+
+describe("correx hook claude-code, spawned", () => {
+  test.each(hookEventNames())("%s: valid hook JSON on stdout, exit 0", (name) => {
+    answer(name);
+  });
+
+  test("the rewritten command prints what the command printed, then how it ended, and exits with its status", () => {
+    const original = loadHookEvent("pre-tool-use-bash").tool_input as { command: string };
+    const direct = runShell(`bash -c '${original.command.replace(/'/g, `'\\''`)}'`);
+    expect(direct.code).toBe(1);
+    const wrapped = runWithStore(rewrittenCommand("pre-tool-use-bash"));
+    expect({ code: wrapped.code, stderr: wrapped.stderr }).toEqual({ code: 1, stderr: "" });
+    expect(wrapped.stdout).toBe(`${direct.stdout}\nCommand exited with code 1.\n`);
+    expect(wrapped.stdout.startsWith(`it's a "quoted" line\nTAP version 13\n`)).toBe(true);
+  });
+
+  test("a long output is bounded to the hook's budget: the failure at the end is kept, the rest is saved and paged", () => {
+    const wrapped = runWithStore(rewrittenCommand("pre-tool-use-bash-long"));
+    expect(wrapped.code).toBe(7);
+    expect(Buffer.byteLength(wrapped.stdout)).toBeLessThanOrEqual(30000);
+    expect(wrapped.stdout.startsWith("request 1: ok\n")).toBe(true);
+    expect(wrapped.stdout).toContain("request 5000: ok\nrequest 5001: FAILED (connection reset)\n\nCommand exited with code 7.");
+    const read = /correx read (tool_\w+) --offset (\d+)/.exec(wrapped.stdout)!;
+    const page = runShell(`correx read ${read[1]} --offset ${read[2]} --limit 2`, { env: { CORREX_SPILL_DIR: wrapped.store } });
+    expect(page.stdout).toContain(`${read[2]}: request ${read[2]}: ok\n`);
+  });
+
+  test("the exit status survives every ending: a code, a signal, a command that is not there", () => {
+    const event = loadHookEvent("pre-tool-use-bash");
+    for (const [command, code] of [["exit 0", 0], ["exit 42", 42], ["kill -TERM $$", 143], ["no-such-command-here", 127]] as const) {
+      const input = JSON.stringify({ ...event, tool_input: { command } });
+      const hook = runWithStore("correx hook claude-code", input);
+      const rewritten = (JSON.parse(hook.stdout) as { hookSpecificOutput: { updatedInput: { command: string } } }).hookSpecificOutput.updatedInput.command;
+      expect({ command, code: runWithStore(rewritten).code }).toEqual({ command, code });
+    }
+  });
+
+  test("an MCP tool's output comes back bounded, with the image intact", () => {
+    const output = answer("post-tool-use-mcp-image").hookSpecificOutput.updatedMCPToolOutput as { type: string }[];
+    const original = loadHookEvent("post-tool-use-mcp-image").tool_response as { type: string }[];
+    expect(output[1]).toEqual(original[1]);
+    expect(Buffer.byteLength(JSON.stringify(output[0]))).toBeLessThan(JSON.stringify(original[0]).length);
+  });
+
+  test("flags reach the rewritten command and the settings block", () => {
+    const answered = answer("pre-tool-use-bash", " --permission allow --max-lines 50 --max-bytes 4000 --spill-dir '/tmp/a b'");
+    expect(answered.hookSpecificOutput.permissionDecision).toBe("allow");
+    expect(answered.hookSpecificOutput.updatedInput.command.startsWith("correx run --max-lines 50 --max-bytes 4000 --spill-dir '/tmp/a b' -- bash -c ")).toBe(true);
+    const settings = JSON.parse(runShell("correx hook claude-code --print-config --permission allow --max-bytes 4000").stdout);
+    expect(settings.hooks.PreToolUse[0].hooks[0].command).toBe("correx hook claude-code --permission allow --max-bytes 4000");
+  });
+
+  test("--print-config prints the settings block whose command answers the events", () => {
+    const run = runShell("correx hook claude-code --print-config");
+    expect({ code: run.code, stderr: run.stderr }).toEqual({ code: 0, stderr: "" });
+    const settings = JSON.parse(run.stdout) as { hooks: Record<string, { matcher: string; hooks: { type: string; command: string }[] }[]> };
+    expect(settings).toEqual({
+      hooks: {
+        PreToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command: "correx hook claude-code" }] }],
+        PostToolUse: [{ matcher: "mcp__.*", hooks: [{ type: "command", command: "correx hook claude-code" }] }],
+      },
+    });
+    for (const [event, entries] of Object.entries(settings.hooks)) {
+      const name = event === "PreToolUse" ? "pre-tool-use-bash" : "post-tool-use-mcp-text";
+      expect(new RegExp(`^(?:${entries[0]!.matcher})$`).test(loadHookEvent(name).tool_name!)).toBe(true);
+      const run = runWithStore(entries[0]!.hooks[0]!.command, readHookEventText(name));
+      expect(JSON.parse(run.stdout).hookSpecificOutput.hookEventName).toBe(event);
+    }
+  });
+
+  test("mistakes: an unknown agent or flag value is a usage error (2); an unreadable event is 65, which Claude Code does not treat as blocking", () => {
+    expect(runShell("correx hook cursor < /dev/null")).toEqual({ stdout: "", stderr: "correx: invalid value for AGENT: 'cursor' (accepts: claude-code)\n", code: 2 });
+    expect(runShell("correx hook claude-code --permission deny < /dev/null")).toEqual({ stdout: "", stderr: "correx: invalid value for --permission: 'deny' (accepts: ask, allow)\n", code: 2 });
+    const notJson = runWithStore("correx hook claude-code", "not json");
+    expect({ code: notJson.code, stdout: notJson.stdout }).toEqual({ code: 65, stdout: "" });
+    const noEvent = runWithStore("correx hook claude-code", JSON.stringify({ session_id: "s", cwd: "/" }));
+    expect(noEvent).toMatchObject({ code: 65, stdout: "", stderr: "correx: a Claude Code hook event has a string transcript_path (at $.transcript_path)\n" });
+  });
+
+  test("the fixtures are what write-events.mjs writes", () => {
+    const dir = createTempDir("hook-fixtures");
+    const run = runShell(`node test/fixtures/hooks/write-events.mjs '${dir}'`);
+    expect(run).toMatchObject({ code: 0, stderr: "" });
+    for (const name of hookEventNames()) expect(readFileSync(join(dir, `${name}.json`), "utf8"), name).toBe(readHookEventText(name));
+  });
+});

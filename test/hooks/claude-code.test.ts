@@ -1,0 +1,142 @@
+// The Claude Code hook's answers, event by event (src/hooks/claude-code.ts, no process involved): the recorded
+// events of test/fixtures/hooks/ in, the whole answer out, valid against the schema derived from the hooks reference.
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, test } from "vitest";
+import { answerClaudeCodeEvent, permissionFor, wrapCommand, type ClaudeCodeHookOptions } from "../../src/hooks/claude-code.js";
+import { isMcpToolName } from "../../src/hooks/claude-code-types.js";
+import { SpillStore } from "../../src/spill/store.js";
+import { hookEventNames, hookOutputErrors, loadHookEvent } from "./fixtures.js";
+
+const REASON = "correx bounds the output for the model and saves the full output (correx read ID pages it)";
+
+/** Options as `correx hook claude-code` builds them by default, with a private store. */
+function createOptions(overrides: Partial<ClaudeCodeHookOptions> = {}): ClaudeCodeHookOptions & { store: SpillStore } {
+  const store = new SpillStore(join(mkdtempSync(join(tmpdir(), "correx-hook-")), "tool-output"));
+  store.prepare();
+  return { permission: "ask", runPrefix: "correx run --max-bytes 30000", project: () => ({ budget: { maxLines: 2000, maxBytes: 30000 }, spill: { store } }), store, ...overrides };
+}
+
+const answerFor = (name: string, overrides: Partial<ClaudeCodeHookOptions> = {}) => answerClaudeCodeEvent(loadHookEvent(name), createOptions(overrides));
+const utf8Bytes = (text: string): number => Buffer.byteLength(text, "utf8");
+
+describe("PreToolUse on Bash: the command runs under correx run", () => {
+  test("the command is quoted whole for bash -c; description and timeout stay; the user is asked", () => {
+    expect(answerFor("pre-tool-use-bash")).toEqual({
+      answer: {
+        hookSpecificOutput: {
+          hookEventName: "PreToolUse",
+          permissionDecision: "ask",
+          permissionDecisionReason: REASON,
+          updatedInput: {
+            command: `correx run --max-bytes 30000 -- bash -c 'printf '\\''%s\\n'\\'' "it'\\''s a \\"quoted\\" line" && sh examples/sum-test.sh'`,
+            description: "Run the sum tests",
+            timeout: 120000,
+          },
+        },
+      },
+    });
+  });
+
+  test("--permission allow runs it at once; a bypassPermissions session allows it whatever was configured", () => {
+    expect(answerFor("pre-tool-use-bash", { permission: "allow" }).answer.hookSpecificOutput).toMatchObject({ permissionDecision: "allow" });
+    expect(answerFor("pre-tool-use-bash-bypass").answer.hookSpecificOutput).toEqual({
+      hookEventName: "PreToolUse",
+      permissionDecision: "allow",
+      permissionDecisionReason: REASON,
+      updatedInput: { command: "correx run --max-bytes 30000 -- bash -c 'git log --oneline -50'", description: "Show recent commits" },
+    });
+  });
+
+  test.each([
+    [undefined, "ask", "ask"], ["default", "ask", "ask"], ["acceptEdits", "ask", "ask"], ["plan", "ask", "ask"], ["auto", "ask", "ask"],
+    ["bypassPermissions", "ask", "allow"], ["dontAsk", "ask", undefined],
+    ["default", "allow", "allow"], ["dontAsk", "allow", "allow"], ["bypassPermissions", "allow", "allow"],
+  ] as const)("permission mode %s with --permission %s: %s", (mode, configured, decision) => {
+    expect(permissionFor(mode, configured)).toBe(decision);
+  });
+
+  test.each([
+    ["pre-tool-use-bash-background", "a background command is read while it runs; a wrapper would hold its output to the end"],
+    ["pre-tool-use-bash-cd", "left as it is: `cd` changes the shell's own state, which a wrapper would lose"],
+    ["pre-tool-use-bash-correx", "left as it is: the command already runs under correx"],
+    ["pre-tool-use-bash-dont-ask", "left as it is: a dontAsk session would refuse a rewritten command that needs approval"],
+    ["pre-tool-use-read", "nothing to do for PreToolUse on Read"],
+  ])("%s: changes nothing (%s)", (name, note) => {
+    expect(answerFor(name)).toEqual({ answer: {}, note });
+  });
+
+  test("a rewritten command is not rewritten again", () => {
+    const event = loadHookEvent("pre-tool-use-bash");
+    const once = answerClaudeCodeEvent(event, createOptions()).answer.hookSpecificOutput as { updatedInput: Record<string, unknown> };
+    const twice = answerClaudeCodeEvent({ ...event, tool_input: once.updatedInput }, createOptions());
+    expect(twice).toEqual({ answer: {}, note: "left as it is: the command already runs under correx" });
+  });
+
+  test("wrapCommand quotes only what needs it", () => {
+    expect(wrapCommand("ls", "correx run")).toBe("correx run -- bash -c ls");
+    expect(wrapCommand("echo 'a b'", "correx run")).toBe(`correx run -- bash -c 'echo '\\''a b'\\'''`);
+  });
+});
+
+describe("PostToolUse on MCP tools: the output is bounded in the shape it came in", () => {
+  test("content blocks: one text block cut to the budget, the error at the end kept, the full output saved", () => {
+    const options = createOptions();
+    const { answer } = answerClaudeCodeEvent(loadHookEvent("post-tool-use-mcp-text"), options);
+    const output = (answer.hookSpecificOutput as { updatedMCPToolOutput: { type: string; text: string }[] }).updatedMCPToolOutput;
+    expect(output).toHaveLength(1);
+    expect(output[0]!.type).toBe("text");
+    const text = output[0]!.text;
+    expect(utf8Bytes(JSON.stringify(output))).toBeLessThanOrEqual(30000);
+    expect(text.startsWith("\n> report@1.0.0 build\n")).toBe(true);
+    expect(text.trimEnd().endsWith("Found 1 error in src/main.ts:14")).toBe(true);
+    expect(text).not.toContain("\u001b[");
+    const id = /correx read (tool_\w+)/.exec(text)![1]!;
+    expect(readFileSync(`${options.store.dataPath(id)}.text`, "utf8")).toContain("Type 'string' is not assignable to type 'number'.");
+  });
+
+  test("text and an image: the text is cut, the image passes through byte for byte", () => {
+    const event = loadHookEvent("post-tool-use-mcp-image");
+    const blocks = event.tool_response as { type: string }[];
+    const output = (answerClaudeCodeEvent(event, createOptions()).answer.hookSpecificOutput as { updatedMCPToolOutput: { type: string; text?: string }[] }).updatedMCPToolOutput;
+    expect(output.map((block) => block.type)).toEqual(["text", "image"]);
+    expect(output[1]).toEqual(blocks[1]);
+    expect(output[0]!.text).toContain("[... omitted ");
+    expect(output[0]!.text!.trimEnd().endsWith(`- link "Order #10999 shipped" [ref=e612]`)).toBe(true);
+  });
+
+  test("a string stays a string, cut to the budget", () => {
+    const output = (answerFor("post-tool-use-mcp-string").answer.hookSpecificOutput as { updatedMCPToolOutput: string }).updatedMCPToolOutput;
+    expect(typeof output).toBe("string");
+    expect(utf8Bytes(output)).toBeLessThanOrEqual(30000);
+    expect(output.startsWith("id,total\n1,0.50\n")).toBe(true);
+    expect(output.endsWith("4000,93.50\n")).toBe(true);
+  });
+
+  test.each([
+    ["post-tool-use-mcp-small", "mcp__memory__search_nodes: the output fits the budget"],
+    ["post-tool-use-bash", "nothing to do for PostToolUse on Bash"],
+  ])("%s: changes nothing (%s)", (name, note) => {
+    expect(answerFor(name)).toEqual({ answer: {}, note });
+  });
+
+  test.each([
+    ["mcp__github__list_issues", true], ["mcp__my-server__a__b", true], ["mcp__", false], ["mcp__server", false], ["Bash", false], [undefined, false],
+  ])("%s is an MCP tool name: %s", (name, expected) => {
+    expect(isMcpToolName(name)).toBe(expected);
+  });
+});
+
+describe("every answer is valid Claude Code hook output", () => {
+  test.each(hookEventNames())("%s", (name) => {
+    expect(hookOutputErrors(answerFor(name).answer)).toEqual([]);
+  });
+
+  test("the schema refuses what Claude Code would not take", () => {
+    expect(hookOutputErrors({ hookSpecificOutput: { hookEventName: "PreToolUse", updatedInput: { command: "ls" } } })).not.toEqual([]);
+    expect(hookOutputErrors({ hookSpecificOutput: { hookEventName: "PostToolUse", updatedInput: {} } })).not.toEqual([]);
+    expect(hookOutputErrors({ hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "yes" } })).not.toEqual([]);
+    expect(hookOutputErrors({ permissionDecision: "allow" })).not.toEqual([]);
+  });
+});
