@@ -28,7 +28,7 @@ not ok 41 - sum of 2 2
 # fail 1`;
 
 describe("examples/", () => {
-  test("every example is one of those run below (add a test with a new one)", () => {
+  test("every example is one of those run below or in test/hooks/ (opencode-plugin; add a test with a new one)", () => {
     expect(readdirSync(join(ROOT, "examples")).sort()).toEqual([
       "library.ts", "opencode-plugin", "page-spill.sh", "pre-push", "request-anthropic.mjs", "request-bedrock.mjs", "request-gemini.mjs",
       "request-openai-chat.mjs", "request-openai-responses.mjs", "run-failing-test.sh", "sum-test.sh", "typed-results.mjs",

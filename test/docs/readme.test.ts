@@ -25,6 +25,7 @@ describe("README console blocks print what they show", () => {
     const headings = README.split("\n").filter((line) => line.startsWith("## "));
     expect(headings).toEqual([
       "## Set-up",
+      "## Use it in your agent",
       "## `correx bound`: bound any output for a model",
       "## `correx run`: wrap a command for a model",
       "## The spill store",
@@ -39,7 +40,7 @@ describe("README console blocks print what they show", () => {
       "## Development",
     ]);
     expect(consoleSteps.map((step) => step.command.split(" ").slice(0, 2).join(" "))).toEqual([
-      "correx bound", "correx run", "correx run", "correx read", "correx grep", "correx lower", "correx lower",
+      "correx hook", "correx hook", "correx bound", "correx run", "correx run", "correx read", "correx grep", "correx lower", "correx lower",
     ]);
   });
 

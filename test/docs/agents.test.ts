@@ -1,0 +1,59 @@
+// README "Use it in your agent": every snippet there is run or checked here (its console blocks are also re-run
+// by readme.test.ts): the Claude Code settings block answers recorded events, the opencode dependency names this
+// package and the plugin it goes with exists.
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, test } from "vitest";
+import { readConsoleSteps, readFencedBlocks } from "./markdown.js";
+import { createTempDir, ROOT, runShell } from "./run-shell.js";
+
+const README = readFileSync(join(ROOT, "README.md"), "utf8");
+const pkg = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { name: string; version: string };
+
+/** The text of the README section `## title`, up to the next `## `. */
+function readSection(title: string): string {
+  const start = README.indexOf(`\n## ${title}\n`);
+  expect(start, `README section ${title}`).toBeGreaterThan(0);
+  const end = README.indexOf("\n## ", start + 1);
+  return README.slice(start, end === -1 ? undefined : end);
+}
+
+const section = readSection("Use it in your agent");
+const blocks = readFencedBlocks(section);
+
+/** The one block of the section whose info string is `info`. */
+function block(info: string): string {
+  const found = blocks.filter((candidate) => candidate.info === info);
+  expect(found, `exactly one block \`\`\`${info}`).toHaveLength(1);
+  return found[0]!.body;
+}
+
+describe("README: Use it in your agent", () => {
+  test("one subsection per agent, and no snippet that this file does not check", () => {
+    expect(section.split("\n").filter((line) => line.startsWith("### "))).toEqual(["### Claude Code", "### opencode"]);
+    expect(blocks.map((candidate) => candidate.info)).toEqual(["console", "console", "json opencode package.json"]);
+  });
+
+  test("Claude Code: the settings block printed there installs a hook that answers Bash and MCP events", () => {
+    const [printed] = readConsoleSteps(blocks.find((candidate) => candidate.info === "console")!.body);
+    expect(printed!.command).toBe("correx hook claude-code --print-config");
+    const settings = JSON.parse(printed!.output) as { hooks: Record<string, { matcher: string; hooks: { type: string; command: string }[] }[]> };
+    expect(Object.keys(settings.hooks)).toEqual(["PreToolUse", "PostToolUse"]);
+    const events = { PreToolUse: "pre-tool-use-bash-npm-test", PostToolUse: "post-tool-use-mcp-text" };
+    for (const [event, [entry]] of Object.entries(settings.hooks)) {
+      const fixture = join(ROOT, "test", "fixtures", "hooks", `${events[event as keyof typeof events]}.json`);
+      const toolName = (JSON.parse(readFileSync(fixture, "utf8")) as { tool_name: string }).tool_name;
+      expect(new RegExp(`^(?:${entry!.matcher})$`).test(toolName), `${entry!.matcher} matches ${toolName}`).toBe(true);
+      const run = runShell(`${entry!.hooks[0]!.command} < '${fixture}'`, { env: { CORREX_SPILL_DIR: createTempDir("agents-store") } });
+      expect(run.code).toBe(0);
+      expect(JSON.parse(run.stdout).hookSpecificOutput.hookEventName).toBe(event);
+    }
+  });
+
+  test("opencode: the dependency names this package at its version, and the plugin linked there exists", () => {
+    expect(JSON.parse(block("json opencode package.json"))).toEqual({ dependencies: { [pkg.name]: `^${pkg.version}` } });
+    const link = /\[`examples\/opencode-plugin\/correx\.ts`\]\((examples\/opencode-plugin\/correx\.ts)\)/.exec(section)?.[1];
+    expect(link && existsSync(join(ROOT, link))).toBe(true);
+    expect(section).toContain("`.opencode/plugins/`");
+  });
+});
