@@ -30,7 +30,9 @@ function block(info: string): string {
 
 describe("README: Use it in your agent", () => {
   test("one subsection per agent, and no snippet that this file does not check", () => {
-    expect(section.split("\n").filter((line) => line.startsWith("### "))).toEqual(["### Claude Code", "### opencode"]);
+    expect(section.split("\n").filter((line) => line.startsWith("### "))).toEqual([
+      "### Claude Code", "### opencode", "### Codex CLI", "### Claude Desktop, Cursor, Gemini CLI and other MCP clients",
+    ]);
     expect(blocks.map((candidate) => candidate.info)).toEqual(["console", "console", "json opencode package.json"]);
   });
 
@@ -56,4 +58,16 @@ describe("README: Use it in your agent", () => {
     expect(link && existsSync(join(ROOT, link))).toBe(true);
     expect(section).toContain("`.opencode/plugins/`");
   });
+
+  test("every link to another section of the README lands on a heading", () => {
+    const slugs = README.split("\n").filter((line) => /^#{2,3} /.test(line)).map((line) => slugOf(line.replace(/^#+ /, "")));
+    const anchors = [...section.matchAll(/\]\(#([^)]+)\)/g)].map((match) => match[1]!);
+    expect(anchors.length).toBeGreaterThan(0);
+    for (const anchor of anchors) expect(slugs, anchor).toContain(anchor);
+  });
 });
+
+/** GitHub's anchor for a heading: lower case, punctuation but hyphens dropped, spaces as hyphens. */
+function slugOf(heading: string): string {
+  return heading.toLowerCase().replace(/[^\p{L}\p{N}\s-]/gu, "").replace(/\s/g, "-");
+}
