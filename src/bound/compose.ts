@@ -10,6 +10,7 @@ import { boundOpencode, joinWindow, opencodeFits } from "./opencode-style.js";
 import { selectLines, type Selection } from "./select.js";
 import type { CollectedWindow } from "./stream.js";
 import type { BoundOptions, BoundText, SpillReport } from "./types.js";
+import { composeView } from "./view-compose.js";
 
 /** Facts the caller adds to a spill record (what ran, how it ended). */
 export type RecordFields = Partial<Pick<SpillRecord, "command" | "tool" | "exit_code" | "source_shape" | "settings">>;
@@ -116,10 +117,14 @@ export function composeBound(
   if (window.complete) {
     const text = joinWindow(window);
     const cost = measureCost(text, options.budget, measure, options.countTokens ?? estimateTokens);
-    if (fitsBudget(cost, options.budget, reservedOf(options))) return whole(window, text, rawBytes);
+    if (fitsBudget(cost, options.budget, reservedOf(options))) {
+      if (!options.keepInput) return whole(window, text, rawBytes);
+      const spill = saveSpill();
+      return { ...whole(window, text, rawBytes), spill: saveRecord(text, spill) };
+    }
   }
   const spill = saveSpill();
-  const cut = cutWindow(window, options, spill, rawBytes);
+  const cut = composeView(window, options, spill, rawBytes) ?? cutWindow(window, options, spill, rawBytes);
   const recorded = saveRecord(cut.text, spill);
-  return recorded === spill ? cut : cutWindow(window, options, recorded, rawBytes);
+  return recorded === spill ? cut : (composeView(window, options, recorded, rawBytes) ?? cutWindow(window, options, recorded, rawBytes));
 }

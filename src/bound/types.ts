@@ -43,6 +43,13 @@ export interface BoundOptions {
   reservedTokens?: number;
   /** Counts tokens for `budget.maxTokens`; the estimate when absent. */
   countTokens?: (text: string) => number;
+  /**
+   * For a structured input whose text is the value pretty-printed: its JSON view (json-view.ts), the most faithful
+   * one `fits` accepts (undefined when none does), shown instead of a line cut. `maxChars` lets a render stop early.
+   */
+  view?: (fits: (view: string) => boolean, maxChars: number) => string | undefined;
+  /** Save the input even when the text fits: a part of the result beside the text (structured content) was cut. */
+  keepInput?: boolean;
 }
 
 /** Where the full output went, as the marker reports it. */

@@ -2,6 +2,7 @@
 // against the tool's outputSchema still accepts it: long strings are cut inside, long arrays keep both ends.
 // Media data that the content blocks carry too (a base64 image repeated in structuredContent) is not text to
 // bound: it passes unchanged and uncounted, or is emptied when --max-media left it out of the content.
+import { isRecord } from "../payload.js";
 import { prefixEnd } from "../text/utf8.js";
 
 /** The budget, where the full value is, and which media strings to keep or empty. */
@@ -50,7 +51,7 @@ function cutValue(value: unknown, chars: number, items: number, options: Structu
     const kept = whole ? value : [...value.slice(0, items), ...value.slice(value.length - items)];
     return kept.map((item) => cutValue(item, chars, items, options));
   }
-  if (value !== null && typeof value === "object") {
+  if (isRecord(value)) {
     return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, cutValue(item, chars, items, options)]));
   }
   return value;

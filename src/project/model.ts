@@ -25,7 +25,11 @@ export function renderModelText(frame: Frame, bound: BoundText): string {
 export function boundMeta(bound: BoundText): ToolResultMeta {
   const meta: ToolResultMeta = { truncated: bound.truncated, total_bytes: bound.totalBytes, total_lines: bound.totalLines };
   if (bound.binary) meta.binary = bound.binary;
-  if (!bound.truncated) return meta;
+  if (!bound.truncated) {
+    // The text fits but something beside it was cut (structured content): the input is saved all the same.
+    if (bound.spill?.kind === "saved") Object.assign(meta, { output_id: bound.spill.id, output_path: bound.spill.path });
+    return meta;
+  }
   meta.shown = bound.shown;
   if (bound.middle && bound.middle.length > 0) meta.middle = bound.middle;
   meta.omitted_bytes = bound.omittedBytes;

@@ -4,7 +4,9 @@ import { resolveBoundOptions } from "../bound/defaults.js";
 import { BoundSession, type SpillTarget } from "../bound/session.js";
 import type { BoundOptions, BoundText, Budget } from "../bound/types.js";
 import type { LowerOptions } from "../lower/types.js";
-import { stringifyJson } from "../normalize/lossless-json.js";
+import { LosslessNumber, stringifyJson } from "../normalize/lossless-json.js";
+import { viewJsonWithin } from "../bound/json-view.js";
+import { boundStructured } from "../mcp/structured-bound.js";
 import type { Provider, ToolResult } from "../payload.js";
 import { formatTool, formattingTool, resolveToolKind } from "../tools/index.js";
 import { NO_FRAME } from "./model.js";
@@ -57,9 +59,10 @@ function shrinkBudget(budget: Budget, reserved: { reservedBytes?: number; reserv
 }
 
 /** Projects one result held in memory (SPEC §5): format by tool, bound, spill, render. */
-export function projectResult(input: ToolResult, options: ProjectOptions = {}): Projection {
+export function projectResult(whole: ToolResult, options: ProjectOptions = {}): Projection {
   const output = projectionOutput(options);
   const base = resolveBoundOptions(options);
+  const { result: input, cut: structuredCut } = boundStructuredContent(whole, output, base.budget.maxBytes);
   const tool = formattingTool(input, options.tool);
   const kind = resolveToolKind(tool);
   // The payload says its text is formatted, so that a later pass (normalize | lower) does not frame it again.
@@ -72,7 +75,10 @@ export function projectResult(input: ToolResult, options: ProjectOptions = {}): 
   });
   const frame = text.paged ? NO_FRAME : { header: text.header, footer: text.footer };
   const reservation = text.paged ? around : planReservation(result, frame, output, options.spill?.store.dir);
-  const session = new BoundSession({ ...base, ...reservation }, options.spill, options.spillFailure);
+  // A structured body (generic format: the value pretty-printed) that does not fit is shown as its JSON view.
+  const viewed = kind === "generic" && !text.paged && base.style !== "opencode" ? structuredBody(result) : undefined;
+  const view = viewed === undefined ? {} : { view: (fits: (view: string) => boolean, maxChars: number) => viewJsonWithin(viewed, fits, maxChars) };
+  const session = new BoundSession({ ...base, ...reservation, ...view, ...(structuredCut ? { keepInput: true } : {}) }, options.spill, options.spillFailure);
   // The terminal shows what a person reviews (edit: the diff); the model reads the formatter's body.
   const onTerminal = output.reader === "terminal" && output.format === "text" && !output.to;
   const formatted = text.paged ? `${text.header}${text.body}${text.footer}` : onTerminal && text.terminalBody !== undefined ? text.terminalBody : text.body;
@@ -86,4 +92,24 @@ export function projectResult(input: ToolResult, options: ProjectOptions = {}): 
   const paged = text.nextOffset !== undefined && !bounded.truncated ? { ...result, meta: { ...result.meta, next_offset: text.nextOffset } } : result;
   const written = renderOutput(paged, bounded, frame, output);
   return { text: written.text, warnings: written.warnings, bound: bounded };
+}
+
+/** The value the generic format pretty-prints (the error of a failure that says why, else the data), when it is an object or array. */
+function structuredBody(result: ToolResult): object | undefined {
+  const value = !result.ok && result.error !== undefined ? result.error : result.data;
+  return typeof value === "object" && value !== null && !(value instanceof LosslessNumber) ? value : undefined;
+}
+
+/**
+ * Structured content written beside the text (`--format json`, `--to mcp`) gets at most half the byte budget,
+ * cut in shape (boundStructured) when it is larger, so that the text always keeps its room; the input is then saved.
+ */
+function boundStructuredContent(result: ToolResult, output: OutputOptions, maxBytes: number): { result: ToolResult; cut: boolean } {
+  const structured = result.meta?.structured_content;
+  const written = output.to === "mcp" || (output.format === "json" && output.to === undefined);
+  if (structured === undefined || !written) return { result, cut: false };
+  const where = "the whole result is saved: see output_path";
+  const bounded = boundStructured(structured, { maxBytes: Math.floor(maxBytes / 2), where, media: new Set(), dropped: new Set() });
+  if (!bounded.cut) return { result, cut: false };
+  return { result: { ...result, meta: { ...result.meta, structured_content: bounded.value, structured_content_cut: true } }, cut: true };
 }
