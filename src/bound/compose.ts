@@ -13,7 +13,7 @@ import type { BoundOptions, BoundText, SpillReport } from "./types.js";
 import { composeView } from "./view-compose.js";
 
 /** Facts the caller adds to a spill record (what ran, how it ended). */
-export type RecordFields = Partial<Pick<SpillRecord, "command" | "tool" | "exit_code" | "source_shape" | "settings">>;
+export type RecordFields = Partial<Pick<SpillRecord, "command" | "label" | "parent_command" | "tool" | "exit_code" | "source_shape" | "settings">>;
 
 const MARKER_SLACK = 8;
 const MAX_ATTEMPTS = 40;

@@ -1,4 +1,5 @@
 // `correx bound`: stdin (text or a tool-result JSON) → bounded projection on stdout.
+import type { RecordFields } from "../bound/compose.js";
 import { BoundSession } from "../bound/session.js";
 import { UsageError } from "../errors.js";
 import { PROVIDERS, type ToolResult } from "../payload.js";
@@ -13,6 +14,7 @@ import { stdoutIsTTY, warn, writeStdout } from "./io.js";
 import { normalizeBytes } from "./normalize-command.js";
 import { readRegistryFile, registryPathFor } from "../normalize/registry.js";
 import type { RawOptions } from "./options.js";
+import { parentShellCommand } from "./parent-command.js";
 import { boundOptionsFor, collectAfterSpill, openSpill, outputOptions, tokenCounterFor } from "./pipeline.js";
 import { parseProjectionConfig, type ProjectionConfig } from "./projection-config.js";
 
@@ -20,6 +22,12 @@ import { parseProjectionConfig, type ProjectionConfig } from "./projection-confi
 export async function runLower(raw: RawOptions): Promise<void> {
   if (raw.to === undefined) throw new UsageError(`lower needs --to PROVIDER (accepts: ${PROVIDERS.join(", ")})`);
   await runBound(raw, [], "all");
+}
+
+/** What the record keeps of where the input came from: `--label TEXT`, and the parent shell's command line. */
+function recordFieldsFor(raw: RawOptions): RecordFields {
+  const parent = parentShellCommand();
+  return { ...(typeof raw.label === "string" && raw.label !== "" ? { label: raw.label } : {}), ...(parent ? { parent_command: parent } : {}) };
 }
 
 /**
@@ -34,12 +42,12 @@ export async function runBound(raw: RawOptions, files: string[] = [], scope: Det
   const input = await readInput(files.length > 0 ? readFiles(files) : readStdinWithHint(), config.from, config.jsonCap, toolKind, scope);
   const output = await outputOptions(config);
   if (input.kind === "stream") {
-    await boundStream(config, output, toolKind, input.prefix, input.rest, input.note);
+    await boundStream(config, output, toolKind, input.prefix, input.rest, input.note, recordFieldsFor(raw));
     return;
   }
   const result = await normalizeBytes(input.bytes, config.from, { maxJsonBytes: config.jsonCap, detect: scope });
   if (scope === "envelopes" && config.from === "auto" && result.meta?.source_shape === "text" && !WHOLE_TOOLS.has(toolKind ?? "")) {
-    await boundStream(config, output, toolKind, [input.bytes], EMPTY, undefined);
+    await boundStream(config, output, toolKind, [input.bytes], EMPTY, undefined, recordFieldsFor(raw));
     return;
   }
   if (config.tool) readRegistryFile(registryPathFor(config.configPath)).validate(config.tool, result);
@@ -48,6 +56,7 @@ export async function runBound(raw: RawOptions, files: string[] = [], scope: Det
   const spill = openSpill(config);
   const countTokens = await tokenCounterFor(config);
   const projection = projectResult(result, {
+    recordFields: recordFieldsFor(raw),
     ...config.bound, ...output, ...(countTokens ? { countTokens } : {}), ...(config.tool ? { tool: config.tool } : {}),
     ...(spill.target ? { spill: spill.target } : {}), ...(spill.failure ? { spillFailure: spill.failure } : {}), input: input.bytes,
   });
@@ -58,7 +67,9 @@ export async function runBound(raw: RawOptions, files: string[] = [], scope: Det
 const EMPTY: AsyncIterator<Buffer> = { next: async () => ({ done: true, value: undefined }) };
 
 /** Bounds text as a byte stream in constant memory: the chunks already read, then the rest. */
-async function boundStream(config: ProjectionConfig, output: OutputOptions, toolKind: ToolKind | undefined, prefix: Buffer[], rest: AsyncIterator<Buffer>, note: string | undefined): Promise<void> {
+async function boundStream(
+  config: ProjectionConfig, output: OutputOptions, toolKind: ToolKind | undefined, prefix: Buffer[], rest: AsyncIterator<Buffer>, note: string | undefined, fields: RecordFields,
+): Promise<void> {
   if (note) warn(note);
   const base: ToolResult = { ok: true, ...(config.tool ? { tool: config.tool } : {}), meta: { source_shape: "text" } };
   const frame = config.tool ? formatToolFrame(base, { tool: config.tool }) : NO_FRAME;
@@ -66,7 +77,7 @@ async function boundStream(config: ProjectionConfig, output: OutputOptions, tool
   const session = new BoundSession(await boundOptionsFor(config, output, base, frame), spill.target, spill.failure);
   for (const chunk of prefix) session.write(chunk);
   for (let next = await rest.next(); !next.done; next = await rest.next()) session.write(next.value);
-  const finished = session.finish({ source_shape: "text", ...(config.tool ? { tool: config.tool } : {}) });
+  const finished = session.finish({ source_shape: "text", ...(config.tool ? { tool: config.tool } : {}), ...fields });
   const bounded = toolKind === "bash" ? shapeCommandOutput(finished) : finished;
   const written = renderOutput(base, bounded, frame, output);
   for (const warning of [...written.warnings, collectAfterSpill(config, spill.target, bounded)]) if (warning) warn(warning);

@@ -1,9 +1,15 @@
-// `correx read ID`: pages a stored output in the read-tool format, or replays its saved projection.
+// `correx read ID`: pages a stored output — for a model in the read-tool format, for a person `cat -n`-style
+// with the next command in CLI syntax — or replays its saved projection. ID may be `last` or `last~N`.
 import { homedir } from "node:os";
-import { lineCleaner as cleanerFor, readOutputPage, readSavedProjection } from "../spill/read-output.js";
+import { UsageError } from "../errors.js";
+import { resolveId } from "../spill/aliases.js";
+import { lineCleaner as cleanerFor, readOutputPage, readSavedProjection, sniffBinaryOutput } from "../spill/read-output.js";
 import { defaultSpillDir, SpillStore } from "../spill/store.js";
-import { writeStdout } from "./io.js";
-import { parseFormat, parseInteger, parseSizeAtLeast, type RawOptions } from "./options.js";
+import { stdoutIsTTY, writeStdout } from "./io.js";
+import { parseFor, parseFormat, parseInteger, parseSizeAtLeast, type RawOptions } from "./options.js";
+import { wantsColor } from "./projection-config.js";
+import { streamStoredFile } from "./read-raw.js";
+import { formatTerminalPage } from "./read-terminal.js";
 
 /** The store the read-side commands use: --spill-dir, else $CORREX_SPILL_DIR, else the XDG state dir. */
 export function storeFromOptions(raw: RawOptions): SpillStore {
@@ -15,18 +21,55 @@ export function lineCleaner(raw: RawOptions): (line: string) => string {
   return cleanerFor(raw.raw === true);
 }
 
+/** Whether a person reads the text on a terminal that takes colours (never for --for model or JSON). */
+export function useColor(raw: RawOptions): boolean {
+  return parseFor(raw.for, stdoutIsTTY()) === "terminal" && parseFormat(raw.format) === "text" && wantsColor(process.env, stdoutIsTTY());
+}
+
+/** `--offset N` (1-based; negative counts from the end: -1 is the last line), or `--tail N` as `--offset -N`. */
+function parseOffset(raw: RawOptions): number {
+  if (raw.tail !== undefined) {
+    if (raw.offset !== undefined) throw new UsageError("--tail and --offset cannot be used together (--tail N is --offset -N --limit N)");
+    return -parseInteger("--tail", raw.tail, 1);
+  }
+  const text = String(raw.offset ?? "1").trim();
+  return text.startsWith("-") ? -parseInteger("--offset", text.slice(1), 1) : parseInteger("--offset", text, 1);
+}
+
 /** Runs `correx read ID` with raw commander options. */
-export async function runRead(id: string, raw: RawOptions): Promise<void> {
-  const offset = parseInteger("--offset", raw.offset ?? "1", 1);
-  const limit = parseInteger("--limit", raw.limit ?? "2000", 1);
+export async function runRead(idArgument: string, raw: RawOptions): Promise<void> {
+  const offset = parseOffset(raw);
+  const limit = parseInteger("--limit", raw.tail ?? raw.limit ?? "2000", 1);
   const maxBytes = parseSizeAtLeast("--max-bytes", raw.maxBytes ?? "51200", 256);
   const format = parseFormat(raw.format);
+  const reader = parseFor(raw.for, stdoutIsTTY());
   const store = storeFromOptions(raw);
+  const id = resolveId(store, idArgument);
   if (raw.projection === true) {
     const projection = readSavedProjection(store, id);
     await writeStdout(format === "json" ? `${JSON.stringify({ id, projection })}\n` : projection);
     return;
   }
+  const binary = sniffBinaryOutput(store, id);
+  if (binary && raw.raw === true && format === "text") {
+    await streamStoredFile(binary.path);
+    return;
+  }
+  if (binary) {
+    const hint = `[stored at ${binary.path}; correx read ${idArgument} --raw prints its bytes]`;
+    await writeStdout(format === "json" ? `${JSON.stringify({ id, path: binary.path, binary: true, size: binary.size, text: binary.summary })}\n` : `${binary.summary}\n${hint}\n`);
+    return;
+  }
   const page = readOutputPage(store, id, { offset, limit, maxBytes, raw: raw.raw === true });
-  await writeStdout(format === "json" ? `${JSON.stringify(page)}\n` : `${page.text}\n`);
+  if (format === "json") {
+    await writeStdout(`${JSON.stringify(page)}\n`);
+  } else if (reader === "terminal") {
+    const capNote = page.not_saved_bytes ? `(Only part of the output was saved: the per-output cap kept the last ${page.not_saved_bytes} bytes out.)` : "";
+    await writeStdout(formatTerminalPage({
+      id: idArgument, lines: page.lines.map((line) => line.text), from: page.from_line, total: page.total_lines, nextOffset: page.next_offset,
+      capNote, color: useColor(raw), spillDir: typeof raw.spillDir === "string" ? raw.spillDir : undefined,
+    }));
+  } else {
+    await writeStdout(`${page.text}\n`);
+  }
 }

@@ -1,5 +1,5 @@
 // `read_output` and `grep_output`: page and search the spill store for an MCP client (SPEC §4's formats).
-import { compilePattern } from "../spill/pattern.js";
+import { compilePattern, type SearchPattern } from "../spill/pattern.js";
 import { readOutputPage } from "../spill/read-output.js";
 import { searchOutput, searchRecentOutputs, type OutputSearch } from "../spill/search-output.js";
 import type { SpillStore } from "../spill/store.js";
@@ -24,15 +24,15 @@ export function answerReadOutput(args: Record<string, unknown>, context: StoredO
   const offset = optionalInteger(args, "offset", 1) ?? 1;
   const limit = optionalInteger(args, "limit", 1) ?? DEFAULT_PAGE_LINES;
   const page = readOutputPage(context.store, id, { offset, limit, maxBytes: context.maxBytes, raw: false });
-  const { text, not_saved_bytes: _notSaved, ...facts } = page;
+  const { text, not_saved_bytes: _notSaved, lines: _lines, ...facts } = page;
   return { text, structured: facts };
 }
 
 /** `grep_output {pattern, id?, …}`: matches with context in one output, or in the newest ones. */
 export function answerGrepOutput(args: Record<string, unknown>, context: StoredOutputContext): ToolAnswer {
   const source = optionalString(args, "pattern");
-  if (source === undefined || source === "") throw new ToolArgumentError("pattern is required (a JavaScript regular expression)");
-  let pattern: RegExp;
+  if (source === undefined || source === "") throw new ToolArgumentError("pattern is required (an RE2 regular expression, as grep -E)");
+  let pattern: SearchPattern;
   try {
     pattern = compilePattern(source, { ignoreCase: optionalBoolean(args, "ignore_case") ?? false, fixed: optionalBoolean(args, "fixed_strings") ?? false });
   } catch (error) {

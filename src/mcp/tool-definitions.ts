@@ -103,13 +103,13 @@ export const GREP_OUTPUT_TOOL: McpToolDefinition = {
   title: "Search saved outputs",
   description:
     "Search a full output that was cut (id from a marker line), or without id the newest saved outputs, for a " +
-    "JavaScript regular expression. Answers `Found N matches`, then `Line N: text` for each match and `Line N- text` " +
+    "RE2 regular expression (as grep -E). Answers `Found N matches`, then `Line N: text` for each match and `Line N- text` " +
     "for context lines, `--` between separate places. Use it to find errors or names in the omitted part, then " +
     "read_output with offset near a line number to read around it.",
   inputSchema: {
     type: "object",
     properties: {
-      pattern: { type: "string", description: "a JavaScript regular expression (e.g. \"error|FAIL\"), or a literal string with fixed_strings" },
+      pattern: { type: "string", description: "an RE2 regular expression, as grep -E (e.g. \"error|FAIL\"; linear time, no backreferences or lookaround), or a literal string with fixed_strings" },
       id: { type: "string", description: "the output id (tool_…); omit it to search the newest saved outputs" },
       ignore_case: { type: "boolean", description: "match case-insensitively" },
       fixed_strings: { type: "boolean", description: "pattern is a literal string" },

@@ -1,5 +1,6 @@
 // One tool result, projected: its tool's text, bounded (spilling the input when something is cut), then written
 // as model text, terminal text, the unified payload or a provider's wire JSON.
+import type { RecordFields } from "../bound/compose.js";
 import { resolveBoundOptions } from "../bound/defaults.js";
 import { BoundSession, type SpillTarget } from "../bound/session.js";
 import type { BoundOptions, BoundText, Budget } from "../bound/types.js";
@@ -31,6 +32,8 @@ export interface ProjectOptions extends Partial<BoundOptions> {
   input?: Uint8Array;
   /** The terminal renderer (src/project/terminal.ts) for `reader: "terminal"`. */
   terminal?: typeof renderTerminal;
+  /** Facts to keep in the spill record (a label, the command line that produced the input). */
+  recordFields?: RecordFields;
 }
 
 /** A projected result: the text to write, the lossy steps taken, and the facts of the bounding. */
@@ -87,7 +90,7 @@ export function projectResult(whole: ToolResult, options: ProjectOptions = {}): 
   const body = asText && formatted !== "" && !formatted.endsWith("\n") && frame.footer === "" ? `${formatted}\n` : formatted;
   const raw = options.input ?? Buffer.from(stringifyJson(result));
   session.writeDerived(Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength), body);
-  const bounded = session.finish({ source_shape: String(result.meta?.source_shape ?? "json"), ...(tool ? { tool } : {}) });
+  const bounded = session.finish({ source_shape: String(result.meta?.source_shape ?? "json"), ...(tool ? { tool } : {}), ...options.recordFields });
   // A page says where the file continues (file lines), not where the bounder's text view would.
   const paged = text.nextOffset !== undefined && !bounded.truncated ? { ...result, meta: { ...result.meta, next_offset: text.nextOffset } } : result;
   const written = renderOutput(paged, bounded, frame, output);

@@ -19,6 +19,8 @@ export interface InventoryEntry {
   record?: StoredFile;
   /** The text view of a structured input (`<id>.text`). */
   text?: StoredFile;
+  /** The line index (`<id>.idx`). */
+  index?: StoredFile;
 }
 
 /** The store's outputs, oldest first, and its temporary files. */
@@ -27,9 +29,9 @@ export interface Inventory {
   temporaries: ({ name: string } & StoredFile)[];
 }
 
-/** The bytes an entry takes on disk (data and record). */
+/** The bytes an entry takes on disk: data, record, text view and line index (what the quota counts). */
 export function entryBytes(entry: InventoryEntry): number {
-  return (entry.data?.bytes ?? 0) + (entry.record?.bytes ?? 0) + (entry.text?.bytes ?? 0);
+  return (entry.data?.bytes ?? 0) + (entry.record?.bytes ?? 0) + (entry.text?.bytes ?? 0) + (entry.index?.bytes ?? 0);
 }
 
 /**
@@ -56,19 +58,21 @@ export function takeInventory(store: SpillStore, isLate: () => boolean = () => f
   function addFile(name: string): void {
     const isRecord = name.endsWith(".json") && ID_PATTERN.test(name.slice(0, -5));
     const isText = name.endsWith(".text") && ID_PATTERN.test(name.slice(0, -5));
+    const isIndex = name.endsWith(".idx") && ID_PATTERN.test(name.slice(0, -4));
     const isData = ID_PATTERN.test(name);
-    const isTemporary = !isRecord && !isText && !isData && TEMPORARY_PATTERN.test(name);
-    if (!isRecord && !isText && !isData && !isTemporary) return;
+    const isTemporary = !isRecord && !isText && !isIndex && !isData && TEMPORARY_PATTERN.test(name);
+    if (!isRecord && !isText && !isIndex && !isData && !isTemporary) return;
     const file = statRegularFile(path.join(store.dir, name));
     if (!file) return;
     if (isTemporary) {
       temporaries.push({ name, ...file });
       return;
     }
-    const id = isRecord || isText ? name.slice(0, -5) : name;
+    const id = isRecord || isText ? name.slice(0, -5) : isIndex ? name.slice(0, -4) : name;
     const entry = byId.get(id) ?? { id, created: idTime(id) };
     if (isRecord) entry.record = file;
     else if (isText) entry.text = file;
+    else if (isIndex) entry.index = file;
     else entry.data = file;
     byId.set(id, entry);
   }

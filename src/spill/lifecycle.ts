@@ -7,7 +7,7 @@ import { formatSize } from "../text/magic.js";
 import { entryBytes, takeInventory, type Inventory } from "./inventory.js";
 import { describeDuration, type StoreSettings } from "./settings.js";
 import { describeError, type SpillStore } from "./store.js";
-import { createTombstone, expireTombstones, writeTombstone } from "./tombstones.js";
+import { createTombstone, expireTombstones, writeTombstone, type Tombstone } from "./tombstones.js";
 
 /** Collection in passing happens at most this often. */
 export const COLLECT_INTERVAL_MS = 3_600_000;
@@ -74,7 +74,7 @@ export function planCollection(inventory: Inventory, settings: StoreSettings, no
     } else {
       const touched = Math.max(entry.created, entry.data?.modified ?? 0, entry.record?.modified ?? 0);
       if (now - touched > ORPHAN_AGE_MS) {
-        removals.push({ ...base, reason: "orphan", detail: entry.data ? "a data file without a record" : "a record without its data file" });
+        removals.push({ ...base, reason: "orphan", detail: entry.data ? "a data file without a record" : entry.record ? "a record without its data file" : "an index or text view without its output" });
         continue;
       }
     }
@@ -132,14 +132,20 @@ function applyPlan(store: SpillStore, plan: CollectionPlan, now: number, isLate:
   let removed = 0;
   for (const removal of plan.removals) {
     if (isLate()) return removed;
-    writeTombstone(store, createTombstone(removal.id, removal.reason, removal.bytes, now, removal.detail));
-    removeFile(store.recordPath(removal.id));
-    removeFile(store.textViewPath(removal.id));
-    removeFile(store.dataPath(removal.id));
+    removeOutput(store, createTombstone(removal.id, removal.reason, removal.bytes, now, removal.detail));
     removed += 1;
   }
   for (const name of plan.staleTemporaries) removeFile(path.join(store.dir, name));
   return removed;
+}
+
+/** Removes one output: its tombstone first, then the record (so readers stop seeing it), then the rest. */
+export function removeOutput(store: SpillStore, tombstone: Tombstone): void {
+  writeTombstone(store, tombstone);
+  removeFile(store.recordPath(tombstone.id));
+  removeFile(store.textViewPath(tombstone.id));
+  removeFile(store.indexPath(tombstone.id));
+  removeFile(store.dataPath(tombstone.id));
 }
 
 function touchStamp(stamp: string, now: number): void {

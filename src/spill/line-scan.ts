@@ -13,14 +13,20 @@ export interface LineVisitor {
 }
 
 /**
- * Reads `fd` from its current position to the end, splitting on "\n" exactly as `sed` counts lines: a final "\n"
- * ends the last line rather than starting an empty one. Returns the number of lines seen.
+ * Reads `fd` from `start` (else its current position) to the end, splitting on "\n" exactly as `sed` counts
+ * lines: a final "\n" ends the last line rather than starting an empty one. Returns the number of lines seen.
  */
-export function scanLines(fd: number, visitor: LineVisitor): number {
+export function scanLines(fd: number, visitor: LineVisitor, start?: number): number {
   const buffer = Buffer.alloc(CHUNK_BYTES);
   let lines = 0;
   let lineOpen = false;
-  for (let read = fs.readSync(fd, buffer, 0, CHUNK_BYTES, null); read > 0; read = fs.readSync(fd, buffer, 0, CHUNK_BYTES, null)) {
+  let position = start ?? null;
+  const next = (): number => {
+    const read = fs.readSync(fd, buffer, 0, CHUNK_BYTES, position);
+    if (position !== null) position += read;
+    return read;
+  };
+  for (let read = next(); read > 0; read = next()) {
     const chunk = buffer.subarray(0, read);
     let start = 0;
     while (start < read) {

@@ -1,8 +1,9 @@
-// `correx ls`: the stored outputs, newest first, with what produced them and how it ended.
+// `correx ls`: the stored outputs, newest first, with what produced them and how it ended. Streamed: one row at a
+// time in fixed-width columns, reading only the head of each record (never the projection), so memory stays flat.
 import * as fs from "node:fs";
 import { formatSize } from "../text/magic.js";
-import { takeInventory } from "./inventory.js";
-import type { SpillStore } from "./store.js";
+import { entryBytes, takeInventory, type InventoryEntry } from "./inventory.js";
+import type { SpillRecord, SpillStore } from "./store.js";
 
 /** One output as `ls` shows it. */
 export interface ListedOutput {
@@ -13,33 +14,63 @@ export interface ListedOutput {
   created: string;
   /** Bytes saved (the data file). */
   size: number;
+  /** Bytes on disk: data, record, text view and line index (what the quota and gc count). */
+  disk_bytes: number;
   path: string;
   lines?: number;
   command?: string;
+  label?: string;
+  parent_command?: string;
   tool?: string;
   exit_code?: number | null;
   /** Bytes the per-output cap kept out of the file. */
   not_saved_bytes?: number;
 }
 
-/** The store's outputs, newest first; records are read whole (they are atomic, never half-written). */
-export function listOutputs(store: SpillStore): ListedOutput[] {
+const RECORD_HEAD_BYTES = 4096;
+const PROJECTION_KEY = ',\n  "projection":';
+
+/** The record's fields before its projection (records are written pretty-printed, the projection after the facts). */
+function readRecordHead(file: string): Partial<SpillRecord> {
+  const fd = fs.openSync(file, fs.constants.O_RDONLY | fs.constants.O_NOFOLLOW);
+  try {
+    const buffer = Buffer.alloc(RECORD_HEAD_BYTES);
+    const read = fs.readSync(fd, buffer, 0, RECORD_HEAD_BYTES, 0);
+    const text = buffer.toString("utf8", 0, read);
+    const cut = text.indexOf(PROJECTION_KEY);
+    if (cut !== -1) return JSON.parse(`${text.slice(0, cut)}}`) as Partial<SpillRecord>;
+    return JSON.parse(read < RECORD_HEAD_BYTES ? text : fs.readFileSync(file, "utf8")) as Partial<SpillRecord>;
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+function describeEntry(store: SpillStore, entry: InventoryEntry): ListedOutput {
+  const base = { id: entry.id, created: new Date(entry.created).toISOString(), size: entry.data?.bytes ?? 0, disk_bytes: entryBytes(entry), path: store.dataPath(entry.id) };
+  if (!entry.record) return { ...base, status: "being-written" };
+  try {
+    const record = readRecordHead(store.recordPath(entry.id));
+    const optional = <K extends keyof SpillRecord>(key: K) => (record[key] !== undefined && record[key] !== "" ? { [key]: record[key] } : {});
+    return {
+      ...base, status: entry.data ? "stored" : "damaged", ...(typeof record.lines === "number" ? { lines: record.lines } : {}),
+      ...optional("command"), ...optional("label"), ...optional("parent_command"), ...optional("tool"), ...optional("exit_code"),
+      ...(record.not_saved_bytes ? { not_saved_bytes: record.not_saved_bytes } : {}),
+    };
+  } catch {
+    return { ...base, status: fs.existsSync(store.recordPath(entry.id)) ? "damaged" : "being-written" };
+  }
+}
+
+/** The store's outputs, newest first, one at a time. */
+export function* streamOutputs(store: SpillStore): Generator<ListedOutput> {
   store.verify();
-  return takeInventory(store).entries.reverse().map((entry) => {
-    const base = { id: entry.id, created: new Date(entry.created).toISOString(), size: entry.data?.bytes ?? 0, path: store.dataPath(entry.id) };
-    if (!entry.record) return { ...base, status: "being-written" as const };
-    try {
-      const record = store.readRecord(entry.id);
-      return {
-        ...base, status: entry.data ? ("stored" as const) : ("damaged" as const), lines: record.lines,
-        ...(record.command !== undefined ? { command: record.command } : {}), ...(record.tool !== undefined ? { tool: record.tool } : {}),
-        ...(record.exit_code !== undefined ? { exit_code: record.exit_code } : {}),
-        ...(record.not_saved_bytes ? { not_saved_bytes: record.not_saved_bytes } : {}),
-      };
-    } catch {
-      return { ...base, status: fs.existsSync(store.recordPath(entry.id)) ? ("damaged" as const) : ("being-written" as const) };
-    }
-  });
+  const entries = takeInventory(store).entries;
+  for (let index = entries.length - 1; index >= 0; index -= 1) yield describeEntry(store, entries[index]!);
+}
+
+/** The store's outputs, newest first. */
+export function listOutputs(store: SpillStore): ListedOutput[] {
+  return [...streamOutputs(store)];
 }
 
 /** An age for a table: "12s", "5m", "3h", "9d". */
@@ -53,6 +84,7 @@ export function formatAge(ms: number): string {
 
 const oneLine = (text: string): string => text.replace(/[\x00-\x1f\x7f]+/g, " ").trim();
 
+/** What produced an output: its label, command, the piping shell's command line, or its tool. */
 function describeSource(output: ListedOutput): string {
   switch (output.status) {
     case "being-written":
@@ -60,7 +92,7 @@ function describeSource(output: ListedOutput): string {
     case "damaged":
       return "(damaged: record or data missing)";
     case "stored":
-      return oneLine(output.command ?? (output.tool !== undefined ? `[${output.tool}]` : "-"));
+      return oneLine(output.label ?? output.command ?? output.parent_command ?? (output.tool !== undefined ? `[${output.tool}]` : "-"));
     default: {
       const never: never = output.status;
       return never;
@@ -68,23 +100,37 @@ function describeSource(output: ListedOutput): string {
   }
 }
 
-/** A plain table, newest first, then a total line; aligned columns, the command last so it may run long. */
-export function formatListing(outputs: readonly ListedOutput[], dir: string, now: number): string {
-  if (outputs.length === 0) return `No stored outputs in ${dir}\n`;
-  const rows = outputs.map((output) => [
+/** Column widths: fixed, so that rows can be written as they come. */
+const WIDTHS = [31, 18, 10, 4, 4] as const;
+const HEADER = ["ID", "SIZE", "LINES", "AGE", "EXIT", "COMMAND"] as const;
+
+function renderRow(cells: readonly string[]): string {
+  return cells.map((cell, column) => (column === cells.length - 1 ? cell : column === 0 ? cell.padEnd(WIDTHS[column]!) : cell.padStart(WIDTHS[column]!))).join("  ");
+}
+
+/** The table's header line. */
+export const LISTING_HEADER = `${renderRow(HEADER)}\n`;
+
+/** One output as a table row (SIZE counts every file of the output, as the quota does). */
+export function formatListingRow(output: ListedOutput, now: number): string {
+  return `${renderRow([
     output.id,
-    `${formatSize(output.size)}${output.not_saved_bytes ? " (capped)" : ""}`,
+    `${formatSize(output.disk_bytes)}${output.not_saved_bytes ? " (capped)" : ""}`,
     output.lines === undefined ? "-" : String(output.lines),
     formatAge(now - Date.parse(output.created)),
     output.exit_code === undefined || output.exit_code === null ? "-" : String(output.exit_code),
     describeSource(output),
-  ]);
-  const header = ["ID", "SIZE", "LINES", "AGE", "EXIT", "COMMAND"];
-  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));
-  const alignRight = [false, true, true, true, true, false];
-  const render = (row: readonly string[]): string =>
-    row.map((cell, column) => (column === row.length - 1 ? cell : alignRight[column] ? cell.padStart(widths[column]!) : cell.padEnd(widths[column]!))).join("  ");
-  const total = outputs.reduce((sum, output) => sum + output.size, 0);
-  const count = `${outputs.length} output${outputs.length === 1 ? "" : "s"}`;
-  return `${[header, ...rows].map(render).join("\n")}\n${count}, ${formatSize(total)} in ${dir}\n`;
+  ])}\n`;
+}
+
+/** The total line under the table. */
+export function formatListingTotal(count: number, diskBytes: number, dir: string): string {
+  return `${count} output${count === 1 ? "" : "s"}, ${formatSize(diskBytes)} on disk in ${dir} (what the quota counts)\n`;
+}
+
+/** A whole table, newest first, then a total line (for callers that hold the list). */
+export function formatListing(outputs: readonly ListedOutput[], dir: string, now: number): string {
+  if (outputs.length === 0) return `No stored outputs in ${dir}\n`;
+  const total = outputs.reduce((sum, output) => sum + output.disk_bytes, 0);
+  return `${LISTING_HEADER}${outputs.map((output) => formatListingRow(output, now)).join("")}${formatListingTotal(outputs.length, total, dir)}`;
 }

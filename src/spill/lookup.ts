@@ -2,6 +2,7 @@
 import * as fs from "node:fs";
 import { IoError, NotFoundError } from "../errors.js";
 import { validateId } from "./ids.js";
+import { readLineIndex, type LineIndex } from "./line-index.js";
 import { describeError, type SpillRecord, type SpillStore } from "./store.js";
 import { describeTombstone, readTombstone, TOMBSTONE_MAX_AGE_MS } from "./tombstones.js";
 
@@ -10,6 +11,8 @@ export interface OpenedOutput {
   record: SpillRecord;
   path: string;
   fd: number;
+  /** The data's line index, when it has a complete one (never for a text view). */
+  index?: LineIndex;
 }
 
 /**
@@ -34,12 +37,15 @@ export function openOutput(store: SpillStore, id: string): OpenedOutput {
   // A structured input (JSON) is paged through its text view: the lines the marker's numbers count.
   const textView = store.textViewPath(id);
   const path = fs.existsSync(textView) ? textView : store.dataPath(id);
+  let fd: number;
   try {
-    return { record, path, fd: fs.openSync(path, fs.constants.O_RDONLY | fs.constants.O_NOFOLLOW) };
+    fd = fs.openSync(path, fs.constants.O_RDONLY | fs.constants.O_NOFOLLOW);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === "ENOENT") throw explainMissing(store, id, true);
     throw new IoError(`cannot open ${path}: ${describeError(error)}`, { cause: error });
   }
+  const index = path === textView ? undefined : readLineIndex(store.indexPath(id), fs.fstatSync(fd).size);
+  return { record, path, fd, ...(index ? { index } : {}) };
 }
 
 /** Why output `id` is not there: its tombstone, a writer still at work, or never stored in this store. */

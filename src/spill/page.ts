@@ -1,5 +1,8 @@
-// Reads a window of lines from a stored output without loading the whole file.
+// Reads a window of lines from a stored output without loading the whole file; with a line index, without
+// reading more than the block that holds the first line and the lines shown.
+import * as fs from "node:fs";
 import { scanLines } from "./line-scan.js";
+import { seekLine, type LineIndex } from "./line-index.js";
 
 /** A window of lines and the file's line count. */
 export interface LineWindow {
@@ -7,15 +10,27 @@ export interface LineWindow {
   totalLines: number;
 }
 
-/** Lines [offset, offset + limit) of an open file (1-based), each cut to `maxChars` + 1 characters, and the line count. */
-export function readLineWindow(fd: number, offset: number, limit: number, maxChars: number): LineWindow {
+/** The line count of data an index describes: its newlines, plus a last line without one. */
+export function indexedLineCount(fd: number, index: LineIndex): number {
+  if (index.bytes === 0) return 0;
+  const last = Buffer.alloc(1);
+  fs.readSync(fd, last, 0, 1, index.bytes - 1);
+  return index.newlines + (last[0] === 10 ? 0 : 1);
+}
+
+/**
+ * Lines [offset, offset + limit) of an open file (1-based), each cut to `maxChars` + 1 characters, and the line
+ * count. With `index`, the scan starts at the block that holds line `offset` and stops after the window.
+ */
+export function readLineWindow(fd: number, offset: number, limit: number, maxChars: number, index?: LineIndex): LineWindow {
   const lines: string[] = [];
   const byteCap = (maxChars + 1) * 4;
-  let lineNumber = 1;
+  const seek = index ? seekLine(index, offset) : { position: 0, partial: false, nextLine: 1 };
+  let lineNumber = seek.partial ? seek.nextLine - 1 : 1; // a partial first line is before the window
   let current: Buffer[] = [];
   let currentBytes = 0;
   const inWindow = (): boolean => lineNumber >= offset && lineNumber < offset + limit;
-  const totalLines = scanLines(fd, {
+  const scanned = scanLines(fd, {
     piece(bytes) {
       if (!inWindow() || currentBytes >= byteCap) return;
       const part = Buffer.from(bytes.subarray(0, byteCap - currentBytes));
@@ -30,7 +45,43 @@ export function readLineWindow(fd: number, offset: number, limit: number, maxCha
       current = [];
       currentBytes = 0;
       lineNumber += 1;
+      return index === undefined || lineNumber < offset + limit;
     },
-  });
-  return { lines, totalLines };
+  }, seek.position);
+  return { lines, totalLines: index ? indexedLineCount(fd, index) : scanned };
+}
+
+/** Lines in the given inclusive ranges (sorted, 1-based), cut like readLineWindow: one seek per range with an index, else one scan. */
+export function readLineRanges(fd: number, ranges: readonly (readonly [number, number])[], maxChars: number, index?: LineIndex): Map<number, string> {
+  const lines = new Map<number, string>();
+  if (ranges.length === 0) return lines;
+  if (index) {
+    for (const [from, to] of ranges) readLineWindow(fd, from, to - from + 1, maxChars, index).lines.forEach((line, offset) => lines.set(from + offset, line));
+    return lines;
+  }
+  let range = 0;
+  let lineNumber = 1;
+  let current: Buffer[] = [];
+  let currentBytes = 0;
+  const byteCap = (maxChars + 1) * 4;
+  const wanted = (): boolean => range < ranges.length && lineNumber >= ranges[range]![0];
+  scanLines(fd, {
+    piece(bytes) {
+      if (!wanted() || currentBytes >= byteCap) return;
+      const part = Buffer.from(bytes.subarray(0, byteCap - currentBytes));
+      current.push(part);
+      currentBytes += part.length;
+    },
+    end() {
+      if (wanted()) {
+        const text = Buffer.concat(current).toString("utf8");
+        lines.set(lineNumber, text.length > maxChars + 1 ? text.slice(0, maxChars + 1) : text);
+      }
+      [current, currentBytes] = [[], 0];
+      while (range < ranges.length && lineNumber >= ranges[range]![1]) range += 1;
+      lineNumber += 1;
+      return range < ranges.length;
+    },
+  }, 0);
+  return lines;
 }

@@ -1,11 +1,12 @@
 // Pages a stored output in the read-tool format (SPEC §4), for `correx read` and the MCP `read_output` tool.
-import { closeSync } from "node:fs";
+import { closeSync, readSync } from "node:fs";
 import { NotFoundError } from "../errors.js";
+import { describeBinary, looksBinary } from "../text/binary.js";
 import { formatSize } from "../text/magic.js";
 import { renderLine } from "../text/render-line.js";
 import { MAX_LINE_CHARS, pageLines } from "../tools/read-page.js";
-import { openOutput } from "./lookup.js";
-import { readLineWindow } from "./page.js";
+import { openOutput, type OpenedOutput } from "./lookup.js";
+import { indexedLineCount, readLineWindow } from "./page.js";
 import type { SpillStore } from "./store.js";
 
 /** Raw characters read of a long line before it is cleaned and cut to MAX_LINE_CHARS (room for escapes). */
@@ -13,6 +14,7 @@ const RAW_LINE_CHARS = MAX_LINE_CHARS * 4;
 
 /** Which page, within what budget, and whether lines are shown as stored. */
 export interface ReadOutputOptions {
+  /** First line (1-based); a negative offset counts from the end (-1: the last line). */
   offset: number;
   limit: number;
   maxBytes: number;
@@ -30,6 +32,36 @@ export interface OutputPage {
   total_lines: number;
   next_offset?: number;
   not_saved_bytes?: number;
+  /** The lines shown, each with its number. */
+  lines: { n: number; text: string }[];
+}
+
+/** A binary output as read would summarize it: its size and type (never its bytes as U+FFFD soup). */
+export interface BinaryOutput {
+  id: string;
+  path: string;
+  size: number;
+  summary: string;
+}
+
+const SNIFF_BYTES = 8192;
+
+/** The summary of output `id` when it is binary (NUL bytes, control density), else undefined. */
+export function sniffBinaryOutput(store: SpillStore, id: string): BinaryOutput | undefined {
+  const output = openOutput(store, id);
+  try {
+    const head = Buffer.alloc(SNIFF_BYTES);
+    const sniffed = head.subarray(0, readSync(output.fd, head, 0, SNIFF_BYTES, 0));
+    if (!looksBinary(sniffed)) return undefined;
+    return { id, path: output.path, size: output.record.size, summary: describeBinary(sniffed, output.record.size) };
+  } finally {
+    closeSync(output.fd);
+  }
+}
+
+/** The number of lines saved (from the line index when there is one, else one scan). */
+function countLines(output: OpenedOutput): number {
+  return output.index ? indexedLineCount(output.fd, output.index) : readLineWindow(output.fd, Number.MAX_SAFE_INTEGER, 1, 0).totalLines;
 }
 
 /** How a stored line is shown: escapes stripped and redraws collapsed as in the model projection, or as stored. */
@@ -48,11 +80,13 @@ export function readSavedProjection(store: SpillStore, id: string): string {
 
 /** Lines [offset, offset + limit) of output `id`, consecutive and complete within the byte budget. */
 export function readOutputPage(store: SpillStore, id: string, options: ReadOutputOptions): OutputPage {
-  const { offset, limit, maxBytes } = options;
+  const { limit, maxBytes } = options;
   const output = openOutput(store, id);
   let window;
+  let offset = options.offset;
   try {
-    window = readLineWindow(output.fd, offset, limit, RAW_LINE_CHARS);
+    if (offset < 0) offset = Math.max(1, countLines(output) + offset + 1);
+    window = readLineWindow(output.fd, offset, limit, RAW_LINE_CHARS, output.index);
   } finally {
     closeSync(output.fd);
   }
@@ -71,5 +105,6 @@ export function readOutputPage(store: SpillStore, id: string, options: ReadOutpu
     id, path, text, from_line: page.shownFrom, to_line: page.shownTo, total_lines: page.totalLines,
     ...(page.nextOffset !== undefined ? { next_offset: page.nextOffset } : {}),
     ...(notSaved > 0 ? { not_saved_bytes: notSaved } : {}),
+    lines: sparse.slice(page.shownFrom - 1, page.shownTo).map((line, index) => ({ n: page.shownFrom + index, text: line ?? "" })),
   };
 }

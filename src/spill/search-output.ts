@@ -3,23 +3,31 @@ import { closeSync } from "node:fs";
 import { formatSize } from "../text/magic.js";
 import { listOutputs } from "./listing.js";
 import { openOutput } from "./lookup.js";
+import { readLineRanges } from "./page.js";
+import type { SearchPattern } from "./pattern.js";
 import { lineCleaner } from "./read-output.js";
-import { readContextLines, renderMatchBlocks } from "./search-context.js";
-import { searchLines, type SearchMatch } from "./search.js";
-import { formatSearchText } from "./search-text.js";
+import { MAX_MATCH_CHARS, searchLines, type SearchMatch } from "./search.js";
+import { countMatches, formatSearchText } from "./search-text.js";
 import type { SpillStore } from "./store.js";
 
 /** What to look for and how much to show. */
 export interface SearchOutputOptions {
-  pattern: RegExp;
+  pattern: SearchPattern;
   /** Most matches shown (all are counted). */
   max: number;
-  /** Lines of context before and after each match. */
+  /** Lines of context before and after each match (grep -C). */
   context: number;
+  /** Lines before / after each match, when they differ (grep -B / -A); else `context`. */
+  before?: number;
+  after?: number;
   maxBytes: number;
   raw: boolean;
   /** What the truncation note suggests. */
   moreHint?: string;
+  /** Wrap each match in these on a terminal. */
+  highlight?: { open: string; close: string };
+  /** Only whether it matches, and how often: stop at the first matching line. */
+  firstOnly?: boolean;
 }
 
 /** Room kept for the summary line of a search over many outputs. */
@@ -31,39 +39,49 @@ export interface OutputSearch {
   path: string;
   total_matches: number;
   matches: SearchMatch[];
-  total_lines: number;
+  /** Lines shown around the matches (-A/-B/-C), by number. */
+  context: Map<number, string>;
+  total_lines?: number;
   text: string;
   not_saved_bytes?: number;
+}
+
+function mergeRanges(ranges: readonly (readonly [number, number])[]): [number, number][] {
+  const merged: [number, number][] = [];
+  for (const [from, to] of ranges) {
+    const last = merged[merged.length - 1];
+    if (last && from <= last[1] + 1) last[1] = Math.max(last[1], to);
+    else merged.push([from, to]);
+  }
+  return merged;
 }
 
 /** Searches output `id` (NotFoundError says why when it is not there). */
 export function searchOutput(store: SpillStore, id: string, options: SearchOutputOptions): OutputSearch {
   const clean = lineCleaner(options.raw);
+  const before = options.before ?? options.context;
+  const after = options.after ?? options.context;
   const output = openOutput(store, id);
   let result;
+  const context = new Map<number, string>();
   try {
-    result = searchLines(output.fd, { pattern: options.pattern, max: options.max, clean });
+    result = searchLines(output.fd, { pattern: options.pattern, max: options.max, clean, cleanedOnly: !options.raw, ...(options.firstOnly ? { firstOnly: true } : {}) });
+    const ranges = before + after === 0 ? [] : mergeRanges(result.matches.map((match) => [Math.max(1, match.line - before), match.line + after] as const));
+    for (const [line, text] of readLineRanges(output.fd, ranges, MAX_MATCH_CHARS * 4, output.index)) {
+      const cleaned = clean(text);
+      context.set(line, cleaned.length > MAX_MATCH_CHARS ? `${cleaned.slice(0, MAX_MATCH_CHARS)}...` : cleaned);
+    }
   } finally {
     closeSync(output.fd);
-  }
-  let context = new Map<number, string>();
-  if (options.context > 0 && result.matches.length > 0) {
-    const again = openOutput(store, id);
-    try {
-      context = readContextLines(again.fd, result.matches, options.context, clean);
-    } finally {
-      closeSync(again.fd);
-    }
   }
   const notSaved = output.record.not_saved_bytes ?? 0;
   const text = formatSearchText(result, {
     maxBytes: options.maxBytes, savedBytes: output.record.size, ...(notSaved > 0 ? { notSavedBytes: notSaved } : {}),
-    ...(options.context > 0 ? { renderMatch: renderMatchBlocks(result.matches, options.context, context) } : {}),
-    ...(options.moreHint ? { moreHint: options.moreHint } : {}),
+    ...(context.size > 0 ? { context } : {}), ...(options.moreHint ? { moreHint: options.moreHint } : {}), ...(options.highlight ? { highlight: options.highlight } : {}),
   });
   return {
-    id, path: output.path, total_matches: result.total, matches: result.matches, total_lines: result.totalLines, text,
-    ...(notSaved > 0 ? { not_saved_bytes: notSaved } : {}),
+    id: output.record.id, path: output.path, total_matches: result.total, matches: result.matches, context, text,
+    ...(notSaved === 0 ? { total_lines: output.record.lines } : {}), ...(notSaved > 0 ? { not_saved_bytes: notSaved } : {}),
   };
 }
 
@@ -81,7 +99,7 @@ export function searchRecentOutputs(store: SpillStore, outputs: number, options:
       continue; // removed meanwhile by a collection: not an error for a search over many
     }
     if (found.total_matches === 0) continue;
-    const heading = `== ${candidate.id} (${candidate.command ?? candidate.tool ?? "output"}, ${formatSize(candidate.size)}) ==\n`;
+    const heading = `== ${candidate.id} (${candidate.label ?? candidate.command ?? candidate.parent_command ?? candidate.tool ?? "output"}, ${formatSize(candidate.size)}) ==\n`;
     const section = heading + found.text;
     if (Buffer.byteLength(section) > budget) break;
     budget -= Buffer.byteLength(section);
@@ -89,6 +107,6 @@ export function searchRecentOutputs(store: SpillStore, outputs: number, options:
     sections.push(section);
   }
   const total = results.reduce((sum, result) => sum + result.total_matches, 0);
-  const summary = total === 0 ? `No matches found in the ${candidates.length} newest stored outputs\n` : `${total} matches in ${results.length} of the ${candidates.length} newest stored outputs\n\n`;
+  const summary = total === 0 ? `No matches found in the ${candidates.length} newest stored outputs\n` : `${countMatches(total)} in ${results.length} of the ${candidates.length} newest stored outputs\n\n`;
   return { searched: candidates.length, results, text: summary + sections.join("\n") };
 }

@@ -1,5 +1,9 @@
-// Searches a stored output line by line in constant memory: `Found N matches`, then `Line N: text`.
-import { scanLines } from "./line-scan.js";
+// Searches a stored output in constant memory and linear time. The raw bytes are searched for the literal every
+// match must contain (and for ESC, CR and BS, after which a line's clean text differs from its bytes); only those
+// lines are decoded, cleaned and matched with RE2. Line numbers come from counting newlines (SIMD) as it goes.
+import * as fs from "node:fs";
+import { countNewlineBytes } from "../text/newline-count.js";
+import type { SearchPattern } from "./pattern.js";
 
 /** Matched lines are shown cut to this many characters (UTF-16 code units, as read cuts them). */
 export const MAX_MATCH_CHARS = 2000;
@@ -9,70 +13,164 @@ const CONTEXT_CHARS = 200;
 export const LINE_WINDOW_BYTES = 1024 * 1024;
 /** ...that overlap by this much: a match longer than this inside such a line may be missed. */
 export const WINDOW_OVERLAP_BYTES = 64 * 1024;
+/** Bytes after which cleaning may change a line (escape sequences, redraws, overstrikes). */
+const CLEANING_BYTES = [0x1b, 0x0d, 0x08];
 
 /** How to search. */
 export interface SearchOptions {
-  pattern: RegExp;
+  pattern: SearchPattern;
   /** Most matches to keep (all are counted). */
   max: number;
   /** The text a line is matched and shown as (e.g. escapes stripped); the identity for raw lines. */
   clean: (line: string) => string;
+  /** Whether every byte that cleaning may change is found by CLEANING_BYTES (false for raw lines: no prefilter skip). */
+  cleanedOnly?: boolean;
+  /** Stop at the first matching line (grep -l). */
+  firstOnly?: boolean;
 }
 
-/** One matching line: its number (1-based, as `sed -n` counts) and its text, cut around the match. */
+/** One matching line: its number (1-based, as `sed -n` counts), its text cut around the match, and where the match is. */
 export interface SearchMatch {
   line: number;
   text: string;
+  /** The first match within `text`: UTF-16 start and length (for highlighting). */
+  column: number;
+  length: number;
 }
 
 /** Every matching line counted, the first `max` kept. */
 export interface SearchResult {
   total: number;
   matches: SearchMatch[];
-  totalLines: number;
 }
 
-/** Searches an open file from its current position; each line counts once however often it matches. */
+/** For one buffer filled up to `to`: where the literal next occurs from `from`, or -1. */
+type LiteralSearch = (buffer: Buffer, to: number) => (from: number) => number;
+
+/** The literal's search: case-sensitive with Buffer.indexOf, or case-insensitive over a latin1 view (ASCII only). */
+function literalSearch(pattern: SearchPattern): LiteralSearch | undefined {
+  if (pattern.literal === undefined) return undefined;
+  if (!pattern.ignoreCase) {
+    const bytes = Buffer.from(pattern.literal, "utf8");
+    return (buffer, to) => (from) => {
+      const at = buffer.indexOf(bytes, from);
+      return at === -1 || at + bytes.length > to ? -1 : at;
+    };
+  }
+  const regex = new RegExp(pattern.literal.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"), "gi"); // a literal: no backtracking
+  return (buffer, to) => {
+    const text = buffer.toString("latin1", 0, to); // one character per byte: indexes are byte offsets
+    return (from) => {
+      regex.lastIndex = from;
+      return regex.exec(text)?.index ?? -1;
+    };
+  };
+}
+
+/** Searches an open file from the start; each line counts once however often it matches. */
 export function searchLines(fd: number, options: SearchOptions): SearchResult {
   const matches: SearchMatch[] = [];
   let total = 0;
-  let lineNumber = 1;
-  let pending: Buffer[] = [];
-  let pendingBytes = 0;
-  let windowed = false;
-  let matched = false;
-  const test = (bytes: Buffer): void => {
-    const text = options.clean(bytes.toString("utf8"));
-    const match = options.pattern.exec(text);
-    if (!match) return;
-    matched = true;
-    total += 1;
-    if (matches.length < options.max) matches.push({ line: lineNumber, text: excerptAround(text, match.index, match[0].length, windowed) });
+  const search = literalSearch(options.pattern);
+  const buffer = Buffer.alloc(2 * LINE_WINDOW_BYTES);
+  let carry = 0; // bytes of an unfinished line at buffer[0]
+  let position = 0;
+  let countedLine = 1; // the number of the line that starts at buffer offset `countedAt`
+  let countedAt = 0;
+  let giantLine: number | undefined; // the number of a line longer than the buffer, searched in overlapping windows
+  let giantMatched = false;
+  let giantWindows = 0;
+  const numbersNeeded = (): boolean => matches.length < options.max;
+  const done = (): boolean => options.firstOnly === true && total > 0;
+
+  const numberAt = (start: number): number => {
+    countedLine += countNewlineBytes(buffer, countedAt, start);
+    countedAt = start;
+    return countedLine;
   };
-  const totalLines = scanLines(fd, {
-    piece(bytes) {
-      if (matched) return;
-      pending.push(Buffer.from(bytes));
-      pendingBytes += bytes.length;
-      if (pendingBytes < LINE_WINDOW_BYTES) return;
-      const window = Buffer.concat(pending);
-      const cut = charBoundary(window, window.length - 3); // leave a sequence cut by the chunk for the next window
-      test(window.subarray(0, cut));
-      const keepFrom = charBoundary(window, Math.max(0, cut - WINDOW_OVERLAP_BYTES));
-      pending = [window.subarray(keepFrom)];
-      pendingBytes = window.length - keepFrom;
-      windowed = true;
-    },
-    end() {
-      if (!matched) test(Buffer.concat(pending));
-      lineNumber += 1;
-      pending = [];
-      pendingBytes = 0;
-      windowed = false;
-      matched = false;
-    },
-  });
-  return { total, matches, totalLines };
+  const test = (start: number, end: number, lineNumber: () => number, startsInside: boolean): boolean => {
+    const text = options.clean(buffer.toString("utf8", start, end));
+    const found = options.pattern.find(text);
+    if (!found) return false;
+    total += 1;
+    if (numbersNeeded()) matches.push({ line: lineNumber(), ...excerptAround(text, found.index, found.length, startsInside) });
+    return true;
+  };
+  const candidateLines = (from: number, to: number): number[] => {
+    if (!search) return allLineStarts(buffer, from, to);
+    const starts = new Set<number>();
+    const add = (hit: number): number => {
+      starts.add(Math.max(from, hit === 0 ? 0 : buffer.lastIndexOf(10, hit - 1) + 1));
+      return buffer.indexOf(10, hit) + 1; // hit < to, and buffer[to - 1] is "\n"
+    };
+    const find = search(buffer, to);
+    for (let hit = find(from); hit !== -1 && hit < to; hit = find(add(hit)));
+    if (options.cleanedOnly !== false) {
+      for (const byte of CLEANING_BYTES) for (let hit = buffer.indexOf(byte, from); hit !== -1 && hit < to; hit = buffer.indexOf(byte, add(hit)));
+    }
+    return [...starts].sort((left, right) => left - right);
+  };
+  const compact = (keep: number, end: number): void => {
+    if (numbersNeeded()) numberAt(keep);
+    buffer.copy(buffer, 0, keep, end);
+    carry = end - keep;
+    countedAt = 0;
+  };
+  const slideGiant = (end: number): void => {
+    const cut = charBoundary(buffer, end - 3); // a sequence cut by the read waits for the next window
+    if (!giantMatched) giantMatched = test(0, cut, () => giantLine!, giantWindows > 0);
+    giantWindows += 1;
+    const keepFrom = charBoundary(buffer, Math.max(0, cut - WINDOW_OVERLAP_BYTES));
+    buffer.copy(buffer, 0, keepFrom, end);
+    carry = end - keepFrom;
+  };
+
+  for (;;) {
+    const read = fs.readSync(fd, buffer, carry, buffer.length - carry, position);
+    position += read;
+    const end = carry + read;
+    if (read === 0) {
+      if (carry > 0 && giantLine !== undefined && !giantMatched) test(0, carry, () => giantLine!, giantWindows > 0);
+      else if (carry > 0 && giantLine === undefined) test(0, carry, () => numberAt(0), false);
+      break;
+    }
+    let from = 0;
+    if (giantLine !== undefined) {
+      const newline = buffer.indexOf(10);
+      if (newline === -1 || newline >= end) {
+        slideGiant(end);
+        continue;
+      }
+      if (!giantMatched) test(0, newline, () => giantLine!, true);
+      [countedLine, countedAt, giantLine, giantMatched, giantWindows] = [giantLine + 1, newline + 1, undefined, false, 0];
+      from = newline + 1;
+      if (done()) break;
+    }
+    const last = buffer.lastIndexOf(10, end - 1);
+    if (last < from) {
+      if (from > 0 || end < buffer.length) {
+        compact(from, end);
+        continue;
+      }
+      giantLine = numbersNeeded() ? numberAt(0) : 0;
+      slideGiant(end);
+      continue;
+    }
+    for (const start of candidateLines(from, last + 1)) {
+      test(start, buffer.indexOf(10, start), () => numberAt(start), false);
+      if (done()) break;
+    }
+    if (done()) break;
+    compact(last + 1, end);
+  }
+  return { total, matches };
+}
+
+/** Every line start in buffer[from, to) (to is just past a "\n"). */
+function allLineStarts(buffer: Buffer, from: number, to: number): number[] {
+  const starts: number[] = [];
+  for (let start = from; start < to; start = buffer.indexOf(10, start) + 1) starts.push(start);
+  return starts;
 }
 
 /** The largest index <= `at` that does not fall inside a UTF-8 sequence. */
@@ -88,11 +186,13 @@ const isLowSurrogate = (text: string, index: number): boolean => {
 };
 
 /** The line, or MAX_MATCH_CHARS of it showing the match, with "..." where text was cut (never inside a pair). */
-export function excerptAround(text: string, index: number, length: number, startsInside = false): string {
-  if (text.length <= MAX_MATCH_CHARS && !startsInside) return text;
+export function excerptAround(text: string, index: number, length: number, startsInside = false): { text: string; column: number; length: number } {
+  if (text.length <= MAX_MATCH_CHARS && !startsInside) return { text, column: index, length };
   let start = index + length <= MAX_MATCH_CHARS ? 0 : Math.max(0, index - CONTEXT_CHARS);
   if (start > 0 && isLowSurrogate(text, start)) start += 1;
   let end = Math.min(text.length, start + MAX_MATCH_CHARS);
   if (end < text.length && isLowSurrogate(text, end)) end -= 1;
-  return `${start > 0 || startsInside ? "..." : ""}${text.slice(start, end)}${end < text.length ? "..." : ""}`;
+  const prefix = start > 0 || startsInside ? "..." : "";
+  const column = prefix.length + index - start;
+  return { text: `${prefix}${text.slice(start, end)}${end < text.length ? "..." : ""}`, column, length: Math.max(0, Math.min(length, end - index)) };
 }

@@ -5,6 +5,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { IoError, NotFoundError } from "../errors.js";
 import { createId, validateId } from "./ids.js";
+import { IndexFile } from "./index-file.js";
 import { checkParents, describeError, ensureDirectory, refuseUnsafeDirectory, removeCreatedDirectories } from "./directory.js";
 
 /** What the store remembers about one output (the sidecar `<id>.json`). */
@@ -15,6 +16,10 @@ export interface SpillRecord {
   lines: number;
   sha256: string;
   command?: string;
+  /** What the user named the output (`bound --label`). */
+  label?: string;
+  /** The shell command line that piped into `correx bound` (its parent's `sh -c` script), when it could be known. */
+  parent_command?: string;
   tool?: string;
   exit_code?: number | null;
   source_shape?: string;
@@ -39,6 +44,7 @@ export class SpillWriter {
   readonly path: string;
   private fd: number | undefined;
   private readonly hash: Hash = nodeCrypto().createHash("sha256");
+  private index: IndexFile | undefined;
   private readonly cap: number;
   size = 0;
   notSavedBytes = 0;
@@ -59,6 +65,7 @@ export class SpillWriter {
     try {
       const flags = fs.constants.O_WRONLY | fs.constants.O_CREAT | fs.constants.O_EXCL | fs.constants.O_NOFOLLOW;
       this.fd = fs.openSync(this.path, flags, 0o600);
+      this.index = new IndexFile(this.path);
     } catch (error) {
       this.failure = `cannot create ${this.path}: ${describeError(error)}`;
     }
@@ -74,6 +81,7 @@ export class SpillWriter {
       let offset = 0;
       while (offset < part.length) offset += fs.writeSync(this.fd, part, offset, part.length - offset);
       this.hash.update(part);
+      this.index?.write(part);
       this.size += part.length;
     } catch (error) {
       this.failure = `cannot write ${this.path}: ${describeError(error)}`;
@@ -93,6 +101,7 @@ export class SpillWriter {
       return undefined;
     }
     this.fd = undefined;
+    this.index?.close();
     return { size: this.size, sha256: this.hash.digest("hex") };
   }
 
@@ -111,6 +120,7 @@ export class SpillWriter {
     } catch {
       // nothing was created, or it is already gone
     }
+    this.index?.remove();
     removeCreatedDirectories(this.createdDirectories);
   }
 }
@@ -163,6 +173,11 @@ export class SpillStore {
   /** The path of an output's bytes (the id is validated first). */
   dataPath(id: string): string {
     return path.join(this.dir, validateId(id));
+  }
+
+  /** The path of an output's line index (`<id>.idx`, see line-index.ts). */
+  indexPath(id: string): string {
+    return path.join(this.dir, `${validateId(id)}.idx`);
   }
 
   /** The path of an output's record. */

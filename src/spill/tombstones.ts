@@ -8,7 +8,7 @@ import { idTime, validateId } from "./ids.js";
 import { refuseUnsafeDirectory, temporaryPath, type SpillStore } from "./store.js";
 
 /** Why an output is gone. */
-export type TombstoneReason = "expired" | "quota" | "orphan" | "disk-full" | "write-failed";
+export type TombstoneReason = "expired" | "quota" | "orphan" | "disk-full" | "write-failed" | "removed";
 
 /** What `<store>/.tombstones/<id>.json` holds. */
 export interface Tombstone {
@@ -127,6 +127,8 @@ export function describeTombstone(tombstone: Tombstone): string {
       return `output ${id} was never saved because the disk was full${detail ? ` (${detail})` : ""}, on ${when}`;
     case "write-failed":
       return `output ${id} was never saved${detail ? ` (${detail})` : ""}, on ${when}`;
+    case "removed":
+      return `output ${id} was removed on ${when} by correx rm (${origin}); ${again}`;
     default:
       return assertNever(reason, "tombstone reason");
   }

@@ -84,13 +84,13 @@ describe("grep", () => {
 
   test("json", () => {
     const result = runCorrex(["grep", id, "second", "--format", "json", "--spill-dir", dir]);
-    expect(JSON.parse(result.stdout)).toEqual({ id, path: path.join(dir, id), pattern: "second", flags: "", total_matches: 1, shown: 1, matches: [{ line: 3003, text: "ERROR: second" }], total_lines: 3003 });
+    expect(JSON.parse(result.stdout)).toEqual({ id, path: path.join(dir, id), pattern: "second", flags: "", total_matches: 1, shown: 1, matches: [{ line: 3003, text: "ERROR: second", column: 7, length: 6 }], total_lines: 3003 });
   });
 
   test("an invalid pattern is a usage error (exit 2) naming it", () => {
     const result = runCorrex(["grep", id, "(unclosed", "--spill-dir", dir]);
     expect(result.status).toBe(2);
-    expect(result.stderr).toMatch(/^correx: invalid value for PATTERN: '\(unclosed' \(accepts a JavaScript regular expression, or a literal string with -F: .*\)\n$/);
+    expect(result.stderr).toMatch(/^correx: invalid value for PATTERN: '\(unclosed' \(accepts an RE2 regular expression, as grep -E mostly: no backreferences or lookaround, which cannot run in linear time; or a literal string with -F: .*\)\n$/);
   });
 });
 
@@ -104,11 +104,11 @@ describe("ls", () => {
     const rows = text.stdout.split("\n");
     expect(rows[0]).toMatch(/^ID +SIZE +LINES +AGE +EXIT +COMMAND$/);
     expect(rows[1]).toMatch(new RegExp(`^${id} +\\d+\\.\\d KiB +3000 +\\d+s +- +\\[bash\\]$`));
-    expect(rows[2]).toMatch(new RegExp(`^${older} +2 B +1 +2h +2 +make$`));
-    expect(rows[3]).toMatch(new RegExp(`^2 outputs, .* in ${dir}$`));
+    expect(rows[2]).toMatch(new RegExp(`^${older} +\\d+ B +1 +2h +2 +make$`));
+    expect(rows[3]).toMatch(new RegExp(`^2 outputs, [\\d.]+ KiB on disk in ${dir} \\(what the quota counts\\)$`));
     const json = JSON.parse(runCorrex(["ls", "--spill-dir", dir, "--format", "json"]).stdout);
     expect(json.outputs.map((output: { id: string }) => output.id)).toEqual([id, older]);
-    expect(json.outputs[1]).toEqual({ id: older, status: "stored", created: new Date(Date.parse(json.outputs[1].created)).toISOString(), size: 2, path: path.join(dir, older), lines: 1, command: "make", exit_code: 2 });
+    expect(json.outputs[1]).toEqual({ id: older, status: "stored", created: new Date(Date.parse(json.outputs[1].created)).toISOString(), size: 2, disk_bytes: fs.statSync(path.join(dir, older)).size + fs.statSync(path.join(dir, `${older}.json`)).size, path: path.join(dir, older), lines: 1, command: "make", exit_code: 2 });
     expect(runCorrex(["ls", "--spill-dir", path.join(dir, "none")]).stdout).toBe(`No stored outputs in ${path.join(dir, "none")}\n`);
   });
 });

@@ -77,7 +77,7 @@ describe("32 processes on one store", () => {
     const [[written2, read, searched, lastGc], parsed2] = await Promise.all([round2, readRecordsUntil(round2)]);
     for (const result of [...written2, ...read, ...searched, lastGc]) expect(result).toMatchObject({ status: 0, stderr: "" });
     read.forEach((result, index) => expect(result.stdout).toContain(`30001: writer ${index} done\n</content>\n(End of file - total 30001 lines)`));
-    searched.forEach((result, index) => expect(result.stdout).toBe(`Found 1 matches\nLine 30001: writer ${8 + index} done\n`));
+    searched.forEach((result, index) => expect(result.stdout).toBe(`Found 1 match\nLine 30001: writer ${8 + index} done\n`));
     expect(parsed1 + parsed2).toBeGreaterThan(0);
 
     // Nothing lost: every output byte for byte with its record; every expired one has its tombstone.

@@ -37,7 +37,7 @@ describe("nothing left behind", () => {
   test("a store is created (0700, parents too) when an output is cut", () => {
     const dir = path.join(newRoot(), "a", "b", "store");
     const result = runCorrex(["bound", "--for", "model", "--max-lines", "5", "--spill-dir", dir], { input: numbered(100) });
-    expect(fs.readdirSync(dir).filter((name) => name.startsWith("tool_")).sort()).toEqual([markerId(result.stdout), `${markerId(result.stdout)}.json`]);
+    expect(fs.readdirSync(dir).filter((name) => name.startsWith("tool_")).sort()).toEqual([markerId(result.stdout), `${markerId(result.stdout)}.idx`, `${markerId(result.stdout)}.json`]);
     expect(fs.statSync(path.dirname(dir)).mode & 0o777).toBe(0o700);
   });
 });

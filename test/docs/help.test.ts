@@ -15,7 +15,7 @@ describe("correx --help, --version and mistakes", () => {
   });
 
   test("the top-level help lists every command", () => {
-    expect(commands).toEqual(expect.arrayContaining(["bound", "normalize", "lower", "read", "grep", "ls", "gc", "config", "run", "mcp", "proxy", "hook"]));
+    expect(commands).toEqual(expect.arrayContaining(["bound", "normalize", "lower", "read", "grep", "rm", "ls", "gc", "config", "run", "mcp", "proxy", "hook"]));
   });
 
   test.each(commands)("`correx %s --help` lists its options and ends with an example", (command) => {

@@ -51,7 +51,7 @@ describe("man/correx.1", () => {
       "NAME", "SYNOPSIS", "DESCRIPTION", "COMMANDS", "OPTIONS OF THE BOUNDING COMMANDS", "OUTPUT FORMATS",
       "EXIT STATUS", "ENVIRONMENT", "FILES", "EXAMPLES", "SEE ALSO",
     ]);
-    expect(commands).toEqual(expect.arrayContaining(["bound", "normalize", "lower", "read", "grep", "ls", "gc", "run"]));
+    expect(commands).toEqual(expect.arrayContaining(["bound", "normalize", "lower", "read", "grep", "rm", "ls", "gc", "run"]));
     for (const command of commands) expect(subsection(`correx ${command}`), `.SS "correx ${command}"`).toHaveLength(1);
   });
 

@@ -89,7 +89,7 @@ describe("run", () => {
     const errorLine = lines.findIndex((line) => line.includes("error") && line.includes("TS2322")) + 1;
     const found = await client.callTool({ name: "grep_output", arguments: { id, pattern: "TS2322", context: 1 } });
     const text = firstText(found);
-    expect(text).toMatch(/^Found 1 matches\n/);
+    expect(text).toMatch(/^Found 1 match\n/);
     expect(text).toContain(`Line ${errorLine}: `);
     expect(text).toContain(`Line ${errorLine - 1}- `);
     expect(text).toContain(`Line ${errorLine + 1}- `);

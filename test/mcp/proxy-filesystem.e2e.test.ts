@@ -48,7 +48,7 @@ describe("correx proxy -- server-filesystem", () => {
     const page = await client.callTool({ name: "read_output", arguments: { id, offset: 17_000, limit: 3 } });
     expect(firstText(page)).toContain("17001: FATAL: disk on fire");
     const found = await client.callTool({ name: "grep_output", arguments: { id, pattern: "FATAL", context: 0 } });
-    expect(firstText(found)).toBe("Found 1 matches\nLine 17001: FATAL: disk on fire\n");
+    expect(firstText(found)).toBe("Found 1 match\nLine 17001: FATAL: disk on fire\n");
     expect(errors).toEqual([]);
   });
 

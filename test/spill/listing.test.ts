@@ -17,29 +17,32 @@ describe("listOutputs", () => {
     const writing = addOutput(store, NOW - 1000, "partial", { record: false });
     const damaged = addOutput(store, NOW - 7_200_000);
     fs.writeFileSync(store.recordPath(damaged), "{");
+    const disk = (id: string): number => [store.dataPath(id), store.recordPath(id)].reduce((sum, file) => sum + (fs.existsSync(file) ? fs.statSync(file).size : 0), 0);
     expect(listOutputs(store)).toEqual([
-      { id: writing, status: "being-written", created: new Date(NOW - 1000).toISOString(), size: 7, path: store.dataPath(writing) },
-      { id: second, status: "stored", created: new Date(NOW - 60_000).toISOString(), size: 1, path: store.dataPath(second), lines: 1, tool: "bash", exit_code: null, not_saved_bytes: 5 },
-      { id: first, status: "stored", created: new Date(NOW - 3_600_000).toISOString(), size: 4, path: store.dataPath(first), lines: 2, command: "npm test", exit_code: 1 },
-      { id: damaged, status: "damaged", created: new Date(NOW - 7_200_000).toISOString(), size: 14, path: store.dataPath(damaged) },
+      { id: writing, status: "being-written", created: new Date(NOW - 1000).toISOString(), size: 7, disk_bytes: 7, path: store.dataPath(writing) },
+      { id: second, status: "stored", created: new Date(NOW - 60_000).toISOString(), size: 1, disk_bytes: disk(second), path: store.dataPath(second), lines: 1, tool: "bash", exit_code: null, not_saved_bytes: 5 },
+      { id: first, status: "stored", created: new Date(NOW - 3_600_000).toISOString(), size: 4, disk_bytes: disk(first), path: store.dataPath(first), lines: 2, command: "npm test", exit_code: 1 },
+      { id: damaged, status: "damaged", created: new Date(NOW - 7_200_000).toISOString(), size: 14, disk_bytes: disk(damaged), path: store.dataPath(damaged) },
     ]);
   });
 });
 
 describe("formatListing", () => {
-  test("an aligned table and a total", () => {
-    const [recent, old, writing] = [createId(NOW - 90_000), createId(NOW - 3 * 86_400_000), createId(NOW)];
+  test("fixed columns (rows are written as they come), SIZE on disk, and a total", () => {
+    const [recent, old, writing, labelled] = [createId(NOW - 90_000), createId(NOW - 3 * 86_400_000), createId(NOW), createId(NOW - 5000)];
     const text = formatListing([
-      { id: recent, status: "stored", created: new Date(NOW - 90_000).toISOString(), size: 1536, path: "/s/a", lines: 12, command: "make\nall", exit_code: 2 },
-      { id: old, status: "stored", created: new Date(NOW - 3 * 86_400_000).toISOString(), size: 300 * 1024 ** 2, path: "/s/b", lines: 123456, tool: "bash", not_saved_bytes: 9 },
-      { id: writing, status: "being-written", created: new Date(NOW).toISOString(), size: 0, path: "/s/c" },
+      { id: labelled, status: "stored", created: new Date(NOW - 5000).toISOString(), size: 10, disk_bytes: 500, path: "/s/d", lines: 1, label: "npm test", parent_command: "npm test | correx bound" },
+      { id: recent, status: "stored", created: new Date(NOW - 90_000).toISOString(), size: 1536, disk_bytes: 1536, path: "/s/a", lines: 12, command: "make\nall", exit_code: 2 },
+      { id: old, status: "stored", created: new Date(NOW - 3 * 86_400_000).toISOString(), size: 300 * 1024 ** 2, disk_bytes: 300 * 1024 ** 2, path: "/s/b", lines: 123456, tool: "bash", not_saved_bytes: 9 },
+      { id: writing, status: "being-written", created: new Date(NOW).toISOString(), size: 0, disk_bytes: 0, path: "/s/c" },
     ], "/s", NOW);
     expect(text).toBe([
-      "ID                                             SIZE   LINES  AGE  EXIT  COMMAND",
-      `${recent}             1.5 KiB      12   1m     2  make all`,
-      `${old}  300.0 MiB (capped)  123456   3d     -  [bash]`,
-      `${writing}                 0 B       -   0s     -  (being written)`,
-      "3 outputs, 300.0 MiB in /s",
+      "ID                                             SIZE       LINES   AGE  EXIT  COMMAND",
+      `${labelled}               500 B           1    5s     -  npm test`,
+      `${recent}             1.5 KiB          12    1m     2  make all`,
+      `${old}  300.0 MiB (capped)      123456    3d     -  [bash]`,
+      `${writing}                 0 B           -    0s     -  (being written)`,
+      "4 outputs, 300.0 MiB on disk in /s (what the quota counts)",
       "",
     ].join("\n"));
   });
