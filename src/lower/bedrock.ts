@@ -60,6 +60,18 @@ export function toDocumentName(name: string | undefined, format: BedrockDocument
   return cleaned === "" ? "document" : cleaned;
 }
 
+/** Document names made unique within the message (Converse rejects duplicates): a repeat gets ` (2)`, ` (3)`… */
+export function uniqueDocumentNames(blocks: BedrockToolResultContent[]): BedrockToolResultContent[] {
+  const used = new Set<string>();
+  return blocks.map((block) => {
+    if (!("document" in block) || typeof block.document?.name !== "string") return block;
+    let name = block.document.name;
+    for (let count = 2; used.has(name.toLowerCase()); count += 1) name = `${block.document.name} (${count})`;
+    used.add(name.toLowerCase());
+    return name === block.document.name ? block : { ...block, document: { ...block.document, name } };
+  });
+}
+
 function toSource(attachment: Attachment, extra: Record<string, unknown>): BedrockSource | undefined {
   if (attachment.data !== undefined) return { bytes: attachment.data };
   const uri = attachment.uri ?? "";
@@ -131,7 +143,7 @@ export function lowerToBedrock(result: ToolResult, options: LowerOptions): Lower
   warnings.push(...composed.warnings);
 
   const { status: _status, ...sourceRest } = readSourceRecord(result, "bedrock", "source_extra");
-  const toolResult: BedrockToolResultBlock = { toolUseId, content: composed.blocks, ...chooseStatus(result, flagged), ...sourceRest };
+  const toolResult: BedrockToolResultBlock = { toolUseId, content: uniqueDocumentNames(composed.blocks), ...chooseStatus(result, flagged), ...sourceRest };
   const wrapped = { toolResult, ...readSourceRecord(result, "bedrock", "wrapper_extra") };
   return { payload: options.envelope === "message" ? { role: "user", content: [wrapped] } : wrapped, warnings };
 }

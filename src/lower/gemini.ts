@@ -54,6 +54,22 @@ export function chooseGeminiInline(options: LowerOptions): "parts" | "sibling" {
   return options.model !== undefined && older.test(options.model) ? "sibling" : "parts";
 }
 
+/** Files API URIs: every Gemini model fetches them. */
+const FILES_API = /^https:\/\/generativelanguage\.googleapis\.com\//i;
+
+/**
+ * Why Gemini cannot fetch an attachment's URI, if it cannot: fileData takes Files API URIs, gs:// objects and
+ * (since January 2026, on Gemini 2.5 and later) public or signed http(s) URLs; a file:, s3: or correx
+ * `attachment:` URI is not fetchable, and Gemini 1.x / 2.0 models take neither plain web URLs.
+ */
+export function unfetchableUri(attachment: Attachment, model: string | undefined): string | undefined {
+  const uri = attachment.uri;
+  if (attachment.data !== undefined || uri === undefined) return undefined;
+  if (FILES_API.test(uri) || /^gs:\/\//i.test(uri)) return undefined;
+  if (!/^https?:\/\//i.test(uri)) return "Gemini fetches files by http(s) URL, Files API URI or gs:// only";
+  return model !== undefined && /(^|\/)gemini-(1|2\.0)/i.test(model) ? `${model} takes fileData from the Files API or gs:// only, not web URLs` : undefined;
+}
+
 function isCarried(attachment: Attachment, inline: "parts" | "sibling"): boolean {
   if (inline === "parts") return hasMime(attachment, FUNCTION_RESPONSE_TYPES);
   return ["image", "audio", "video", "text"].some((family) => isFamily(attachment, family)) || hasMime(attachment, ["application/pdf"]);
@@ -102,7 +118,9 @@ export function lowerToGemini(result: ToolResult, options: LowerOptions): Lowere
   const omissions: Omission[] = [];
   for (const piece of pieces) {
     if (piece.kind === "kept") media.push(piece.value as GeminiMediaPart);
-    else if (piece.kind === "attachment" && isCarried(piece.attachment, inline)) media.push(toMediaPart(piece.attachment, inline));
+    else if (piece.kind === "attachment" && unfetchableUri(piece.attachment, options.model) !== undefined) {
+      omissions.push(omitAttachment("gemini", piece.attachment, unfetchableUri(piece.attachment, options.model)!));
+    } else if (piece.kind === "attachment" && isCarried(piece.attachment, inline)) media.push(toMediaPart(piece.attachment, inline));
     else if (piece.kind === "attachment") omissions.push(explainOmission(piece.attachment, inline));
     else if (piece.kind === "omitted") omissions.push(piece.omission);
   }

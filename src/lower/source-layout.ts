@@ -119,3 +119,24 @@ export function keptPartOmissions(result: ToolResult, provider: Provider): Omiss
   const from = result.meta?.source_shape ?? "source";
   return parts.flatMap((part) => (part.type === "kept" ? [omitForeignPart(provider, part.value, from)] : []));
 }
+
+/**
+ * The text with each MCP embedded text resource headed by its URI (`[resource URI]`), for targets that take
+ * plain text: without it the URI would be lost outside MCP. Unchanged when there is none or the text was cut.
+ */
+export function labelEmbeddedResources(result: ToolResult, text: string): string {
+  const parts = result.meta?.parts;
+  if (!Array.isArray(parts) || result.meta?.truncated === true) return text;
+  const layout = parts as PartLayout[];
+  const uriOf = (part: PartLayout): string | undefined => {
+    if (part.type !== "text" || readSourceType(part.extra ?? {}) !== "resource") return undefined;
+    const uri = readNested(part.extra ?? {}, "resource").uri;
+    return typeof uri === "string" ? uri : undefined;
+  };
+  if (!layout.some((part) => uriOf(part) !== undefined)) return text;
+  const separator = partSeparatorOf(result.meta?.source_shape);
+  const texts = splitText(text, layout, separator);
+  if (texts === undefined) return text;
+  const textParts = layout.filter((part) => part.type === "text");
+  return textParts.map((part, index) => (uriOf(part) === undefined ? texts[index] : `[resource ${uriOf(part)}]\n${texts[index]}`)).join(separator);
+}

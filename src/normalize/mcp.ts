@@ -92,10 +92,23 @@ function readEmbeddedResource(block: Record<string, unknown>, path: string, coll
     return;
   }
   if (typeof resource.blob !== "string") fail(resourcePath, "expected a text or blob resource (a string `text` or `blob`)");
+  // `attachment:NAME` is the URI correx writes for a file that had none: the name comes back, the URI does not.
+  const own = /^attachment:/.test(uri);
+  const resourceExtra = pickExtra(resource, own ? ["blob", "mimeType", "uri"] : ["blob", "mimeType"]);
   collector.addAttachment({
     base64: resource.blob,
     mime,
-    name: extractFileName(uri),
-    extra: { source_type: "resource", resource: pickExtra(resource, ["blob", "mimeType"]), ...blockExtra },
+    name: own ? decodeAttachmentName(uri) : extractFileName(uri),
+    extra: { source_type: "resource", ...(resourceExtra ? { resource: resourceExtra } : {}), ...blockExtra },
   });
+}
+
+/** The name in correx's own `attachment:NAME` URI (percent-decoded). */
+function decodeAttachmentName(uri: string): string {
+  const name = uri.slice("attachment:".length);
+  try {
+    return decodeURIComponent(name);
+  } catch {
+    return name;
+  }
 }

@@ -10,6 +10,7 @@ import { viewJsonWithin } from "../bound/json-view.js";
 import { boundStructured } from "../mcp/structured-bound.js";
 import type { Provider, ToolResult } from "../payload.js";
 import { formatTool, formattingTool, resolveToolKind } from "../tools/index.js";
+import { cleanStructured } from "./clean-structured.js";
 import { NO_FRAME } from "./model.js";
 import { planReservation, renderOutput, type OutputOptions } from "./output.js";
 import type { renderTerminal } from "./terminal.js";
@@ -69,7 +70,8 @@ export function projectResult(whole: ToolResult, options: ProjectOptions = {}): 
   const tool = formattingTool(input, options.tool);
   const kind = resolveToolKind(tool);
   // The payload says its text is formatted, so that a later pass (normalize | lower) does not frame it again.
-  const result = kind === "generic" ? input : { ...input, meta: { ...input.meta, formatted: kind } };
+  const clean = cleanStructured(input, base.hygiene);
+  const result = kind === "generic" ? clean : { ...clean, meta: { ...clean.meta, formatted: kind } };
   // A paged formatter (read, grep, glob) fits its whole text to what the envelope leaves, measured as written,
   // so that the bounder never cuts a page in the middle and its footer and next_offset stay true.
   const around = planReservation(result, NO_FRAME, output, options.spill?.store.dir);
@@ -88,7 +90,7 @@ export function projectResult(whole: ToolResult, options: ProjectOptions = {}): 
   // Text written for a reader ends with a newline, as text tools' output does (the payload's data stays as it was).
   const asText = output.format === "text" && !output.to;
   const body = asText && formatted !== "" && !formatted.endsWith("\n") && frame.footer === "" ? `${formatted}\n` : formatted;
-  const raw = options.input ?? Buffer.from(stringifyJson(result));
+  const raw = options.input ?? Buffer.from(stringifyJson(input));
   session.writeDerived(Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength), body);
   const bounded = session.finish({ source_shape: String(result.meta?.source_shape ?? "json"), ...(tool ? { tool } : {}), ...options.recordFields });
   // A page says where the file continues (file lines), not where the bounder's text view would.

@@ -1,0 +1,62 @@
+// Issue 14's smaller lowering gaps: unique Bedrock document names, what Gemini can fetch, correx's own
+// `attachment:` URIs, embedded text resources outside MCP, and hygiene inside structured JSON.
+import { describe, expect, test } from "vitest";
+import { lower } from "../../src/lower/index.js";
+import { normalizeValue } from "../../src/normalize/index.js";
+import type { ToolResult } from "../../src/payload.js";
+import { projectResult } from "../../src/project/project.js";
+import { PDF, PNG } from "./results.js";
+
+describe("Bedrock document names are unique within the message", () => {
+  test("document, document (2), a, a (2)", () => {
+    const result: ToolResult = { ok: true, data: "four", attachments: [{ ...PDF, name: undefined }, { ...PDF, name: undefined }, { ...PDF, name: "a.pdf" }, { ...PDF, name: "a.pdf" }] };
+    const payload = lower(result, "bedrock", { envelope: "part", callId: "t" }).payload as { toolResult: { content: { document?: { name: string } }[] } };
+    expect(payload.toolResult.content.flatMap((block) => (block.document ? [block.document.name] : []))).toEqual(["document", "document (2)", "a", "a (2)"]);
+  });
+});
+
+describe("Gemini gets fileData only for URIs it can fetch", () => {
+  const linked = (uri: string): ToolResult => ({ ok: true, data: "see", attachments: [{ mime: "image/png", uri, size: 0 }] });
+  test.each([
+    ["https://example.com/a.png", undefined, true],
+    ["https://generativelanguage.googleapis.com/v1beta/files/abc", "gemini-2.0-flash", true],
+    ["gs://bucket/a.png", undefined, true],
+    ["https://example.com/a.png", "gemini-2.0-flash", false],
+    ["file:///tmp/a.png", undefined, false],
+    ["s3://bucket/a.png", undefined, false],
+  ])("%s (model %s): sent %s", (uri, model, sent) => {
+    const lowered = lower(linked(uri), "gemini", { envelope: "part", name: "t", ...(model ? { model } : {}) });
+    expect(JSON.stringify(lowered.payload).includes(`"fileUri":"${uri}"`)).toBe(sent);
+    expect(lowered.warnings.length).toBe(sent ? 0 : 1);
+  });
+});
+
+describe("MCP", () => {
+  test("correx's own attachment:NAME URI comes back as the name", () => {
+    const result: ToolResult = { ok: true, data: "r", attachments: [PDF] };
+    const mcp = lower(result, "mcp", { envelope: "part" }).payload;
+    expect(JSON.stringify(mcp)).toContain('"uri":"attachment:report.pdf"');
+    const read = normalizeValue(mcp, "auto");
+    expect(read.attachments?.[0]?.name).toBe("report.pdf");
+    expect(lower(read, "mcp", { envelope: "part" }).payload).toEqual(mcp);
+    expect(lower(read, "anthropic", { envelope: "part", callId: "c" }).payload).toMatchObject({ content: [{}, { title: "report.pdf" }] });
+  });
+  test("an embedded text resource keeps its URI on other targets", () => {
+    const mcp = { content: [{ type: "text", text: "Config:" }, { type: "resource", resource: { uri: "file:///repo/Cargo.toml", mimeType: "application/toml", text: "[package]" } }] };
+    const read = normalizeValue(mcp, "auto");
+    expect(lower(read, "openai-chat", { envelope: "part", callId: "c" }).payload).toEqual({ role: "tool", tool_call_id: "c", content: "Config:\n\n[resource file:///repo/Cargo.toml]\n[package]" });
+    expect(lower(read, "mcp", { envelope: "part" }).payload).toEqual(mcp);
+  });
+});
+
+describe("hygiene inside structured JSON", () => {
+  const result: ToolResult = { ok: true, data: { msg: "\u001b[31mred\u001b[0m", list: ["a\u001b[1mb"] }, meta: { source_shape: "mcp", structured_content: { s: "\u001b[2Kx" } } };
+  test.each(["bedrock", "gemini", "mcp", "ai-sdk"] as const)("escape sequences are removed from string values for %s", (to) => {
+    const text = projectResult(result, { to, lower: { callId: "c", name: "t" } }).text;
+    expect(text).not.toMatch(/\\u001b/);
+    expect(text).toContain("red");
+  });
+  test("--raw keeps them", () => {
+    expect(projectResult(result, { to: "bedrock", lower: { callId: "c" }, hygiene: { stripAnsi: false, collapse: false, foldRepeats: false, detectBinary: false } }).text).toMatch(/\\u001b/);
+  });
+});
