@@ -12,6 +12,7 @@ import { readInput, WHOLE_TOOLS, type DetectScope } from "./input.js";
 import { readFiles, readStdinWithHint } from "./input-files.js";
 import { stdoutIsTTY, warn, writeStdout } from "./io.js";
 import { normalizeBytes } from "./normalize-command.js";
+import { readBatch } from "../normalize/batch.js";
 import { readRegistryFile, registryPathFor } from "../normalize/registry.js";
 import type { RawOptions } from "./options.js";
 import { parentShellCommand } from "./parent-command.js";
@@ -39,12 +40,14 @@ export async function runBound(raw: RawOptions, files: string[] = [], scope: Det
   const config = parseProjectionConfig(raw, { stdoutIsTTY: stdoutIsTTY(), columns: process.stdout.columns, env: process.env });
   for (const warning of config.warnings) warn(warning);
   const toolKind = config.tool ? resolveToolKind(config.tool) : undefined;
-  const input = await readInput(files.length > 0 ? readFiles(files) : readStdinWithHint(), config.from, config.jsonCap, toolKind, scope);
+  const input = await readInput(files.length > 0 ? readFiles(files) : readStdinWithHint(), config.from, config.jsonCap, toolKind, scope, config.to !== undefined);
   const output = await outputOptions(config);
   if (input.kind === "stream") {
     await boundStream(config, output, toolKind, input.prefix, input.rest, input.note, recordFieldsFor(raw));
     return;
   }
+  const batch = config.to ? readBatch(input.bytes, config.from) : undefined;
+  if (batch && config.to) return (await import("./batch-command.js")).runBatch(batch, { ...config, to: config.to });
   const result = await normalizeBytes(input.bytes, config.from, { maxJsonBytes: config.jsonCap, detect: scope });
   if (scope === "envelopes" && config.from === "auto" && result.meta?.source_shape === "text" && !WHOLE_TOOLS.has(toolKind ?? "")) {
     await boundStream(config, output, toolKind, [input.bytes], EMPTY, undefined, recordFieldsFor(raw));

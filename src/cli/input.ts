@@ -29,7 +29,7 @@ export type DetectScope = "all" | "envelopes";
  * not binary, no syntax error there) — in the `envelopes` scope only while it can still be a tool-result
  * envelope (EnvelopeWatch). Everything else streams.
  */
-export async function readInput(chunks: AsyncIterator<Buffer>, from: SourceShape | "auto", cap: number, toolKind: string | undefined, scope: DetectScope = "all"): Promise<Input> {
+export async function readInput(chunks: AsyncIterator<Buffer>, from: SourceShape | "auto", cap: number, toolKind: string | undefined, scope: DetectScope = "all", jsonLines = false): Promise<Input> {
   const prefix: Buffer[] = [];
   let held = 0;
   let ended = false;
@@ -44,7 +44,7 @@ export async function readInput(chunks: AsyncIterator<Buffer>, from: SourceShape
   }
   const head = Buffer.concat(prefix).subarray(0, DECISION_BYTES);
   const toolWantsWhole = WHOLE_TOOLS.has(toolKind ?? "");
-  const jsonLooking = looksLikeJson(findFirstNonBlankByte(head)) && !looksBinary(head) && couldBeJson(head, ended);
+  const jsonLooking = looksLikeJson(findFirstNonBlankByte(head)) && !looksBinary(head) && (couldBeJson(head, ended) || (jsonLines && startsWithJsonLine(head)));
   const wantsWhole = from === "text" ? toolWantsWhole : from !== "auto" || jsonLooking || toolWantsWhole;
   if (!wantsWhole) return { kind: "stream", prefix, rest: chunks };
   const watch = from === "auto" && scope === "envelopes" && !toolWantsWhole ? new EnvelopeWatch() : undefined;
@@ -61,4 +61,16 @@ export async function readInput(chunks: AsyncIterator<Buffer>, from: SourceShape
     throw new InputError(`input is over the ${formatSize(cap)} --json-cap for parsing JSON; raise --json-cap or use --from text`, `byte ${cap}`);
   }
   return { kind: "stream", prefix, rest: chunks, note: `input over the ${formatSize(cap)} --json-cap: read as text, not parsed` };
+}
+
+/** True when the first line is a whole JSON object and more follows: the start of JSON Lines. */
+function startsWithJsonLine(head: Buffer): boolean {
+  const end = head.indexOf(0x0a);
+  if (end < 0) return false;
+  try {
+    const value: unknown = JSON.parse(head.subarray(0, end).toString("utf8"));
+    return typeof value === "object" && value !== null && !Array.isArray(value);
+  } catch {
+    return false;
+  }
 }
