@@ -1,5 +1,6 @@
 // `correx proxy`'s routing: JSON-RPC frames pass between client and server as written, except the answers to
 // tools/list (correx's two tools added) and tools/call (bounded), and calls to correx's own tools (answered here).
+import { parseJsonKeepingNumbers, stringifyJson } from "../normalize/lossless-json.js";
 import { isRecord } from "../payload.js";
 import { chooseToolNames, withCorrexTools, type CorrexToolNames } from "./proxy-tools.js";
 import type { ToolAnswer } from "./tool-answer.js";
@@ -80,7 +81,8 @@ export class ProxyRouter {
     this.forget(key);
     const result = isRecord(message.result) ? message.result : undefined;
     const rewritten = result === undefined ? undefined : request.method === "tools/list" ? this.listWithCorrexTools(result) : request.method === "tools/call" ? this.options.boundResult(result, frame, this.names) : undefined;
-    this.options.toClient(rewritten === undefined ? frame : JSON.stringify({ ...message, result: rewritten }));
+    // A rewritten answer keeps every number as the server wrote it (big integers, 1.0, -0: SPEC §2).
+    this.options.toClient(rewritten === undefined ? frame : stringifyJson({ ...message, result: rewritten }));
   }
 
   /** The server is gone: every request it has not answered gets an error saying so. */
@@ -153,7 +155,7 @@ export class ProxyRouter {
 function parseMessage(frame: Buffer): Record<string, unknown> | undefined {
   let value: unknown;
   try {
-    value = JSON.parse(frame.toString("utf8"));
+    value = parseJsonKeepingNumbers(frame.toString("utf8"));
   } catch {
     return undefined;
   }

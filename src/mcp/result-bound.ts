@@ -3,6 +3,7 @@
 import { BoundSession, type SpillTarget } from "../bound/session.js";
 import type { BoundOptions } from "../bound/types.js";
 import { normalizeValue } from "../normalize/index.js";
+import { parseJsonKeepingNumbers } from "../normalize/lossless-json.js";
 import { isRecord } from "../payload.js";
 import { projectResult } from "../project/project.js";
 import { formatSize } from "../text/magic.js";
@@ -45,7 +46,7 @@ export function boundCallToolResult(result: Record<string, unknown>, raw: Uint8A
   const projected = projectResult(normalizeValue(textPart, "mcp"), {
     ...options.bound, to: "mcp", input: raw, ...(options.spill ? { spill: options.spill } : {}), ...(options.spillFailure ? { spillFailure: options.spillFailure } : {}),
   });
-  const bounded = JSON.parse(projected.text) as Record<string, unknown>;
+  const bounded = parseJsonKeepingNumbers(projected.text) as Record<string, unknown>;
   let outputId = projected.bound.spill?.kind === "saved" ? projected.bound.spill.id : undefined;
   if (mediaCut && outputId === undefined) outputId = spillWhole(raw, capped.map(readBlockText).filter((item) => item !== undefined).join("\n"), options);
   if (structuredContent !== undefined) {

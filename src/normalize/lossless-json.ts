@@ -130,3 +130,11 @@ export function skipString(bytes: Uint8Array, start: number): number {
     index = quote + 1;
   }
 }
+
+/** JSON.parse that keeps the numbers a double would change as their source text (throws on invalid JSON, as JSON.parse). */
+export function parseJsonKeepingNumbers(text: string): unknown {
+  const value: unknown = JSON.parse(text);
+  const bytes = Buffer.from(text, "utf8");
+  const scan = scanJson(bytes, Infinity);
+  return scan.lossyNumbers.length === 0 ? value : parseLosslessJson(text, bytes, scan);
+}
