@@ -65,6 +65,19 @@ describe("README: Use it in your agent", () => {
     expect(anchors.length).toBeGreaterThan(0);
     for (const anchor of anchors) expect(slugs, anchor).toContain(anchor);
   });
+
+  test("the man page's EXAMPLES carry the README's Codex and mcpServers blocks of correx mcp and correx proxy", () => {
+    const man = readFileSync(join(ROOT, "man", "correx.1"), "utf8");
+    const examples = man.slice(man.indexOf("\n.SH EXAMPLES\n"), man.indexOf("\n.SH SEE ALSO\n"));
+    const manBlocks = [...examples.matchAll(/\n\.EX\n([\s\S]*?)\.EE\n/g)].map((match) => match[1]!.replace(/\\-/g, "-").replace(/\\e/g, "\\"));
+    const readmeBlocks = ["`correx mcp`: a bounded shell for any MCP client", "`correx proxy`: bound any MCP server"].flatMap((title) => readFencedBlocks(readSection(title)));
+    const toml = readmeBlocks.filter((candidate) => candidate.info === "toml").map((candidate) => candidate.body);
+    expect(toml).toHaveLength(2);
+    expect(manBlocks).toContain(`${toml.join("\n\n")}\n`);
+    const servers = readmeBlocks.filter((candidate) => candidate.info === "json").map((candidate) => (JSON.parse(candidate.body) as { mcpServers: object }).mcpServers);
+    const manServers = manBlocks.filter((text) => text.includes('"mcpServers"')).map((text) => JSON.parse(text) as { mcpServers: object });
+    expect(manServers).toEqual([{ mcpServers: Object.assign({}, ...servers) }]);
+  });
 });
 
 /** GitHub's anchor for a heading: lower case, punctuation but hyphens dropped, spaces as hyphens. */
