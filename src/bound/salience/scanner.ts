@@ -1,4 +1,5 @@
 // The salience stage: scores lines leaving the tail ring (bytes, in order, once) and lines of the final window.
+import { countNewlines } from "../../text/newlines.js";
 import type { CollectedLine } from "../lines.js";
 import { recognizeContent, type ContentKind } from "./content-kind.js";
 import { findHits, mayBeSalient } from "./prefilter.js";
@@ -15,6 +16,8 @@ const ALLOWANCE_PER_BYTE = 64 / (1024 * 1024);
 const MAX_CARRY = 4 * MAX_LINE_CHARS;
 /** Lines looked back through for an owning header inside a piece. */
 const MAX_LOOK_BACK = 400;
+/** Bytes of lines that left the ring per line mined for the summary. */
+const SAMPLE_BYTES = 16 * 1024;
 
 /** Keeps the salient lines of the omitted middle in constant memory, and what the omitted lines mostly were. */
 export class SalienceScanner {
@@ -125,7 +128,6 @@ export class SalienceScanner {
   }
 
   private skipLine(): void {
-    this.summary.wants();
     this.builder.pass({ number: this.lineNumber, text: "" });
     this.markEvicted();
   }
@@ -134,34 +136,68 @@ export class SalienceScanner {
   private looseLine(raw: string): void {
     const text = this.cleanLine(raw);
     const line = { number: this.lineNumber, text };
-    if (this.summary.wants()) this.summary.add(text);
     if (this.kind === "log" && mayBeSalient(text)) this.builder.offer(line, () => undefined);
     else this.builder.pass(line);
     this.markEvicted();
   }
 
-  /** Complete lines in bytes[start, end): counted, sampled for the summary, and scored where a needle hit. */
+  /**
+   * Complete lines in bytes[start, end): lines are counted between needle hits (no per-line loop), a line every
+   * SAMPLE_BYTES is mined for the summary (weighted by the lines it stands for), and hit lines are scored.
+   */
   private scanRegion(bytes: Buffer, start: number, end: number): void {
+    const firstLine = this.lineNumber;
     const hits = this.kind === "log" ? findHits(bytes, start, end, Math.floor(this.allowance)) : [];
-    let hit = 0;
-    let lineStart = start;
-    while (lineStart < end) {
-      const newline = bytes.indexOf(NEWLINE, lineStart);
+    let position = start;
+    for (const hit of hits) {
+      if (hit < position) continue;
+      const lineStart = hit === 0 ? 0 : bytes.lastIndexOf(NEWLINE, hit - 1) + 1;
+      this.advance(bytes, position, Math.max(lineStart, position));
+      position = this.scoreHit(bytes, Math.max(lineStart, position), start, end);
+    }
+    this.advance(bytes, position, end);
+    this.sample(bytes, start, end, this.lineNumber - firstLine);
+    if (this.evictedFrom === 0) this.evictedFrom = firstLine;
+    this.evictedTo = this.lineNumber - 1;
+  }
+
+  /** Counts the lines in bytes[from, to) (to is a line start) and closes any open group. */
+  private advance(bytes: Buffer, from: number, to: number): void {
+    if (to <= from) return;
+    const lines = countNewlines(bytes.subarray(from, to));
+    if (lines > 0) this.builder.pass({ number: this.lineNumber, text: "" });
+    this.lineNumber += lines;
+  }
+
+  /** Scores the line at `lineStart` and offers the lines after it while the group takes them; returns where it stopped. */
+  private scoreHit(bytes: Buffer, lineStart: number, regionStart: number, end: number): number {
+    let position = lineStart;
+    let first = true;
+    while (position < end && (first || this.builder.wantsNext)) {
+      const newline = bytes.indexOf(NEWLINE, position);
       const lineEnd = newline === -1 || newline >= end ? end - 1 : newline;
-      while (hit < hits.length && hits[hit]! < lineStart) hit += 1;
-      const isHit = hit < hits.length && hits[hit]! <= lineEnd;
-      const sample = this.summary.wants();
-      if (isHit || sample || this.builder.wantsNext) {
-        const text = this.decode(bytes, lineStart, lineEnd);
-        if (sample) this.summary.add(text);
-        const line = { number: this.lineNumber, text };
-        if (isHit && this.allowance >= 1) {
-          this.allowance -= 1;
-          this.builder.offer(line, this.linesAbove(bytes, start, lineStart));
-        } else this.builder.pass(line);
-      }
-      this.markEvicted();
-      lineStart = lineEnd + 1;
+      const line = { number: this.lineNumber, text: this.decode(bytes, position, lineEnd) };
+      if (first && this.allowance >= 1) {
+        this.allowance -= 1;
+        this.builder.offer(line, this.linesAbove(bytes, regionStart, position));
+      } else this.builder.pass(line);
+      first = false;
+      this.lineNumber += 1;
+      position = lineEnd + 1;
+    }
+    return position;
+  }
+
+  /** Mines a line every SAMPLE_BYTES of the region, each standing for its share of the region's lines. */
+  private sample(bytes: Buffer, start: number, end: number, lines: number): void {
+    const samples = Math.max(1, Math.floor((end - start) / SAMPLE_BYTES));
+    const weight = lines / samples;
+    for (let index = 0; index < samples; index += 1) {
+      const at = start + index * SAMPLE_BYTES;
+      const lineStart = at === start ? start : bytes.indexOf(NEWLINE, at) + 1;
+      if (lineStart <= 0 || lineStart >= end) break;
+      const newline = bytes.indexOf(NEWLINE, lineStart);
+      this.summary.addWeighted(this.decode(bytes, lineStart, newline === -1 || newline >= end ? end - 1 : newline), weight);
     }
   }
 

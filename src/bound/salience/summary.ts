@@ -1,49 +1,31 @@
 // The one-line summary of an omitted range: the templates most of its lines follow, with counts.
 import { describeTemplate, TemplateMiner, WILDCARD, type Template } from "./template.js";
 
-/** Lines mined in full before sampling starts; each doubling of the lines seen then mines about as many again. */
-const FULL_MINING = 8192;
-
-/** Counts omitted lines by template, sampling evenly once there are many (counts are then estimates). */
+/** Counts omitted lines by template: lines that left the ring are sampled (counts are then estimates). */
 export class OmissionSummary {
   private readonly miner = new TemplateMiner(512);
-  private seen = 0;
-  private stride = 1;
-  private nextStrideAt = FULL_MINING;
-  private sinceSample = 0;
-  /** Lines counted (sampled lines weigh their stride). */
+  private sampled = false;
+  /** Lines counted (sampled lines weigh the lines they stand for). */
   counted = 0;
   /** Lines of the final window, mined but counted only if they end up omitted (see `describe`). */
   private readonly windowLines: { number: number; template: Template }[] = [];
 
-  /** True when the next line should be mined (call `add` with it then); otherwise it is only counted. */
-  wants(): boolean {
-    this.seen += 1;
-    if (this.seen > this.nextStrideAt) {
-      this.stride *= 2;
-      this.nextStrideAt *= 2;
-    }
-    this.sinceSample += 1;
-    if (this.sinceSample < this.stride) return false;
-    this.sinceSample = 0;
-    return true;
+  /** Mines a sampled line that left the ring (it is omitted, whatever the cut), standing for `weight` lines. */
+  addWeighted(text: string, weight: number): void {
+    if (text.trim().length === 0 || weight <= 0) return;
+    this.miner.add(text, weight);
+    this.counted += weight;
+    if (weight !== 1) this.sampled = true;
   }
 
-  /** Mines one sampled line that left the ring (it is omitted, whatever the cut). */
-  add(text: string): void {
-    if (text.trim().length === 0) return;
-    this.miner.add(text, this.stride);
-    this.counted += this.stride;
+  /** True once counts are sampled estimates. */
+  get estimated(): boolean {
+    return this.sampled;
   }
 
   /** Mines one line of the final window: it counts only if the cut omits it. */
   addWindowLine(number: number, text: string): void {
     if (text.trim().length > 0) this.windowLines.push({ number, template: this.miner.add(text, 0) });
-  }
-
-  /** True once counts are sampled estimates. */
-  get estimated(): boolean {
-    return this.stride > 1;
   }
 
   /** `mostly: 1840 × "gcc … -c fN.c -o fN.o", 212 × "…"`, or undefined when no template dominates. */
@@ -61,7 +43,7 @@ export class OmissionSummary {
     if (top.length === 0) return undefined;
     const covered = top.reduce((sum, [, count]) => sum + count, 0);
     const about = this.estimated ? "~" : "";
-    const parts = top.map(([template, count]) => `${about}${count} × "${describeTemplate(template, 48)}"`);
+    const parts = top.map(([template, count]) => `${about}${Math.round(count)} × "${describeTemplate(template, 48)}"`);
     let text = `${covered * 2 >= counted ? "mostly" : "among them"}: ${parts.join(", ")}`;
     while (text.length > maxChars && parts.length > 1) {
       parts.pop();
