@@ -33,6 +33,8 @@ export function keepsBefore(a: SalientGroup, b: SalientGroup): boolean {
 export class Reservoir {
   private readonly groups: SalientGroup[] = [];
   private bytes = 0;
+  /** Index of the group that would leave first, known while the reservoir is full. */
+  private worst: number | undefined;
   private readonly maxGroups: number;
   private readonly maxBytes: number;
 
@@ -43,6 +45,9 @@ export class Reservoir {
 
   /** Offers a group; it stays if it is better than the worst one held once the reservoir is full. */
   offer(group: SalientGroup): void {
+    const full = this.groups.length >= this.maxGroups;
+    if (full && this.worst !== undefined && !keepsBefore(group, this.groups[this.worst]!)) return;
+    this.worst = undefined;
     this.groups.push(group);
     this.bytes += group.bytes;
     while (this.groups.length > 1 && (this.groups.length > this.maxGroups || this.bytes > this.maxBytes)) {
@@ -51,6 +56,13 @@ export class Reservoir {
       this.bytes -= this.groups[worst]!.bytes;
       this.groups.splice(worst, 1);
     }
+    if (this.groups.length >= this.maxGroups) this.worst = this.findWorst();
+  }
+
+  private findWorst(): number {
+    let worst = 0;
+    for (let index = 1; index < this.groups.length; index += 1) if (keepsBefore(this.groups[worst]!, this.groups[index]!)) worst = index;
+    return worst;
   }
 
   /** Counts the bytes of a line that joined a group, if the group is still held. */

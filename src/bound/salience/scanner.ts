@@ -12,6 +12,8 @@ const NEWLINE = 0x0a;
 const INITIAL_ALLOWANCE = 16384;
 /** Further lines scored per byte that leaves the ring (64 per MiB): a flood of errors costs O(bytes), not O(lines × regex). */
 const ALLOWANCE_PER_BYTE = 64 / (1024 * 1024);
+/** Scored lines a flood must have earned before the needles run again (they then run on every 4 MiB or so). */
+const FLOOD_BATCH = 256;
 /** Bytes of a partial line carried to the next piece (the rest of a longer line is not scored). */
 const MAX_CARRY = 4 * MAX_LINE_CHARS;
 /** Lines looked back through for an owning header inside a piece. */
@@ -32,6 +34,7 @@ export class SalienceScanner {
   private carryBytes = 0;
   private carryClipped = false;
   private allowance = INITIAL_ALLOWANCE;
+  private flooded = false;
   /** Lines from the first line of the output up to the ring's start whose text the line path scores at the end. */
   private evictedFrom = 0;
   private evictedTo = 0;
@@ -147,7 +150,9 @@ export class SalienceScanner {
    */
   private scanRegion(bytes: Buffer, start: number, end: number): void {
     const firstLine = this.lineNumber;
-    const hits = this.kind === "log" ? findHits(bytes, start, end, Math.floor(this.allowance)) : [];
+    // In a flood (the allowance ran out once), needles run only once a batch of allowance has built up again.
+    const scan = this.kind === "log" && this.allowance >= (this.flooded ? FLOOD_BATCH : 1);
+    const hits = scan ? findHits(bytes, start, end, Math.floor(this.allowance)) : [];
     let position = start;
     for (const hit of hits) {
       if (hit < position) continue;
@@ -156,6 +161,7 @@ export class SalienceScanner {
       position = this.scoreHit(bytes, Math.max(lineStart, position), start, end);
     }
     this.advance(bytes, position, end);
+    if (this.allowance < 1) this.flooded = true;
     this.sample(bytes, start, end, this.lineNumber - firstLine);
     if (this.evictedFrom === 0) this.evictedFrom = firstLine;
     this.evictedTo = this.lineNumber - 1;
