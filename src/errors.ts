@@ -54,3 +54,27 @@ export class UnrepresentableError extends CorrexError {
 export function assertNever(value: never, what = "value"): never {
   throw new Error(`unexpected ${what}: ${JSON.stringify(value)}`);
 }
+
+/** The smallest budget that can hold what must be written (marker, envelope, status line), per limit. */
+export interface NeededBudget {
+  maxLines?: number;
+  maxBytes?: number;
+  maxTokens?: number;
+}
+
+const BUDGET_FLAGS: [keyof NeededBudget, string][] = [["maxLines", "--max-lines"], ["maxBytes", "--max-bytes"], ["maxTokens", "--max-tokens"]];
+
+/**
+ * A budget too small for even the marker or the envelope of this output: writing less would hide the cut
+ * or break the budget, so nothing is written (exit 2) and the message names the smallest budget that works.
+ */
+export class BudgetTooSmallError extends UsageError {
+  readonly needed: NeededBudget;
+  constructor(needed: NeededBudget, given: NeededBudget) {
+    const flags = BUDGET_FLAGS.filter(([key]) => needed[key] !== undefined);
+    const asked = flags.map(([key, flag]) => `${flag} ${given[key]}`).join(" ");
+    const smallest = flags.map(([key, flag]) => `${flag} ${needed[key]}`).join(" ");
+    super(`${asked} cannot hold even the marker of this output (with its frame, envelope or status line); the smallest budget that works is ${smallest}`);
+    this.needed = needed;
+  }
+}

@@ -6,7 +6,8 @@ import type { CollectedLine } from "./lines.js";
 import { formatMarker, worstCaseMarker } from "./marker.js";
 import { omissionOf } from "./omission.js";
 import { cutWithSalience } from "./salience/compose-salient.js";
-import { boundOpencode, joinWindow, opencodeFits } from "./opencode-style.js";
+import { boundOpencode, joinWindow, opencodeFits, opencodeMarker } from "./opencode-style.js";
+import { overrunOf, requireWithinBudget, withinBudget } from "./written.js";
 import { selectLines, type Selection } from "./select.js";
 import type { CollectedWindow } from "./stream.js";
 import type { BoundOptions, BoundText, SpillReport } from "./types.js";
@@ -63,21 +64,22 @@ export function cutToBudget(text: string, options: BoundOptions): string {
   return cut;
 }
 
+/** The marker alone (nothing fits beside it); BudgetTooSmallError when even the marker does not fit. */
 function markerOnly(window: CollectedWindow, options: BoundOptions, spill: SpillReport, rawBytes: number): BoundText {
   const omission = omissionOf({ head: [], tail: [] }, window, rawBytes);
-  const marker = cutToBudget(formatMarker(omission, spill), options);
-  return {
+  const marker = formatMarker(omission, spill);
+  return requireWithinBudget({
     head: "", marker, tail: "", text: marker, truncated: true, totalBytes: rawBytes, totalLines: window.totalLines,
     omittedBytes: omission.omittedBytes, omittedLines: omission.wholeLines, shown: [], nextOffset: 1, spill,
-  };
+  }, options);
 }
 
 /** Cuts a window that does not fit: chooses lines for the room left by the marker, then checks what is written. */
 export function cutWindow(window: CollectedWindow, options: BoundOptions, spill: SpillReport, rawBytes: number): BoundText {
   const salient = window.salience && options.keep === "both" ? cutWithSalience(window, window.salience, options, spill, rawBytes) : undefined;
-  if (salient) return salient;
+  // The salient cut is checked like any other on what is written; over, the plain cut below decides.
+  if (salient && withinBudget(overrunOf(salient, options))) return salient;
   const measure = options.measure ?? utf8Bytes;
-  const countTokens = options.countTokens ?? estimateTokens;
   const reserved = reservedOf(options);
   const newline = measure("\n");
   const worst = worstCaseMarker(window.totalLines, rawBytes, spill);
@@ -87,12 +89,10 @@ export function cutWindow(window: CollectedWindow, options: BoundOptions, spill:
   };
   for (let attempt = 0; attempt < MAX_ATTEMPTS && room.bytes > 0 && room.lines > 0; attempt += 1) {
     const built = buildCut(selectLines(window, room, options.keep, options.headRatio, measure), window, spill, rawBytes);
-    const cost = measureCost(built.text, options.budget, measure, countTokens);
-    if (fitsBudget(cost, options.budget, reserved)) return built;
-    const overBytes = cost.bytes + reserved.bytes - options.budget.maxBytes;
-    const overTokens = options.budget.maxTokens === undefined ? 0 : (cost.tokens ?? 0) + reserved.tokens - options.budget.maxTokens;
-    room.bytes -= Math.max(overBytes, overTokens * 4, Math.ceil(room.bytes * 0.05), 1);
-    room.lines -= Math.max(0, cost.lines + reserved.lines - options.budget.maxLines);
+    const over = overrunOf(built, options);
+    if (withinBudget(over)) return built;
+    room.bytes -= Math.max(over.bytes, over.tokens * 4, Math.ceil(room.bytes * 0.05), 1);
+    room.lines -= Math.max(0, over.lines);
   }
   return markerOnly(window, options, spill, rawBytes);
 }
@@ -105,26 +105,53 @@ export function composeBound(
   saveSpill: () => SpillReport,
   saveRecord: (projection: string, spill: SpillReport) => SpillReport,
 ): BoundText {
-  const measure = options.measure ?? utf8Bytes;
   if (options.style === "opencode") {
-    if (opencodeFits(window, options.budget)) return whole(window, joinWindow(window), rawBytes);
+    if (opencodeFits(window, options.budget)) {
+      const candidate = whole(window, joinWindow(window), rawBytes);
+      if (withinBudget(overrunOf(candidate, options))) return candidate;
+    }
     const spill = saveSpill();
-    const cut = boundOpencode(window, options.budget, spill);
+    const cut = cutOpencode(window, options, spill, rawBytes);
     const recorded = saveRecord(cut.text, spill);
-    const final = recorded === spill ? cut : boundOpencode(window, options.budget, recorded);
-    return { ...whole(window, final.text, rawBytes), head: final.head, marker: final.marker, tail: final.tail, truncated: true, shown: [], spill: recorded };
+    return recorded === spill ? cut : cutOpencode(window, options, recorded, rawBytes);
   }
   if (window.complete) {
     const text = joinWindow(window);
-    const cost = measureCost(text, options.budget, measure, options.countTokens ?? estimateTokens);
-    if (fitsBudget(cost, options.budget, reservedOf(options))) {
-      if (!options.keepInput) return whole(window, text, rawBytes);
+    const candidate = whole(window, text, rawBytes);
+    if (withinBudget(overrunOf(candidate, options))) {
+      if (!options.keepInput) return candidate;
       const spill = saveSpill();
-      return { ...whole(window, text, rawBytes), spill: saveRecord(text, spill) };
+      return { ...candidate, spill: saveRecord(text, spill) };
     }
   }
   const spill = saveSpill();
-  const cut = composeView(window, options, spill, rawBytes) ?? cutWindow(window, options, spill, rawBytes);
+  // A JSON view is checked on what is written like any cut; over, the line cut decides.
+  const viewed = (report: SpillReport): BoundText | undefined => {
+    const view = composeView(window, options, report, rawBytes);
+    return view && withinBudget(overrunOf(view, options)) ? view : undefined;
+  };
+  const cut = viewed(spill) ?? cutWindow(window, options, spill, rawBytes);
   const recorded = saveRecord(cut.text, spill);
-  return recorded === spill ? cut : (composeView(window, options, recorded, rawBytes) ?? cutWindow(window, options, recorded, rawBytes));
+  return recorded === spill ? cut : (viewed(recorded) ?? cutWindow(window, options, recorded, rawBytes));
+}
+
+/**
+ * opencode's cut (exact when it fits what is written); when the envelope or frame around it goes over, the same
+ * cut for a smaller budget. The marker alone when nothing else fits; BudgetTooSmallError when not even that.
+ */
+function cutOpencode(window: CollectedWindow, options: BoundOptions, spill: SpillReport, rawBytes: number): BoundText {
+  const marker = opencodeMarker(spill);
+  const asBound = (cut: { head: string; marker: string; tail: string; text: string }): BoundText => ({
+    ...whole(window, cut.text, rawBytes), head: cut.head, marker: cut.marker, tail: cut.tail, truncated: true, shown: [], spill,
+  });
+  let budget = options.budget;
+  for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt += 1) {
+    const cut = boundOpencode(window, budget, spill);
+    if (cut.marker !== marker) break;
+    const built = asBound(cut);
+    const over = overrunOf(built, options);
+    if (withinBudget(over)) return built;
+    budget = { ...budget, maxLines: budget.maxLines - Math.max(0, over.lines), maxBytes: budget.maxBytes - Math.max(over.bytes, over.tokens * 4, 1) };
+  }
+  return requireWithinBudget(asBound({ head: "", marker, tail: "", text: marker }), options);
 }

@@ -4,8 +4,8 @@ import type { BoundOptions, HygieneOptions } from "./types.js";
 
 /** Hygiene on: escapes removed, redraws collapsed, repeats folded, binary summarized. */
 export const DEFAULT_HYGIENE: HygieneOptions = { stripAnsi: true, collapse: true, foldRepeats: true, detectBinary: true };
-/** Hygiene off (`--raw`): the text passes as it came, only invalid UTF-8 becomes U+FFFD. */
-export const RAW_HYGIENE: HygieneOptions = { stripAnsi: false, collapse: false, foldRepeats: false, detectBinary: false };
+/** Hygiene off (`--raw`): the bytes pass as they came (BOM, UTF-16 too), only invalid UTF-8 becomes U+FFFD. */
+export const RAW_HYGIENE: HygieneOptions = { stripAnsi: false, collapse: false, foldRepeats: false, detectBinary: false, keepEncoding: true };
 
 /** The options `bound` uses for whatever the caller leaves out. */
 export const DEFAULT_BOUND_OPTIONS: BoundOptions = {

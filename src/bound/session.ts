@@ -1,12 +1,15 @@
 // One bounding from bytes in to bounded text out: sniffing, hygiene, the collector, the spill and the marker.
+import { rmSync } from "node:fs";
+import { BudgetTooSmallError } from "../errors.js";
 import { describeBinary, looksBinary } from "../text/binary.js";
 import { createTranscoder, detectEncoding } from "../text/encoding.js";
 import { sniffType } from "../text/magic.js";
 import { renderLine } from "../text/render-line.js";
 import type { SpillRecord, SpillStore, SpillWriter } from "../spill/store.js";
 import { recordUnsavedOutput } from "../spill/tombstones.js";
-import { composeBound, cutToBudget, type RecordFields } from "./compose.js";
+import { composeBound, type RecordFields } from "./compose.js";
 import { SalienceScanner } from "./salience/scanner.js";
+import { requireWithinBudget } from "./written.js";
 import { LineCollector } from "./stream.js";
 import type { BoundOptions, BoundText, SpillReport } from "./types.js";
 
@@ -24,7 +27,7 @@ export interface SpillTarget {
 }
 
 /** Options that may still change when the input ends: they matter only to the final cut. */
-export type LateOptions = Partial<Pick<BoundOptions, "reservedBytes" | "reservedLines" | "reservedTokens" | "measure" | "headRatio">>;
+export type LateOptions = Partial<Pick<BoundOptions, "reservedBytes" | "reservedLines" | "reservedTokens" | "measure" | "headRatio" | "render" | "linesOnBody">>;
 
 /** Streams one output through hygiene and the bounder, saving the raw bytes when something is cut. */
 export class BoundSession {
@@ -36,7 +39,8 @@ export class BoundSession {
   private binary = false;
   private binaryHead: Buffer | undefined;
   private transcoder: ReturnType<typeof createTranscoder> | undefined;
-  private skipBom = 0;
+  /** Bytes at the very start that may still turn out to be a byte order mark (they are dropped, however many). */
+  private leading: Buffer | undefined = Buffer.alloc(0);
   private readonly collector: LineCollector;
   private memory: Buffer[] = [];
   private memoryBytes = 0;
@@ -94,21 +98,29 @@ export class BoundSession {
   finish(fields: RecordFields = {}, late: LateOptions = {}): BoundText {
     Object.assign(this.options, late);
     if (!this.decided) this.decide();
-    if (this.transcoder) this.collector.write(Buffer.from(this.transcoder.end()));
-    if (this.binary) return this.finishBinary(fields);
-    const window = this.collector.finish();
-    const bounded = composeBound(window, this.options, this.textBytes ?? this.rawBytes, () => this.saveSpill(), (text, spill) => this.saveRecord(text, spill, fields, window.totalLines));
-    if (bounded.spill?.kind !== "saved") this.writer?.abort(); // nothing was cut (or saving failed): leave nothing behind
-    return bounded;
+    if (this.transcoder) this.emit(Buffer.from(this.transcoder.end()));
+    if (this.leading !== undefined && this.leading.length > 0) this.collector.write(this.leading);
+    this.leading = undefined;
+    try {
+      if (this.binary) return this.finishBinary(fields);
+      const window = this.collector.finish();
+      const bounded = composeBound(window, this.options, this.textBytes ?? this.rawBytes, () => this.saveSpill(), (text, spill) => this.saveRecord(text, spill, fields, window.totalLines));
+      if (bounded.spill?.kind !== "saved") this.writer?.abort(); // nothing was cut (or saving failed): leave nothing behind
+      return bounded;
+    } catch (error) {
+      // Nothing is written: leave nothing behind either.
+      if (error instanceof BudgetTooSmallError) this.discardSpill();
+      throw error;
+    }
   }
 
   private decide(): void {
     const head = Buffer.concat(this.sniffBuffer);
     this.sniffBuffer = [];
     this.decided = true;
-    const encoding = detectEncoding(head);
+    const encoding = this.options.hygiene.keepEncoding ? "utf-8" : detectEncoding(head);
+    if (this.options.hygiene.keepEncoding) this.leading = undefined;
     if (encoding === "utf-16le" || encoding === "utf-16be") this.transcoder = createTranscoder(encoding);
-    else if (encoding === "utf-8-bom") this.skipBom = 3;
     else if (this.options.hygiene.detectBinary && looksBinary(head.subarray(0, SNIFF_BYTES))) {
       this.binary = true;
       this.binaryHead = head.subarray(0, SNIFF_BYTES);
@@ -118,14 +130,33 @@ export class BoundSession {
 
   private feed(chunk: Buffer): void {
     if (this.binary) return;
-    let bytes = chunk;
-    if (this.skipBom > 0) {
-      const skip = Math.min(this.skipBom, bytes.length);
-      bytes = bytes.subarray(skip);
-      this.skipBom -= skip;
+    this.emit(this.transcoder ? Buffer.from(this.transcoder.write(chunk)) : chunk);
+  }
+
+  /**
+   * Passes decoded UTF-8 on to the collector, dropping every byte order mark at the very start (not only the
+   * first: one pass must leave nothing a second pass would drop), even when chunks split them.
+   */
+  private emit(chunk: Buffer): void {
+    if (this.leading === undefined) {
+      this.collector.write(chunk);
+      return;
     }
-    if (this.transcoder) bytes = Buffer.from(this.transcoder.write(bytes));
+    let bytes = this.leading.length > 0 ? Buffer.concat([this.leading, chunk]) : chunk;
+    while (bytes.length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) bytes = bytes.subarray(3);
+    if (bytes.length < 3 && BOM.subarray(0, bytes.length).equals(bytes)) {
+      this.leading = Buffer.from(bytes);
+      return;
+    }
+    this.leading = undefined;
     this.collector.write(bytes);
+  }
+
+  /** Removes a saved output whose projection will not be written. */
+  private discardSpill(): void {
+    if (this.writer === undefined) return;
+    this.writer.abort();
+    if (this.derivedText !== undefined) rmSync(this.spillTarget!.store.textViewPath(this.writer.id), { force: true });
   }
 
   /** `copy`: the caller may reuse the chunk (a stream); an input held whole is kept as it is. */
@@ -189,15 +220,17 @@ export class BoundSession {
     const spill = this.saveSpill();
     const type = sniffType(head)?.name ?? "unknown type";
     const pathLine = spill.kind === "saved" ? `[full output: ${spill.path}]` : spill.kind === "failed" ? `[full output not saved: ${spill.reason}]` : "[full output not saved (--no-spill)]";
-    const text = cutToBudget(`${summary}\n${pathLine}\n`, this.options);
-    const saved = this.saveRecord(text, spill, fields, 0);
-    const finalText = saved === spill ? text : cutToBudget(`${summary}\n[full output not saved: ${saved.kind === "failed" ? saved.reason : ""}]\n`, this.options);
-    return {
-      head: "", marker: finalText, tail: "", text: finalText, truncated: true,
+    const summarized = (text: string, report: SpillReport): BoundText => ({
+      head: "", marker: text, tail: "", text, truncated: true,
       binary: { size: this.rawBytes, type }, totalBytes: this.rawBytes, totalLines: 0, omittedBytes: this.rawBytes,
-      omittedLines: 0, shown: [], spill: saved,
-    };
+      omittedLines: 0, shown: [], spill: report,
+    });
+    const text = requireWithinBudget(summarized(`${summary}\n${pathLine}\n`, spill), this.options).text;
+    const saved = this.saveRecord(text, spill, fields, 0);
+    if (saved === spill) return summarized(text, spill);
+    return requireWithinBudget(summarized(`${summary}\n[full output not saved: ${saved.kind === "failed" ? saved.reason : ""}]\n`, saved), this.options);
   }
 }
 
 const keepLine = (line: string): string => line;
+const BOM = Buffer.from([0xef, 0xbb, 0xbf]);

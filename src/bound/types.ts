@@ -23,6 +23,8 @@ export interface HygieneOptions {
   foldRepeats: boolean;
   /** Summarize binary input instead of showing it. */
   detectBinary: boolean;
+  /** The bytes as they came (`--raw`): no byte order mark dropped, no UTF-16 transcoded (invalid UTF-8 still shows U+FFFD). */
+  keepEncoding?: boolean;
 }
 
 /** Options of one bounding. */
@@ -50,6 +52,13 @@ export interface BoundOptions {
   view?: (fits: (view: string) => boolean, maxChars: number) => string | undefined;
   /** Save the input even when the text fits: a part of the result beside the text (structured content) was cut. */
   keepInput?: boolean;
+  /**
+   * The output as it will be written for a bounded text (frame, JSON envelope, terminal status line;
+   * attachment payloads left out). When given, the budget is checked on it, not on the text plus reservations.
+   */
+  render?: (bound: BoundText) => string;
+  /** For JSON output, which is one line: lines are counted on the body (the text the model reads), not on `render`. */
+  linesOnBody?: boolean;
 }
 
 /** Where the full output went, as the marker reports it. */

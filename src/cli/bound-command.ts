@@ -77,11 +77,12 @@ async function boundStream(
   const base: ToolResult = { ok: true, ...(config.tool ? { tool: config.tool } : {}), meta: { source_shape: "text" } };
   const frame = config.tool ? formatToolFrame(base, { tool: config.tool }) : NO_FRAME;
   const spill = openSpill(config);
-  const session = new BoundSession(await boundOptionsFor(config, output, base, frame), spill.target, spill.failure);
+  const shape = toolKind === "bash" ? shapeCommandOutput : undefined;
+  const session = new BoundSession(await boundOptionsFor(config, output, base, frame, shape), spill.target, spill.failure);
   for (const chunk of prefix) session.write(chunk);
   for (let next = await rest.next(); !next.done; next = await rest.next()) session.write(next.value);
   const finished = session.finish({ source_shape: "text", ...(config.tool ? { tool: config.tool } : {}), ...fields });
-  const bounded = toolKind === "bash" ? shapeCommandOutput(finished) : finished;
+  const bounded = shape ? shape(finished) : finished;
   const written = renderOutput(base, bounded, frame, output);
   for (const warning of [...written.warnings, collectAfterSpill(config, spill.target, bounded)]) if (warning) warn(warning);
   await writeStdout(written.text);

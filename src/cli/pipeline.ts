@@ -5,7 +5,7 @@ import type { BoundOptions, BoundText } from "../bound/types.js";
 import { collectInPassing } from "./gc-command.js";
 import type { ToolResult } from "../payload.js";
 import { NO_FRAME } from "../project/model.js";
-import { planReservation, type OutputOptions } from "../project/output.js";
+import { planReservation, type OutputOptions, type ShapeBound } from "../project/output.js";
 import { SpillStore } from "../spill/store.js";
 import { parseLowerOptions } from "./lower-command.js";
 import type { ProjectionConfig } from "./projection-config.js";
@@ -43,8 +43,8 @@ export async function tokenCounterFor(config: ProjectionConfig): Promise<((text:
 }
 
 /** The bound options for one result, with room reserved for its frame and the envelope `output` writes. */
-export async function boundOptionsFor(config: ProjectionConfig, output: OutputOptions, base: ToolResult, frame = NO_FRAME): Promise<BoundOptions> {
+export async function boundOptionsFor(config: ProjectionConfig, output: OutputOptions, base: ToolResult, frame = NO_FRAME, shape?: ShapeBound): Promise<BoundOptions> {
   const countTokens = await tokenCounterFor(config);
-  return { ...config.bound, ...planReservation(base, frame, output, config.spillDir), ...(countTokens ? { countTokens } : {}) };
+  return { ...config.bound, ...planReservation(base, frame, output, config.spillDir, shape), ...(countTokens ? { countTokens } : {}) };
 }
 

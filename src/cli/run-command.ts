@@ -4,7 +4,7 @@ import { BoundSession, type SpillTarget } from "../bound/session.js";
 import type { BoundText } from "../bound/types.js";
 import { UsageError } from "../errors.js";
 import { boundMeta } from "../project/model.js";
-import { planReservation, renderOutput, type Output, type OutputOptions } from "../project/output.js";
+import { planReservation, renderOutput, writtenRenderer, type Output, type OutputOptions } from "../project/output.js";
 import { shapeCommandOutput } from "../run/command-output.js";
 import { startLiveStatus, type LiveStatus } from "../run/live-status.js";
 import { killGroupSync } from "../run/process-group.js";
@@ -89,9 +89,11 @@ export async function projectRun(config: ProjectionConfig, options: OutputOption
   const frame = formatToolFrame(base, { tool: facts.tool });
   frame.footer = `${stderrSection}${frame.footer}`;
   const tailLeaning = classifyRun(outcome) === undefined ? {} : { headRatio: config.bound.headRatio / 2 };
-  const late = { ...planReservation(base, reservedFrame(base, facts.tool, stderrSection), options, config.spillDir), ...tailLeaning };
+  const shape = keepsDataApart(config) ? undefined : shapeCommandOutput;
+  const render = writtenRenderer(base, frame, options, shape);
+  const late = { ...planReservation(base, reservedFrame(base, facts.tool, stderrSection), options, config.spillDir), render, ...tailLeaning };
   const bounded = sessions.output.finish(fields, late);
-  return { output: renderOutput(base, keepsDataApart(config) ? bounded : shapeCommandOutput(bounded), frame, options), bounded };
+  return { output: renderOutput(base, shape ? shape(bounded) : bounded, frame, options), bounded };
 }
 
 /**

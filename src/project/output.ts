@@ -53,14 +53,32 @@ export function describeSideNotes(result: ToolResult): string[] {
   return [...notes, ...attachments];
 }
 
-/** What the bounder must leave free for the frame and (for JSON output) the envelope, and how it measures. */
-export function planReservation(base: ToolResult, frame: Frame, options: OutputOptions, spillDir: string | undefined): Pick<BoundOptions, "reservedBytes" | "reservedLines" | "measure"> {
+/** Reshapes a bounded text before it is written (e.g. the bash format's `(no output)`). */
+export type ShapeBound = (bound: BoundText) => BoundText;
+
+/**
+ * The written output of a bounded result as the budget counts it (attachment payloads left out): the bounder
+ * checks every limit on it, so frames, envelopes, escaping and the terminal's status line all count.
+ */
+export function writtenRenderer(base: ToolResult, frame: Frame, options: OutputOptions, shape?: ShapeBound): (bound: BoundText) => string {
+  const measured = base.attachments ? { ...base, attachments: withoutAttachmentData(base.attachments) } : base;
+  return (bound) => renderOutput(measured, shape ? shape(bound) : bound, frame, options).text;
+}
+
+/** What the bounder must leave free for the frame and (for JSON output) the envelope, how it measures, and what it checks. */
+export function planReservation(base: ToolResult, frame: Frame, options: OutputOptions, spillDir: string | undefined, shape?: ShapeBound): Pick<BoundOptions, "reservedBytes" | "reservedLines" | "measure" | "render" | "linesOnBody"> {
   const frameText = `${frame.header}${frame.footer}`;
+  const render = writtenRenderer(base, frame, options, shape);
   if (options.format === "text" && !options.to) {
     const notes = describeSideNotes(base).join("\n");
     const extra = notes === "" ? 0 : Buffer.byteLength(notes) + 2;
     const footerNewline = frame.footer === "" ? 0 : 1;
-    return { reservedBytes: Buffer.byteLength(frameText) + extra + footerNewline, reservedLines: countLines(frame.header) + countLines(frame.footer) + countLines(notes) };
+    // The terminal adds its status line: one line, about the width in columns (checked on the written text).
+    const status = options.reader === "terminal" ? { bytes: 2 * options.width + 32, lines: 1 } : { bytes: 0, lines: 0 };
+    return {
+      reservedBytes: Buffer.byteLength(frameText) + extra + footerNewline + status.bytes,
+      reservedLines: countLines(frame.header) + countLines(frame.footer) + countLines(notes) + status.lines, render,
+    };
   }
   const placeholder: ToolResult = {
     ...base, data: base.ok || base.data !== undefined ? frameText : undefined, meta: worstCaseMeta(base, spillDir),
@@ -68,7 +86,7 @@ export function planReservation(base: ToolResult, frame: Frame, options: OutputO
   };
   if (!base.ok && base.data === undefined) placeholder.error = frameText;
   const envelope = wireText(placeholder, { ...options, lower: { ...options.lower } });
-  return { reservedBytes: Buffer.byteLength(envelope.text) + ENVELOPE_SLACK, reservedLines: 0, measure: jsonStringBytes };
+  return { reservedBytes: Buffer.byteLength(envelope.text) + ENVELOPE_SLACK, reservedLines: 0, measure: jsonStringBytes, render, linesOnBody: true };
 }
 
 /** Writes a bounded result the way the options ask. */

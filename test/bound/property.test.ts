@@ -1,12 +1,13 @@
 // The promises of SPEC §4, property-tested: the budget holds, the spill is the input, UTF-8 out, idempotence, provenance.
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import fc from "fast-check";
 import { afterAll, describe, expect, test } from "vitest";
 import { bound, estimateTokens, RAW_HYGIENE } from "../../src/bound/index.js";
 import { countLines } from "../../src/bound/budget.js";
-import type { BoundOptions } from "../../src/bound/types.js";
+import type { BoundOptions, BoundText, Budget } from "../../src/bound/types.js";
+import { BudgetTooSmallError } from "../../src/errors.js";
 import { SpillStore } from "../../src/spill/store.js";
 
 const spillDir = mkdtempSync(join(tmpdir(), "correx-prop-"));
@@ -40,22 +41,37 @@ const options = fc.record({
 });
 
 type Drawn = { budget: BoundOptions["budget"]; keep: BoundOptions["keep"]; headRatio: number; raw: boolean; spill: boolean };
-const run = (bytes: Uint8Array | string, drawn: Drawn) => {
+/**
+ * Bounds with the drawn options. A budget too small for the marker must be refused with the smallest budget
+ * that works (each named limit above the given one), leave no file behind, and that budget must then work.
+ */
+const run = (bytes: Uint8Array | string, drawn: Drawn): BoundText & { budget: Budget } => {
   const budget = drawn.budget.maxTokens === undefined ? { maxLines: drawn.budget.maxLines, maxBytes: drawn.budget.maxBytes } : drawn.budget;
-  return bound(bytes, {
-    budget, keep: drawn.keep, headRatio: drawn.headRatio, ...(drawn.raw ? { hygiene: RAW_HYGIENE } : {}),
+  const call = (limits: Budget): BoundText => bound(bytes, {
+    budget: limits, keep: drawn.keep, headRatio: drawn.headRatio, ...(drawn.raw ? { hygiene: RAW_HYGIENE } : {}),
     ...(drawn.spill ? { spill: { store } } : {}),
   });
+  const before = readdirSync(spillDir).length;
+  try {
+    return { ...call(budget), budget };
+  } catch (error) {
+    if (!(error instanceof BudgetTooSmallError)) throw error;
+    expect(readdirSync(spillDir).length).toBe(before);
+    for (const [key, value] of Object.entries(error.needed)) expect(value).toBeGreaterThan(budget[key as keyof Budget]!);
+    const raised = { ...budget, ...error.needed };
+    return { ...call(raised), budget: raised };
+  }
 };
 
 describe("bound properties", () => {
   test("what is written never exceeds the budget, marker included", () => {
     fc.assert(
       fc.property(input, options, (bytes, drawn) => {
-        const { text } = run(bytes, drawn);
-        expect(Buffer.byteLength(text)).toBeLessThanOrEqual(drawn.budget.maxBytes);
-        expect(countLines(text)).toBeLessThanOrEqual(drawn.budget.maxLines);
-        if (drawn.budget.maxTokens !== undefined) expect(estimateTokens(text)).toBeLessThanOrEqual(drawn.budget.maxTokens);
+        const { text, budget, truncated } = run(bytes, drawn);
+        expect(Buffer.byteLength(text)).toBeLessThanOrEqual(budget.maxBytes);
+        expect(countLines(text)).toBeLessThanOrEqual(budget.maxLines);
+        if (budget.maxTokens !== undefined) expect(estimateTokens(text)).toBeLessThanOrEqual(budget.maxTokens);
+        if (truncated) expect(text).toMatch(/\[\.\.\. omitted .*\]\n\[full output|binary output: /);
       }),
       { numRuns: 400 },
     );
@@ -93,9 +109,9 @@ describe("bound properties", () => {
   test("bounding a bounded output changes nothing", () => {
     fc.assert(
       fc.property(input, options, (bytes, drawn) => {
-        const once = run(bytes, drawn).text;
-        const twice = run(once, drawn);
-        expect(twice.text).toBe(once);
+        const once = run(bytes, drawn);
+        const twice = run(once.text, { ...drawn, budget: once.budget });
+        expect(twice.text).toBe(once.text);
         expect(twice.truncated).toBe(false);
       }),
       { numRuns: 300 },

@@ -56,7 +56,10 @@ describe("the model text and the exit status", () => {
   test("invalid UTF-8 shows U+FFFD; the spill keeps the exact bytes", async () => {
     const raw = Buffer.from("bad \xff \xe2\x82 \xc3( end\nsplit \xc3\xa9 done\n", "latin1");
     expect((await run([], [fixture("emit-invalid-utf8")])).stdout.toString()).toBe("bad \ufffd \ufffd \ufffd( end\nsplit é done\n\nCommand exited with code 0.\n");
-    const cut = payloadOf((await run(["--format", "json", "--max-lines", "1"], [fixture("emit-invalid-utf8")])).stdout);
+    const refused = await run(["--format", "json", "--max-lines", "1"], [fixture("emit-invalid-utf8")]);
+    expect({ code: refused.code, stdout: refused.stdout.toString() }).toEqual({ code: 2, stdout: "" });
+    expect(refused.stderr).toContain("the smallest budget that works is --max-lines 2");
+    const cut = payloadOf((await run(["--format", "json", "--max-lines", "2"], [fixture("emit-invalid-utf8")])).stdout);
     expect(cut.meta?.truncated).toBe(true);
     expect(readFileSync(String(cut.meta?.output_path)).equals(raw)).toBe(true);
   });
