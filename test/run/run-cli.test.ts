@@ -59,9 +59,9 @@ describe("the model text and the exit status", () => {
     const refused = await run(["--format", "json", "--max-lines", "1"], [fixture("emit-invalid-utf8")]);
     expect({ code: refused.code, stdout: refused.stdout.toString() }).toEqual({ code: 2, stdout: "" });
     expect(refused.stderr).toContain("the smallest budget that works is --max-lines 2");
-    const cut = payloadOf((await run(["--format", "json", "--max-lines", "2"], [fixture("emit-invalid-utf8")])).stdout);
+    const cut = payloadOf((await run(["--format", "json", "--max-lines", "4"], ["sh", "-c", `${fixture("emit-invalid-utf8")}; seq 1 9`])).stdout);
     expect(cut.meta?.truncated).toBe(true);
-    expect(readFileSync(String(cut.meta?.output_path)).equals(raw)).toBe(true);
+    expect(readFileSync(String(cut.meta?.output_path)).equals(Buffer.concat([raw, Buffer.from("1\n2\n3\n4\n5\n6\n7\n8\n9\n")]))).toBe(true);
   });
 
   test("a failing command's preview leans to the tail", async () => {
