@@ -42,7 +42,7 @@ export function renderLine(line: string, options: RenderLineOptions): string {
   const body = line.charCodeAt(line.length - 1) === CARRIAGE_RETURN ? line.slice(0, -1) : line;
   if (!options.collapse) return options.stripAnsi ? stripEscapes(body) : body;
   if (!CONTROL_CHARACTER.test(body)) return body;
-  if (!MOVES_CURSOR.test(body)) return options.stripAnsi ? stripEscapes(body) : keepOnlyColors(body);
+  if (!MOVES_CURSOR.test(body)) return options.stripAnsi ? stripEscapes(body) : onlyColors(body) ? body : keepOnlyColors(body);
   const screen = createScreen(options.stripAnsi);
   playLine(screen, body);
   return options.stripAnsi ? printPlain(screen) : printColored(screen);
@@ -106,6 +106,24 @@ function writeCell(screen: Screen, character: string): void {
 }
 
 // What playLine and printColored make of a line that does not move the cursor, run by run instead of cell by cell.
+// True when every control in the line is a colour (SGR) sequence: such a line is kept byte for byte, resets and
+// colours left open included (`--keep-ansi` keeps what came; a second pass then changes nothing).
+function onlyColors(text: string): boolean {
+  for (let index = 0; index < text.length; ) {
+    CONTROL_CHARACTER_GLOBAL.lastIndex = index;
+    const found = CONTROL_CHARACTER_GLOBAL.exec(text);
+    if (found === null) return true;
+    if (found[0] === "\t") {
+      index = found.index + 1;
+      continue;
+    }
+    const sequence = readControlSequence(text, found.index);
+    if (!isTerminalCsi(sequence) || sequence.final !== "m" || text.charCodeAt(found.index) !== 0x1b) return false;
+    index = sequence.end;
+  }
+  return true;
+}
+
 function keepOnlyColors(text: string): string {
   let result = "";
   let active = "";
