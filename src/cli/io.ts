@@ -1,5 +1,5 @@
 // stdin and stdout at the edge: byte streaming in, writes out, and a broken pipe that ends quietly.
-import { readSync } from "node:fs";
+import { fstatSync, readFileSync, readSync, statSync } from "node:fs";
 import { CorrexError, IoError } from "../errors.js";
 import { EXIT, exitCodeFor } from "./exit-codes.js";
 
@@ -14,9 +14,28 @@ process.stdout.on("error", (error: NodeJS.ErrnoException) => {
   process.exit(EXIT.ioError);
 });
 
-/** Writes text or bytes to stdout and resolves once it is handed to the OS (or the pipe closed). */
+let startedClosed: boolean | undefined;
+
+/**
+ * True when stdout was closed when correx started (`correx bound >&-`): Node then reopens fd 1 on /dev/null
+ * read-write, which no shell redirection does (`>/dev/null` opens it write-only). Linux only (/proc).
+ */
+function stdoutStartedClosed(): boolean {
+  if (startedClosed !== undefined) return startedClosed;
+  try {
+    const stat = fstatSync(1);
+    const flags = stat.isCharacterDevice() && stat.rdev === statSync("/dev/null").rdev ? /^flags:\s+([0-7]+)$/m.exec(readFileSync("/proc/self/fdinfo/1", "utf8")) : null;
+    startedClosed = flags !== null && (parseInt(flags[1]!, 8) & 3) === 2;
+  } catch {
+    startedClosed = false;
+  }
+  return startedClosed;
+}
+
+/** Writes text or bytes to stdout and resolves once it is handed to the OS (or the pipe closed); IoError when stdout is closed. */
 export function writeStdout(data: string | Uint8Array): Promise<void> {
   if (stdoutClosed || data.length === 0) return Promise.resolve();
+  if (stdoutStartedClosed()) return Promise.reject(new IoError("cannot write output: standard output is closed"));
   return new Promise((resolve) => {
     process.stdout.write(data, () => resolve());
   });
