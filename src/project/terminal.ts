@@ -119,6 +119,8 @@ export function fitLine(line: string, width: number, color: boolean): string {
       continue;
     }
     for (const { segment } of SEGMENTER.segment(part.replace(CONTROL, ""))) {
+      // Past the width the line is cut anyway: the rest of it need not be measured.
+      if (column > width) break;
       const text = segment === "\t" ? " ".repeat(TAB_STOP - (column % TAB_STOP)) : segment;
       const columns = segment === "\t" ? text.length : stringWidth(text);
       pieces.push({ text, width: columns });

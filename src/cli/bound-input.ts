@@ -1,0 +1,74 @@
+// `correx bound` as a function: options and input chunks in, the written text and its warnings out (no process).
+// The CLI (bound, normalize, lower) and the in-process fuzz suite both go through it.
+import { BoundSession } from "../bound/session.js";
+import type { ToolResult } from "../payload.js";
+import { readRegistryFile, registryPathFor } from "../normalize/registry.js";
+import { NO_FRAME } from "../project/model.js";
+import { renderOutput, type OutputOptions } from "../project/output.js";
+import { projectResult } from "../project/project.js";
+import { shapeCommandOutput } from "../run/command-output.js";
+import { formatToolFrame, resolveToolKind, type ToolKind } from "../tools/index.js";
+import { readInput, WHOLE_TOOLS, type DetectScope } from "./input.js";
+import { normalizeBytes } from "./normalize-command.js";
+import type { RawOptions } from "./options.js";
+import { boundOptionsFor, collectAfterSpill, openSpill, outputOptions, tokenCounterFor } from "./pipeline.js";
+import { parseProjectionConfig, type ProjectionConfig, type Surroundings } from "./projection-config.js";
+
+/** Where warnings go: out at once (the CLI's stderr), or collected with the text. */
+type Report = (warning: string) => void;
+
+/**
+ * Bounds one input the way `correx bound` does. `scope` says which JSON `--from auto` reads as a tool result:
+ * `bound` reads only envelopes (a command's JSON output is text and passes through as written), normalize and
+ * lower every shape. With `report`, warnings go out as they happen; else they come back with the text.
+ */
+export async function boundInput(
+  raw: RawOptions, chunks: AsyncIterator<Buffer>, around: Surroundings, scope: DetectScope = "envelopes", report?: Report,
+): Promise<{ text: string; warnings: string[] }> {
+  const warnings: string[] = [];
+  const note = (warning: string | undefined): void => {
+    if (warning) (report ?? ((text: string) => warnings.push(text)))(warning);
+  };
+  const config = parseProjectionConfig(raw, around);
+  for (const warning of config.warnings) note(warning);
+  const toolKind = config.tool ? resolveToolKind(config.tool) : undefined;
+  const input = await readInput(chunks, config.from, config.jsonCap, toolKind, scope);
+  const output = await outputOptions(config);
+  if (input.kind === "stream") {
+    note(input.note);
+    return { text: await boundStream(config, output, toolKind, input.prefix, input.rest, note), warnings };
+  }
+  const result = await normalizeBytes(input.bytes, config.from, { maxJsonBytes: config.jsonCap, detect: scope });
+  if (scope === "envelopes" && config.from === "auto" && result.meta?.source_shape === "text" && !WHOLE_TOOLS.has(toolKind ?? "")) {
+    return { text: await boundStream(config, output, toolKind, [input.bytes], EMPTY, note), warnings };
+  }
+  if (config.tool) readRegistryFile(registryPathFor(config.configPath)).validate(config.tool, result);
+  // --tool picks the format; the call's own name (functionResponse.name, toolName) stays the wire name.
+  if (config.tool && result.tool === undefined) result.tool = config.tool;
+  const spill = openSpill(config);
+  const countTokens = await tokenCounterFor(config);
+  const projection = projectResult(result, {
+    ...config.bound, ...output, ...(countTokens ? { countTokens } : {}), ...(config.tool ? { tool: config.tool } : {}),
+    ...(spill.target ? { spill: spill.target } : {}), ...(spill.failure ? { spillFailure: spill.failure } : {}), input: input.bytes,
+  });
+  for (const warning of [...projection.warnings, collectAfterSpill(config, spill.target, projection.bound)]) note(warning);
+  return { text: projection.text, warnings };
+}
+
+const EMPTY: AsyncIterator<Buffer> = { next: async () => ({ done: true, value: undefined }) };
+
+/** Bounds text as a byte stream in constant memory: the chunks already read, then the rest. */
+async function boundStream(config: ProjectionConfig, output: OutputOptions, toolKind: ToolKind | undefined, prefix: Buffer[], rest: AsyncIterator<Buffer>, note: Report): Promise<string> {
+  const base: ToolResult = { ok: true, ...(config.tool ? { tool: config.tool } : {}), meta: { source_shape: "text" } };
+  const frame = config.tool ? formatToolFrame(base, { tool: config.tool }) : NO_FRAME;
+  const spill = openSpill(config);
+  const shape = toolKind === "bash" ? shapeCommandOutput : undefined;
+  const session = new BoundSession(await boundOptionsFor(config, output, base, frame, shape), spill.target, spill.failure);
+  for (const chunk of prefix) session.write(chunk);
+  for (let next = await rest.next(); !next.done; next = await rest.next()) session.write(next.value);
+  const finished = session.finish({ source_shape: "text", ...(config.tool ? { tool: config.tool } : {}) });
+  const bounded = shape ? shape(finished) : finished;
+  const written = renderOutput(base, bounded, frame, output);
+  for (const warning of [...written.warnings, collectAfterSpill(config, spill.target, bounded)]) if (warning) note(warning);
+  return written.text;
+}
