@@ -1,7 +1,7 @@
 // Issue 11, "every budget holds on every path": the written output of the built binary, for each path that escaped
 // the property tests; a budget too small for the marker or envelope is exit 2 naming the smallest budget that works.
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
@@ -54,8 +54,9 @@ describe("every budget holds on what is written", () => {
 
   test("nothing is left in the store when the budget is refused", () => {
     const store = join(root, "refused");
-    runCli(["bound", "--spill-dir", store, "--to", "mcp", "--max-bytes", "200"], seq(100_000));
-    expect(readdirSync(store).filter((name) => name.startsWith("tool_"))).toEqual([]);
+    const refused = runCli(["bound", "--spill-dir", store, "--to", "mcp", "--max-bytes", "200"], seq(100_000));
+    expect(refused.code).toBe(2);
+    expect(existsSync(store) ? readdirSync(store).filter((name) => name.startsWith("tool_")) : []).toEqual([]);
   });
 
   test("--max-tokens holds on the written JSON (tab-heavy text)", () => {
