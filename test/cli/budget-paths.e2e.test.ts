@@ -68,11 +68,12 @@ describe("every budget holds on what is written", () => {
 
   test("a bash result bounded to --max-lines 3 never reads as 'no output'", () => {
     const result = JSON.stringify({ ok: true, tool: "bash", data: "1\n2\n3\n4\n5\n", meta: { exit_code: 0 } });
-    const refused = bound(["--max-lines", "3"], result);
+    // `bound` reads only envelopes by itself: --from rind says this is a tool result.
+    const refused = bound(["--from", "rind", "--max-lines", "3"], result);
     expect(refused.code).toBe(2);
     expect(refused.text).toBe("");
     expect(refused.stderr).toContain("the smallest budget that works is --max-lines 4");
-    const four = bound(["--max-lines", "4"], result);
+    const four = bound(["--from", "rind", "--max-lines", "4"], result);
     expect(four.text).toMatch(/^\[\.\.\. omitted 5 lines.*\n\[full output: .*\n\nCommand exited with code 0\.\n$/);
   });
 });
