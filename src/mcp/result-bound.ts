@@ -101,7 +101,9 @@ function capMedia(content: Block[], maxBytes: number | undefined): { content: Bl
 /** Saves the whole response with a text view (for read_output and grep_output) when only structured content was cut. */
 function spillWhole(raw: Uint8Array, textView: string, options: ResultBoundOptions): string | undefined {
   if (!options.spill) return undefined;
-  const session = new BoundSession({ ...options.bound, budget: { maxLines: 1, maxBytes: 1 } }, options.spill, options.spillFailure);
+  // Nothing of this bounding is written: measured as "" once cut, as over budget whole, it always cuts and saves.
+  const render = (bound: { truncated: boolean }): string => (bound.truncated ? "" : "whole");
+  const session = new BoundSession({ ...options.bound, budget: { maxLines: 1, maxBytes: 1 }, render }, options.spill, options.spillFailure);
   session.writeDerived(Buffer.from(raw), textView);
   const finished = session.finish({ source_shape: "mcp" });
   return finished.spill?.kind === "saved" ? finished.spill.id : undefined;
