@@ -1,0 +1,103 @@
+#!/usr/bin/env node
+// Bench: the store's read side against the Unix tools a person would use on the same file, side by side.
+//   read ID --offset N near the end of a spill  vs  sed -n 'N,+1999p' FILE
+//   grep ID PATTERN                              vs  grep -n PATTERN FILE  (and grep -nE for a regex)
+//   ls of a store of many outputs                vs  ls -l DIR
+// Medians of --repeat runs, wall time and peak RSS (from /usr/bin/time when present). Needs the build.
+//   node bench/store-read.mjs [--size 1073741824] [--outputs 10000] [--repeat 3]
+import { spawnSync } from "node:child_process";
+import { closeSync, existsSync, mkdtempSync, openSync, rmSync, writeSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const option = (name, fallback) => {
+  const index = process.argv.indexOf(`--${name}`);
+  return index === -1 ? fallback : process.argv[index + 1];
+};
+const size = Number(option("size", String(1024 ** 3)));
+const outputs = Number(option("outputs", "10000"));
+const repeat = Number(option("repeat", "3"));
+const CORREX = fileURLToPath(new URL("../bin/correx", import.meta.url));
+const TIME = existsSync("/usr/bin/time") ? "/usr/bin/time" : undefined;
+const work = mkdtempSync(join(tmpdir(), "correx-bench-store-"));
+const store = join(work, "store");
+const env = { ...process.env, CORREX_SPILL_DIR: store, CORREX_QUOTA: "8GiB", NO_COLOR: "1" }; // a quota past the spill: no eviction mid-bench
+
+/** Varied log lines (timestamps, levels, ids, paths, durations); about 1 in 5,000 has "ECONNRESET". */
+function writeLog(file, bytes) {
+  const fd = openSync(file, "w");
+  const levels = ["INFO", "INFO", "INFO", "DEBUG", "WARN", "INFO", "DEBUG", "ERROR"];
+  const words = ["request", "cache", "worker", "queue", "db", "auth", "upload", "render", "session", "index"];
+  let seed = 42;
+  const rand = (n) => ((seed = (seed * 1103515245 + 12345) >>> 0), (seed >>> 8) % n);
+  let written = 0;
+  let parts = [];
+  while (written < bytes) {
+    let line = `2026-01-01T${String(rand(24)).padStart(2, "0")}:${String(rand(60)).padStart(2, "0")}:${String(rand(60)).padStart(2, "0")}.${rand(1000)}Z ${levels[rand(8)]} ${words[rand(10)]}-${rand(64)} id=${rand(1e9).toString(16)} path=/api/v${rand(3)}/${words[rand(10)]}/${rand(100000)} took ${rand(5000)}ms`;
+    if (rand(5000) === 0) line += " error: read ECONNRESET";
+    line += "\n";
+    parts.push(line);
+    written += line.length;
+    if (parts.length === 10000) (writeSync(fd, parts.join("")), (parts = []));
+  }
+  writeSync(fd, parts.join(""));
+  closeSync(fd);
+}
+
+/** Runs a command `repeat` times: the median wall time (ms) and the median peak RSS (MiB) when measurable. */
+function measure(command, args, options = {}) {
+  const walls = [];
+  const rss = [];
+  for (let run = 0; run < repeat; run += 1) {
+    const timed = TIME ? [TIME, ["-f", "%M", command, ...args]] : [command, args];
+    const start = process.hrtime.bigint();
+    const result = spawnSync(timed[0], timed[1], { env, stdio: ["ignore", "ignore", "pipe"], maxBuffer: 1 << 26, ...options });
+    walls.push(Number(process.hrtime.bigint() - start) / 1e6);
+    const kib = TIME ? Number(result.stderr.toString().trim().split("\n").pop()) : NaN;
+    if (Number.isFinite(kib)) rss.push(kib / 1024);
+  }
+  const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+  return { ms: median(walls), mib: rss.length > 0 ? median(rss) : undefined };
+}
+
+const log = join(work, "input.log");
+writeLog(log, size);
+const bound = spawnSync(process.execPath, [CORREX, "bound", "--for", "model", "--max-output", "2GiB", "--no-fold"], { env, input: undefined, stdio: [openSync(log, "r"), "pipe", "inherit"] });
+const id = /correx read (tool_\w+)/.exec(bound.stdout.toString())[1];
+const spill = join(store, id);
+const lines = Number(spawnSync("wc", ["-l", spill]).stdout.toString().trim().split(" ")[0]);
+
+const rows = [];
+const row = (what, ours, baseline, goal) => rows.push(`| ${what} | ${ours.ms.toFixed(0)} ms${ours.mib ? `, ${ours.mib.toFixed(0)} MiB` : ""} | ${baseline.ms.toFixed(0)} ms${baseline.mib ? `, ${baseline.mib.toFixed(0)} MiB` : ""} | ${(ours.ms / baseline.ms).toFixed(2)}× | ${goal} |`);
+for (const offset of [1, Math.floor(lines / 2), lines - 1999]) {
+  row(`read --offset ${offset} --limit 2000`, measure(process.execPath, [CORREX, "read", id, "--offset", String(offset), "--limit", "2000"]), measure("sed", ["-n", `${offset},+1999p`, spill]), "≤ 50 ms whatever N, RSS flat");
+}
+row("grep ECONNRESET", measure(process.execPath, [CORREX, "grep", id, "ECONNRESET"]), measure("grep", ["-n", "ECONNRESET", spill]), "≤ 2× grep -n");
+row("grep -i econnreset", measure(process.execPath, [CORREX, "grep", id, "-i", "econnreset"]), measure("grep", ["-n", "-i", "econnreset", spill]), "≤ 2× grep -n -i");
+row("grep 'ECONN[A-Z]+'", measure(process.execPath, [CORREX, "grep", id, "ECONN[A-Z]+"]), measure("grep", ["-nE", "ECONN[A-Z]+", spill]), "≤ 2× grep -nE");
+row("grep '(a+)+$' (no literal: RE2 on every line)", measure(process.execPath, [CORREX, "grep", id, "(a+)+$"]), measure("grep", ["-nE", "(a+)+$", spill]), "linear (grep -nE)");
+
+// A store of many small outputs, each with a record that holds a projection (as bound writes them).
+rmSync(store, { recursive: true, force: true });
+const many = join(work, "many");
+spawnSync(process.execPath, ["-e", `
+  const fs = require("fs"), path = require("path");
+  fs.mkdirSync(${JSON.stringify(many)}, { mode: 0o700 });
+  const alphabet = "0123456789abcdefghjkmnpqrstvwxyz";
+  const now = Date.now();
+  for (let index = 0; index < ${outputs}; index += 1) {
+    let time = "", value = now - index * 1000;
+    for (let digit = 0; digit < 10; digit += 1) { time = alphabet[value % 32] + time; value = Math.floor(value / 32); }
+    let random = ""; for (let digit = 0; digit < 16; digit += 1) random += alphabet[(index * 7 + digit * 13) % 32];
+    const id = "tool_" + time + random;
+    const data = ("line of output " + index + "\\n").repeat(200);
+    fs.writeFileSync(path.join(${JSON.stringify(many)}, id), data, { mode: 0o600 });
+    fs.writeFileSync(path.join(${JSON.stringify(many)}, id + ".json"), JSON.stringify({ id, created: new Date(now).toISOString(), size: data.length, lines: 200, sha256: "0".repeat(64), command: "make test " + index, exit_code: 0, source_shape: "text", projection: data.slice(0, 8000) }, null, 2) + "\\n", { mode: 0o600 });
+  }`]);
+row(`ls, ${outputs} outputs`, measure(process.execPath, [CORREX, "ls", "--spill-dir", many]), measure("ls", ["-l", many]), "≤ 2× ls -l, RSS flat");
+
+console.log(`### The store's read side (bench/store-read.mjs: ${(size / 1024 ** 2).toFixed(0)} MiB spill of ${lines} log lines, medians of ${repeat})\n`);
+console.log("| measure | correx | baseline | ratio | goal |\n| --- | --- | --- | --- | --- |");
+console.log(rows.join("\n"));
+rmSync(work, { recursive: true, force: true });
