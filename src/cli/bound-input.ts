@@ -1,7 +1,9 @@
 // `correx bound` as a function: options and input chunks in, the written text and its warnings out (no process).
 // The CLI (bound, normalize, lower) and the in-process fuzz suite both go through it.
+import type { RecordFields } from "../bound/compose.js";
 import { BoundSession } from "../bound/session.js";
-import type { ToolResult } from "../payload.js";
+import { readBatch } from "../normalize/batch.js";
+import type { Provider, ToolResult } from "../payload.js";
 import { readRegistryFile, registryPathFor } from "../normalize/registry.js";
 import { NO_FRAME } from "../project/model.js";
 import { renderOutput, type OutputOptions } from "../project/output.js";
@@ -17,14 +19,24 @@ import { parseProjectionConfig, type ProjectionConfig, type Surroundings } from 
 /** Where warnings go: out at once (the CLI's stderr), or collected with the text. */
 type Report = (warning: string) => void;
 
-/**
- * Bounds one input the way `correx bound` does. `scope` says which JSON `--from auto` reads as a tool result:
- * `bound` reads only envelopes (a command's JSON output is text and passes through as written), normalize and
- * lower every shape. With `report`, warnings go out as they happen; else they come back with the text.
- */
-export async function boundInput(
-  raw: RawOptions, chunks: AsyncIterator<Buffer>, around: Surroundings, scope: DetectScope = "envelopes", report?: Report,
-): Promise<{ text: string; warnings: string[] }> {
+/** How to bound: which JSON `--from auto` reads as a tool result, where warnings go, what the record keeps. */
+export interface BoundInputOptions {
+  /** `envelopes` for bound (a command's JSON output is text and passes through as written); `all` for normalize and lower. */
+  scope?: DetectScope;
+  /** Warnings out as they happen (the CLI's stderr); without it they come back with the text. */
+  report?: Report;
+  /** Where the input came from, for the spill's record (`--label`, the parent command). */
+  fields?: RecordFields;
+}
+
+/** The written text, or (with --to) a batch of results for the batch lowering to write. */
+export type BoundInputResult =
+  | { text: string; warnings: string[] }
+  | { batch: unknown[]; config: ProjectionConfig & { to: Provider }; warnings: string[] };
+
+/** Bounds one input the way `correx bound`, `normalize` and `lower` do; the CLI writes what it returns. */
+export async function boundInput(raw: RawOptions, chunks: AsyncIterator<Buffer>, around: Surroundings, options: BoundInputOptions = {}): Promise<BoundInputResult> {
+  const { scope = "envelopes", report, fields = {} } = options;
   const warnings: string[] = [];
   const note = (warning: string | undefined): void => {
     if (warning) (report ?? ((text: string) => warnings.push(text)))(warning);
@@ -32,15 +44,17 @@ export async function boundInput(
   const config = parseProjectionConfig(raw, around);
   for (const warning of config.warnings) note(warning);
   const toolKind = config.tool ? resolveToolKind(config.tool) : undefined;
-  const input = await readInput(chunks, config.from, config.jsonCap, toolKind, scope);
+  const input = await readInput(chunks, config.from, config.jsonCap, toolKind, scope, config.to !== undefined);
   const output = await outputOptions(config);
   if (input.kind === "stream") {
     note(input.note);
-    return { text: await boundStream(config, output, toolKind, input.prefix, input.rest, note), warnings };
+    return { text: await boundStream(config, output, toolKind, input.prefix, input.rest, note, fields), warnings };
   }
+  const batch = config.to ? readBatch(input.bytes, config.from) : undefined;
+  if (batch && config.to) return { batch, config: { ...config, to: config.to }, warnings };
   const result = await normalizeBytes(input.bytes, config.from, { maxJsonBytes: config.jsonCap, detect: scope });
   if (scope === "envelopes" && config.from === "auto" && result.meta?.source_shape === "text" && !WHOLE_TOOLS.has(toolKind ?? "")) {
-    return { text: await boundStream(config, output, toolKind, [input.bytes], EMPTY, note), warnings };
+    return { text: await boundStream(config, output, toolKind, [input.bytes], EMPTY, note, fields), warnings };
   }
   if (config.tool) readRegistryFile(registryPathFor(config.configPath)).validate(config.tool, result);
   // --tool picks the format; the call's own name (functionResponse.name, toolName) stays the wire name.
@@ -48,6 +62,7 @@ export async function boundInput(
   const spill = openSpill(config);
   const countTokens = await tokenCounterFor(config);
   const projection = projectResult(result, {
+    recordFields: fields,
     ...config.bound, ...output, ...(countTokens ? { countTokens } : {}), ...(config.tool ? { tool: config.tool } : {}),
     ...(spill.target ? { spill: spill.target } : {}), ...(spill.failure ? { spillFailure: spill.failure } : {}), input: input.bytes,
   });
@@ -58,7 +73,9 @@ export async function boundInput(
 const EMPTY: AsyncIterator<Buffer> = { next: async () => ({ done: true, value: undefined }) };
 
 /** Bounds text as a byte stream in constant memory: the chunks already read, then the rest. */
-async function boundStream(config: ProjectionConfig, output: OutputOptions, toolKind: ToolKind | undefined, prefix: Buffer[], rest: AsyncIterator<Buffer>, note: Report): Promise<string> {
+async function boundStream(
+  config: ProjectionConfig, output: OutputOptions, toolKind: ToolKind | undefined, prefix: Buffer[], rest: AsyncIterator<Buffer>, note: Report, fields: RecordFields,
+): Promise<string> {
   const base: ToolResult = { ok: true, ...(config.tool ? { tool: config.tool } : {}), meta: { source_shape: "text" } };
   const frame = config.tool ? formatToolFrame(base, { tool: config.tool }) : NO_FRAME;
   const spill = openSpill(config);
@@ -66,7 +83,7 @@ async function boundStream(config: ProjectionConfig, output: OutputOptions, tool
   const session = new BoundSession(await boundOptionsFor(config, output, base, frame, shape), spill.target, spill.failure);
   for (const chunk of prefix) session.write(chunk);
   for (let next = await rest.next(); !next.done; next = await rest.next()) session.write(next.value);
-  const finished = session.finish({ source_shape: "text", ...(config.tool ? { tool: config.tool } : {}) });
+  const finished = session.finish({ source_shape: "text", ...(config.tool ? { tool: config.tool } : {}), ...fields });
   const bounded = shape ? shape(finished) : finished;
   const written = renderOutput(base, bounded, frame, output);
   for (const warning of [...written.warnings, collectAfterSpill(config, spill.target, bounded)]) if (warning) note(warning);

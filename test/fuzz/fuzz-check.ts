@@ -46,7 +46,9 @@ function rawOptions(mode: Mode, budget: NeededBudget): RawOptions {
 
 async function bound(bytes: Buffer, mode: Mode, budget: NeededBudget, cuts: number[] = []): Promise<Outcome> {
   try {
-    return await boundInput(rawOptions(mode, budget), chunksOf(bytes, cuts), { stdoutIsTTY: false, columns: undefined, env: mode.color ? { FORCE_COLOR: "1" } : { NO_COLOR: "1" } });
+    const bounded = await boundInput(rawOptions(mode, budget), chunksOf(bytes, cuts), { stdoutIsTTY: false, columns: undefined, env: mode.color ? { FORCE_COLOR: "1" } : { NO_COLOR: "1" } });
+    if ("batch" in bounded) throw new Error("the fuzz suite writes no batches");
+    return bounded;
   } catch (error) {
     if (error instanceof BudgetTooSmallError) return { refused: error.needed };
     throw error;
