@@ -52,7 +52,8 @@ function measure(command, args, options = {}) {
   for (let run = 0; run < repeat; run += 1) {
     const timed = TIME ? [TIME, ["-f", "%M", command, ...args]] : [command, args];
     const start = process.hrtime.bigint();
-    const result = spawnSync(timed[0], timed[1], { env, stdio: ["ignore", "ignore", "pipe"], maxBuffer: 1 << 26, ...options });
+    // stdout is a pipe read to the end: GNU grep stops at the first match when its stdout is /dev/null.
+    const result = spawnSync(timed[0], timed[1], { env, stdio: ["ignore", "pipe", "pipe"], maxBuffer: 1 << 30, ...options });
     walls.push(Number(process.hrtime.bigint() - start) / 1e6);
     const kib = TIME ? Number(result.stderr.toString().trim().split("\n").pop()) : NaN;
     if (Number.isFinite(kib)) rss.push(kib / 1024);
