@@ -5,7 +5,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 
-const benches = ["bound.mjs", "json.mjs", "hygiene.mjs", "salience.mjs", "run-throughput.mjs", "store-gc.mjs", "startup-instructions.mjs", "mcp-proxy.mjs", "repeats.mjs", "store-read.mjs"];
+const benches = ["bound.mjs", "json.mjs", "hygiene.mjs", "salience.mjs", "salience-speed.mjs", "run-throughput.mjs", "store-gc.mjs", "startup-instructions.mjs", "mcp-proxy.mjs", "repeats.mjs", "store-read.mjs"];
 for (const bench of benches) {
   const path = fileURLToPath(new URL(bench, import.meta.url));
   if (!existsSync(path)) continue;
