@@ -3,12 +3,11 @@
 // `correx normalize` / `bound` on a large MCP result, against `node -e JSON.parse` of the same file (ratio of wall
 // times, peak RSS); leading whitespace before a log (input detection must not hold it). Needs the build.
 //   node bench/json.mjs [--repeat 3]
-import { spawnSync } from "node:child_process";
 import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync, writeSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
+import { measureShell } from "./bench-tools.mjs";
 
 const index = process.argv.indexOf("--repeat");
 const repeat = index === -1 ? 3 : Number(process.argv[index + 1]);
@@ -52,14 +51,7 @@ writeSync(fd, lines.slice(0, 100_000).join("\n"));
 closeSync(fd);
 
 /** Wall time (ms) and peak RSS (KiB) of a shell command line. */
-function measure(commandLine) {
-  const rss = join(work, "rss");
-  const started = performance.now();
-  const result = spawnSync("/usr/bin/time", ["-f", "%M", "-o", rss, "bash", "-c", commandLine], { stdio: ["ignore", "ignore", "pipe"] });
-  const milliseconds = performance.now() - started;
-  if (result.status !== 0) throw new Error(`${commandLine} failed (${result.status}): ${result.stderr}`);
-  return { milliseconds, peakKiB: Number(readFileSync(rss, "utf8").trim().split("\n").at(-1)) };
-}
+const measure = (commandLine) => measureShell(commandLine, work);
 
 /** Best wall time and highest RSS of `repeat` runs of each command, alternated. */
 function sideBySide(first, second) {

@@ -9,6 +9,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { DEV_NULL } from "./bench-tools.mjs";
 
 const index = process.argv.indexOf("--repeat");
 const repeat = index === -1 ? 3 : Number(process.argv[index + 1]);
@@ -21,7 +22,7 @@ function time(script) {
   const walls = [];
   for (let run = 0; run < repeat; run += 1) {
     const start = process.hrtime.bigint();
-    const result = spawnSync("bash", ["-c", script], { env, stdio: ["ignore", "ignore", "inherit"] });
+    const result = spawnSync("bash", ["-c", script], { env, stdio: ["ignore", DEV_NULL, "inherit"] });
     if (result.status !== 0) throw new Error(`failed (${result.status}): ${script}`);
     walls.push(Number(process.hrtime.bigint() - start) / 1e6);
   }

@@ -9,6 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { performance } from "node:perf_hooks";
+import { DEV_NULL } from "./bench-tools.mjs";
 
 const UNITS = { b: 1, kib: 1024, mib: 1024 ** 2, gib: 1024 ** 3 };
 const option = (name, fallback) => {
@@ -51,7 +52,7 @@ function writeTextFile(path, size) {
  */
 async function measure(argv) {
   const started = performance.now();
-  const child = spawn(argv[0], argv.slice(1), { stdio: ["ignore", "ignore", "pipe"] });
+  const child = spawn(argv[0], argv.slice(1), { stdio: ["ignore", DEV_NULL, "pipe"] });
   let stderr = "";
   child.stderr.on("data", (chunk) => (stderr += chunk));
   let peakKiB = Number.NaN;

@@ -3,22 +3,12 @@
 // `tee FILE | tail -c 51200` doing the same copy, on log lines and on lines that all look like errors; peak RSS.
 // Needs the build. Prints Markdown for bench/README.md.
 //   node bench/salience-speed.mjs [--sizes 100MiB,1GiB] [--repeat 2]
-import { spawnSync } from "node:child_process";
-import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeSync } from "node:fs";
+import { closeSync, mkdtempSync, openSync, rmSync, writeSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
+import { measureShell, option, parseSize } from "./bench-tools.mjs";
 
-const option = (name, fallback) => {
-  const index = process.argv.indexOf(`--${name}`);
-  return index === -1 ? fallback : process.argv[index + 1];
-};
-const UNITS = { b: 1, kib: 1024, mib: 1024 ** 2, gib: 1024 ** 3 };
-const parseSize = (text) => {
-  const match = /^(\d+)\s*(b|kib|mib|gib)?$/i.exec(text.trim());
-  return Number(match[1]) * UNITS[(match[2] ?? "b").toLowerCase()];
-};
 const sizes = option("sizes", "100MiB,1GiB").split(",").map((text) => ({ text, bytes: parseSize(text) }));
 const repeat = Number(option("repeat", "2"));
 const correx = fileURLToPath(new URL("../bin/correx", import.meta.url));
@@ -50,14 +40,7 @@ function writeInput(path, size, shape) {
 }
 
 /** Wall time (ms) and peak RSS (KiB) of a shell command line. */
-function measure(commandLine) {
-  const rss = join(work, "rss");
-  const started = performance.now();
-  const result = spawnSync("/usr/bin/time", ["-f", "%M", "-o", rss, "bash", "-c", commandLine], { stdio: ["ignore", "ignore", "pipe"] });
-  const milliseconds = performance.now() - started;
-  if (result.status !== 0) throw new Error(`${commandLine} failed (${result.status}): ${result.stderr}`);
-  return { milliseconds, peakKiB: Number(readFileSync(rss, "utf8").trim().split("\n").at(-1)) };
-}
+const measure = (commandLine) => measureShell(commandLine, work);
 
 /** Best of `repeat` runs of each command, interleaved so that machine noise hits all alike. */
 function interleaved(commands) {

@@ -16,43 +16,40 @@ type Kind =
   | { type: "text" }
   | { type: "choice"; choices: readonly string[] };
 
-/** One setting of the config file: its key (the flag's commander name), its flag, and how it is checked. */
+/** One setting of the config file: its key (the flag's commander name) and how it is checked. */
 export interface ConfigKey {
   key: string;
-  flag: string;
   kind: Kind;
   /** Read by the store's own settings (flag > environment > file), not set as a flag default here. */
   store?: boolean;
   /** A budget key, which may also sit in a "model" or "terminal" section. */
   perReader?: boolean;
-  /** The default when neither flag, environment nor file sets it (for `correx config`). */
-  fallback: string;
 }
 
 /** Every key the config file takes, in the order `correx config` lists them. */
 export const CONFIG_KEYS: readonly ConfigKey[] = [
-  { key: "preset", flag: "--preset", kind: { type: "choice", choices: PRESET_NAMES }, fallback: "(none)" },
-  { key: "maxLines", flag: "--max-lines", kind: { type: "count" }, perReader: true, fallback: "2000" },
-  { key: "maxBytes", flag: "--max-bytes", kind: { type: "size" }, perReader: true, fallback: "51200 (model), 8192 (terminal)" },
-  { key: "maxTokens", flag: "--max-tokens", kind: { type: "count" }, perReader: true, fallback: "(none)" },
-  { key: "tokenizer", flag: "--tokenizer", kind: { type: "choice", choices: ["estimate", "o200k"] }, fallback: "estimate" },
-  { key: "keep", flag: "--keep", kind: { type: "choice", choices: ["head", "tail", "both"] }, perReader: true, fallback: "both" },
-  { key: "headRatio", flag: "--head-ratio", kind: { type: "ratio" }, perReader: true, fallback: "0.2" },
-  { key: "salience", flag: "--salience", kind: { type: "choice", choices: ["on", "off"] }, fallback: "on (model), off (terminal)" },
-  { key: "style", flag: "--style", kind: { type: "choice", choices: ["correx", "opencode"] }, fallback: "correx" },
-  { key: "keepAnsi", flag: "--keep-ansi", kind: { type: "switch" }, fallback: "false" },
-  { key: "collapse", flag: "--no-collapse", kind: { type: "switch" }, fallback: "true" },
-  { key: "fold", flag: "--no-fold", kind: { type: "switch" }, fallback: "true" },
-  { key: "binary", flag: "--no-binary", kind: { type: "switch" }, fallback: "true" },
-  { key: "raw", flag: "--raw", kind: { type: "switch" }, fallback: "false" },
-  { key: "jsonCap", flag: "--json-cap", kind: { type: "size" }, fallback: "64MiB" },
-  { key: "spillDir", flag: "--spill-dir", kind: { type: "text" }, fallback: "$XDG_STATE_HOME/correx/tool-output" },
-  { key: "spill", flag: "--no-spill", kind: { type: "switch" }, fallback: "true" },
-  { key: "maxOutput", flag: "--max-output", kind: { type: "size" }, store: true, fallback: "256MiB" },
-  { key: "maxAge", flag: "--max-age", kind: { type: "duration" }, store: true, fallback: "7d" },
-  { key: "quota", flag: "--quota", kind: { type: "size" }, store: true, fallback: "1GiB" },
-  { key: "timeout", flag: "--timeout", kind: { type: "duration" }, fallback: "0 (none)" },
-  { key: "killAfter", flag: "--kill-after", kind: { type: "duration" }, fallback: "5s" },
+  { key: "preset", kind: { type: "choice", choices: PRESET_NAMES } },
+  { key: "maxLines", kind: { type: "count" }, perReader: true },
+  { key: "maxBytes", kind: { type: "size" }, perReader: true },
+  { key: "maxTokens", kind: { type: "count" }, perReader: true },
+  { key: "tokenizer", kind: { type: "choice", choices: ["estimate", "o200k"] } },
+  { key: "keep", kind: { type: "choice", choices: ["head", "tail", "both"] }, perReader: true },
+  { key: "headRatio", kind: { type: "ratio" }, perReader: true },
+  { key: "salience", kind: { type: "choice", choices: ["on", "off"] } },
+  { key: "style", kind: { type: "choice", choices: ["correx", "opencode"] } },
+  { key: "keepAnsi", kind: { type: "switch" } },
+  { key: "collapse", kind: { type: "switch" } },
+  { key: "fold", kind: { type: "switch" } },
+  { key: "binary", kind: { type: "switch" } },
+  { key: "raw", kind: { type: "switch" } },
+  { key: "jsonCap", kind: { type: "size" } },
+  { key: "spillDir", kind: { type: "text" } },
+  { key: "spill", kind: { type: "switch" } },
+  { key: "maxOutput", kind: { type: "size" }, store: true },
+  { key: "maxAge", kind: { type: "duration" }, store: true },
+  { key: "quota", kind: { type: "size" }, store: true },
+  { key: "timeout", kind: { type: "duration" } },
+  { key: "killAfter", kind: { type: "duration" } },
 ];
 
 const READERS = ["model", "terminal"] as const;

@@ -1,9 +1,8 @@
 // Where a bounding command's bytes come from: files named on the command line (in order, like cat), or stdin.
-import { closeSync, fstatSync, openSync, readSync } from "node:fs";
-import { IoError, UsageError } from "../errors.js";
-import { readStdin } from "./io.js";
+import { closeSync, fstatSync, openSync } from "node:fs";
+import { UsageError } from "../errors.js";
+import { readDescriptor, readStdin } from "./io.js";
 
-const READ_SIZE = 1024 * 1024;
 
 /** The hint a person sees when correx waits on a terminal for input they may not know it wants. */
 export const STDIN_HINT = "correx: reading standard input; end with Ctrl-D (or name files: correx bound FILE...)\n";
@@ -40,23 +39,10 @@ function openReadable(path: string): number {
 }
 
 async function* streamFiles(paths: string[], descriptors: (number | undefined)[]): AsyncGenerator<Buffer> {
-  const buffer = Buffer.allocUnsafe(READ_SIZE);
   try {
     for (const [index, fd] of descriptors.entries()) {
-      if (fd === undefined) {
-        yield* readStdin();
-        continue;
-      }
-      for (;;) {
-        let read: number;
-        try {
-          read = readSync(fd, buffer, 0, READ_SIZE, null);
-        } catch (error) {
-          throw new IoError(`cannot read ${paths[index]}: ${(error as Error).message}`, { cause: error });
-        }
-        if (read === 0) break;
-        yield buffer.subarray(0, read);
-      }
+      if (fd === undefined) yield* readStdin();
+      else yield* readDescriptor(fd, paths[index]!);
     }
   } finally {
     for (const fd of descriptors) if (fd !== undefined) closeSync(fd);

@@ -54,25 +54,32 @@ export function stdoutIsTTY(): boolean {
 const READ_SIZE = 1024 * 1024;
 
 /**
- * The stdin stream as bytes, chunk by chunk. Reads fd 0 synchronously in 1 MiB reads (several times faster
- * than process.stdin's 64 KiB stream for files and pipes); falls back to the stream when fd 0 is non-blocking.
- * The same buffer is reused: a chunk is valid only until the next one is asked for (BoundSession copies what it keeps).
+ * Reads a descriptor synchronously in 1 MiB reads into one reused buffer (a chunk is valid only until the next
+ * one is asked for); ends with "end" at the end of the input, or "again" when the descriptor is non-blocking.
  */
-export async function* readStdin(): AsyncGenerator<Buffer> {
+export function* readDescriptor(fd: number, label: string): Generator<Buffer, "end" | "again"> {
   const buffer = Buffer.allocUnsafe(READ_SIZE);
   for (;;) {
     let read: number;
     try {
-      read = readSync(0, buffer, 0, READ_SIZE, null);
+      read = readSync(fd, buffer, 0, READ_SIZE, null);
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
-      if (code === "EAGAIN") break;
-      if (code === "EOF") return;
-      throw new IoError(`cannot read standard input: ${(error as Error).message}`, { cause: error });
+      if (code === "EAGAIN") return "again";
+      if (code === "EOF") return "end";
+      throw new IoError(`cannot read ${label}: ${(error as Error).message}`, { cause: error });
     }
-    if (read === 0) return;
+    if (read === 0) return "end";
     yield buffer.subarray(0, read);
   }
+}
+
+/**
+ * The stdin stream as bytes, chunk by chunk: synchronous 1 MiB reads of fd 0 (several times faster than
+ * process.stdin's 64 KiB stream for files and pipes), the stream only when fd 0 is non-blocking.
+ */
+export async function* readStdin(): AsyncGenerator<Buffer> {
+  if ((yield* readDescriptor(0, "standard input")) === "end") return;
   try {
     for await (const chunk of process.stdin) yield chunk as Buffer;
   } catch (error) {

@@ -92,3 +92,19 @@ export function removeCreatedDirectories(created: readonly string[]): void {
     }
   }
 }
+
+/** Closes a file being written (when still open) and removes it; what was never created or is gone is no error. */
+export function discardFile(fd: number | undefined, file: string): void {
+  if (fd !== undefined) {
+    try {
+      fs.closeSync(fd);
+    } catch {
+      // removing anyway: the unlink below is what matters
+    }
+  }
+  try {
+    fs.unlinkSync(file);
+  } catch {
+    // never created, or already gone
+  }
+}

@@ -1,6 +1,7 @@
 // The `<id>.idx` file a SpillWriter keeps beside the data: best effort (a failure drops the index, never the
 // spill), written through a LineIndexBuilder so the index logic stays a separate piece fed with chunks.
 import * as fs from "node:fs";
+import { discardFile } from "./directory.js";
 import { LineIndexBuilder } from "./line-index.js";
 
 /** Writes a line index for the data saved at `dataPath` to `<dataPath>.idx` (0600, exclusive, never a symlink). */
@@ -36,19 +37,8 @@ export class IndexFile {
 
   /** Removes the index (the data was not kept, or the index could not be written). */
   remove(): void {
-    if (this.fd !== undefined) {
-      try {
-        fs.closeSync(this.fd);
-      } catch {
-        // removing anyway
-      }
-      this.fd = undefined;
-    }
-    try {
-      fs.unlinkSync(this.path);
-    } catch {
-      // never created, or already gone
-    }
+    discardFile(this.fd, this.path);
+    this.fd = undefined;
   }
 
   private append(bytes: Buffer): void {

@@ -6,7 +6,7 @@ import * as path from "node:path";
 import { IoError, NotFoundError } from "../errors.js";
 import { createId, validateId } from "./ids.js";
 import { IndexFile } from "./index-file.js";
-import { checkParents, describeError, ensureDirectory, refuseUnsafeDirectory, removeCreatedDirectories } from "./directory.js";
+import { checkParents, describeError, discardFile, ensureDirectory, refuseUnsafeDirectory, removeCreatedDirectories } from "./directory.js";
 
 /** What the store remembers about one output (the sidecar `<id>.json`). */
 export interface SpillRecord {
@@ -107,19 +107,8 @@ export class SpillWriter {
 
   /** Removes what was written (the output did not need saving, or saving failed). */
   abort(): void {
-    if (this.fd !== undefined) {
-      try {
-        fs.closeSync(this.fd);
-      } catch {
-        // already failing; the unlink below is what matters
-      }
-      this.fd = undefined;
-    }
-    try {
-      fs.unlinkSync(this.path);
-    } catch {
-      // nothing was created, or it is already gone
-    }
+    discardFile(this.fd, this.path);
+    this.fd = undefined;
     this.index?.remove();
     removeCreatedDirectories(this.createdDirectories);
   }

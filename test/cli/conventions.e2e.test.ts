@@ -49,6 +49,12 @@ describe("usage", () => {
     expect(run.stderr).toMatch(/^correx: invalid value for --to: 'openai' \(accepts: openai-chat, openai-responses, anthropic, .*; did you mean 'openai-chat' or 'openai-responses'\?\)\n$/);
   });
 
+  test("run's help examples do not hide a failure: a pipeline runs under pipefail", () => {
+    const examples = runCli(["run", "--help"]).text.split("Example:\n")[1]!.split("\n").filter((line) => line.includes("|"));
+    expect(examples.length).toBeGreaterThan(0);
+    for (const example of examples) expect(example).toContain("pipefail");
+  });
+
   test("lower without --to says so once, without repeating the program name", () => {
     expect(runCli(["lower"], "{}").stderr).toMatch(/^correx: lower needs --to PROVIDER/);
   });
