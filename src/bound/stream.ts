@@ -1,8 +1,8 @@
 // The constant-memory bounder: a head of clean lines, a ring of the last raw bytes, and counters.
 import { countNewlines, countRepeats } from "../text/newlines.js";
-import { skipContinuationBytes } from "../text/utf8.js";
 import { ByteRing } from "./byte-ring.js";
 import { pushRepeats, RepeatFolder, type CollectedLine } from "./lines.js";
+import { ringLines, ringRunsWithin } from "./ring-lines.js";
 import type { SalienceScanner } from "./salience/scanner.js";
 import type { Budget, KeepMode } from "./types.js";
 
@@ -104,7 +104,7 @@ export class LineCollector {
     }
     const totalLines = this.newlines + (this.totalBytes > 0 && !endsWithNewline ? 1 : 0);
     const first = this.head.lines;
-    if (this.afterHead > 0 && this.ringContiguous() && this.ringRunsWithin(this.tailLines())) {
+    if (this.afterHead > 0 && this.ringContiguous() && ringRunsWithin(this.ring!, this.tailLines())) {
       this.ringLines(this.head);
       return { first, last: first, complete: true, totalBytes: this.totalBytes, totalLines, endsWithNewline, salience: this.options.salience };
     }
@@ -212,73 +212,10 @@ export class LineCollector {
     return this.ringCap > 0 && this.ring !== undefined && !this.ring.dropped && this.ring.atLineStart;
   }
 
-  /** True when the ring's lines make at most `limit` runs of identical lines (cheap: repeats are skipped by memcmp). */
-  private ringRunsWithin(limit: number): boolean {
-    const bytes = this.ring!.bytes();
-    let runs = 0;
-    let offset = 0;
-    while (offset < bytes.length) {
-      if ((runs += 1) > limit) return false;
-      const newline = bytes.indexOf(NEWLINE, offset);
-      if (newline === -1) break;
-      const line = bytes.subarray(offset, newline);
-      offset = newline + 1 + countRepeats(bytes, newline + 1, line) * (line.length + 1);
-    }
-    return true;
-  }
-
-  /**
-   * The ring's lines, cleaned and folded into `folder`. With `keep`, only about the last `keep` lines are kept:
-   * a tail never shows more, and a ring of a million short lines must not become a million objects.
-   */
+  /** The ring's lines read back (none without a ring), folded into `folder`; with `keep`, about the last `keep`. */
   private ringLines(folder: RepeatFolder, keep?: number): CollectedLine[] {
-    const ring = this.ring;
-    if (!ring) return folder.lines;
-    const bytes = ring.bytes();
-    const start = ring.start;
-    let lineNumber = this.newlines - countNewlines(bytes, 0) + 1;
-    let offset = ring.atLineStart ? 0 : skipContinuationBytes(bytes);
-    let partial: "start" | undefined = ring.atLineStart ? undefined : "start";
-    const lastLines = keep === undefined || this.options.foldRepeats ? offset : startOfLastLines(bytes, offset, keep);
-    if (lastLines > offset) {
-      lineNumber += countNewlines(bytes.subarray(offset, lastLines));
-      offset = lastLines;
-      partial = undefined;
-    }
-    let previous: Buffer | undefined;
-    while (offset < bytes.length) {
-      const count = previous !== undefined && folder.runText !== undefined ? countRepeats(bytes, offset, previous) : 0;
-      if (count > 0) {
-        pushRepeats(folder, { count, firstLine: lineNumber, rawStart: start + offset, period: previous!.length + 1 }, () => false);
-        lineNumber += count;
-        offset += count * (previous!.length + 1);
-        continue;
-      }
-      const newline = bytes.indexOf(NEWLINE, offset);
-      const end = newline === -1 ? bytes.length : newline;
-      const rawEnd = start + (newline === -1 ? end : end + 1);
-      const text = this.options.cleanLine(bytes.toString("utf8", offset, end));
-      folder.push({ text, from: lineNumber, to: lineNumber, rawStart: start + offset, rawEnd, partial });
-      previous = partial === undefined ? bytes.subarray(offset, end) : undefined;
-      partial = undefined;
-      lineNumber += 1;
-      offset = end + 1;
-      if (keep !== undefined && folder.lines.length > 2 * keep) folder.keepLast(keep);
-    }
-    if (keep !== undefined) folder.keepLast(keep);
-    return folder.lines;
+    if (!this.ring) return folder.lines;
+    const { cleanLine, foldRepeats } = this.options;
+    return ringLines(this.ring, { cleanLine, foldRepeats, totalNewlines: this.newlines }, folder, keep);
   }
 }
-
-/** Where the last `count` lines of `bytes` start (`from` when there are no more than that). */
-function startOfLastLines(bytes: Buffer, from: number, count: number): number {
-  let position = bytes.length - 1;
-  if (bytes[position] === NEWLINE) position -= 1;
-  for (let lines = 0; lines < count; lines += 1) {
-    const newline = bytes.lastIndexOf(NEWLINE, position);
-    if (newline < from) return from;
-    position = newline - 1;
-  }
-  return position + 2;
-}
-
