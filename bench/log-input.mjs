@@ -1,6 +1,6 @@
 // Realistic bench inputs: varied log lines from a seeded generator (no block repeated, so neither the fold
 // nor the ring is flattered), and plain repeats (`yes`, empty lines) for the fold. Usable as a module or as
-//   node bench/log-input.mjs logs|yes|newlines SIZE > FILE
+//   node bench/log-input.mjs logs|oneline|yes|newlines SIZE > FILE
 import { closeSync, openSync, writeSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 
@@ -34,7 +34,10 @@ function logBlock(next, firstLine, count) {
   return Buffer.from(`${lines.join("\n")}\n`);
 }
 
-/** Writes `size` bytes of one kind of input to `path`: "logs" (varied lines), "yes" ("y\n"), "newlines" ("\n"). */
+/**
+ * Writes `size` bytes of one kind of input to `path`: "logs" (varied lines), "oneline" (the same without a
+ * newline: one line of `size` bytes), "yes" ("y\n"), "newlines" ("\n").
+ */
 export function writeInput(path, size, kind = "logs") {
   const fd = openSync(path, "w");
   try {
@@ -42,7 +45,8 @@ export function writeInput(path, size, kind = "logs") {
     const fixed = kind === "yes" ? Buffer.from("y\n".repeat(1 << 19)) : kind === "newlines" ? Buffer.alloc(1 << 20, 0x0a) : undefined;
     let line = 0;
     for (let written = 0; written < size; ) {
-      const block = fixed ?? logBlock(next, line, 4096);
+      const logs = fixed ?? logBlock(next, line, 4096);
+      const block = kind === "oneline" ? logs.map((byte) => (byte === 0x0a ? 0x20 : byte)) : logs;
       line += 4096;
       const piece = block.subarray(0, Math.min(block.length, size - written));
       writeSync(fd, piece);

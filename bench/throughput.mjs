@@ -1,0 +1,84 @@
+#!/usr/bin/env node
+// Bench: the streaming hot path side by side with the shell doing the same copy (issues 11 and 16): `bound` and
+// `run` on varied log lines and on repeats, spilling the default share or all of it, peak RSS, and start-up.
+// Medians of alternating runs; prints Markdown for bench/README.md. Needs the build. Writes GiB-sized files.
+//   node bench/throughput.mjs [--repeat 3] [--big 1GiB] [--small 100MiB] [--only bound|run|startup]
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { writeInput } from "./log-input.mjs";
+import { option, parseSize } from "./bench-tools.mjs";
+import { loadConditions, mebibytes, ratioAgainst, sideBySide, sizeText } from "./side-by-side.mjs";
+
+const repeat = Number(option("repeat", "3"));
+const big = parseSize(option("big", "1GiB"));
+const small = parseSize(option("small", "100MiB"));
+const only = option("only", "");
+const correx = `node ${fileURLToPath(new URL("../bin/correx", import.meta.url))}`;
+const work = mkdtempSync(join(tmpdir(), "correx-bench-throughput-"));
+let runs = 0;
+let spill = join(work, "spill-0");
+const copy = join(work, "copy");
+// A fresh store per run (all are removed at the end): a collection in passing started by the last run may
+// still be writing in the old one.
+const clean = () => {
+  rmSync(copy, { force: true });
+  runs += 1;
+  spill = join(work, `spill-${runs}`);
+};
+const inputs = new Map();
+/** The input file of a kind and size, written once. */
+const input = (kind, size) => {
+  const key = `${kind}-${size}`;
+  if (!inputs.has(key)) {
+    const path = join(work, key);
+    writeInput(path, size, kind);
+    inputs.set(key, path);
+  }
+  return inputs.get(key);
+};
+
+const rows = [];
+/** One row: ours against a baseline, the ratio of medians beside its goal, and our peak RSS beside its goal. */
+async function row(measureName, ours, [baselineName, baseline], goal, rssGoal, times = repeat) {
+  const withStore = (commandLine) => () => commandLine.replaceAll("@SPILL@", spill);
+  const [mine, theirs] = await sideBySide([withStore(ours), withStore(baseline)], times, clean);
+  const rss = rssGoal ? `${mebibytes(mine.peakKiB)} ${mine.peakKiB / 1024 <= rssGoal ? "✓" : "✗"} (≤ ${rssGoal})` : "—";
+  rows.push(`| ${measureName} | ${baselineName} | ${mine.milliseconds.toFixed(0)} | ${theirs.milliseconds.toFixed(0)} | ${ratioAgainst(mine.milliseconds / theirs.milliseconds, goal)} | ≤ ${goal} | ${rss} |`);
+  process.stderr.write(`${rows.at(-1)}\n`);
+}
+
+const tee = (file) => ["`tee FILE \\| tail -c 51200`", `tee ${copy} < ${file} | tail -c 51200 > /dev/null`];
+const catTee = (file) => ["`cat F \\| tee S \\| tail -c 51200`", `sh -c 'cat ${file} | tee ${copy} | tail -c 51200 > /dev/null'`];
+const bound = (file, flags = "") => `${correx} bound --spill-dir @SPILL@ ${flags} < ${file} > /dev/null`;
+const run = (command, flags = "") => `${correx} run --for model --spill-dir @SPILL@ ${flags} -- ${command} > /dev/null`;
+
+try {
+  process.stderr.write(`${loadConditions()} before\n`);
+  if (!only || only === "bound") {
+    await row(`bound, ${sizeText(small)} of log lines`, bound(input("logs", small)), tee(input("logs", small)), 1.5, 100);
+    await row(`bound, ${sizeText(big)} of log lines (spills the first 256 MiB)`, bound(input("logs", big)), tee(input("logs", big)), 1.0, 100);
+    await row(`bound, ${sizeText(big)} of log lines, spilling all (--max-output 2GiB)`, bound(input("logs", big), "--max-output 2GiB"), tee(input("logs", big)), 1.0, 100);
+    await row(`bound, ${sizeText(small)} of log text as one line (no newline)`, bound(input("oneline", small)), tee(input("oneline", small)), 1.5, 100);
+    await row(`bound, ${sizeText(small)} of \`yes\` (folded)`, bound(input("yes", small)), tee(input("yes", small)), 1.5, 100);
+    await row(`bound, ${sizeText(big)} of \`yes\` (folded)`, bound(input("yes", big)), tee(input("yes", big)), 1.5, 100);
+    await row(`bound, ${sizeText(small)} of \`\\n\``, bound(input("newlines", small)), tee(input("newlines", small)), 1.5, 100);
+    await row(`bound --no-fold, ${sizeText(small)} of \`yes\` (short lines in the tail)`, bound(input("yes", small), "--no-fold"), tee(input("yes", small)), 1.5, 100);
+  }
+  if (!only || only === "run") {
+    await row(`run -- cat F, ${sizeText(small)} of log lines`, run(`cat ${input("logs", small)}`), catTee(input("logs", small)), 1.5, 80);
+    await row(`run -- cat F, ${sizeText(big)} of log lines, spilling all`, run(`cat ${input("logs", big)}`, "--max-output 2GiB"), catTee(input("logs", big)), 1.3, 80);
+    await row(`run -- sh -c 'yes \\| head -c ${sizeText(big)}' (against bound on the same bytes)`, run(`sh -c 'yes | head -c ${big}'`), ["`bound` on the same pipe", `sh -c 'yes | head -c ${big} | ${correx} bound --spill-dir @SPILL@ > /dev/null'`], 1.1, 80);
+  }
+  if (!only || only === "startup") {
+    await row("start-up: `echo hi \\| correx bound` (against `node -e 0`)", `sh -c 'echo hi | ${correx} bound --no-spill > /dev/null'`, ["`node -e 0`", "node -e 0"], 1.2, 0, 21);
+  }
+  process.stderr.write(`${loadConditions()} after\n`);
+  console.log(`Measured ${new Date().toISOString().slice(0, 16)}Z, ${loadConditions()} at the end (2 cores, shared by 8 engineers' builds and tests).\n`);
+  console.log("| measure | baseline | correx (ms) | baseline (ms) | ratio | goal | correx peak RSS |");
+  console.log("| --- | --- | ---: | ---: | ---: | ---: | ---: |");
+  for (const line of rows) console.log(line);
+} finally {
+  rmSync(work, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
+}
