@@ -7,6 +7,7 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: "forks",
+    globalSetup: ["./test/global-tmp.ts"],
     reporters: ["default", "./scripts/summary-reporter.mjs"],
   },
 });
