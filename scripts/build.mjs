@@ -5,6 +5,7 @@ import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync, renameSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
+import { writeRankTableFile } from "./rank-table.mjs";
 
 const require = createRequire(import.meta.url);
 
@@ -41,6 +42,8 @@ try {
     banner: { js: "const __correxFileUrl = require('node:url').pathToFileURL(__filename).href;" },
   });
   await build({ ...common, entryPoints: { index: "src/index.ts" }, outdir: next, external: ["chalk", "string-width", "gpt-tokenizer"] });
+  // The o200k rank table `--tokenizer o200k` reads (src/tokenizer/rank-table.ts), from gpt-tokenizer's ranks.
+  await writeRankTableFile(join(next, "o200k.bin"), "o200k_base");
   const tsc = join(dirname(require.resolve("typescript/package.json")), "bin", "tsc");
   execFileSync(process.execPath, [tsc, "-p", "tsconfig.build.json", "--outDir", join(next, "types")], { stdio: "inherit" });
   if (existsSync("dist")) renameSync("dist", old);

@@ -73,7 +73,7 @@ describe("npm pack", () => {
   test("holds bin, dist, man, schema, README and LICENSE only (and package.json)", () => {
     expect(new Set(packed.files.map((file) => file.path.split("/")[0]))).toEqual(new Set(["LICENSE", "README.md", "bin", "dist", "man", "package.json", "schema"]));
     const paths = packed.files.map((file) => file.path);
-    for (const path of ["bin/correx", "bin/package.json", "dist/cli.cjs", "dist/index.js", "dist/types/index.d.ts", "man/correx.1", "schema/tool-result.schema.json"]) {
+    for (const path of ["bin/correx", "bin/package.json", "dist/cli.cjs", "dist/index.js", "dist/o200k.bin", "dist/types/index.d.ts", "man/correx.1", "schema/tool-result.schema.json"]) {
       expect(paths).toContain(path);
     }
   });
@@ -95,6 +95,12 @@ describe("installed from the tarball into an empty folder", () => {
     expect(lines.at(-1)).toBe("Found 1 error in src/main.ts:14");
     const id = bound.stdout.match(OUTPUT_ID)![0];
     expect(readFileSync(join(state, "correx", "tool-output", id)).equals(input)).toBe(true);
+  });
+
+  test("npx correx bound --tokenizer o200k finds the rank table the package ships (no fallback warning)", () => {
+    const text = "tokens <|endoftext|> counted exactly\n";
+    const bound = npxCorrex(["bound", "--max-tokens", "50", "--tokenizer", "o200k"], { input: Buffer.from(text), env: { CORREX_SPILL_DIR: join(work, "spill") } });
+    expect(bound).toEqual({ stdout: text, stderr: "", code: 0 });
   });
 
   test("the library example type-checks against the published declarations", () => {
