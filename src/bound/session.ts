@@ -11,6 +11,7 @@ import { composeBound, type RecordFields } from "./compose.js";
 import { SalienceScanner } from "./salience/scanner.js";
 import { requireWithinBudget } from "./written.js";
 import { LineCollector } from "./stream.js";
+import { TextViewSink } from "./text-view-sink.js";
 import type { BoundOptions, BoundText, SpillReport } from "./types.js";
 
 const SNIFF_BYTES = 8192;
@@ -27,7 +28,14 @@ export interface SpillTarget {
 }
 
 /** Options that may still change when the input ends: they matter only to the final cut. */
-export type LateOptions = Partial<Pick<BoundOptions, "reservedBytes" | "reservedLines" | "reservedTokens" | "measure" | "headRatio" | "render" | "linesOnBody">>;
+export type LateOptions = Partial<Pick<BoundOptions, "reservedBytes" | "reservedLines" | "reservedTokens" | "measure" | "headRatio" | "render" | "linesOnBody" | "keepInput">>;
+
+/** The raw input a session kept so far, for reading it again: held chunks, then the spill file; `complete` when nothing is missing. */
+export interface RawReplay {
+  memory: Buffer[];
+  path: string | undefined;
+  complete: boolean;
+}
 
 /** Streams one output through hygiene and the bounder, saving the raw bytes when something is cut. */
 export class BoundSession {
@@ -50,6 +58,8 @@ export class BoundSession {
   private rawBytes = 0;
   /** For structured input: the text derived from it, bounded and saved as the text view. */
   private derivedText: string | undefined;
+  /** For structured input read as a stream: its text view, written as the text comes. */
+  private textView: TextViewSink | undefined;
   private textBytes: number | undefined;
 
   constructor(options: BoundOptions, spill?: SpillTarget, spillFailure?: string) {
@@ -75,6 +85,36 @@ export class BoundSession {
     this.textBytes = bytes.length;
     this.decided = true;
     this.collector.write(bytes);
+  }
+
+  /**
+   * For structured input read as a stream (normalize/envelope-stream.ts): `writeRaw` takes the input as read (to the
+   * spill), `writeDerivedText` the text derived from it as it is decoded (bounded, and saved as `<id>.text`).
+   */
+  writeRaw(chunk: Buffer): void {
+    this.decided = true;
+    this.textBytes ??= 0;
+    this.textView ??= new TextViewSink();
+    this.rawBytes += chunk.length;
+    this.keepRaw(chunk);
+  }
+
+  /** The next bytes of the text derived from a streamed structured input (see writeRaw); they may be reused after. */
+  writeDerivedText(bytes: Buffer): void {
+    this.textBytes = (this.textBytes ?? 0) + bytes.length;
+    this.textView?.write(bytes);
+    this.collector.write(bytes);
+  }
+
+  /** What was kept of the raw input (writeRaw), to read it again when it must be read another way. */
+  rawReplay(): RawReplay {
+    const complete = this.spillTarget !== undefined && !this.spillFailure && (this.writer === undefined || (this.writer.failure === undefined && this.writer.notSavedBytes === 0));
+    return { memory: this.memory, path: this.writer?.path, complete };
+  }
+
+  /** Leaves nothing behind for an input that will not be written (its replay read first). */
+  discard(): void {
+    this.discardSpill();
   }
 
   /** Takes the next chunk of raw input bytes; the chunk may be reused by the caller once this returns. */
@@ -105,7 +145,11 @@ export class BoundSession {
       if (this.binary) return this.finishBinary(fields);
       const window = this.collector.finish();
       const bounded = composeBound(window, this.options, this.textBytes ?? this.rawBytes, () => this.saveSpill(), (text, spill) => this.saveRecord(text, spill, fields, window.totalLines));
-      if (bounded.spill?.kind !== "saved") this.writer?.abort(); // nothing was cut (or saving failed): leave nothing behind
+      if (bounded.spill?.kind !== "saved") {
+        // nothing was cut (or saving failed): leave nothing behind
+        this.writer?.abort();
+        this.textView?.remove();
+      }
       return bounded;
     } catch (error) {
       // Nothing is written: leave nothing behind either.
@@ -154,6 +198,7 @@ export class BoundSession {
 
   /** Removes a saved output whose projection will not be written. */
   private discardSpill(): void {
+    this.textView?.remove();
     if (this.writer === undefined) return;
     this.writer.abort();
     if (this.derivedText !== undefined) rmSync(this.spillTarget!.store.textViewPath(this.writer.id), { force: true });
@@ -174,6 +219,8 @@ export class BoundSession {
   private openWriter(): void {
     if (!this.spillTarget || this.writer || this.spillFailure) return;
     this.writer = this.spillTarget.store.createWriter(this.spillTarget.maxOutputBytes);
+    if (this.writer.failure !== undefined) this.textView?.giveUp(this.writer.failure);
+    else this.textView?.open(this.spillTarget.store.textViewPath(this.writer.id));
     for (const piece of this.memory) this.writer.write(piece);
     this.memory = [];
     this.memoryBytes = 0;
@@ -194,8 +241,8 @@ export class BoundSession {
     this.closed = closed;
     const readArguments = this.spillTarget.readArguments ? { readArguments: this.spillTarget.readArguments } : {};
     const saved: SpillReport = { kind: "saved", id: writer.id, path: writer.path, notSavedBytes: writer.notSavedBytes || undefined, ...readArguments };
-    if (this.derivedText === undefined) return saved;
-    const textPath = this.spillTarget.store.writeTextView(writer.id, this.derivedText);
+    if (this.derivedText === undefined && this.textView === undefined) return saved;
+    const textPath = this.textView ? this.textView.close() : this.spillTarget.store.writeTextView(writer.id, this.derivedText!);
     return typeof textPath === "string" ? { ...saved, textPath } : { kind: "failed", reason: textPath.failure };
   }
 

@@ -10,7 +10,8 @@ import { renderOutput, type OutputOptions } from "../project/output.js";
 import { projectResult } from "../project/project.js";
 import { shapeCommandOutput } from "../run/command-output.js";
 import { formatToolFrame, resolveToolKind, type ToolKind } from "../tools/index.js";
-import { readInput, WHOLE_TOOLS, type DetectScope } from "./input.js";
+import { boundEnvelopeStream, canStreamEnvelope } from "./envelope-input.js";
+import { readInput, WHOLE_TOOLS, type DetectScope, type Input, type StreamEnvelopes } from "./input.js";
 import { normalizeBytes } from "./normalize-command.js";
 import type { RawOptions } from "./options.js";
 import { boundOptionsFor, collectAfterSpill, openSpill, outputOptions, tokenCounterFor } from "./pipeline.js";
@@ -18,6 +19,8 @@ import { parseProjectionConfig, type ProjectionConfig, type Surroundings } from 
 
 /** Where warnings go: out at once (the CLI's stderr), or collected with the text. */
 type Report = (warning: string) => void;
+/** A warning, if there is one, to where warnings go. */
+type Note = (warning: string | undefined) => void;
 
 /** How to bound: which JSON `--from auto` reads as a tool result, where warnings go, what the record keeps. */
 export interface BoundInputOptions {
@@ -27,6 +30,10 @@ export interface BoundInputOptions {
   report?: Report;
   /** Where the input came from, for the spill's record (`--label`, the parent command). */
   fields?: RecordFields;
+  /** Which MCP envelopes are read as a stream (cli/envelope-input.ts): by default those past the decision bytes. */
+  streamEnvelopes?: StreamEnvelopes;
+  /** Told whether an envelope handed over to be streamed was bounded as a stream (true) or read again (false). */
+  onEnvelope?: (streamed: boolean) => void;
 }
 
 /** The written text, or (with --to) a batch of results for the batch lowering to write. */
@@ -36,7 +43,7 @@ export type BoundInputResult =
 
 /** Bounds one input the way `correx bound`, `normalize` and `lower` do; the CLI writes what it returns. */
 export async function boundInput(raw: RawOptions, chunks: AsyncIterator<Buffer>, around: Surroundings, options: BoundInputOptions = {}): Promise<BoundInputResult> {
-  const { scope = "envelopes", report, fields = {} } = options;
+  const { scope = "envelopes", report, fields = {}, streamEnvelopes = "large" } = options;
   const warnings: string[] = [];
   const note = (warning: string | undefined): void => {
     if (warning) (report ?? ((text: string) => warnings.push(text)))(warning);
@@ -44,8 +51,28 @@ export async function boundInput(raw: RawOptions, chunks: AsyncIterator<Buffer>,
   const config = parseProjectionConfig(raw, around);
   for (const warning of config.warnings) note(warning);
   const toolKind = config.tool ? resolveToolKind(config.tool) : undefined;
-  const input = await readInput(chunks, config.from, config.jsonCap, toolKind, scope, config.to !== undefined);
   const output = await outputOptions(config);
+  const read = (from: AsyncIterator<Buffer>, stream: StreamEnvelopes): Promise<Input> => readInput(from, config.from, config.jsonCap, toolKind, scope, config.to !== undefined, stream);
+  const input = await read(chunks, canStreamEnvelope(config) ? streamEnvelopes : "never");
+  if (input.kind !== "envelope") return boundRead(config, output, toolKind, input, scope, note, fields, warnings);
+  const streamed = await boundEnvelopeStream(config, output, input.prefix, input.rest, scope, fields);
+  options.onEnvelope?.("text" in streamed);
+  if ("text" in streamed) {
+    for (const warning of streamed.warnings) note(warning);
+    return { text: streamed.text, warnings };
+  }
+  try {
+    return await boundRead(config, output, toolKind, await read(streamed.replay, "never"), scope, note, fields, warnings);
+  } finally {
+    streamed.done();
+  }
+}
+
+/** Bounds an input readInput held whole or streams as text. */
+async function boundRead(
+  config: ProjectionConfig, output: OutputOptions, toolKind: ToolKind | undefined, input: Input, scope: DetectScope, note: Note, fields: RecordFields, warnings: string[],
+): Promise<BoundInputResult> {
+  if (input.kind === "envelope") throw new Error("boundRead: an envelope to stream reached the whole path");
   if (input.kind === "stream") {
     note(input.note);
     return { text: await boundStream(config, output, toolKind, input.prefix, input.rest, note, fields), warnings };

@@ -1,5 +1,6 @@
 // Reading stdin for a bounding command: stream text in constant memory, or hold a tool-result JSON whole (up to a cap).
 import { InputError } from "../errors.js";
+import { EnvelopeStreamReader } from "../normalize/envelope-stream.js";
 import { EnvelopeWatch } from "../normalize/envelope-watch.js";
 import { couldBeJson, findFirstNonBlankByte, looksLikeJson } from "../normalize/json-input.js";
 import type { SourceShape } from "../payload.js";
@@ -9,6 +10,8 @@ import { formatSize } from "../text/magic.js";
 /** Stdin as the command will consume it. */
 export type Input =
   | { kind: "whole"; bytes: Buffer }
+  /** An MCP-looking envelope longer than the decision bytes, to read as a stream (cli/envelope-input.ts). */
+  | { kind: "envelope"; prefix: Buffer[]; rest: AsyncIterator<Buffer> }
   | { kind: "stream"; /** Chunks already read (copies). */ prefix: Buffer[]; rest: AsyncIterator<Buffer>; note?: string };
 
 /**
@@ -29,7 +32,10 @@ export type DetectScope = "all" | "envelopes";
  * not binary, no syntax error there) — in the `envelopes` scope only while it can still be a tool-result
  * envelope (EnvelopeWatch). Everything else streams.
  */
-export async function readInput(chunks: AsyncIterator<Buffer>, from: SourceShape | "auto", cap: number, toolKind: string | undefined, scope: DetectScope = "all", jsonLines = false): Promise<Input> {
+export async function readInput(
+  chunks: AsyncIterator<Buffer>, from: SourceShape | "auto", cap: number, toolKind: string | undefined, scope: DetectScope = "all", jsonLines = false,
+  streamEnvelopes: StreamEnvelopes = "never",
+): Promise<Input> {
   const prefix: Buffer[] = [];
   let held = 0;
   let ended = false;
@@ -49,6 +55,9 @@ export async function readInput(chunks: AsyncIterator<Buffer>, from: SourceShape
   if (!wantsWhole) return { kind: "stream", prefix, rest: chunks };
   const watch = from === "auto" && scope === "envelopes" && !toolWantsWhole ? new EnvelopeWatch() : undefined;
   for (const piece of prefix) if (watch?.write(piece) === "not-envelope") return { kind: "stream", prefix, rest: chunks };
+  if (streamEnvelopes === "always" || (streamEnvelopes === "large" && !ended)) {
+    if (!toolWantsWhole && startsLikeMcpResult(prefix)) return { kind: "envelope", prefix, rest: chunks };
+  }
   if (ended && held <= cap) return { kind: "whole", bytes: Buffer.concat(prefix) };
   while (!ended && held <= cap) {
     const next = await chunks.next();
@@ -61,6 +70,15 @@ export async function readInput(chunks: AsyncIterator<Buffer>, from: SourceShape
     throw new InputError(`input is over the ${formatSize(cap)} --json-cap for parsing JSON; raise --json-cap or use --from text`, `byte ${cap}`);
   }
   return { kind: "stream", prefix, rest: chunks, note: `input over the ${formatSize(cap)} --json-cap: read as text, not parsed` };
+}
+
+/** Which envelopes readInput hands over to be streamed: none, those longer than DECISION_BYTES, or all (tests). */
+export type StreamEnvelopes = "never" | "large" | "always";
+
+/** True when the prefix reads as the start of an MCP CallToolResult (an object with MCP's top-level keys so far). */
+function startsLikeMcpResult(prefix: Buffer[]): boolean {
+  const reader = new EnvelopeStreamReader({ separator: "", sink: () => undefined });
+  return prefix.every((piece) => reader.write(piece));
 }
 
 /** True when the first line is a whole JSON object and more follows: the start of JSON Lines. */

@@ -32,7 +32,7 @@ export async function normalizeBytes(bytes: Uint8Array, from: SourceShape | "aut
   if (bytes.length > maxJsonBytes) {
     throw new InputError(`input is ${formatSize(bytes.length)}, over the ${formatSize(maxJsonBytes)} limit for parsing JSON; use --from text`, `byte ${maxJsonBytes}`);
   }
-  return normalizeValue(parseJsonBytes(bytes), from);
+  return normalizeParsed(parseJsonBytes(bytes), from, "all")!;
 }
 
 function normalizeAuto(bytes: Uint8Array, maxJsonBytes: number, detect: "all" | "envelopes"): ToolResult {
@@ -51,7 +51,13 @@ function normalizeAuto(bytes: Uint8Array, maxJsonBytes: number, detect: "all" | 
     if (error instanceof InputError) return normalizeText(decodeTextBytes(bytes));
     throw error;
   }
+  return normalizeParsed(value, "auto", detect) ?? normalizeText(decodeTextBytes(bytes));
+}
+
+/** The result of a parsed JSON input as normalizeBytes reads it; undefined when `envelopes` detection reads it as text. */
+export function normalizeParsed(value: unknown, from: SourceShape | "auto", detect: "all" | "envelopes"): ToolResult | undefined {
+  if (from !== "auto") return normalizeValue(value, from);
   if (detect === "all") return normalizeValue(value, "auto");
   const { shape, result } = readDetected(value);
-  return isToolEnvelope(shape, value) ? withSourceShape(result, shape) : normalizeText(decodeTextBytes(bytes));
+  return isToolEnvelope(shape, value) ? withSourceShape(result, shape) : undefined;
 }

@@ -2,16 +2,16 @@
 // as model text, terminal text, the unified payload or a provider's wire JSON.
 import type { RecordFields } from "../bound/compose.js";
 import { resolveBoundOptions } from "../bound/defaults.js";
-import { BoundSession, type SpillTarget } from "../bound/session.js";
+import { BoundSession, type LateOptions, type SpillTarget } from "../bound/session.js";
 import type { BoundOptions, BoundText, Budget } from "../bound/types.js";
 import type { LowerOptions } from "../lower/types.js";
 import { LosslessNumber, stringifyJson } from "../normalize/lossless-json.js";
 import { viewJsonWithin } from "../bound/json-view.js";
 import { boundStructured } from "../mcp/structured-bound.js";
 import type { Provider, ToolResult } from "../payload.js";
-import { formatTool, formattingTool, resolveToolKind } from "../tools/index.js";
+import { formatTool, formattingTool, resolveToolKind, type ToolText } from "../tools/index.js";
 import { cleanStructured } from "./clean-structured.js";
-import { NO_FRAME } from "./model.js";
+import { NO_FRAME, type Frame } from "./model.js";
 import { planReservation, renderOutput, type OutputOptions } from "./output.js";
 import type { renderTerminal } from "./terminal.js";
 
@@ -62,8 +62,34 @@ function shrinkBudget(budget: Budget, reserved: { reservedBytes?: number; reserv
   };
 }
 
-/** Projects one result held in memory (SPEC §5): format by tool, bound, spill, render. */
-export function projectResult(whole: ToolResult, options: ProjectOptions = {}): Projection {
+/** Everything a projection decides before its text is bounded (planProjection), for projectResult and streamed input. */
+export interface ProjectionPlan {
+  /** The result as written (structured content bounded, strings cleaned, `formatted` set). */
+  result: ToolResult;
+  /** The result whose JSON is saved when no input bytes are given (structured content bounded). */
+  input: ToolResult;
+  tool: string | undefined;
+  base: BoundOptions;
+  output: OutputOptions;
+  text: ToolText;
+  frame: Frame;
+  /** The body the formatter gave, before the final newline `body` may add. */
+  formatted: string;
+  /** The text bounded (and saved as the text view). */
+  body: string;
+  /** Options of the session known only once the result is: reservations, the written-output check, keepInput. */
+  late: LateOptions;
+  view: Pick<BoundOptions, "view">;
+}
+
+/** Text written for a reader ends with a newline, as text tools' output does (the payload's data stays as it was). */
+export function needsFinalNewline(plan: Pick<ProjectionPlan, "output" | "frame">, formatted: { empty: boolean; endsWithNewline: boolean }): boolean {
+  const asText = plan.output.format === "text" && !plan.output.to;
+  return asText && !formatted.empty && !formatted.endsWithNewline && plan.frame.footer === "";
+}
+
+/** Plans the projection of one result (SPEC §5): format by tool, reservations, the JSON view. */
+export function planProjection(whole: ToolResult, options: ProjectOptions = {}): ProjectionPlan {
   const output = projectionOutput(options);
   const base = resolveBoundOptions(options);
   const { result: input, cut: structuredCut } = boundStructuredContent(whole, output, base.budget.maxBytes);
@@ -83,16 +109,27 @@ export function projectResult(whole: ToolResult, options: ProjectOptions = {}): 
   // A structured body (generic format: the value pretty-printed) that does not fit is shown as its JSON view.
   const viewed = kind === "generic" && !text.paged && base.style !== "opencode" ? structuredBody(result) : undefined;
   const view = viewed === undefined ? {} : { view: (fits: (view: string) => boolean, maxChars: number) => viewJsonWithin(viewed, fits, maxChars) };
-  const session = new BoundSession({ ...base, ...reservation, ...view, ...(structuredCut ? { keepInput: true } : {}) }, options.spill, options.spillFailure);
   // The terminal shows what a person reviews (edit: the diff); the model reads the formatter's body.
   const onTerminal = output.reader === "terminal" && output.format === "text" && !output.to;
   const formatted = text.paged ? `${text.header}${text.body}${text.footer}` : onTerminal && text.terminalBody !== undefined ? text.terminalBody : text.body;
-  // Text written for a reader ends with a newline, as text tools' output does (the payload's data stays as it was).
-  const asText = output.format === "text" && !output.to;
-  const body = asText && formatted !== "" && !formatted.endsWith("\n") && frame.footer === "" ? `${formatted}\n` : formatted;
-  const raw = options.input ?? Buffer.from(stringifyJson(input));
-  session.writeDerived(Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength), body);
-  const bounded = session.finish({ source_shape: String(result.meta?.source_shape ?? "json"), ...(tool ? { tool } : {}), ...options.recordFields });
+  const plan = { result, input, tool, base, output, text, frame, formatted, view, late: { ...reservation, ...(structuredCut ? { keepInput: true } : {}) } };
+  const newline = needsFinalNewline(plan, { empty: formatted === "", endsWithNewline: formatted.endsWith("\n") });
+  return { ...plan, body: newline ? `${formatted}\n` : formatted };
+}
+
+/** Projects one result held in memory (SPEC §5): format by tool, bound, spill, render. */
+export function projectResult(whole: ToolResult, options: ProjectOptions = {}): Projection {
+  const plan = planProjection(whole, options);
+  const session = new BoundSession({ ...plan.base, ...plan.late, ...plan.view }, options.spill, options.spillFailure);
+  const raw = options.input ?? Buffer.from(stringifyJson(plan.input));
+  session.writeDerived(Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength), plan.body);
+  return finishProjection(plan, session, options);
+}
+
+/** Ends a planned projection whose text the session took (whole, or streamed): the cut, the spill, the written output. */
+export function finishProjection(plan: ProjectionPlan, session: BoundSession, options: ProjectOptions): Projection {
+  const { result, tool, text, frame, output } = plan;
+  const bounded = session.finish({ source_shape: String(result.meta?.source_shape ?? "json"), ...(tool ? { tool } : {}), ...options.recordFields }, plan.late);
   // A page says where the file continues (file lines), not where the bounder's text view would.
   const paged = text.nextOffset !== undefined && !bounded.truncated ? { ...result, meta: { ...result.meta, next_offset: text.nextOffset } } : result;
   const written = renderOutput(paged, bounded, frame, output);

@@ -1,0 +1,266 @@
+// A streaming reader of MCP tool-result envelopes: a JSON tokenizer over the byte stream that passes the text of
+// each content block (`content[i].text`, `content[i].resource.text`) to a sink as it is unescaped, joined by the
+// part separator, and keeps everything else as a small skeleton: the input's bytes with each streamed string
+// replaced by a unique token. Parsing the skeleton (the ordinary lossless parser) gives the envelope with tokens
+// for its texts, so every key, number and small part reads exactly as a whole parse would.
+import { randomBytes } from "node:crypto";
+import { JsonStringStream, type DecodedSink } from "./json-string-stream.js";
+
+/** The top-level keys of an MCP CallToolResult; any other key ends the streaming (the input is something else). */
+const MCP_KEYS: ReadonlySet<string> = new Set(["content", "structuredContent", "isError", "_meta", "resultType"]);
+/** Keys longer than this are never one the reader looks for. */
+const MAX_KEY_BYTES = 32;
+
+type Role = "root" | "content" | "block" | "resource" | "other";
+interface Frame {
+  array: boolean;
+  role: Role;
+  /** The last key read in an object whose keys matter (root, block, resource). */
+  key: string | undefined;
+}
+
+const enum State { Value, Key, Colon, After, Skip, Stream, Scalar, Done, Failed }
+
+/** One streamed string: the token that stands for it in the skeleton, its length in UTF-16 units and UTF-8 bytes. */
+export interface StreamedText {
+  token: string;
+  units: number;
+  bytes: number;
+}
+
+/** What the reader kept once the input ended. */
+export interface EnvelopeSkeleton {
+  /** The input with each streamed string's contents replaced by its token (valid JSON when the input was). */
+  skeleton: Buffer;
+  texts: StreamedText[];
+  /** The last byte passed to the sink (-1 when none was). */
+  lastByte: number;
+}
+
+/** Reads one envelope from chunks of any size; the same input gives the same text and skeleton however it is cut. */
+export class EnvelopeStreamReader {
+  /** Why the input cannot be read this way (not an MCP-keyed object, malformed, a string JSON would refuse). */
+  failure: string | undefined;
+  private state = State.Value;
+  private readonly stack: Frame[] = [];
+  private inKey = false;
+  private escaped = false;
+  private keyBytes: number[] | undefined;
+  private readonly pieces: Buffer[] = [];
+  private skeletonBytes = 0;
+  private largest = 0;
+  private readonly decoder = new JsonStringStream();
+  private readonly texts: StreamedText[] = [];
+  private readonly nonce = randomBytes(6).toString("hex");
+  private readonly separator: Buffer;
+  private lastByte = -1;
+  private readonly sink: DecodedSink;
+
+  constructor(options: { separator: string; sink: DecodedSink }) {
+    this.separator = Buffer.from(options.separator, "utf8");
+    this.sink = (bytes) => {
+      this.lastByte = bytes[bytes.length - 1]!;
+      options.sink(bytes);
+    };
+  }
+
+  /** The largest buffer the reader held at once (skeleton, decoder output): for the memory tests. */
+  get largestHeld(): number {
+    return Math.max(this.largest, this.decoder.largestBuffer);
+  }
+
+  /** Takes the next chunk; false once the input cannot be read as a streamed envelope (see `failure`). */
+  write(chunk: Uint8Array): boolean {
+    let copyFrom = 0;
+    let index = 0;
+    // The next quote and backslash, each searched again only once passed (strings skip at memchr speed).
+    let quote = -2;
+    let backslash = -2;
+    while (index < chunk.length && this.state !== State.Failed) {
+      if (this.state === State.Stream) {
+        const end = this.decoder.write(chunk, index, this.sink);
+        if (end < 0) {
+          if (this.decoder.failure !== undefined) this.fail(this.decoder.failure);
+          index = chunk.length;
+          copyFrom = chunk.length;
+          break;
+        }
+        this.texts.push({ token: this.tokenOf(this.texts.length), units: this.decoder.units, bytes: this.decoder.bytes });
+        this.state = State.After;
+        copyFrom = end;
+        index = end + 1;
+        continue;
+      }
+      if (this.state === State.Skip && !this.escaped && this.keyBytes === undefined) {
+        if (quote !== -1 && quote < index) quote = chunk.indexOf(0x22, index);
+        if (backslash !== -1 && backslash < index) backslash = chunk.indexOf(0x5c, index);
+        index = Math.min(quote === -1 ? chunk.length : quote, backslash === -1 ? chunk.length : backslash);
+        if (index >= chunk.length) break;
+      }
+      const streams = this.step(chunk[index]!);
+      if (streams) {
+        this.keep(chunk.subarray(copyFrom, index + 1));
+        this.keep(Buffer.from(escapeToken(this.texts.length, this.nonce)));
+        if (this.texts.length > 0) this.sink(this.separator);
+        this.decoder.reset();
+        copyFrom = index + 1;
+      }
+      index += 1;
+    }
+    if (this.state === State.Failed) return false;
+    if (copyFrom < chunk.length && this.state !== State.Stream) this.keep(chunk.subarray(copyFrom));
+    return true;
+  }
+
+  /** Ends the input: the skeleton and the streamed texts, or undefined (see `failure`) when it did not end as one value. */
+  end(): EnvelopeSkeleton | undefined {
+    if (this.state === State.Scalar && this.stack.length === 0) this.state = State.Done;
+    if (this.state !== State.Done) this.fail(this.failure ?? "the input ended inside the JSON value");
+    if (this.failure !== undefined) return undefined;
+    return { skeleton: Buffer.concat(this.pieces), texts: this.texts, lastByte: this.lastByte };
+  }
+
+  /** The string the skeleton holds for the streamed string `index` (what a parse of the skeleton gives). */
+  tokenOf(index: number): string {
+    return `\ue000streamed-${this.nonce}-${index}\ue000`;
+  }
+
+  private keep(bytes: Uint8Array): void {
+    if (bytes.length === 0) return;
+    this.pieces.push(Buffer.from(bytes));
+    this.skeletonBytes += bytes.length;
+    this.largest = Math.max(this.largest, this.skeletonBytes);
+  }
+
+  private fail(reason: string): void {
+    this.failure ??= reason;
+    this.state = State.Failed;
+  }
+
+  /** One byte outside a streamed string; true when it opens a string to stream. */
+  private step(byte: number): boolean {
+    switch (this.state) {
+      case State.Skip:
+        this.skipByte(byte);
+        return false;
+      case State.Scalar:
+        if (byte === 0x2c || byte === 0x7d || byte === 0x5d || isBlank(byte)) {
+          this.state = State.After;
+          return this.step(byte);
+        }
+        return false;
+      case State.Value:
+        return this.value(byte);
+      case State.Key:
+        if (isBlank(byte)) return false;
+        if (byte === 0x7d) this.close();
+        else if (byte === 0x22) this.openString(true);
+        else this.fail("expected a key");
+        return false;
+      case State.Colon:
+        if (byte === 0x3a) this.state = State.Value;
+        else if (!isBlank(byte)) this.fail("expected a colon");
+        return false;
+      case State.After:
+        if (isBlank(byte)) return false;
+        if (byte === 0x2c) this.state = this.stack[this.stack.length - 1]?.array ? State.Value : State.Key;
+        else if (byte === 0x7d || byte === 0x5d) this.close();
+        else this.fail("expected a comma or a closing bracket");
+        return false;
+      case State.Done:
+        if (!isBlank(byte)) this.fail("more follows the JSON value");
+        return false;
+      default:
+        return false;
+    }
+  }
+
+  private value(byte: number): boolean {
+    if (isBlank(byte) || (byte === 0xef || byte === 0xbb || byte === 0xbf) && this.stack.length === 0) return false;
+    const parent = this.stack[this.stack.length - 1];
+    if (byte === 0x7b || byte === 0x5b) {
+      const array = byte === 0x5b;
+      const role = roleOf(parent, array);
+      if (role === undefined) this.fail("the input is not a JSON object");
+      else this.stack.push({ array, role, key: undefined });
+      this.state = array ? State.Value : State.Key;
+      return false;
+    }
+    if (parent === undefined) {
+      this.fail("the input is not a JSON object");
+      return false;
+    }
+    if (byte === 0x5d || byte === 0x7d) {
+      this.close();
+      return false;
+    }
+    if (byte === 0x22) {
+      if ((parent.role === "block" || parent.role === "resource") && parent.key === "text") {
+        this.state = State.Stream;
+        return true;
+      }
+      this.openString(false);
+      return false;
+    }
+    this.state = State.Scalar;
+    return false;
+  }
+
+  private openString(isKey: boolean): void {
+    this.state = State.Skip;
+    this.inKey = isKey;
+    this.escaped = false;
+    const role = this.stack[this.stack.length - 1]?.role;
+    this.keyBytes = isKey && (role === "root" || role === "block" || role === "resource") ? [] : undefined;
+  }
+
+  private skipByte(byte: number): void {
+    if (this.escaped) {
+      this.escaped = false;
+      if (this.keyBytes !== undefined) this.keyBytes = undefined; // an escaped key is never one the reader looks for
+      return;
+    }
+    if (byte === 0x5c) {
+      this.escaped = true;
+      this.keyBytes?.push(byte);
+      return;
+    }
+    if (byte !== 0x22) {
+      if (this.keyBytes !== undefined && this.keyBytes.push(byte) > MAX_KEY_BYTES) this.keyBytes = undefined;
+      return;
+    }
+    const frame = this.stack[this.stack.length - 1]!;
+    if (!this.inKey) {
+      this.state = State.After;
+      return;
+    }
+    this.state = State.Colon;
+    const key = this.keyBytes === undefined || this.keyBytes.includes(0x5c) ? undefined : Buffer.from(this.keyBytes).toString("utf8");
+    this.keyBytes = undefined;
+    frame.key = key;
+    if (frame.role === "root" && (key === undefined || !MCP_KEYS.has(key))) this.fail("a top-level key an MCP result does not have");
+  }
+
+  private close(): void {
+    this.stack.pop();
+    this.state = this.stack.length === 0 ? State.Done : State.After;
+  }
+}
+
+/** The role of a container opened inside `parent` (undefined: the input is not an object at all). */
+function roleOf(parent: Frame | undefined, array: boolean): Role | undefined {
+  if (parent === undefined) return array ? undefined : "root";
+  if (parent.role === "root" && parent.key === "content" && array) return "content";
+  if (parent.role === "content" && !array) return "block";
+  if (parent.role === "block" && parent.key === "resource" && !array) return "resource";
+  return "other";
+}
+
+function isBlank(byte: number): boolean {
+  return byte === 0x20 || byte === 0x0a || byte === 0x0d || byte === 0x09;
+}
+
+/** The token as JSON string contents (U+E000 escaped, so the skeleton stays ASCII around it). */
+function escapeToken(index: number, nonce: string): string {
+  return `\\ue000streamed-${nonce}-${index}\\ue000`;
+}

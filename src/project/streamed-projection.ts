@@ -1,0 +1,54 @@
+// The projection of a result whose text was streamed (normalize/envelope-stream.ts): the result comes from the
+// skeleton, with a token for each streamed text; this checks that the body a whole projection would bound is
+// exactly the texts streamed (else the caller reads the input again the ordinary way), puts each text's true length
+// back in meta.parts, and ends the projection on the session that took the text.
+import type { BoundSession } from "../bound/session.js";
+import type { EnvelopeSkeleton, StreamedText } from "../normalize/envelope-stream.js";
+import { stringifyJson } from "../normalize/lossless-json.js";
+import { partSeparatorOf, type PartLayout } from "../normalize/parts.js";
+import type { ToolResult } from "../payload.js";
+import { readJoinedText } from "../lower/source-layout.js";
+import { finishProjection, needsFinalNewline, planProjection, type ProjectOptions, type Projection } from "./project.js";
+
+/**
+ * Ends the projection of a streamed result; undefined (nothing written, the session still open) when the result's
+ * body is not the streamed texts joined by `separator` in order, so the input must be read the ordinary way.
+ */
+export function finishStreamedProjection(skeletonResult: ToolResult, streamed: EnvelopeSkeleton, separator: string, session: BoundSession, options: ProjectOptions): Projection | undefined {
+  const result = withStreamedLengths(skeletonResult, streamed.texts);
+  if (result === undefined) return undefined;
+  const plan = planProjection(result, options);
+  if (plan.view.view !== undefined || plan.formatted !== streamed.texts.map((text) => text.token).join(separator)) return undefined;
+  // A token anywhere but in the body would be written as it is: the result carries the text somewhere else too.
+  const { data: _data, error: _error, ...rest } = plan.result;
+  if (streamed.texts.length > 0 && stringifyJson(rest).includes(tokenStem(streamed.texts[0]!.token))) return undefined;
+  const bytes = streamed.texts.reduce((sum, text) => sum + text.bytes, 0) + Math.max(0, streamed.texts.length - 1) * Buffer.byteLength(separator);
+  if (needsFinalNewline(plan, { empty: bytes === 0, endsWithNewline: streamed.lastByte === 0x0a })) session.writeDerivedText(Buffer.from("\n"));
+  return finishProjection(plan, session, options);
+}
+
+/** The token without its index: what every token of one input shares. */
+function tokenStem(token: string): string {
+  return token.slice(0, token.lastIndexOf("-") + 1);
+}
+
+/**
+ * The result with each streamed text part's `chars` (its length in UTF-16 units, which lowering uses to split the
+ * text back into parts) set from the stream; undefined when the parts do not line up with the streamed texts.
+ */
+function withStreamedLengths(result: ToolResult, texts: readonly StreamedText[]): ToolResult | undefined {
+  const parts = result.meta?.parts;
+  if (texts.length === 0 || !Array.isArray(parts)) return result;
+  const body = readJoinedText(result);
+  const separator = partSeparatorOf(result.meta?.source_shape);
+  let offset = 0;
+  let next = 0;
+  const patched = (parts as PartLayout[]).map((part): PartLayout => {
+    if (part.type !== "text") return part;
+    const text = body.slice(offset, offset + part.chars);
+    offset += part.chars + separator.length;
+    if (next >= texts.length || text !== texts[next]!.token) return part;
+    return { ...part, chars: texts[next++]!.units };
+  });
+  return next === texts.length ? { ...result, meta: { ...result.meta, parts: patched } } : undefined;
+}

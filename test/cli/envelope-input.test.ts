@@ -1,0 +1,122 @@
+// An MCP envelope read as a stream gives exactly what reading it whole gives: the written output (every --to
+// target, markers, meta), the warnings, the spill (input bytes) and its text view; and whatever streaming cannot
+// read (another shape, malformed JSON, over --json-cap) is read again the ordinary way, with the same output.
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import fc from "fast-check";
+import { afterAll, describe, expect, it } from "vitest";
+import { boundInput } from "../../src/cli/bound-input.js";
+import type { StreamEnvelopes } from "../../src/cli/input.js";
+import type { RawOptions } from "../../src/cli/options.js";
+
+const work = mkdtempSync(join(tmpdir(), "correx-envelope-stream-"));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+const fixture = (name: string): Buffer => readFileSync(new URL(`../fixtures/${name}`, import.meta.url));
+
+async function* chunksOf(bytes: Buffer, size: number): AsyncGenerator<Buffer> {
+  for (let offset = 0; offset < bytes.length; offset += size) yield bytes.subarray(offset, offset + size);
+}
+
+let runs = 0;
+/** The output of one run, its spill directory's files (ids made stable) and whether the envelope was streamed. */
+async function run(bytes: Buffer, raw: RawOptions, scope: "envelopes" | "all", stream: StreamEnvelopes, chunk = 4096) {
+  const spillDir = join(work, `run-${runs++}`);
+  let streamed: boolean | undefined;
+  let text: string;
+  try {
+    const result = await boundInput({ spillDir, ...raw }, chunksOf(bytes, chunk), { stdoutIsTTY: false, columns: undefined, env: { NO_COLOR: "1" } }, {
+      scope, streamEnvelopes: stream, onEnvelope: (value) => { streamed = value; },
+    });
+    text = "text" in result ? result.text : JSON.stringify(result.batch);
+    text += result.warnings.join("\n");
+  } catch (error) {
+    text = `error: ${(error as Error).message}`;
+  }
+  let files: string[] = [];
+  try {
+    files = readdirSync(spillDir).sort();
+  } catch {
+    // nothing saved
+  }
+  const contents = files.filter((name) => !name.endsWith(".json")).map((name) => [stable(name, spillDir), readFileSync(join(spillDir, name)).toString("base64")]);
+  return { text: stable(text, spillDir), files: files.map((name) => stable(name, spillDir)), contents, streamed };
+}
+
+const stable = (text: string, dir: string): string => text.split(dir).join("DIR").replace(/tool_[0-9a-z]{26}/g, "tool_ID");
+
+const MODES: RawOptions[] = [
+  {}, { format: "json" }, { maxBytes: "2000" }, { maxLines: "12", format: "json" }, { for: "terminal", width: "80" },
+  { to: "mcp" }, { to: "mcp", maxBytes: "3000" }, { to: "anthropic", callId: "toolu_1" }, { to: "openai-chat", callId: "call_1", maxBytes: "4000" },
+  { to: "gemini", name: "tool" }, { to: "bedrock", callId: "t1", maxBytes: "5000" }, { to: "ai-sdk" }, { style: "opencode", maxBytes: "3000" },
+];
+
+/** A large envelope the way servers write it: log lines with escapes, non-ASCII, emoji, several blocks, an image. */
+function bigEnvelope(blocks: number, extra: Record<string, unknown> = {}): Buffer {
+  const lines = Array.from({ length: 3000 }, (_, n) => `[${n}] INFO worker-${n % 7} "ok" \t path\\to\\file ${n % 5 === 0 ? "é😀" : ""}`).join("\n");
+  const content = Array.from({ length: blocks }, (_, n) => ({ type: "text", text: `${n}:${lines}` }));
+  return Buffer.from(JSON.stringify({ content: [...content, { type: "image", data: "iVBORw0KGgo=", mimeType: "image/png" }], ...extra }));
+}
+
+describe("MCP envelopes read as a stream", () => {
+  const inputs: [string, Buffer, boolean][] = [
+    ["recorded directory_tree (server-filesystem)", fixture("json/mcp-directory-tree.json"), true],
+    ["mcp text and image", fixture("shapes/mcp-2025-03-26-text-image.json"), true],
+    ["mcp resources", fixture("shapes/mcp-2025-11-25-resources.json"), true],
+    ["mcp resource link", fixture("shapes/mcp-2025-06-18-resource-link.json"), true],
+    ["mcp error", fixture("shapes/mcp-error.json"), true],
+    ["mcp result type", fixture("shapes/mcp-2026-07-28-result-type.json"), true],
+    ["mcp structured", fixture("shapes/mcp-2025-06-18-structured.json"), true],
+    ["several big blocks", bigEnvelope(3), true],
+    ["a big block, numbers kept", bigEnvelope(1, { structuredContent: { id: 1234567890123456789, zero: -0, big: 1e999999, one: "1.0" } }), true],
+  ];
+  for (const [name, bytes, streams] of inputs) {
+    it(`gives what a whole parse gives: ${name}`, async () => {
+      for (const scope of ["envelopes", "all"] as const) {
+        for (const raw of MODES) {
+          const whole = await run(bytes, raw, scope, "never");
+          const streamed = await run(bytes, raw, scope, "always", 1000);
+          expect(streamed.streamed, JSON.stringify(raw)).toBe(streams);
+          expect({ ...streamed, streamed: undefined }, JSON.stringify(raw)).toEqual({ ...whole, streamed: undefined });
+        }
+      }
+    });
+  }
+
+  it("keeps big integers, -0 and 1e999999 as written", async () => {
+    const bytes = Buffer.from('{"content":[{"type":"text","text":"ok"}],"structuredContent":{"id":1234567890123456789,"z":-0,"e":1e999999,"f":1.0}}');
+    const streamed = await run(bytes, { format: "json" }, "all", "always");
+    expect(streamed.streamed).toBe(true);
+    expect(streamed.text).toContain('{"id":1234567890123456789,"z":-0,"e":1e999999,"f":1.0}');
+  });
+
+  it("reads again, the ordinary way, what is not a streamable envelope", async () => {
+    const cases: [Buffer, RawOptions][] = [
+      [Buffer.from('{"content":[{"type":"text","text":"a\\u0000b"}],"extra":1}'), {}],
+      [Buffer.from('{"content":[{"type":"text","text":"cut'), {}],
+      [Buffer.from('{"content":[{"type":"text","text":"a"}]}\n{"content":[{"type":"text","text":"b"}]}\n'), { to: "mcp" }],
+      [fixture("shapes/mcp-structured-only.json"), { format: "json" }],
+      [bigEnvelope(2), { jsonCap: "20KiB" }],
+      [Buffer.from('{"content":[{"type":"text","text":"a\tb"}]}'), {}],
+      [Buffer.from('{"content":[{"type":"text","text":"bad \\x escape"}]}'), { from: "mcp" }],
+    ];
+    for (const [bytes, raw] of cases) {
+      for (const scope of ["envelopes", "all"] as const) {
+        const whole = await run(bytes, raw, scope, "never");
+        const streamed = await run(bytes, raw, scope, "always", 7);
+        expect(streamed.streamed).not.toBe(true);
+        expect({ ...streamed, streamed: undefined }).toEqual({ ...whole, streamed: undefined });
+      }
+    }
+  });
+
+  it("gives the same output however the input is cut", async () => {
+    const bytes = fixture("shapes/mcp-2025-11-25-resources.json");
+    const whole = await run(bytes, { maxBytes: "2000", format: "json" }, "all", "never");
+    await fc.assert(fc.asyncProperty(fc.integer({ min: 1, max: 200 }), async (size) => {
+      const streamed = await run(bytes, { maxBytes: "2000", format: "json" }, "all", "always", size);
+      expect(streamed.streamed).toBe(true);
+      expect({ ...streamed, streamed: undefined }).toEqual({ ...whole, streamed: undefined });
+    }), { numRuns: 25 });
+  });
+});

@@ -1,0 +1,141 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { EnvelopeStreamReader } from "../../src/normalize/envelope-stream.js";
+import { JsonStringStream } from "../../src/normalize/json-string-stream.js";
+import { parseJsonBytes } from "../../src/normalize/json-input.js";
+import { stringifyJson } from "../../src/normalize/lossless-json.js";
+
+/** Cuts `bytes` at the given offsets (sorted, deduplicated, in range). */
+function cut(bytes: Buffer, offsets: number[]): Buffer[] {
+  const points = [...new Set(offsets.map((offset) => offset % (bytes.length + 1)))].sort((a, b) => a - b);
+  const chunks: Buffer[] = [];
+  let from = 0;
+  for (const point of [...points, bytes.length]) {
+    chunks.push(bytes.subarray(from, point));
+    from = point;
+  }
+  return chunks;
+}
+
+/** Reads an envelope through the streaming reader: the text it streamed and the skeleton with its tokens put back. */
+function readStreamed(chunks: Buffer[]): { text: string; value: unknown; units: number[] } | { failure: string } {
+  const out: Buffer[] = [];
+  const reader = new EnvelopeStreamReader({ separator: "\n\n", sink: (bytes) => out.push(Buffer.from(bytes)) });
+  for (const chunk of chunks) if (!reader.write(chunk)) return { failure: reader.failure ?? "?" };
+  const ended = reader.end();
+  if (ended === undefined) return { failure: reader.failure ?? "?" };
+  const all = Buffer.concat(out);
+  const text = all.toString("utf8");
+  let offset = 0;
+  const pieces = ended.texts.map((streamed) => {
+    const piece = all.subarray(offset, offset + streamed.bytes).toString("utf8");
+    offset += streamed.bytes + 2;
+    return piece;
+  });
+  let value = parseJsonBytes(ended.skeleton);
+  // Put each text back where its token stands (the tokens are unique), then compare with a whole parse.
+  let json = stringifyJson(value);
+  ended.texts.forEach((streamed, index) => {
+    json = json.replace(JSON.stringify(streamed.token), () => JSON.stringify(index < pieces.length ? pieces[index] : ""));
+  });
+  value = parseJsonBytes(Buffer.from(json));
+  return { text, value, units: ended.texts.map((streamed) => streamed.units) };
+}
+
+type Block = { text?: string; resource?: { text?: string } };
+const wholeTexts = (value: unknown): string[] => {
+  const content = (value as { content: Block[] }).content;
+  return content.flatMap((block) => (typeof block.text === "string" ? [block.text] : typeof block.resource?.text === "string" ? [block.resource.text] : []));
+};
+/** The value with each content text as UTF-8 gives it back (a lone surrogate becomes U+FFFD). */
+const asWritten = (value: unknown): unknown => {
+  const copy = structuredClone(value) as { content: Block[] };
+  const fix = (text: string): string => Buffer.from(text, "utf8").toString("utf8");
+  for (const block of copy.content) {
+    if (typeof block.text === "string") block.text = fix(block.text);
+    else if (typeof block.resource?.text === "string") block.resource.text = fix(block.resource.text);
+  }
+  return copy;
+};
+
+describe("JsonStringStream", () => {
+  it("unescapes as JSON.parse does, with a lone surrogate as U+FFFD and the UTF-16 length", () => {
+    const source = String.raw`a\n\t\"\\\/\b\f\r\u00e9\u20ac\ud83d\ude00 \ud800x\udc00\ud800\ud800` + "é€😀" + String.raw`\ud83d"`;
+    const decoder = new JsonStringStream();
+    const out: Buffer[] = [];
+    const end = decoder.write(Buffer.from(source), 0, (bytes) => out.push(Buffer.from(bytes)));
+    const parsed = JSON.parse(`"${source.slice(0, -1)}"`) as string;
+    expect(end).toBe(Buffer.byteLength(source) - 1);
+    expect(Buffer.concat(out)).toEqual(Buffer.from(parsed, "utf8"));
+    expect(decoder.units).toBe(parsed.length);
+  });
+
+  it("fails a string JSON.parse refuses or that is not UTF-8", () => {
+    for (const bad of [Buffer.from('a\tb"'), Buffer.from('\\x"'), Buffer.from('\\u12g4"'), Buffer.from([0x61, 0xff, 0x22]), Buffer.from([0xe2, 0x82, 0x22])]) {
+      const decoder = new JsonStringStream();
+      expect(decoder.write(bad, 0, () => undefined)).toBe(-1);
+      expect(decoder.failure).toBeDefined();
+    }
+  });
+});
+
+describe("EnvelopeStreamReader", () => {
+  const text = fc.string({ unit: fc.constantFrom("a", "é", "€", "😀", "\n", "\t", '"', "\\", "\u0000", "\u001b", "\ud800", "\udc00", "/", " ") , maxLength: 40 });
+  const block = fc.oneof(
+    text.map((value) => ({ type: "text", text: value })),
+    text.map((value) => ({ text: value, type: "text", annotations: { priority: 0.5 } })),
+    text.map((value) => ({ type: "resource", resource: { uri: "file:///a.txt", mimeType: "text/plain", text: value } })),
+    fc.constant({ type: "image", data: "aGk=", mimeType: "image/png" }),
+  );
+  const envelope = fc.record({
+    content: fc.array(block, { minLength: 1, maxLength: 5 }),
+    isError: fc.option(fc.boolean(), { nil: undefined }),
+    structuredContent: fc.option(fc.dictionary(fc.string({ maxLength: 5 }), fc.oneof(text, fc.integer())), { nil: undefined }),
+  }, { requiredKeys: ["content"] });
+
+  it("streams the same text and skeleton however the input is cut (escapes and surrogates split anywhere)", () => {
+    fc.assert(fc.property(envelope, fc.boolean(), fc.array(fc.nat(), { maxLength: 12 }), (value, escaped, offsets) => {
+      // Escaped: every non-ASCII character as \uXXXX (surrogate pairs as two escapes), as many servers write it.
+      const json = escaped ? JSON.stringify(value).replace(/[^\x20-\x7e]/gu, (c) => [...c].map((u) => Array.from({ length: u.length }, (_, i) => `\\u${u.charCodeAt(i).toString(16).padStart(4, "0")}`).join("")).join("")) : JSON.stringify(value);
+      const bytes = Buffer.from(` ${json}\n`);
+      const whole = readStreamed([bytes]);
+      const split = readStreamed(cut(bytes, offsets));
+      expect(split).toEqual(whole);
+      if ("failure" in whole) throw new Error(whole.failure);
+      const parsed = JSON.parse(json) as unknown;
+      expect(whole.value).toEqual(asWritten(parsed));
+      expect(whole.text).toBe(Buffer.from(wholeTexts(parsed).join("\n\n"), "utf8").toString("utf8"));
+      expect(whole.units).toEqual(wholeTexts(parsed).map((piece) => piece.length));
+    }), { numRuns: 400 });
+  });
+
+  it("keeps numbers as written in the skeleton", () => {
+    const bytes = Buffer.from('{"content":[{"type":"text","text":"x"}],"structuredContent":{"id":1234567890123456789,"z":-0,"big":1e999999,"f":1.0}}');
+    const reader = new EnvelopeStreamReader({ separator: "\n\n", sink: () => undefined });
+    reader.write(bytes);
+    const skeleton = reader.end()!.skeleton.toString();
+    expect(skeleton).toContain('{"id":1234567890123456789,"z":-0,"big":1e999999,"f":1.0}');
+    expect(stringifyJson(parseJsonBytes(Buffer.from(skeleton)))).toContain('"id":1234567890123456789,"z":-0,"big":1e999999,"f":1.0');
+  });
+
+  it("gives up on what is not an MCP-keyed object, or not one JSON value", () => {
+    for (const input of ['[{"content":[]}]', '{"ok":true,"content":[]}', '{"content":[{"type":"text","text":"a"}]} {}', '{"content":[{"type":"text","text":"a', '"x"']) {
+      const reader = new EnvelopeStreamReader({ separator: "\n\n", sink: () => undefined });
+      const written = reader.write(Buffer.from(input));
+      expect(written && reader.end() !== undefined).toBe(false);
+    }
+  });
+
+  it("holds a bounded amount however large the text block (the largest buffer is counted, not timed)", () => {
+    const line = `${"0123456789 abcdef ".repeat(3)}\u00e9\n`;
+    const textBlock = line.repeat(80_000); // about 4.6 MB of text
+    const bytes = Buffer.from(JSON.stringify({ content: [{ type: "text", text: textBlock }, { type: "text", text: textBlock }] }));
+    let streamed = 0;
+    const reader = new EnvelopeStreamReader({ separator: "\n\n", sink: (chunk) => { streamed += chunk.length; } });
+    for (let offset = 0; offset < bytes.length; offset += 65536) expect(reader.write(bytes.subarray(offset, offset + 65536))).toBe(true);
+    const ended = reader.end()!;
+    expect(streamed).toBe(2 * Buffer.byteLength(textBlock) + 2);
+    expect(ended.skeleton.length).toBeLessThan(200);
+    expect(reader.largestHeld).toBeLessThanOrEqual(65536 + 64);
+  });
+});
