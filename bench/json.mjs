@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Bench: JSON input. `correx bound` on 64 MiB of ordinary JSON (an array of objects, an array of numbers), and
-// `correx normalize` / `bound` on a large MCP result, against `node -e JSON.parse` of the same file (ratio of wall
+// `correx normalize` / `bound` / `lower` on large MCP results (one text block, several blocks, a big structuredContent), against `node -e JSON.parse` of the same file (ratio of wall
 // times, peak RSS); leading whitespace before a log (input detection must not hold it). Needs the build.
 //   node bench/json.mjs [--repeat 3]
 import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync, writeSync } from "node:fs";
@@ -43,6 +43,15 @@ writeJson(numbers, "[", "]\n", 64 * MIB, (n) => String(((n * 7919) % 1000003) / 
 const mcp = join(work, "mcp.json");
 const lines = Array.from({ length: 900_000 }, (_, n) => `[${n}] INFO worker-${n % 13} compiled src/module-${n % 97}.ts in ${n % 997} ms`);
 writeFileSync(mcp, JSON.stringify({ content: [{ type: "text", text: lines.join("\n") }] }));
+// Several blocks (text, an image, text…), non-ASCII and emoji escaped as \uXXXX as many servers write them.
+const blocks = join(work, "mcp-blocks.json");
+const image = { type: "image", data: "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==", mimeType: "image/png" };
+const part = (from) => ({ type: "text", text: lines.slice(from, from + 150_000).map((line, n) => (n % 10 === 0 ? `${line} café ✓ 😀` : line)).join("\n") });
+writeFileSync(blocks, JSON.stringify({ content: [part(0), image, part(150_000), part(300_000), image, part(450_000), part(600_000), part(750_000)] }).replace(/[^\x00-\x7f]/gu, (c) => [...c].map((unit) => Array.from({ length: unit.length }, (_, i) => `\\u${unit.charCodeAt(i).toString(16).padStart(4, "0")}`).join("")).join("")));
+// A big structuredContent beside a short text block: held parsed (it needs the JSON view), up to --json-cap.
+const structured = join(work, "mcp-structured.json");
+const rows = Array.from({ length: 300_000 }, (_, n) => ({ id: n, name: `module-${n % 97}`, worker: `worker-${n % 13}`, ms: n % 997, ok: n % 11 !== 0 }));
+writeFileSync(structured, JSON.stringify({ content: [{ type: "text", text: `${rows.length} rows` }], structuredContent: { rows } }));
 const blank = join(work, "blank-then-log.txt");
 const fd = openSync(blank, "w");
 const spaces = Buffer.alloc(MIB, 0x20);
@@ -72,14 +81,20 @@ const cases = [
   ["bound, 64 MiB array of numbers", `node ${correx} bound --spill-dir ${spill} < ${numbers} > /dev/null`, numbers],
   ["normalize, MCP result (one text block)", `node ${correx} normalize --spill-dir ${spill} < ${mcp} > /dev/null`, mcp],
   ["bound, MCP result (one text block)", `node ${correx} bound --spill-dir ${spill} < ${mcp} > /dev/null`, mcp],
+  ["lower --to anthropic, MCP result (one text block)", `node ${correx} lower --to anthropic --call-id t1 --spill-dir ${spill} < ${mcp} > /dev/null`, mcp],
+  ["normalize, MCP result (8 blocks, escaped non-ASCII)", `node ${correx} normalize --spill-dir ${spill} < ${blocks} > /dev/null`, blocks],
+  ["bound, MCP result (8 blocks, escaped non-ASCII)", `node ${correx} bound --spill-dir ${spill} < ${blocks} > /dev/null`, blocks],
+  ["normalize, MCP result (big structuredContent)", `node ${correx} normalize --spill-dir ${spill} < ${structured} > /dev/null`, structured],
 ];
+/** The goal of each case (issues 11 and 16). */
+const goalOf = (name) => (name.includes("MCP") ? "≤ 1.2×, ≤ 128 MiB" : "≤ 3 s, ≤ 256 MiB");
 console.log("### JSON input: time and memory\n");
-console.log("| case | input (MiB) | correx (ms) | node -e JSON.parse (ms) | ratio | correx peak RSS (MiB) | JSON.parse peak RSS (MiB) |");
-console.log("| --- | ---: | ---: | ---: | ---: | ---: | ---: |");
+console.log("| case | input (MiB) | correx (ms) | node -e JSON.parse (ms) | ratio | correx peak RSS (MiB) | JSON.parse peak RSS (MiB) | goal |");
+console.log("| --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |");
 for (const [name, command, file] of cases) {
   const [ours, baseline] = sideBySide(command, parse(file));
   const size = readFileSync(file).length / MIB;
-  console.log(`| ${name} | ${size.toFixed(1)} | ${ours.milliseconds.toFixed(0)} | ${baseline.milliseconds.toFixed(0)} | ${(ours.milliseconds / baseline.milliseconds).toFixed(2)} | ${(ours.peakKiB / 1024).toFixed(1)} | ${(baseline.peakKiB / 1024).toFixed(1)} |`);
+  console.log(`| ${name} | ${size.toFixed(1)} | ${ours.milliseconds.toFixed(0)} | ${baseline.milliseconds.toFixed(0)} | ${(ours.milliseconds / baseline.milliseconds).toFixed(2)} | ${(ours.peakKiB / 1024).toFixed(1)} | ${(baseline.peakKiB / 1024).toFixed(1)} | ${goalOf(name)} |`);
   rmSync(spill, { recursive: true, force: true });
 }
 const whitespace = measure(`node ${correx} bound --no-spill < ${blank} > /dev/null`);
