@@ -64,6 +64,16 @@ describe("o200k counts equal gpt-tokenizer's", () => {
     );
   });
 
+  test("on long pieces of letters, marks, punctuation or spaces (the heap-ordered merge, property)", () => {
+    const unit = fc.constantFrom("a", "b", "e", "n", "t", "ab", "é", "\u0301", "ß", "ж", "漢", "=", "-", "*", " ", "\u3000");
+    fc.assert(
+      fc.property(fc.string({ unit, minLength: 60, maxLength: 700 }), (text) => {
+        expect(count(text)).toBe(reference(text));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
   test("on long pieces: a separator, a digit run, a whitespace run, a word without spaces, a base64 blob", () => {
     const base64 = Buffer.from(Array.from({ length: 3000 }, (_, i) => (i * 7919) % 256)).toString("base64");
     for (const text of ["=".repeat(3000), "1234567890".repeat(300), " ".repeat(5000) + "x", "\n\n\t ".repeat(500), "abcdefghij".repeat(400), base64, "😀".repeat(1000)]) {
