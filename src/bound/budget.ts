@@ -1,5 +1,6 @@
 // Budgets and how text is measured against them: bytes, lines, estimated or exact tokens.
 import { utf8Bytes, type Measure } from "../text/utf8.js";
+import { estimateTokenCount } from "./token-estimate.js";
 import type { Budget } from "./types.js";
 
 /** Default model budget (SPEC §4): 2000 lines, 50 KiB. */
@@ -20,8 +21,8 @@ export function countWords(text: string): number {
   return words;
 }
 
-/** Codex's estimate: max(ceil(bytes / 4), number of words and punctuation marks). */
-export const estimateTokens: TokenCounter = (text) => Math.max(Math.ceil(utf8Bytes(text) / 4), countWords(text));
+/** The token estimate: an upper bound of o200k and cl100k on real tool output (see token-estimate.ts). */
+export const estimateTokens: TokenCounter = estimateTokenCount;
 
 /** Lines of a written text: line ends, plus one for a last line without a newline. */
 export function countLines(text: string): number {

@@ -7,7 +7,8 @@ import { formatMarker, worstCaseMarker } from "./marker.js";
 import { omissionOf } from "./omission.js";
 import { cutWithSalience } from "./salience/compose-salient.js";
 import { boundOpencode, joinWindow, opencodeFits, opencodeMarker } from "./opencode-style.js";
-import { overrunOf, requireWithinBudget, withinBudget } from "./written.js";
+import { bytesForTokens, SAMPLE_BYTES, searchRoom } from "./room-search.js";
+import { overrunOf, requireWithinBudget, steadyTokenCounter, withinBudget } from "./written.js";
 import { selectLines, type Selection } from "./select.js";
 import type { CollectedWindow } from "./stream.js";
 import type { BoundOptions, BoundText, SpillReport } from "./types.js";
@@ -55,13 +56,19 @@ export function cutToBudget(text: string, options: BoundOptions): string {
   const countTokens = options.countTokens ?? estimateTokens;
   const reserved = reservedOf(options);
   const lines = text.split("\n").slice(0, Math.max(0, options.budget.maxLines - reserved.lines)).join("\n");
-  let limit = options.budget.maxBytes - reserved.bytes;
-  if (options.budget.maxTokens !== undefined) limit = Math.min(limit, (options.budget.maxTokens - reserved.tokens) * 4);
-  let cut = lines.slice(0, prefixEnd(lines, limit, measure));
-  while (cut.length > 0 && !fitsBudget(measureCost(cut, options.budget, measure, countTokens), options.budget, reserved)) {
-    cut = cut.slice(0, prefixEnd(cut, measure(cut) - 1, measure));
+  const cut = lines.slice(0, prefixEnd(lines, options.budget.maxBytes - reserved.bytes, measure));
+  const fits = (bytes: number): boolean => fitsBudget(measureCost(cut.slice(0, prefixEnd(cut, bytes, measure)), options.budget, measure, countTokens), options.budget, reserved);
+  // The longest fitting prefix, searched by halving (a prefix of a fitting text fits).
+  let fitting = 0;
+  let failing = measure(cut) + 1;
+  if (fits(failing - 1)) return cut;
+  failing -= 1;
+  while (failing - fitting > 1) {
+    const middle = Math.floor((fitting + failing) / 2);
+    if (fits(middle)) fitting = middle;
+    else failing = middle;
   }
-  return cut;
+  return cut.slice(0, prefixEnd(cut, fitting, measure));
 }
 
 /** The marker alone (nothing fits beside it); BudgetTooSmallError when even the marker does not fit. */
@@ -74,27 +81,31 @@ function markerOnly(window: CollectedWindow, options: BoundOptions, spill: Spill
   }, options);
 }
 
-/** Cuts a window that does not fit: chooses lines for the room left by the marker, then checks what is written. */
+/**
+ * Cuts a window that does not fit: chooses lines for the room left by the marker, then checks what is written.
+ * The room is searched (bound/room-search.ts), so a token budget is filled, not left half empty.
+ */
 export function cutWindow(window: CollectedWindow, options: BoundOptions, spill: SpillReport, rawBytes: number): BoundText {
   const salient = window.salience && options.keep === "both" ? cutWithSalience(window, window.salience, options, spill, rawBytes) : undefined;
   // The salient cut is checked like any other on what is written; over, the plain cut below decides.
   if (salient && withinBudget(overrunOf(salient, options))) return salient;
   const measure = options.measure ?? utf8Bytes;
   const reserved = reservedOf(options);
-  const newline = measure("\n");
+  const { budget } = options;
   const worst = worstCaseMarker(window.totalLines, rawBytes, spill);
-  const room = {
-    bytes: options.budget.maxBytes - reserved.bytes - measure(worst) - MARKER_SLACK - 2 * newline,
-    lines: options.budget.maxLines - reserved.lines - countLines(worst) - (window.endsWithNewline ? 0 : 0),
-  };
-  for (let attempt = 0; attempt < MAX_ATTEMPTS && room.bytes > 0 && room.lines > 0; attempt += 1) {
-    const built = buildCut(selectLines(window, room, options.keep, options.headRatio, measure), window, spill, rawBytes);
-    const over = overrunOf(built, options);
-    if (withinBudget(over)) return built;
-    room.bytes -= Math.max(over.bytes, over.tokens * 4, Math.ceil(room.bytes * 0.05), 1);
-    room.lines -= Math.max(0, over.lines);
+  const ceiling = budget.maxBytes - reserved.bytes - measure(worst) - MARKER_SLACK - 2 * measure("\n");
+  const room = { bytes: ceiling, lines: budget.maxLines - reserved.lines - countLines(worst) };
+  if (budget.maxTokens !== undefined && ceiling > 0 && room.lines > 0) {
+    const countTokens = steadyTokenCounter(spill, options.countTokens ?? estimateTokens);
+    const sample = selectLines(window, { bytes: Math.min(ceiling, SAMPLE_BYTES), lines: room.lines }, options.keep, options.headRatio, measure);
+    const sampleText = [...sample.head, ...sample.tail].map((line) => line.text).join("\n");
+    room.bytes = bytesForTokens(sampleText, budget.maxTokens - reserved.tokens - countTokens(worst), measure, countTokens);
   }
-  return markerOnly(window, options, spill, rawBytes);
+  const cut = searchRoom(room, ceiling, budget.maxTokens, (tried) => {
+    const built = buildCut(selectLines(window, tried, options.keep, options.headRatio, measure), window, spill, rawBytes);
+    return { built, over: overrunOf(built, options) };
+  });
+  return cut ?? markerOnly(window, options, spill, rawBytes);
 }
 
 /** The bounded text of a window: the whole text when it fits, else a cut with the spill saved and recorded. */

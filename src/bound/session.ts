@@ -7,8 +7,9 @@ import { sniffType } from "../text/magic.js";
 import { renderLine } from "../text/render-line.js";
 import type { SpillRecord, SpillStore, SpillWriter } from "../spill/store.js";
 import { recordUnsavedOutput } from "../spill/tombstones.js";
-import { composeBound, type RecordFields } from "./compose.js";
+import type { RecordFields } from "./compose.js";
 import { SalienceScanner } from "./salience/scanner.js";
+import { composeOrRefuse } from "./smallest-budget.js";
 import { requireWithinBudget } from "./written.js";
 import { LineCollector } from "./stream.js";
 import { TextViewSink } from "./text-view-sink.js";
@@ -144,7 +145,8 @@ export class BoundSession {
     try {
       if (this.binary) return this.finishBinary(fields);
       const window = this.collector.finish();
-      const bounded = composeBound(window, this.options, this.textBytes ?? this.rawBytes, () => this.saveSpill(), (text, spill) => this.saveRecord(text, spill, fields, window.totalLines));
+      // On a refusal, the same bounding is tried with larger budgets to name the smallest that works.
+      const bounded = composeOrRefuse(window, this.options, this.textBytes ?? this.rawBytes, () => this.saveSpill(), (text, spill) => this.saveRecord(text, spill, fields, window.totalLines));
       if (bounded.spill?.kind !== "saved") {
         // nothing was cut (or saving failed): leave nothing behind
         this.writer?.abort();

@@ -10,6 +10,12 @@ const NEWLINE = 0x0a;
 const MIN_WINDOW_BYTES = 1024 * 1024;
 /** Lines of the tail kept beyond the line budget (a cut never shows more than the budget's lines). */
 const TAIL_SLACK_LINES = 16;
+/**
+ * The head holds at least this much whatever the budget, so a budget too small for the marker sees the same
+ * window as the budgets up to the smallest that works (which may take a short input whole): the search for that
+ * budget (bound/smallest-budget.ts) is then exact.
+ */
+const HEAD_FLOOR = { bytes: 4096, lines: 64 };
 
 /** What the collector saw: the first lines, the last lines, and the totals. */
 export interface CollectedWindow {
@@ -155,7 +161,8 @@ export class LineCollector {
 
   private checkOverflow(): void {
     const { maxBytes, maxLines } = this.options.budget;
-    if (this.headBytes > maxBytes + 1 || this.head.lines.length > maxLines) this.overflowed = true;
+    const bytes = Math.max(maxBytes, HEAD_FLOOR.bytes);
+    if (this.headBytes > bytes + 1 || this.head.lines.length > Math.max(maxLines, HEAD_FLOOR.lines)) this.overflowed = true;
   }
 
   /** Lines a tail may need: the budget's lines and some slack. */

@@ -4,7 +4,7 @@
 export interface Budget {
   maxLines: number;
   maxBytes: number;
-  /** Estimated tokens: max(ceil(bytes/4), word-and-punctuation count); undefined = no token limit. */
+  /** Estimated tokens (an upper bound of o200k and cl100k, see token-estimate.ts); undefined = no token limit. */
   maxTokens?: number;
 }
 

@@ -1,8 +1,9 @@
 // The budget checked on what is written: the rendered output (frame, envelope, status line) when a renderer is given.
 import { BudgetTooSmallError, type NeededBudget } from "../errors.js";
+import { ID_PATTERN } from "../spill/ids.js";
 import { utf8Bytes } from "../text/utf8.js";
-import { countLines, estimateTokens, measureCost } from "./budget.js";
-import type { BoundOptions, BoundText } from "./types.js";
+import { countLines, estimateTokens, measureCost, type TokenCounter } from "./budget.js";
+import type { BoundOptions, BoundText, SpillReport } from "./types.js";
 
 /** How far a written output goes past each limit (zero or less: within it). */
 export interface Overrun {
@@ -11,10 +12,23 @@ export interface Overrun {
   tokens: number;
 }
 
-/** Measures a bounded text as written against the budget. */
+/** A spill id of the same form that costs the most tokens: every character a token of its own. */
+const COSTLIEST_ID = `tool_${"0a".repeat(13)}`;
+
+/**
+ * A token counter that counts the spill id (random, so its tokens vary from run to run) as the costliest id of
+ * its form. A cut, a refusal and the smallest budget it names then do not depend on the id.
+ */
+export function steadyTokenCounter(spill: SpillReport | undefined, countTokens: TokenCounter): TokenCounter {
+  const id = spill !== undefined && spill.kind !== "disabled" ? spill.id : undefined;
+  if (id === undefined || !ID_PATTERN.test(id)) return countTokens;
+  return (text) => countTokens(text.replaceAll(id, COSTLIEST_ID));
+}
+
+/** Measures a bounded text as written against the budget (tokens with the costliest spill id, see above). */
 export function overrunOf(bound: BoundText, options: BoundOptions): Overrun {
   const { budget } = options;
-  const countTokens = options.countTokens ?? estimateTokens;
+  const countTokens = steadyTokenCounter(bound.spill, options.countTokens ?? estimateTokens);
   const rendered = options.render !== undefined;
   const cost = rendered
     ? measureCost(options.render!(bound), budget, utf8Bytes, countTokens)

@@ -22,7 +22,7 @@ export function addBudgetOptions(command: Command): Command {
   return command
     .option("--max-lines <n>", "line budget of what is written, marker included", "2000")
     .option("--max-bytes <size>", "byte budget of what is written: 51200, 50KiB (default: 51200 for model, 8192 for terminal)")
-    .option("--max-tokens <n>", "token budget (estimate max(ceil(bytes/4), words and punctuation); exact o200k with --tokenizer o200k)")
+    .option("--max-tokens <n>", "token budget (an estimate that is an upper bound of o200k and cl100k, not SPEC §4's bytes/4; exact o200k with --tokenizer o200k)")
     .addOption(new Option("--tokenizer <name>", "how --max-tokens counts: estimate | o200k").default("estimate"))
     .option("--preset <name>", "budgets of a seed system or peer, as defaults flags override: rind | opencode | codex | claude-code | gemini")
     .option("--keep <part>", "what a cut keeps: head | tail | both", "both")

@@ -43,7 +43,8 @@ const options = fc.record({
 type Drawn = { budget: BoundOptions["budget"]; keep: BoundOptions["keep"]; headRatio: number; raw: boolean; spill: boolean };
 /**
  * Bounds with the drawn options. A budget too small for the marker must be refused with the smallest budget
- * that works (each named limit above the given one), leave no file behind, and that budget must then work.
+ * that works (each named limit above the given one, one less on any of them refused), leave no file behind,
+ * and that budget must then work.
  */
 const run = (bytes: Uint8Array | string, drawn: Drawn): BoundText & { budget: Budget } => {
   const budget = drawn.budget.maxTokens === undefined ? { maxLines: drawn.budget.maxLines, maxBytes: drawn.budget.maxBytes } : drawn.budget;
@@ -59,6 +60,10 @@ const run = (bytes: Uint8Array | string, drawn: Drawn): BoundText & { budget: Bu
     expect(readdirSync(spillDir).length).toBe(before);
     for (const [key, value] of Object.entries(error.needed)) expect(value).toBeGreaterThan(budget[key as keyof Budget]!);
     const raised = { ...budget, ...error.needed };
+    // Exactly the smallest: one less on any named limit is refused too.
+    for (const key of Object.keys(error.needed) as (keyof Budget)[]) {
+      expect(() => call({ ...raised, [key]: raised[key]! - 1 }), `${key} ${raised[key]! - 1}`).toThrow(BudgetTooSmallError);
+    }
     return { ...call(raised), budget: raised };
   }
 };

@@ -87,6 +87,12 @@ export async function check(random: Random): Promise<string> {
     budget = { ...budget, ...needed };
     outcome = await bound(input, mode, budget);
     if ("refused" in outcome) throw new Error(`the named budget ${JSON.stringify(budget)} was refused too: ${JSON.stringify(outcome.refused)}`);
+    // And it is the smallest: one less on any limit it names is refused.
+    for (const key of ["maxLines", "maxBytes", "maxTokens"] as const) {
+      if (needed[key] === undefined) continue;
+      const less = await bound(input, mode, { ...budget, [key]: needed[key]! - 1 });
+      if (!("refused" in less)) throw new Error(`one less than the named budget ${JSON.stringify(budget)} works too: ${key} ${needed[key]! - 1}`);
+    }
   }
   const { text } = outcome;
   expectWithin(text, mode, budget);

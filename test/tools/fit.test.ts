@@ -1,26 +1,39 @@
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
-import { countWords, cutToBudget, estimateTokens, fitItemCount, fitsBudget, isLowSurrogateAt, measureCost } from "../../src/tools/fit.js";
+import { addCost, countWords, cutToBudget, estimateTokens, fitItemCount, fitsBudget, isLowSurrogateAt, measureCost } from "../../src/tools/fit.js";
 
 describe("measuring", () => {
   test("cost of a text", () => {
-    expect(measureCost("héllo, wörld\n漢字 😀")).toEqual({ bytes: 26, newlines: 1, words: 5 });
+    expect(measureCost("héllo, wörld\n漢字 😀")).toEqual({ bytes: 26, newlines: 1, pieces: 18, first: "h", last: "\ude00" });
     expect(countWords("a.b  c_d")).toBe(4);
   });
 
-  test("the token estimate is max(ceil(bytes / 4), words)", () => {
-    expect(estimateTokens({ bytes: 9, newlines: 0, words: 1 })).toBe(3);
-    expect(estimateTokens({ bytes: 4, newlines: 0, words: 4 })).toBe(4);
+  test("the token estimate is the bounder's, from the additive pieces (plus 10 %)", () => {
+    expect(estimateTokens({ bytes: 9, newlines: 0, pieces: 10, first: "a", last: "b" })).toBe(11);
+    expect(estimateTokens(measureCost("a b c"))).toBe(4);
   });
 
   test.each<[string, { maxLines: number; maxBytes: number; maxTokens?: number }, boolean]>([
     ["a\nb", { maxLines: 2, maxBytes: 3 }, true],
     ["a\nb", { maxLines: 1, maxBytes: 3 }, false],
     ["a\nb", { maxLines: 2, maxBytes: 2 }, false],
-    ["a b c", { maxLines: 2, maxBytes: 99, maxTokens: 2 }, false],
-    ["a b c", { maxLines: 2, maxBytes: 99, maxTokens: 3 }, true],
+    ["a b c", { maxLines: 2, maxBytes: 99, maxTokens: 3 }, false],
+    ["a b c", { maxLines: 2, maxBytes: 99, maxTokens: 4 }, true],
   ])("%j fits %j: %s", (text, budget, fits) => {
     expect(fitsBudget(measureCost(text), budget)).toBe(fits);
+  });
+});
+
+describe("the additive token estimate", () => {
+  test("never counts less for the parts than the bounder counts for the joined text", () => {
+    const piece = fc.oneof(fc.string({ maxLength: 12 }), fc.constantFrom(" ", "\n", " \n", "\t", "12", "aB", "é", "漢", "😀", "  ", ".", "\x1b"));
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 8 }), (parts) => {
+        const joined = parts.reduce((cost, part) => addCost(cost, measureCost(part)), measureCost(""));
+        expect(estimateTokens(joined)).toBeGreaterThanOrEqual(estimateTokens(measureCost(parts.join(""))));
+      }),
+      { numRuns: 2000 },
+    );
   });
 });
 

@@ -45,13 +45,13 @@ describe("pageLines", () => {
     expect(page.text.split("\n")).toHaveLength(7);
   });
 
-  test("the token budget is the estimate max(ceil(bytes/4), words)", () => {
-    const tokenBudget = { maxLines: 2000, maxBytes: 51200, maxTokens: 62 };
+  test("the token budget is the bounder's estimate, counted line by line", () => {
+    const tokenBudget = { maxLines: 2000, maxBytes: 51200, maxTokens: 100 };
     const page = pageLines(tenLines, { offset: 1, limit: 2000, budget: tokenBudget, path: "f" });
     expect(fitsBudget(measureCost(page.text), tokenBudget)).toBe(true);
     const oneMoreLine = pageLines(tenLines, { offset: 1, limit: page.shownTo + 1, budget, path: "f" });
     expect(fitsBudget(measureCost(oneMoreLine.text), tokenBudget)).toBe(false);
-    expect(page.shownTo).toBe(5);
+    expect(page.shownTo).toBe(6);
     expect(page.footer).toContain(`Use offset=${page.shownTo + 1} to continue.`);
   });
 

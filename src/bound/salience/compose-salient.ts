@@ -1,12 +1,14 @@
 // A cut with salient middle lines: head, the main marker, numbered middle lines with a marker per gap, tail.
 import { utf8Bytes, type Measure } from "../../text/utf8.js";
-import { countLines, estimateTokens, fitsBudget, measureCost } from "../budget.js";
+import { countLines, estimateTokens } from "../budget.js";
 import type { CollectedLine } from "../lines.js";
 import { formatMarker, worstCaseMarker } from "../marker.js";
 import { omissionOf } from "../omission.js";
+import { bytesForTokens, SAMPLE_BYTES, searchRoom } from "../room-search.js";
 import { selectLines, type Room } from "../select.js";
 import type { CollectedWindow } from "../stream.js";
 import type { BoundOptions, BoundText, SpillReport } from "../types.js";
+import { overrunOf, steadyTokenCounter } from "../written.js";
 import { formatGap, formatSalientNote, numberLine } from "./format.js";
 import { keepsBefore, type NumberedLine, type SalientGroup } from "./reservoir.js";
 import type { SalienceScanner } from "./scanner.js";
@@ -14,16 +16,9 @@ import type { SalienceScanner } from "./scanner.js";
 /** The measured default split of the room: head, salient middle, tail (unused middle room goes to the tail). */
 export const SALIENCE_SPLIT = { head: 0.15, middle: 0.35, tail: 0.5 };
 
-const MAX_ATTEMPTS = 40;
 const SLACK = 8;
 
-interface Reserved {
-  bytes: number;
-  lines: number;
-  tokens: number;
-}
-
-function reservedOf(options: BoundOptions): Reserved {
+function reservedOf(options: BoundOptions): { bytes: number; lines: number; tokens: number } {
   return { bytes: options.reservedBytes ?? 0, lines: options.reservedLines ?? 0, tokens: options.reservedTokens ?? 0 };
 }
 
@@ -119,15 +114,19 @@ function build(window: CollectedWindow, head: CollectedLine[], tail: CollectedLi
  */
 export function cutWithSalience(window: CollectedWindow, scanner: SalienceScanner, options: BoundOptions, spill: SpillReport, rawBytes: number): BoundText | undefined {
   const measure = options.measure ?? utf8Bytes;
-  const countTokens = options.countTokens ?? estimateTokens;
   const reserved = reservedOf(options);
   const worst = worstCaseMarker(window.totalLines, rawBytes, spill);
   const gapCost = measure(formatGap(window.totalLines, window.totalLines)) + 1;
-  const room = {
-    bytes: options.budget.maxBytes - reserved.bytes - measure(worst) - gapCost - SLACK - 3 * measure("\n"),
-    lines: options.budget.maxLines - reserved.lines - countLines(worst) - 2,
-  };
-  if (options.budget.maxTokens !== undefined) room.bytes = Math.min(room.bytes, (options.budget.maxTokens - reserved.tokens) * 4 - measure(worst) - gapCost - SLACK);
+  const markerCost = measure(worst) + gapCost + SLACK + 3 * measure("\n");
+  const room = { bytes: options.budget.maxBytes - reserved.bytes - markerCost, lines: options.budget.maxLines - reserved.lines - countLines(worst) - 2 };
+  let ceiling = room.bytes;
+  if (options.budget.maxTokens !== undefined && room.bytes > 0 && room.lines > 2) {
+    // A first guess of the room from the bytes per token of the window's edges; the search below adjusts it.
+    const countTokens = steadyTokenCounter(spill, options.countTokens ?? estimateTokens);
+    const sample = selectLines(window, { bytes: Math.min(room.bytes, SAMPLE_BYTES), lines: room.lines }, "both", 0.5, measure);
+    const sampleText = [...sample.head, ...sample.tail].map((line) => line.text).join("\n");
+    room.bytes = Math.min(room.bytes, bytesForTokens(sampleText, options.budget.maxTokens - reserved.tokens - countTokens(worst), measure, countTokens));
+  }
   if (room.bytes <= 0 || room.lines <= 2) return undefined;
   // The middle scanned is planned wider than any cut below can leave it (a twentieth of the room on each side).
   const outer = { bytes: Math.floor(room.bytes * (0.9 - SALIENCE_SPLIT.middle)), lines: Math.max(2, Math.floor(room.lines * (0.9 - SALIENCE_SPLIT.middle))) };
@@ -138,32 +137,33 @@ export function cutWithSalience(window: CollectedWindow, scanner: SalienceScanne
   if (to < from) return undefined;
   if (!scanner.windowScanned) scanWindow(scanner, window, from, to);
   scanner.windowScanned = true;
-  room.bytes -= measure(formatSalientNote(9999, scanner.summary.describe((line) => line >= from && line <= to)));
+  const note = measure(formatSalientNote(9999, scanner.summary.describe((line) => line >= from && line <= to)));
+  room.bytes -= note;
+  ceiling -= note;
   const groups = scanner.groups();
-  for (let attempt = 0; attempt < MAX_ATTEMPTS && room.bytes > 0; attempt += 1) {
-    const head = selectLines(window, { bytes: Math.floor(room.bytes * SALIENCE_SPLIT.head), lines: Math.max(1, Math.floor(room.lines * SALIENCE_SPLIT.head)) }, "head", 1, measure).head;
-    const headBytes = head.reduce((sum, line) => sum + measure(line.text) + 1, 0);
-    const headEnd = lastHeadLine(head);
-    const middleRoom = { bytes: Math.floor(room.bytes * SALIENCE_SPLIT.middle), lines: Math.floor(room.lines * SALIENCE_SPLIT.middle) };
-    const inMiddle = groups.filter((group) => group.lines[0]!.number > headEnd);
-    const kept = chooseGroups(inMiddle, middleRoom, measure, gapCost);
-    if (kept.length === 0) return undefined;
-    const keptBytes = kept.reduce((sum, line) => sum + measure(numberLine(line.number, line.text)) + 1, 0) + gapCost * kept.length;
-    const rest = { bytes: room.bytes - keptBytes, lines: room.lines - 2 * kept.length };
-    const both = selectLines(window, rest, "both", Math.min(1, headBytes / Math.max(1, rest.bytes)), measure);
-    const tailStart = firstTailLine(both.tail, window.totalLines);
-    const middle = kept.filter((line) => line.number > lastHeadLine(both.head) && line.number < tailStart);
-    if (middle.length === 0) return undefined;
-    const shownMiddle = new Set(middle.map((line) => line.number));
-    const finalFrom = lastHeadLine(both.head) + 1;
-    const summary = scanner.summary.describe((line) => line >= finalFrom && line < tailStart && !shownMiddle.has(line));
-    const built = build(window, both.head, both.tail, middle, summary, spill, rawBytes);
-    const cost = measureCost(built.text, options.budget, measure, countTokens);
-    if (fitsBudget(cost, options.budget, reserved)) return built;
-    const overBytes = cost.bytes + reserved.bytes - options.budget.maxBytes;
-    const overTokens = options.budget.maxTokens === undefined ? 0 : (cost.tokens ?? 0) + reserved.tokens - options.budget.maxTokens;
-    room.bytes -= Math.max(overBytes, overTokens * 4, Math.ceil(room.bytes * 0.05), 1);
-    room.lines -= Math.max(0, cost.lines + reserved.lines - options.budget.maxLines);
-  }
-  return undefined;
+  return searchRoom(room, ceiling, options.budget.maxTokens, (tried) => {
+    const built = buildSalient(window, groups, tried, scanner, spill, rawBytes, measure, gapCost);
+    return { built, over: built === undefined ? { bytes: 0, lines: 0, tokens: 0 } : overrunOf(built, options) };
+  });
+}
+
+/** The salient cut of one room: head, the best groups that fit the middle share, tail; undefined when none is kept. */
+function buildSalient(window: CollectedWindow, groups: SalientGroup[], room: Room, scanner: SalienceScanner, spill: SpillReport, rawBytes: number, measure: Measure, gapCost: number): BoundText | undefined {
+  const head = selectLines(window, { bytes: Math.floor(room.bytes * SALIENCE_SPLIT.head), lines: Math.max(1, Math.floor(room.lines * SALIENCE_SPLIT.head)) }, "head", 1, measure).head;
+  const headBytes = head.reduce((sum, line) => sum + measure(line.text) + 1, 0);
+  const headEnd = lastHeadLine(head);
+  const middleRoom = { bytes: Math.floor(room.bytes * SALIENCE_SPLIT.middle), lines: Math.floor(room.lines * SALIENCE_SPLIT.middle) };
+  const inMiddle = groups.filter((group) => group.lines[0]!.number > headEnd);
+  const kept = chooseGroups(inMiddle, middleRoom, measure, gapCost);
+  if (kept.length === 0) return undefined;
+  const keptBytes = kept.reduce((sum, line) => sum + measure(numberLine(line.number, line.text)) + 1, 0) + gapCost * kept.length;
+  const rest = { bytes: room.bytes - keptBytes, lines: room.lines - 2 * kept.length };
+  const both = selectLines(window, rest, "both", Math.min(1, headBytes / Math.max(1, rest.bytes)), measure);
+  const tailStart = firstTailLine(both.tail, window.totalLines);
+  const middle = kept.filter((line) => line.number > lastHeadLine(both.head) && line.number < tailStart);
+  if (middle.length === 0) return undefined;
+  const shownMiddle = new Set(middle.map((line) => line.number));
+  const finalFrom = lastHeadLine(both.head) + 1;
+  const summary = scanner.summary.describe((line) => line >= finalFrom && line < tailStart && !shownMiddle.has(line));
+  return build(window, both.head, both.tail, middle, summary, spill, rawBytes);
 }

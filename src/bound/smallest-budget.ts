@@ -1,0 +1,72 @@
+// The smallest budget that works, searched: a refusal names, for each limit it breaks, the least value with which
+// the whole bounding (not only the marker alone: a larger budget may let the text through whole, or a cut with a
+// shorter marker) writes something within the budget, so that value works and one less is refused.
+import { BudgetTooSmallError, type NeededBudget } from "../errors.js";
+import { composeBound } from "./compose.js";
+import type { CollectedWindow } from "./stream.js";
+import type { BoundOptions, BoundText, Budget, SpillReport } from "./types.js";
+
+const LIMITS = ["maxLines", "maxBytes", "maxTokens"] as const;
+
+/**
+ * Narrows a refusal of `budget` to the smallest budget that works: each limit it names is searched by halving
+ * between the given value (refused) and the named one, the others held at what was found or named. `works`
+ * bounds the same input with another budget and says whether that was written (true) or refused (false).
+ */
+export function smallestBudget(refusal: BudgetTooSmallError, budget: Budget, works: (budget: Budget) => boolean): BudgetTooSmallError {
+  let current: Budget = { ...budget, ...refusal.needed };
+  if (!works(current)) return refusal;
+  const needed: NeededBudget = {};
+  for (const key of LIMITS) {
+    const named = refusal.needed[key];
+    const given = budget[key];
+    if (named === undefined || given === undefined) continue;
+    // This limit was not what refused once the others are raised: it keeps its given value.
+    if (works({ ...current, [key]: given })) {
+      current = { ...current, [key]: given };
+      continue;
+    }
+    let failing = given;
+    let working = named;
+    while (working - failing > 1) {
+      const middle = Math.floor((failing + working) / 2);
+      if (works({ ...current, [key]: middle })) working = middle;
+      else failing = middle;
+    }
+    current = { ...current, [key]: working };
+    needed[key] = working;
+  }
+  return new BudgetTooSmallError(needed, { maxLines: budget.maxLines, maxBytes: budget.maxBytes, ...(budget.maxTokens !== undefined ? { maxTokens: budget.maxTokens } : {}) });
+}
+
+/**
+ * composeBound; when it refuses the budget, the refusal names the smallest budget that works for this window
+ * (the same bounding tried with larger budgets, the spill saved once and no record written by the tries).
+ */
+export function composeOrRefuse(
+  window: CollectedWindow,
+  options: BoundOptions,
+  rawBytes: number,
+  saveSpill: () => SpillReport,
+  saveRecord: (projection: string, spill: SpillReport) => SpillReport,
+): BoundText {
+  let saved: SpillReport | undefined;
+  const saveOnce = (): SpillReport => (saved ??= saveSpill());
+  try {
+    return composeBound(window, options, rawBytes, saveOnce, saveRecord);
+  } catch (error) {
+    if (!(error instanceof BudgetTooSmallError)) throw error;
+    throw smallestBudget(error, options.budget, (budget) => isWritten(() => composeBound(window, { ...options, budget }, rawBytes, saveOnce, (_text, spill) => spill)));
+  }
+}
+
+/** Runs `bounding`; false when it refuses the budget (any other error is thrown). */
+function isWritten(bounding: () => unknown): boolean {
+  try {
+    bounding();
+    return true;
+  } catch (error) {
+    if (error instanceof BudgetTooSmallError) return false;
+    throw error;
+  }
+}
