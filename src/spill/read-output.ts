@@ -4,7 +4,7 @@ import { NotFoundError } from "../errors.js";
 import { describeBinary, looksBinary } from "../text/binary.js";
 import { formatSize } from "../text/magic.js";
 import { renderLine } from "../text/render-line.js";
-import { MAX_LINE_CHARS, pageLines } from "../tools/read-page.js";
+import { MAX_LINE_CHARS, pageWindow } from "../tools/read-page.js";
 import { openOutput, type OpenedOutput } from "./lookup.js";
 import { indexedLineCount, readLineWindow } from "./page.js";
 import type { SpillStore } from "./store.js";
@@ -97,14 +97,13 @@ export function readOutputPage(store: SpillStore, id: string, options: ReadOutpu
   }
   const capNote = notSaved > 0 ? `\n(Only the first ${formatSize(record.size)} of the output were saved: the per-output cap kept the last ${notSaved} bytes out.)` : "";
   const clean = lineCleaner(options.raw);
-  const sparse: string[] = new Array<string>(window.totalLines);
-  window.lines.forEach((line, index) => (sparse[offset - 1 + index] = clean(line)));
-  const page = pageLines(sparse, { offset, limit, budget: { maxLines: limit + 8, maxBytes: maxBytes - Buffer.byteLength(capNote) }, path });
+  const lines = window.lines.map(clean);
+  const page = pageWindow(lines, window.totalLines, { offset, limit, budget: { maxLines: limit + 8, maxBytes: maxBytes - Buffer.byteLength(capNote) }, path });
   const text = page.nextOffset === undefined ? page.text + capNote : page.text;
   return {
     id, path, text, from_line: page.shownFrom, to_line: page.shownTo, total_lines: page.totalLines,
     ...(page.nextOffset !== undefined ? { next_offset: page.nextOffset } : {}),
     ...(notSaved > 0 ? { not_saved_bytes: notSaved } : {}),
-    lines: sparse.slice(page.shownFrom - 1, page.shownTo).map((line, index) => ({ n: page.shownFrom + index, text: line ?? "" })),
+    lines: lines.slice(0, page.shownTo - page.shownFrom + 1).map((line, index) => ({ n: page.shownFrom + index, text: line })),
   };
 }

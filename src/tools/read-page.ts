@@ -51,12 +51,20 @@ export function cutLongLine(line: string, max = MAX_LINE_CHARS, suffix = `... (l
 
 /** Shows lines [offset, offset + limit) of `lines`, as many consecutive whole lines as the budget holds. */
 export function pageLines(lines: readonly string[], options: PageOptions): Page {
-  const totalLines = lines.length;
+  const from = Math.max(1, Math.floor(options.offset));
+  return pageWindow(lines.slice(from - 1, from - 1 + Math.max(1, Math.floor(options.limit))), lines.length, options);
+}
+
+/**
+ * pageLines for a file read in part: `window` holds the file's lines from line `offset` on (at least the `limit`
+ * that exist), `totalLines` counts them all; memory follows the window, never the file.
+ */
+export function pageWindow(window: readonly string[], totalLines: number, options: PageOptions): Page {
   const from = Math.max(1, Math.floor(options.offset));
   const limit = Math.max(1, Math.floor(options.limit));
   const header = `<path>${options.path}</path>\n<type>${options.type ?? "file"}</type>\n<content>\n`;
   const most = Math.min(limit, Math.max(0, options.budget.maxLines));
-  const candidates = lines.slice(from - 1, from - 1 + most).map((line, index) => `${from + index}: ${cutLongLine(line)}`);
+  const candidates = window.slice(0, most).map((line, index) => `${from + index}: ${cutLongLine(line)}`);
   const footerFor = (shown: number): string => {
     const to = from + shown - 1;
     const note =

@@ -6,7 +6,8 @@ import { describe, expect, test } from "vitest";
 import { INDEX_BLOCK_BYTES, LineIndexBuilder, readLineIndex } from "../../src/spill/line-index.js";
 import { readLineWindow } from "../../src/spill/page.js";
 import { countNewlineBytes } from "../../src/text/newline-count.js";
-import { makeStore } from "./helpers.js";
+import { readOutputPage } from "../../src/spill/read-output.js";
+import { addOutput, makeStore } from "./helpers.js";
 
 /** Lines of varied length (some longer than a block), deterministic. */
 function variedText(lines: number, endsWithNewline: boolean): Buffer {
@@ -84,5 +85,38 @@ describe("line index", () => {
     aborted.write(data);
     aborted.abort();
     expect(fs.existsSync(`${aborted.path}.idx`)).toBe(false);
+  });
+});
+
+describe("a page read through the index", () => {
+  test("holds only the lines shown: an output whose index counts more lines than an array can hold pages at once", () => {
+    // A sparse data file past 4 GiB (its holes take no disk) whose index claims 2^32 + 1 lines: paging line 1
+    // must not allocate anything per line of the file (the old page builder made an array of total_lines).
+    const store = makeStore();
+    const head = Buffer.from("first line\nsecond line\n");
+    const blocks = 2 ** 32 / INDEX_BLOCK_BYTES + 1;
+    const bytes = blocks * INDEX_BLOCK_BYTES;
+    const id = addOutput(store, Date.now(), head);
+    const fd = fs.openSync(store.dataPath(id), "r+");
+    fs.ftruncateSync(fd, bytes);
+    fs.writeSync(fd, Buffer.from("\n"), 0, 1, bytes - 1);
+    fs.closeSync(fd);
+    const index = Buffer.alloc(16 + blocks * 8 + 24);
+    index.write("CRXLIDX1", 0, "latin1");
+    index.writeUInt32LE(INDEX_BLOCK_BYTES, 8);
+    for (let block = 0; block < blocks; block += 1) index.writeDoubleLE(2 + block * (INDEX_BLOCK_BYTES - 1), 16 + block * 8);
+    const newlines = 2 ** 32 + 1;
+    index.writeDoubleLE(newlines, 16 + blocks * 8);
+    index.writeDoubleLE(bytes, 16 + blocks * 8 + 8);
+    index.write("CRXLEND1", 16 + blocks * 8 + 16, "latin1");
+    fs.writeFileSync(store.indexPath(id), index);
+    try {
+      const page = readOutputPage(store, id, { offset: 1, limit: 2, maxBytes: 51200, raw: false });
+      expect(page.lines).toEqual([{ n: 1, text: "first line" }, { n: 2, text: "second line" }]);
+      expect(page.total_lines).toBe(newlines);
+      expect(page.next_offset).toBe(3);
+    } finally {
+      fs.rmSync(path.dirname(store.dir), { recursive: true, force: true });
+    }
   });
 });
