@@ -78,6 +78,64 @@ export function takeInventory(store: SpillStore, isLate: () => boolean = () => f
   }
 }
 
+/** The file system calls a listing makes, one file at a time (tests count them). */
+export interface StoreFiles {
+  /** The names in a directory. */
+  names(dir: string): string[];
+  /** A regular file's size and modification time (undefined for anything else, or when it is gone). */
+  stat(file: string): StoredFile | undefined;
+  /** Reads the start of a file (never through a symlink) into `buffer`; the bytes read. */
+  readHead(file: string, buffer: Buffer): number;
+}
+
+/** The store's files through node:fs. */
+export const STORE_FILES: StoreFiles = {
+  names: (dir) => fs.readdirSync(dir),
+  stat: statRegularFile,
+  readHead(file, buffer) {
+    const fd = fs.openSync(file, fs.constants.O_RDONLY | fs.constants.O_NOFOLLOW | fs.constants.O_NONBLOCK);
+    try {
+      return fs.readSync(fd, buffer, 0, buffer.length, 0);
+    } finally {
+      fs.closeSync(fd);
+    }
+  },
+};
+
+const DATA = 1;
+const RECORD = 2;
+const TEXT = 4;
+const INDEX = 8;
+
+/**
+ * The store's outputs newest first, one at a time: the names are read and sorted (ids sort by creation time),
+ * each output's files are stat-ed only when its turn comes — memory holds the ids, never the entries.
+ */
+export function* streamInventory(store: SpillStore, files: StoreFiles = STORE_FILES): Generator<InventoryEntry> {
+  const kinds = new Map<string, number>();
+  for (const name of files.names(store.dir)) {
+    const dot = name.length - (name.endsWith(".idx") ? 4 : 5);
+    const suffix = name.slice(dot);
+    const kind = ID_PATTERN.test(name) ? DATA : suffix === ".json" ? RECORD : suffix === ".text" ? TEXT : suffix === ".idx" ? INDEX : 0;
+    const id = kind === DATA ? name : name.slice(0, dot);
+    if (kind === 0 || (kind !== DATA && !ID_PATTERN.test(id))) continue;
+    kinds.set(id, (kinds.get(id) ?? 0) | kind);
+  }
+  const ids = [...kinds.keys()].sort();
+  for (let position = ids.length - 1; position >= 0; position -= 1) {
+    const id = ids[position]!;
+    const kind = kinds.get(id)!;
+    const entry: InventoryEntry = { id, created: idTime(id) };
+    const file = (flag: number, suffix: string): StoredFile | undefined => (kind & flag ? files.stat(path.join(store.dir, id + suffix)) : undefined);
+    const [data, record, text, index] = [file(DATA, ""), file(RECORD, ".json"), file(TEXT, ".text"), file(INDEX, ".idx")];
+    if (data) entry.data = data;
+    if (record) entry.record = record;
+    if (text) entry.text = text;
+    if (index) entry.index = index;
+    if (data || record || text || index) yield entry;
+  }
+}
+
 function statRegularFile(file: string): StoredFile | undefined {
   try {
     const stat = fs.lstatSync(file);

@@ -2,7 +2,7 @@
 // time in fixed-width columns, reading only the head of each record (never the projection), so memory stays flat.
 import * as fs from "node:fs";
 import { formatSize } from "../text/magic.js";
-import { entryBytes, takeInventory, type InventoryEntry } from "./inventory.js";
+import { entryBytes, STORE_FILES, streamInventory, type InventoryEntry, type StoreFiles } from "./inventory.js";
 import type { SpillRecord, SpillStore } from "./store.js";
 
 /** One output as `ls` shows it. */
@@ -28,28 +28,21 @@ export interface ListedOutput {
 }
 
 const RECORD_HEAD_BYTES = 4096;
-const PROJECTION_KEY = ',\n  "projection":';
+const PROJECTION_KEY_BYTES = Buffer.from(',\n  "projection":');
 
 /** The record's fields before its projection (records are written pretty-printed, the projection after the facts). */
-function readRecordHead(file: string): Partial<SpillRecord> {
-  const fd = fs.openSync(file, fs.constants.O_RDONLY | fs.constants.O_NOFOLLOW);
-  try {
-    const buffer = Buffer.alloc(RECORD_HEAD_BYTES);
-    const read = fs.readSync(fd, buffer, 0, RECORD_HEAD_BYTES, 0);
-    const text = buffer.toString("utf8", 0, read);
-    const cut = text.indexOf(PROJECTION_KEY);
-    if (cut !== -1) return JSON.parse(`${text.slice(0, cut)}}`) as Partial<SpillRecord>;
-    return JSON.parse(read < RECORD_HEAD_BYTES ? text : fs.readFileSync(file, "utf8")) as Partial<SpillRecord>;
-  } finally {
-    fs.closeSync(fd);
-  }
+function readRecordHead(file: string, files: StoreFiles, head: Buffer): Partial<SpillRecord> {
+  const read = files.readHead(file, head);
+  const cut = head.subarray(0, read).indexOf(PROJECTION_KEY_BYTES); // only the facts are decoded
+  if (cut !== -1) return JSON.parse(`${head.toString("utf8", 0, cut)}}`) as Partial<SpillRecord>;
+  return JSON.parse(read < head.length ? head.toString("utf8", 0, read) : fs.readFileSync(file, "utf8")) as Partial<SpillRecord>;
 }
 
-function describeEntry(store: SpillStore, entry: InventoryEntry): ListedOutput {
+function describeEntry(store: SpillStore, entry: InventoryEntry, files: StoreFiles, head: Buffer): ListedOutput {
   const base = { id: entry.id, created: new Date(entry.created).toISOString(), size: entry.data?.bytes ?? 0, disk_bytes: entryBytes(entry), path: store.dataPath(entry.id) };
   if (!entry.record) return { ...base, status: "being-written" };
   try {
-    const record = readRecordHead(store.recordPath(entry.id));
+    const record = readRecordHead(store.recordPath(entry.id), files, head);
     const optional = <K extends keyof SpillRecord>(key: K) => (record[key] !== undefined && record[key] !== "" ? { [key]: record[key] } : {});
     return {
       ...base, status: entry.data ? "stored" : "damaged", ...(typeof record.lines === "number" ? { lines: record.lines } : {}),
@@ -61,11 +54,14 @@ function describeEntry(store: SpillStore, entry: InventoryEntry): ListedOutput {
   }
 }
 
-/** The store's outputs, newest first, one at a time. */
-export function* streamOutputs(store: SpillStore): Generator<ListedOutput> {
+/**
+ * The store's outputs, newest first, one at a time: each output's files are looked at when its row is asked
+ * for (one reused buffer for the record heads), so memory holds the sorted ids and one row.
+ */
+export function* streamOutputs(store: SpillStore, files: StoreFiles = STORE_FILES): Generator<ListedOutput> {
   store.verify();
-  const entries = takeInventory(store).entries;
-  for (let index = entries.length - 1; index >= 0; index -= 1) yield describeEntry(store, entries[index]!);
+  const head = Buffer.allocUnsafe(RECORD_HEAD_BYTES);
+  for (const entry of streamInventory(store, files)) yield describeEntry(store, entry, files, head);
 }
 
 /** The store's outputs, newest first. */

@@ -3,7 +3,8 @@ import { describe, expect, test } from "vitest";
 import { formatCollectionJson, formatCollectionText } from "../../src/spill/collection-text.js";
 import { createId } from "../../src/spill/ids.js";
 import type { CollectionReport } from "../../src/spill/lifecycle.js";
-import { formatAge, formatListing, listOutputs } from "../../src/spill/listing.js";
+import { STORE_FILES, type StoreFiles } from "../../src/spill/inventory.js";
+import { formatAge, formatListing, listOutputs, streamOutputs } from "../../src/spill/listing.js";
 import { DEFAULT_STORE_SETTINGS } from "../../src/spill/settings.js";
 import { addOutput, makeStore } from "./helpers.js";
 
@@ -24,6 +25,30 @@ describe("listOutputs", () => {
       { id: first, status: "stored", created: new Date(NOW - 3_600_000).toISOString(), size: 4, disk_bytes: disk(first), path: store.dataPath(first), lines: 2, command: "npm test", exit_code: 1 },
       { id: damaged, status: "damaged", created: new Date(NOW - 7_200_000).toISOString(), size: 14, disk_bytes: disk(damaged), path: store.dataPath(damaged) },
     ]);
+  });
+});
+
+describe("streamOutputs", () => {
+  test("looks at one output's files per row asked for: the first row of 50 costs one record read, the whole listing 50", () => {
+    const store = makeStore();
+    for (let index = 0; index < 50; index += 1) addOutput(store, NOW - index * 1000, `line ${index}\n`, { fields: { command: `make ${index}` } });
+    const calls = { names: 0, stat: 0, readHead: 0 };
+    const counted: StoreFiles = {
+      names: (dir) => ((calls.names += 1), STORE_FILES.names(dir)),
+      stat: (file) => ((calls.stat += 1), STORE_FILES.stat(file)),
+      readHead: (file, buffer) => ((calls.readHead += 1), STORE_FILES.readHead(file, buffer)),
+    };
+    try {
+      const rows = streamOutputs(store, counted);
+      const first = rows.next();
+      expect(first.value).toMatchObject({ command: "make 0", status: "stored" });
+      expect(calls).toEqual({ names: 1, stat: 2, readHead: 1 });
+      const rest = [...rows];
+      expect(rest.map((row) => row.command)).toEqual(Array.from({ length: 49 }, (_, index) => `make ${index + 1}`));
+      expect(calls).toEqual({ names: 1, stat: 100, readHead: 50 });
+    } finally {
+      fs.rmSync(store.dir.replace(/\/store$/, ""), { recursive: true, force: true });
+    }
   });
 });
 
