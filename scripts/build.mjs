@@ -2,8 +2,9 @@
 // then replaces dist/ in one rename — so tests running the binary never see a half-built dist/.
 import { build } from "esbuild";
 import { execFileSync } from "node:child_process";
-import { existsSync, readFileSync, renameSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { writeRankTableFile } from "./rank-table.mjs";
 
@@ -41,6 +42,14 @@ try {
     define: { ...common.define, "import.meta.url": "__correxFileUrl" },
     banner: { js: "const __correxFileUrl = require('node:url').pathToFileURL(__filename).href;" },
   });
+  // bin/correx compiles the bundle with vm.Script (for the code cache), where import() needs the launcher's help.
+  const bundle = join(next, "cli.cjs");
+  // It reads the bundle as latin1 (no UTF-8 decoding): what esbuild left non-ASCII (in regular expressions and
+  // comments) becomes \u escapes, one per UTF-16 unit (a surrogate pair's two escapes still read as one character).
+  const escaped = readFileSync(bundle, "utf8")
+    .replace(/\bimport\(("(?:gpt-tokenizer|@modelcontextprotocol\/sdk)[^"]*")\)/g, "__correxImport($1)")
+    .replace(/[^\x00-\x7f]/g, (unit) => `\\u${unit.charCodeAt(0).toString(16).padStart(4, "0")}`);
+  writeFileSync(bundle, escaped);
   await build({ ...common, entryPoints: { index: "src/index.ts" }, outdir: next, external: ["chalk", "string-width", "gpt-tokenizer"] });
   // The o200k rank table `--tokenizer o200k` reads (src/tokenizer/rank-table.ts), from gpt-tokenizer's ranks.
   await writeRankTableFile(join(next, "o200k.bin"), "o200k_base");
@@ -48,7 +57,19 @@ try {
   execFileSync(process.execPath, [tsc, "-p", "tsconfig.build.json", "--outDir", join(next, "types")], { stdio: "inherit" });
   if (existsSync("dist")) renameSync("dist", old);
   renameSync(next, "dist");
+  writeCodeCache();
 } finally {
   rmSync(next, { recursive: true, force: true });
   rmSync(old, { recursive: true, force: true });
+}
+
+/** V8's code cache of the CLI bundle, taken after a run of `echo hi | correx bound` (bin/correx uses it when it fits). */
+function writeCodeCache() {
+  const store = mkdtempSync(join(tmpdir(), "correx-build-"));
+  try {
+    const env = { ...process.env, CORREX_BUILD_CODE_CACHE: join("dist", "cli.cjs.cache"), CORREX_SPILL_DIR: store, XDG_CONFIG_HOME: store };
+    execFileSync(process.execPath, ["bin/correx", "bound"], { input: "hi\n", env, stdio: ["pipe", "pipe", "inherit"] });
+  } finally {
+    rmSync(store, { recursive: true, force: true });
+  }
 }

@@ -3,7 +3,7 @@
 import { formatSize } from "../text/magic.js";
 import { describeDuration } from "../spill/settings.js";
 import { CONFIG_KEYS } from "./config-file.js";
-import { stdoutIsTTY, warn, writeStdout } from "./io.js";
+import { stdoutColumns, stdoutIsTTY, warn, writeStdout } from "./io.js";
 import { parseFormat, type RawOptions } from "./options.js";
 import { parseProjectionConfig, type ProjectionConfig } from "./projection-config.js";
 
@@ -39,7 +39,7 @@ function effectiveValues(config: ProjectionConfig): Record<string, string> {
 
 /** Runs `correx config`: one line per key (key, value, origin), or JSON with --format json. */
 export async function runConfig(raw: RawOptions): Promise<void> {
-  const config = parseProjectionConfig({ ...raw, format: "text" }, { stdoutIsTTY: stdoutIsTTY(), columns: process.stdout.columns, env: process.env });
+  const config = parseProjectionConfig({ ...raw, format: "text" }, { stdoutIsTTY: stdoutIsTTY(), columns: stdoutColumns(), env: process.env });
   for (const warning of config.warnings) warn(warning);
   const values = effectiveValues(config);
   const rows = CONFIG_KEYS.map(({ key }) => ({ key, value: values[key] ?? "", origin: config.origins[key] ?? "default" }));

@@ -1,7 +1,7 @@
 // Where a bounding command's bytes come from: files named on the command line (in order, like cat), or stdin.
 import { closeSync, fstatSync, openSync } from "node:fs";
 import { UsageError } from "../errors.js";
-import { readDescriptor, readStdin } from "./io.js";
+import { readDescriptor, readStdin, stdinIsTTY } from "./io.js";
 
 
 /** The hint a person sees when correx waits on a terminal for input they may not know it wants. */
@@ -9,7 +9,7 @@ export const STDIN_HINT = "correx: reading standard input; end with Ctrl-D (or n
 
 /** stdin, with a one-line hint on stderr first when stdin is a terminal (as a waiting filter should say). */
 export function readStdinWithHint(): AsyncGenerator<Buffer> {
-  if (process.stdin.isTTY === true) process.stderr.write(STDIN_HINT);
+  if (stdinIsTTY()) process.stderr.write(STDIN_HINT);
   return readStdin();
 }
 

@@ -1,18 +1,33 @@
 // stdin and stdout at the edge: byte streaming in, writes out, and a broken pipe that ends quietly.
-import { fstatSync, readFileSync, readSync, statSync } from "node:fs";
+import { fstatSync, readFileSync, readSync, statSync, writeSync } from "node:fs";
+import { isatty } from "node:tty";
 import { CorrexError, IoError } from "../errors.js";
 import { EXIT, exitCodeFor } from "./exit-codes.js";
 
 let stdoutClosed = false;
+let stdoutStreamInUse = false;
 
-process.stdout.on("error", (error: NodeJS.ErrnoException) => {
+/** A failed write to stdout: a closed pipe ends quietly with the status so far; any other error is exit 74. */
+function stdoutFailed(error: NodeJS.ErrnoException): void {
   if (error.code === "EPIPE") {
     stdoutClosed = true;
     process.exit(process.exitCode ?? EXIT.ok);
   }
   process.stderr.write(`correx: cannot write output: ${error.message}\n`);
   process.exit(EXIT.ioError);
-});
+}
+
+/**
+ * process.stdout, with the broken-pipe handling of every write: for the commands that stream to it (mcp, proxy)
+ * and for writeStdout on a non-blocking stdout. Made on first use: the stream costs start-up time.
+ */
+export function stdoutStream(): NodeJS.WriteStream {
+  if (!stdoutStreamInUse) {
+    stdoutStreamInUse = true;
+    process.stdout.on("error", stdoutFailed);
+  }
+  return process.stdout;
+}
 
 let startedClosed: boolean | undefined;
 
@@ -32,12 +47,30 @@ function stdoutStartedClosed(): boolean {
   return startedClosed;
 }
 
-/** Writes text or bytes to stdout and resolves once it is handed to the OS (or the pipe closed); IoError when stdout is closed. */
+/**
+ * Writes text or bytes to stdout and resolves once it is handed to the OS (or the pipe closed); IoError when stdout
+ * is closed. Plain blocking writes to fd 1; the stream only when stdout is non-blocking (EAGAIN), then for good.
+ */
 export function writeStdout(data: string | Uint8Array): Promise<void> {
   if (stdoutClosed || data.length === 0) return Promise.resolve();
   if (stdoutStartedClosed()) return Promise.reject(new IoError("cannot write output: standard output is closed"));
+  let rest = data;
+  if (!stdoutStreamInUse) {
+    const bytes = typeof data === "string" ? Buffer.from(data) : data;
+    let written = 0;
+    try {
+      while (written < bytes.length) written += writeSync(1, bytes, written, bytes.length - written);
+      return Promise.resolve();
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EAGAIN") {
+        stdoutFailed(error as NodeJS.ErrnoException);
+        return Promise.resolve();
+      }
+      rest = bytes.subarray(written);
+    }
+  }
   return new Promise((resolve) => {
-    process.stdout.write(data, () => resolve());
+    stdoutStream().write(rest, () => resolve());
   });
 }
 
@@ -48,7 +81,17 @@ export function warn(message: string): void {
 
 /** True when stdout is a terminal: decides the default projection. */
 export function stdoutIsTTY(): boolean {
-  return process.stdout.isTTY === true;
+  return isatty(1);
+}
+
+/** True when stdin is a terminal (a person may not know correx waits for input). */
+export function stdinIsTTY(): boolean {
+  return isatty(0);
+}
+
+/** The terminal's width when stdout is one (asked without making the stdout stream otherwise). */
+export function stdoutColumns(): number | undefined {
+  return isatty(1) ? process.stdout.columns : undefined;
 }
 
 const READ_SIZE = 1024 * 1024;

@@ -2,7 +2,7 @@
 import { Command, CommanderError } from "commander";
 import { addBudgetOptions, addFromOption, addProjectionOptions, addStoreOptions } from "./command-options.js";
 import { EXIT } from "./exit-codes.js";
-import { reportError, writeStdout } from "./io.js";
+import { reportError, stdoutStream, writeStdout } from "./io.js";
 import type { RawOptions } from "./options.js";
 
 declare const CORREX_VERSION: string;
@@ -12,7 +12,10 @@ const program = new Command("correx")
   .version(typeof CORREX_VERSION === "string" ? CORREX_VERSION : "0.0.0-dev", "-V, --version")
   .showSuggestionAfterError(true)
   .exitOverride()
-  .configureOutput({ outputError: (text, write) => write(text.startsWith("error:") ? `correx: ${text}` : text) });
+  .configureOutput({
+    writeOut: (text) => stdoutStream().write(text),
+    outputError: (text, write) => write(text.startsWith("error:") ? `correx: ${text}` : text),
+  });
 
 /** Runs an action, mapping errors to exit codes in one place. */
 function action(run: (...args: never[]) => Promise<number | void>) {

@@ -6,6 +6,7 @@ import { startMcpServer } from "../mcp/server.js";
 import { defaultSpillDir, SpillStore } from "../spill/store.js";
 import { constants, homedir } from "node:os";
 import { parseTimerDuration, type RawOptions } from "./options.js";
+import { stdoutStream } from "./io.js";
 import { outputOptions } from "./pipeline.js";
 import { parseProjectionConfig } from "./projection-config.js";
 import { runTool } from "./mcp-run.js";
@@ -32,7 +33,7 @@ export async function runMcpServer(raw: RawOptions): Promise<void> {
   const calls = trackCalls();
   const server = await startMcpServer({
     input: process.stdin,
-    output: process.stdout,
+    output: stdoutStream(),
     version: typeof CORREX_VERSION === "string" ? CORREX_VERSION : "0.0.0-dev",
     log,
     handlers: {

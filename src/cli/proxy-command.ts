@@ -13,6 +13,7 @@ import { killGroupSync, signalProcessGroup } from "../run/process-group.js";
 import { defaultSpillDir, SpillStore } from "../spill/store.js";
 import { parseSize, parseTimerDuration, type RawOptions } from "./options.js";
 import { collectInPassing } from "./gc-command.js";
+import { stdoutStream } from "./io.js";
 import { openSpill, tokenCounterFor } from "./pipeline.js";
 import { parseProjectionConfig } from "./projection-config.js";
 
@@ -44,7 +45,7 @@ export async function runProxy(argv: string[], raw: RawOptions): Promise<never> 
 
   const router = new ProxyRouter({
     toServer: (frame) => writeFrame(server.stdin, frame, process.stdin),
-    toClient: (frame) => writeFrame(process.stdout, frame, server.stdout),
+    toClient: (frame) => writeFrame(stdoutStream(), frame, server.stdout),
     boundResult: (result, frame, names) => {
       const outcome = boundCallToolResult(result, frame, {
         bound, readToolName: names.read, ...(spill.target ? { spill: spill.target } : {}), ...(spill.failure ? { spillFailure: spill.failure } : {}),

@@ -14,7 +14,7 @@ import { startCommand } from "../run/start-command.js";
 import type { OutputSink, RunHandle, RunOutcome, RunSpec } from "../run/types.js";
 import { NO_OUTPUT } from "../tools/bash.js";
 import { formatToolFrame } from "../tools/index.js";
-import { stdoutIsTTY, warn, writeStdout } from "./io.js";
+import { stdoutColumns, stdoutIsTTY, warn, writeStdout } from "./io.js";
 import { parseChoice, parseTimerDuration, type RawOptions } from "./options.js";
 import { boundOptionsFor, collectAfterSpill, openSpill, outputOptions } from "./pipeline.js";
 import { parseProjectionConfig, type ProjectionConfig } from "./projection-config.js";
@@ -38,7 +38,7 @@ export interface RunSessions {
 
 /** Runs `correx run`; returns the exit status (the command's own, 124, 128+N, 126 or 127). */
 export async function runCommandCli(argv: string[], raw: RawOptions): Promise<number> {
-  const config = parseProjectionConfig(raw, { stdoutIsTTY: stdoutIsTTY(), columns: process.stdout.columns, env: process.env });
+  const config = parseProjectionConfig(raw, { stdoutIsTTY: stdoutIsTTY(), columns: stdoutColumns(), env: process.env });
   for (const warning of config.warnings) warn(warning);
   const run = parseRunConfig(argv, config.raw);
   const facts: RunFacts = {

@@ -1,0 +1,44 @@
+// Start-up counted, not timed: `echo hi | correx bound` compiles the bundle from V8's code cache and makes no
+// stdin or stdout stream (a preloaded probe watches vm.Script and the process.stdin/stdout getters).
+import { spawnSync } from "node:child_process";
+import * as fs from "node:fs";
+import { tmpdir } from "node:os";
+import * as path from "node:path";
+import { afterAll, describe, expect, test } from "vitest";
+import { CORREX } from "./cli-process.js";
+
+const dir = fs.mkdtempSync(path.join(tmpdir(), "correx-startup-"));
+const probe = path.join(dir, "probe.cjs");
+fs.writeFileSync(probe, `
+const vm = require("node:vm");
+const seen = { scripts: [], stdout: 0, stdin: 0 };
+const Script = vm.Script;
+vm.Script = class extends Script {
+  constructor(code, options) {
+    super(code, options);
+    seen.scripts.push(options && options.cachedData !== undefined ? (this.cachedDataRejected ? "rejected" : "cached") : "compiled");
+  }
+};
+for (const name of ["stdout", "stdin"]) {
+  const descriptor = Object.getOwnPropertyDescriptor(process, name);
+  Object.defineProperty(process, name, { configurable: true, enumerable: descriptor.enumerable, get() { seen[name] += 1; return descriptor.get.call(this); } });
+}
+process.on("exit", () => require("node:fs").writeSync(2, "PROBE " + JSON.stringify(seen) + "\\n"));
+`);
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+/** What the probe saw of a run of correx ARGS with `input` on stdin. */
+function probed(args: string[], input: string): { stdout: string; seen: { scripts: string[]; stdout: number; stdin: number } } {
+  const result = spawnSync(process.execPath, ["-r", probe, CORREX, ...args], { input, encoding: "utf8", env: { ...process.env, CORREX_SPILL_DIR: path.join(dir, "store") } });
+  const line = /^PROBE (.*)$/m.exec(result.stderr);
+  if (!line) throw new Error(`no probe line: ${result.stderr}`);
+  return { stdout: result.stdout, seen: JSON.parse(line[1]!) };
+}
+
+describe("start-up", () => {
+  test("echo hi | correx bound: the bundle comes from the code cache, and no stdin or stdout stream is made", () => {
+    const run = probed(["bound"], "hi\n");
+    expect(run.stdout).toBe("hi\n");
+    expect(run.seen).toEqual({ scripts: ["cached"], stdout: 0, stdin: 0 });
+  });
+});
