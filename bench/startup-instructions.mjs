@@ -1,31 +1,67 @@
 #!/usr/bin/env node
-// Bench: start-up of `echo hi | correx bound` against `node -e 0` counted in instructions (valgrind callgrind),
-// which, unlike wall time, does not move with the load of a shared machine. Skipped when valgrind is absent.
+// Bench: start-up of `echo hi | correx bound` against `node -e 0`, counted in instructions (valgrind callgrind,
+// median of 3: the count moves by about 1 % from run to run, never with the load of a shared machine), and in
+// wall time (alternating, best and median of 21). NODE_EXTRA_CA_CERTS makes Node parse a certificate bundle at
+// start-up (about 400 M instructions on the project machine): when it is set, a second row counts without it.
+//   node bench/startup-instructions.mjs [--runs 21]
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 
+const runs = Number(process.argv[process.argv.indexOf("--runs") + 1] || 21) || 21;
 const correx = fileURLToPath(new URL("../bin/correx", import.meta.url));
 const work = mkdtempSync(join(tmpdir(), "correx-startup-"));
+const env = { ...process.env, CORREX_SPILL_DIR: join(work, "store") };
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const BOUND = [process.execPath, correx, "bound"];
+const NODE = [process.execPath, "-e", "0"];
 
-/** Instructions executed by a command under callgrind (all threads). */
-function instructions(argv) {
-  const result = spawnSync("valgrind", ["--tool=callgrind", `--callgrind-out-file=${join(work, "out")}`, ...argv], { input: "hi\n", encoding: "utf8" });
-  const match = /refs:\s+([\d,]+)/.exec(result.stderr ?? "");
-  if (!match) throw new Error(`valgrind gave no count for ${argv.join(" ")}: ${result.error?.message ?? result.stderr}`);
-  return Number(match[1].replaceAll(",", ""));
+/** Instructions executed by a command under callgrind (all threads), median of 3. */
+function instructions(argv, runEnv) {
+  const counts = [];
+  for (let run = 0; run < 3; run += 1) {
+    const result = spawnSync("valgrind", ["--tool=callgrind", `--callgrind-out-file=${join(work, "out")}`, ...argv], { input: "hi\n", encoding: "utf8", env: runEnv });
+    const match = /refs:\s+([\d,]+)/.exec(result.stderr ?? "");
+    if (!match) throw new Error(`valgrind gave no count for ${argv.join(" ")}: ${result.error?.message ?? result.stderr}`);
+    counts.push(Number(match[1].replaceAll(",", "")));
+  }
+  return median(counts);
 }
 
-if (spawnSync("valgrind", ["--version"]).status !== 0) {
-  console.log("\n### Start-up in instructions\n\nvalgrind is not installed: skipped.");
-} else {
-  const node = instructions([process.execPath, "-e", "0"]);
-  const ours = instructions([process.execPath, correx, "bound", "--no-spill"]);
-  console.log("\n### Start-up in instructions (valgrind callgrind)\n");
-  console.log("| echo hi \\| correx bound | node -e 0 | ratio |");
-  console.log("| ---: | ---: | ---: |");
-  console.log(`| ${(ours / 1e6).toFixed(0)} M | ${(node / 1e6).toFixed(0)} M | ${(ours / node).toFixed(2)} |`);
+/** Wall times (ms) of the commands, alternating, `runs` of each. */
+function wallTimes(commands) {
+  const times = commands.map(() => []);
+  for (let run = 0; run < runs; run += 1) {
+    commands.forEach((argv, index) => {
+      const start = process.hrtime.bigint();
+      spawnSync(argv[0], argv.slice(1), { input: "hi\n", env, stdio: ["pipe", "pipe", "inherit"] });
+      times[index].push(Number(process.hrtime.bigint() - start) / 1e6);
+    });
+  }
+  return times.map((values) => ({ best: Math.min(...values), median: median(values) }));
 }
-rmSync(work, { recursive: true, force: true });
+
+try {
+  const load = loadavg()[0].toFixed(1);
+  const [ours, node] = wallTimes([BOUND, NODE]);
+  console.log(`\n### Start-up (bench/startup-instructions.mjs, ${new Date().toISOString().slice(0, 16)}Z, load average ${load})\n`);
+  console.log(`Wall time, alternating, ${runs} runs each (goal ≤ 1.2):\n`);
+  console.log("| echo hi \\| correx bound (ms) | node -e 0 (ms) | ratio of bests | ratio of medians |\n| ---: | ---: | ---: | ---: |");
+  console.log(`| ${ours.best.toFixed(1)} (median ${ours.median.toFixed(1)}) | ${node.best.toFixed(1)} (median ${node.median.toFixed(1)}) | ${(ours.best / node.best).toFixed(2)} | ${(ours.median / node.median).toFixed(2)} |`);
+  if (spawnSync("valgrind", ["--version"]).status !== 0) {
+    console.log("\nvalgrind is not installed: instructions not counted.");
+  } else {
+    console.log("\nInstructions (valgrind callgrind, median of 3):\n");
+    console.log("| environment | echo hi \\| correx bound | node -e 0 | ratio |\n| --- | ---: | ---: | ---: |");
+    const cases = [["as is", env]];
+    if (env.NODE_EXTRA_CA_CERTS) cases.push(["NODE_EXTRA_CA_CERTS unset", { ...env, NODE_EXTRA_CA_CERTS: undefined }]);
+    for (const [label, runEnv] of cases) {
+      const [a, b] = [instructions(BOUND, runEnv), instructions(NODE, runEnv)];
+      console.log(`| ${label} | ${(a / 1e6).toFixed(0)} M | ${(b / 1e6).toFixed(0)} M | ${(a / b).toFixed(2)} |`);
+    }
+  }
+} finally {
+  rmSync(work, { recursive: true, force: true });
+}
