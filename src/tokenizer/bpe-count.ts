@@ -14,9 +14,16 @@ const scratchFor = (size: number): MergeScratch => ({
   bytes: new Uint8Array(size * 3), next: new Int32Array(size * 3 + 1), prev: new Int32Array(size * 3 + 1), ranks: new Int32Array(size * 3 + 1),
 });
 
-/** A counter text → tokens over a rank table and the encoding's split pattern (a regex source, flags "gu"). */
-export function createBpeCounter(table: RankTable, splitPattern: string): (text: string) => number {
-  const split = new RegExp(splitPattern, "gu");
+/** The end of the piece that starts at a piece boundary, decided without the regex; -1 leaves it to the regex. */
+export type PieceEnd = (text: string, at: number) => number;
+
+/**
+ * A counter text → tokens over a rank table and the encoding's split pattern (a regex source, flags "u"); a
+ * `pieceEnd` that agrees with the pattern decides what it can (the regex matches at every position, so a
+ * boundary is all either needs to go on).
+ */
+export function createBpeCounter(table: RankTable, splitPattern: string, pieceEnd: PieceEnd = () => -1): (text: string) => number {
+  const split = new RegExp(splitPattern, "uy");
   const encoder = new TextEncoder();
   const cache = new Map<string, number>();
   let scratch = scratchFor(256);
@@ -30,26 +37,32 @@ export function createBpeCounter(table: RankTable, splitPattern: string): (text:
     return mergeCount(table, scratch, length);
   };
 
+  /** Tokens of text[at, end), from the cache when the piece is short. */
+  const countAt = (text: string, at: number, end: number): number => {
+    if (end - at === 1 && text.charCodeAt(at) < 0x80) return 1;
+    const piece = text.slice(at, end);
+    if (piece.length > CACHED_PIECE) return countPiece(piece);
+    let tokens = cache.get(piece);
+    if (tokens === undefined) {
+      tokens = countPiece(piece);
+      if (cache.size >= CACHE_LIMIT) cache.clear();
+      cache.set(piece, tokens);
+    }
+    return tokens;
+  };
+
   return (text: string): number => {
     let count = 0;
-    split.lastIndex = 0;
-    for (let match = split.exec(text); match !== null; match = split.exec(text)) {
-      const piece = match[0];
-      if (piece.length === 1 && piece.charCodeAt(0) < 0x80) {
-        count++;
-        continue;
+    for (let at = 0; at < text.length; ) {
+      let end = pieceEnd(text, at);
+      if (end < 0) {
+        split.lastIndex = at;
+        const match = split.exec(text);
+        if (match === null) throw new Error(`the split pattern matches nothing at ${at}`);
+        end = at + match[0].length;
       }
-      if (piece.length > CACHED_PIECE) {
-        count += countPiece(piece);
-        continue;
-      }
-      let tokens = cache.get(piece);
-      if (tokens === undefined) {
-        tokens = countPiece(piece);
-        if (cache.size >= CACHE_LIMIT) cache.clear();
-        cache.set(piece, tokens);
-      }
-      count += tokens;
+      count += countAt(text, at, end);
+      at = end;
     }
     return count;
   };
