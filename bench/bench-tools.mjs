@@ -25,12 +25,16 @@ export function parseSize(text) {
  */
 export const DEV_NULL = openSync("/dev/null", "w");
 
-/** Wall time (ms) and peak RSS (KiB) of a shell command line; `scratch` is a folder for time's report. */
+/**
+ * Wall time (ms), CPU time (user + system of the command and the processes it waited for, ms) and peak RSS (KiB)
+ * of a shell command line; `scratch` is a folder for time's report.
+ */
 export function measureShell(commandLine, scratch) {
-  const rss = join(scratch, "rss");
+  const report = join(scratch, "rss");
   const started = performance.now();
-  const result = spawnSync("/usr/bin/time", ["-f", "%M", "-o", rss, "bash", "-c", commandLine], { stdio: ["ignore", DEV_NULL, "pipe"] });
+  const result = spawnSync("/usr/bin/time", ["-f", "%U %S %M", "-o", report, "bash", "-c", commandLine], { stdio: ["ignore", DEV_NULL, "pipe"] });
   const milliseconds = performance.now() - started;
   if (result.status !== 0) throw new Error(`${commandLine} failed (${result.status}): ${result.stderr}`);
-  return { milliseconds, peakKiB: Number(readFileSync(rss, "utf8").trim().split("\n").at(-1)) };
+  const [user, system, peakKiB] = readFileSync(report, "utf8").trim().split("\n").at(-1).split(" ").map(Number);
+  return { milliseconds, cpuMilliseconds: (user + system) * 1000, peakKiB };
 }

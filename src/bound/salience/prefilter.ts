@@ -22,7 +22,8 @@ const BYTE_NEEDLE_TEXTS = [
 /** Lead bytes of the test markers ✘ ✕ ✗ (E2 9C), ❌ (E2 9D 8C), × (C3 97), ● (E2 97 8F). */
 const MARKER_NEEDLES = [[0xe2, 0x9c], [0xe2, 0x9d, 0x8c], [0xc3, 0x97], [0xe2, 0x97, 0x8f]];
 
-const NEEDLES: Buffer[] = [...BYTE_NEEDLE_TEXTS.map((text) => Buffer.from(text, "latin1")), ...MARKER_NEEDLES.map((bytes) => Buffer.from(bytes))];
+/** The needles of the byte path, as bytes. */
+export const BYTE_NEEDLES: readonly Buffer[] = [...BYTE_NEEDLE_TEXTS.map((text) => Buffer.from(text, "latin1")), ...MARKER_NEEDLES.map((bytes) => Buffer.from(bytes))];
 
 const LINE_START_NEEDLES = NEEDLE_TEXTS.filter((text) => text.startsWith("\n")).map((text) => text.slice(1));
 const INSIDE_NEEDLES = NEEDLE_TEXTS.filter((text) => !text.startsWith("\n"));
@@ -36,7 +37,7 @@ export function findHits(bytes: Buffer, start: number, end: number, limit: numbe
   const hits: number[] = [];
   if (limit <= 0) return hits;
   const window = bytes.subarray(start, end);
-  for (const needle of NEEDLES) {
+  for (const needle of BYTE_NEEDLES) {
     let found = 0;
     let position = window.indexOf(needle);
     while (position !== -1 && found < limit) {

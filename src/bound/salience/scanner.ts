@@ -2,24 +2,19 @@
 import { countNewlines } from "../../text/newlines.js";
 import type { CollectedLine } from "../lines.js";
 import { recognizeContent, type ContentKind } from "./content-kind.js";
-import { findHits, mayBeSalient } from "./prefilter.js";
+import { HitFinder, type RegionHits, type ScanWork } from "./hit-finder.js";
+import { mayBeSalient } from "./prefilter.js";
 import { GroupBuilder, MAX_LINE_CHARS } from "./groups.js";
 import { Reservoir, type NumberedLine, type SalientGroup } from "./reservoir.js";
 import { OmissionSummary } from "./summary.js";
 
 const NEWLINE = 0x0a;
-/** Lines fully scored before the allowance below is all there is (every real output stays under it). */
-const INITIAL_ALLOWANCE = 16384;
-/** Further lines scored per byte that leaves the ring (64 per MiB): a flood of errors costs O(bytes), not O(lines × regex). */
-const ALLOWANCE_PER_BYTE = 64 / (1024 * 1024);
-/** Scored lines a flood must have earned before the needles run again (they then run on every 4 MiB or so). */
-const FLOOD_BATCH = 256;
 /** Bytes of a partial line carried to the next piece (the rest of a longer line is not scored). */
 const MAX_CARRY = 4 * MAX_LINE_CHARS;
 /** Lines looked back through for an owning header inside a piece. */
 const MAX_LOOK_BACK = 400;
 /** Bytes of lines that left the ring per line mined for the summary. */
-const SAMPLE_BYTES = 16 * 1024;
+const SAMPLE_BYTES = 64 * 1024;
 
 /** Keeps the salient lines of the omitted middle in constant memory, and what the omitted lines mostly were. */
 export class SalienceScanner {
@@ -33,15 +28,21 @@ export class SalienceScanner {
   private carry: Buffer[] = [];
   private carryBytes = 0;
   private carryClipped = false;
-  private allowance = INITIAL_ALLOWANCE;
-  private flooded = false;
+  private readonly finder: HitFinder;
   /** Lines from the first line of the output up to the ring's start whose text the line path scores at the end. */
   private evictedFrom = 0;
   private evictedTo = 0;
 
-  constructor(cleanLine: (line: string) => string, budgetBytes: number) {
+  /** `simd` false: the byte path without WebAssembly (indexOf per needle), for tests. */
+  constructor(cleanLine: (line: string) => string, budgetBytes: number, simd = true) {
     this.cleanLine = cleanLine;
+    this.finder = new HitFinder(simd);
     this.builder = new GroupBuilder(new Reservoir(512, Math.max(4 * budgetBytes, 64 * 1024)));
+  }
+
+  /** Work done so far by the byte path. */
+  get work(): ScanWork {
+    return this.finder.work;
   }
 
   /** Looks at the output's first lines once: a diff, git log, JSON or grep -n output is not scored. */
@@ -64,7 +65,7 @@ export class SalienceScanner {
   /** Takes bytes as they leave the ring, oldest first. The chunk is only read during the call. */
   evict(bytes: Buffer): void {
     if (bytes.length === 0) return;
-    this.allowance += bytes.length * ALLOWANCE_PER_BYTE;
+    this.finder.earn(bytes.length);
     let offset = 0;
     if (this.carry.length > 0) {
       const newline = bytes.indexOf(NEWLINE);
@@ -150,29 +151,27 @@ export class SalienceScanner {
    */
   private scanRegion(bytes: Buffer, start: number, end: number): void {
     const firstLine = this.lineNumber;
-    // In a flood (the allowance ran out once), needles run only once a batch of allowance has built up again.
-    const scan = this.kind === "log" && this.allowance >= (this.flooded ? FLOOD_BATCH : 1);
-    const hits = scan ? findHits(bytes, start, end, Math.floor(this.allowance)) : [];
+    const { positions, linesBefore, newlines } = this.kind === "log" ? this.finder.find(bytes, start, end) : { positions: [] } as RegionHits;
     let position = start;
-    for (const hit of hits) {
+    for (let index = 0; index < positions.length; index += 1) {
+      const hit = positions[index]!;
       if (hit < position) continue;
-      const lineStart = hit === 0 ? 0 : bytes.lastIndexOf(NEWLINE, hit - 1) + 1;
-      this.advance(bytes, position, Math.max(lineStart, position));
-      position = this.scoreHit(bytes, Math.max(lineStart, position), start, end);
+      const lineStart = Math.max(position, hit === 0 ? 0 : bytes.lastIndexOf(NEWLINE, hit - 1) + 1);
+      this.moveTo(linesBefore ? firstLine + linesBefore[index]! : this.lineNumber + countNewlines(bytes.subarray(position, lineStart)));
+      position = this.scoreHit(bytes, lineStart, start, end);
     }
-    this.advance(bytes, position, end);
-    if (this.allowance < 1) this.flooded = true;
+    this.moveTo(newlines !== undefined ? firstLine + newlines : this.lineNumber + countNewlines(bytes.subarray(position, end)));
+    this.finder.endRegion();
     this.sample(bytes, start, end, this.lineNumber - firstLine);
     if (this.evictedFrom === 0) this.evictedFrom = firstLine;
     this.evictedTo = this.lineNumber - 1;
   }
 
-  /** Counts the lines in bytes[from, to) (to is a line start) and closes any open group. */
-  private advance(bytes: Buffer, from: number, to: number): void {
-    if (to <= from) return;
-    const lines = countNewlines(bytes.subarray(from, to));
-    if (lines > 0) this.builder.pass({ number: this.lineNumber, text: "" });
-    this.lineNumber += lines;
+  /** Moves on to line `lineNumber` (a later one closes any open group: the lines between were not shown). */
+  private moveTo(lineNumber: number): void {
+    if (lineNumber <= this.lineNumber) return;
+    this.builder.pass({ number: this.lineNumber, text: "" });
+    this.lineNumber = lineNumber;
   }
 
   /** Scores the line at `lineStart` and offers the lines after it while the group takes them; returns where it stopped. */
@@ -183,8 +182,7 @@ export class SalienceScanner {
       const newline = bytes.indexOf(NEWLINE, position);
       const lineEnd = newline === -1 || newline >= end ? end - 1 : newline;
       const line = { number: this.lineNumber, text: this.decode(bytes, position, lineEnd) };
-      if (first && this.allowance >= 1) {
-        this.allowance -= 1;
+      if (first && this.finder.takeScore()) {
         this.builder.offer(line, this.linesAbove(bytes, regionStart, position));
       } else this.builder.pass(line);
       first = false;

@@ -1,0 +1,98 @@
+// Where the byte path looks: needle hits worth scoring in the bytes that leave the ring, and the allowance that
+// keeps a flood of errors from costing a regex per line.
+import { NeedleScan, type FoundHits } from "./needle-scan.js";
+import { BYTE_NEEDLES, findHits } from "./prefilter.js";
+
+/** Lines fully scored before the allowance below is all there is (every real output stays under it). */
+const INITIAL_ALLOWANCE = 16384;
+/** Further lines scored per byte that leaves the ring (64 per MiB): a flood of errors costs O(bytes), not O(lines × regex). */
+const ALLOWANCE_PER_BYTE = 64 / (1024 * 1024);
+/** Scored lines a flood must have earned before the needles run again (only without WebAssembly: indexOf per needle). */
+const FLOOD_BATCH = 256;
+/** Hits of one kind of line (the 32 bytes from the needle, digits masked) scored while the allowance is ample… */
+export const REPEATS_PER_KIND = 64;
+/** …and once it runs low (a flood): a new kind of line is still found, more of a known kind costs nothing. */
+export const FLOOD_REPEATS_PER_KIND = 4;
+/** Allowance under which the scan counts as a flood. */
+const FLOOD_ALLOWANCE = 1024;
+
+/** What the byte path did, counted (perf tests count work, never time). */
+export interface ScanWork {
+  /** Bytes the needle scan looked at (each byte once, whatever the number of needles). */
+  scannedBytes: number;
+  /** Bytes that left the ring without a needle scan (a flood skipping: only without WebAssembly). */
+  skippedBytes: number;
+  /** Needle hits handed back by the scan (with WebAssembly, only those of a kind of line not yet seen often). */
+  hits: number;
+  /** Lines decoded and scored by the rules. */
+  scoredLines: number;
+}
+
+/** Hits of a region, with the newlines before each and in all when the scan counted them (else undefined). */
+export type RegionHits = { positions: number[]; linesBefore?: number[]; newlines?: number };
+
+/** Finds the hits of each region and meters how many lines may be scored. */
+export class HitFinder {
+  readonly work: ScanWork = { scannedBytes: 0, skippedBytes: 0, hits: 0, scoredLines: 0 };
+  private allowance = INITIAL_ALLOWANCE;
+  private flooded = false;
+  /** The one-pass SIMD scan (undefined until first used; null without WebAssembly or when `simd` is off). */
+  private needleScan: NeedleScan | null | undefined;
+
+  /** `simd` false: the indexOf-per-needle path, as where WebAssembly SIMD is missing (for tests). */
+  constructor(simd = true) {
+    if (!simd) this.needleScan = null;
+  }
+
+  /** Bytes that left the ring earn allowance. */
+  earn(bytes: number): void {
+    this.allowance += bytes * ALLOWANCE_PER_BYTE;
+  }
+
+  /** True when one more line may be scored (and counts it). */
+  takeScore(): boolean {
+    if (this.allowance < 1) return false;
+    this.allowance -= 1;
+    this.work.scoredLines += 1;
+    return true;
+  }
+
+  /**
+   * Hits in bytes[start, end) (whole lines) worth scoring. With WebAssembly every byte is scanned once, the lines
+   * are counted in the same pass, and a hit comes back while its kind of line is new enough; without, indexOf per
+   * needle, which a flood runs only now and then (the caller then counts lines between hits).
+   */
+  find(bytes: Buffer, start: number, end: number): RegionHits {
+    if (this.needleScan === undefined) this.needleScan = NeedleScan.create(BYTE_NEEDLES);
+    const hits = this.needleScan ? this.scanSimd(this.needleScan, bytes, start, end) : this.scanEach(bytes, start, end);
+    this.work.hits += hits.positions.length;
+    return hits;
+  }
+
+  /** Ends a region: an allowance run out marks a flood. */
+  endRegion(): void {
+    if (this.allowance < 1) this.flooded = true;
+  }
+
+  private scanSimd(scan: NeedleScan, bytes: Buffer, start: number, end: number): RegionHits {
+    this.work.scannedBytes += end - start;
+    const found: FoundHits = { positions: [], linesBefore: [] };
+    const repeats = this.allowance >= FLOOD_ALLOWANCE ? REPEATS_PER_KIND : FLOOD_REPEATS_PER_KIND;
+    const newlines = scan.scan(bytes, start, end, repeats, found);
+    return { ...found, newlines };
+  }
+
+  private scanEach(bytes: Buffer, start: number, end: number): RegionHits {
+    // In a flood (the allowance ran out once), needles run only once a batch of allowance has built up again.
+    if (this.allowance < (this.flooded ? FLOOD_BATCH : 1)) {
+      this.work.skippedBytes += end - start;
+      return { positions: [] };
+    }
+    this.work.scannedBytes += end - start;
+    const limit = Math.floor(this.allowance);
+    const positions = findHits(bytes, start, end, limit);
+    // More hits than allowance: a flood (hits in lines already taken would keep the allowance from running out).
+    if (positions.length >= limit) this.flooded = true;
+    return { positions };
+  }
+}

@@ -1,0 +1,162 @@
+// The byte path's needle scan in one SIMD pass (needle-scan.wat): hits whose kind of line was not seen too often.
+import { NEEDLE_SCAN_MODULE } from "./needle-scan-module.js";
+
+/** Bytes scanned per call (the module's window). */
+const WINDOW_BYTES = 1024 * 1024;
+const STATS = 0x110000;
+const FINGERPRINTS = 0x110040;
+const PREFIX_MASKS = 0x110100;
+const BUCKETS = 0x110300;
+const NEEDLES = 0x110400;
+const NEEDLE_RECORD = 48;
+const MAX_NEEDLES = (0x120000 - NEEDLES) / NEEDLE_RECORD;
+const OUT = 0x160000;
+const OUT_LINES = 0x1e0000;
+/** Buckets of the fingerprint (one bit of a byte each); bucket 0 holds the needles shorter than three bytes. */
+const BUCKET_COUNT = 8;
+const NIBBLES = Array.from({ length: 16 }, (_, nibble) => nibble);
+
+/** The little of the WebAssembly API used here (the project's TypeScript lib has no DOM types). */
+interface WasmApi {
+  Module: new (bytes: Uint8Array) => object;
+  Instance: new (module: object) => { exports: { scan: (start: number, end: number, limit: number) => number; memory: { buffer: ArrayBuffer } } };
+}
+
+let compiled: object | null | undefined;
+
+function compile(): object | null {
+  if (compiled !== undefined) return compiled;
+  try {
+    const wasm = (globalThis as unknown as { WebAssembly: WasmApi }).WebAssembly;
+    compiled = new wasm.Module(Buffer.from(NEEDLE_SCAN_MODULE, "base64"));
+  } catch {
+    compiled = null; // no WebAssembly SIMD here: the caller falls back to indexOf per needle
+  }
+  return compiled;
+}
+
+/** Spreads needles over the buckets: those sharing a first byte together, each group where it adds least overlap. */
+export function assignBuckets(needles: readonly Buffer[]): number[][] {
+  const buckets: number[][] = Array.from({ length: BUCKET_COUNT }, () => []);
+  const groups = new Map<number, number[]>();
+  needles.forEach((needle, index) => {
+    if (needle.length < 3) buckets[0]!.push(index);
+    else groups.set(needle[0]!, [...(groups.get(needle[0]!) ?? []), index]);
+  });
+  const nibbles = (bucket: number[]): number => {
+    let cost = 0;
+    for (let at = 0; at < 3; at += 1) {
+      const low = new Set(bucket.map((index) => needles[index]![at]! & 15));
+      const high = new Set(bucket.map((index) => needles[index]![at]! >> 4));
+      cost += low.size * high.size;
+    }
+    return cost;
+  };
+  for (const group of [...groups.values()].sort((a, b) => b.length - a.length)) {
+    let best = 1;
+    let bestCost = Number.POSITIVE_INFINITY;
+    for (let bucket = 1; bucket < BUCKET_COUNT; bucket += 1) {
+      const cost = nibbles([...buckets[bucket]!, ...group]) - nibbles(buckets[bucket]!);
+      if (cost < bestCost) {
+        best = bucket;
+        bestCost = cost;
+      }
+    }
+    buckets[best]!.push(...group);
+  }
+  return buckets;
+}
+
+/** Hits found by a scan: positions, ascending, and the newlines before each from where the scan began. */
+export interface FoundHits {
+  positions: number[];
+  linesBefore: number[];
+}
+
+/** One output's scan: its own table of line kinds seen, so a flood of one kind is scored a few times only. */
+export class NeedleScan {
+  private readonly scanFn: (start: number, end: number, limit: number) => number;
+  private readonly memory: Uint8Array;
+  private readonly view: DataView;
+  /** Needle hits found, novel or not. */
+  hits = 0;
+
+  private constructor(instance: InstanceType<WasmApi["Instance"]>, needles: readonly Buffer[]) {
+    this.scanFn = instance.exports.scan;
+    this.memory = new Uint8Array(instance.exports.memory.buffer);
+    this.view = new DataView(instance.exports.memory.buffer);
+    this.writeTables(needles);
+  }
+
+  /**
+   * A scan for `needles` (at most 16 bytes of each are compared: longer ones match on their start); null without
+   * WebAssembly SIMD.
+   */
+  static create(needles: readonly Buffer[]): NeedleScan | null {
+    const module = compile();
+    if (!module || needles.length > MAX_NEEDLES) return null;
+    try {
+      const wasm = (globalThis as unknown as { WebAssembly: WasmApi }).WebAssembly;
+      return new NeedleScan(new wasm.Instance(module), needles);
+    } catch {
+      return null;
+    }
+  }
+
+  /**
+   * The hits in bytes[start, end) whose kind (the 32 bytes from the hit, digits masked, up to the line's end) was
+   * seen fewer than `repeats` times before (at most 255), ascending, into `found`, with the newlines before each
+   * (from `start`); returns the newlines in bytes[start, end). `end` must be a line's end (after its "\n").
+   */
+  scan(bytes: Buffer, start: number, end: number, repeats: number, found: FoundHits): number {
+    const limit = Math.min(255, repeats);
+    let newlines = 0;
+    let from = start;
+    while (from < end) {
+      let to = Math.min(end, from + WINDOW_BYTES);
+      if (to < end) {
+        const newline = bytes.lastIndexOf(0x0a, to - 1);
+        if (newline >= from) to = newline + 1;
+      }
+      this.memory.set(bytes.subarray(from, to), 0);
+      let position = 0;
+      while (position < to - from) {
+        const count = this.scanFn(position, to - from, limit);
+        for (let index = 0; index < count; index += 1) {
+          found.positions.push(from + this.view.getInt32(OUT + 4 * index, true));
+          found.linesBefore.push(newlines + this.view.getInt32(OUT_LINES + 4 * index, true));
+        }
+        this.hits += this.view.getInt32(STATS, true);
+        position = this.view.getInt32(STATS + 4, true);
+        newlines += this.view.getInt32(STATS + 8, true);
+      }
+      from = to;
+    }
+    return newlines;
+  }
+
+  private writeTables(needles: readonly Buffer[]): void {
+    const buckets = assignBuckets(needles);
+    let next = 0;
+    buckets.forEach((bucket, bucketIndex) => {
+      this.view.setInt32(BUCKETS + 4 * bucketIndex, next, true);
+      for (const index of bucket) {
+        const needle = needles[index]!.subarray(0, 16);
+        const record = NEEDLES + NEEDLE_RECORD * next;
+        this.memory.set(needle, record);
+        this.memory.fill(0xff, record + 16, record + 16 + needle.length);
+        for (let at = 0; at < 3; at += 1) {
+          const table = FINGERPRINTS + 32 * at;
+          // A needle shorter than three bytes takes any byte in the places it does not have.
+          const low = at < needle.length ? [needle[at]! & 15] : NIBBLES;
+          const high = at < needle.length ? [needle[at]! >> 4] : NIBBLES;
+          for (const nibble of low) this.memory[table + nibble]! |= 1 << bucketIndex;
+          for (const nibble of high) this.memory[table + 16 + nibble]! |= 1 << bucketIndex;
+        }
+        next += 1;
+      }
+    });
+    this.view.setInt32(BUCKETS + 4 * BUCKET_COUNT, next, true);
+    for (let cut = 0; cut <= 16; cut += 1) this.memory.fill(0xff, PREFIX_MASKS + 16 * cut, PREFIX_MASKS + 16 * cut + cut);
+  }
+}

@@ -1,0 +1,149 @@
+;; The needle scan of salience's byte path in one pass, 16 bytes a step (WebAssembly SIMD). Source of the bytes in
+;; needle-scan-module.ts: after a change, run `node scripts/assemble-wasm.mjs` (it needs `npx wabt`).
+;;
+;; scan(start, end, limit) looks at memory[start, end) (the caller copied a region of whole lines there):
+;; 1. candidates: a Teddy-style fingerprint of each needle's first three bytes, looked up by nibble with swizzle
+;;    (a lane is a candidate when the three bytes from it may start a needle of some bucket);
+;; 2. hits: a candidate is compared with the needles of its buckets (16 bytes, masked to the needle's length);
+;; 3. novelty: the 32 bytes from a hit, digits as "0" and cut at the line's end, are hashed; a table of 65,536
+;;    (tag, count) slots counts each key, and a hit is written out only while its key was seen fewer than `limit`
+;;    times (a flood of one kind of error costs no further work, a new kind of line is still found).
+;; It writes the hits' positions at OUT and the newlines before each (from `start`) at OUT_LINES, at most OUT_CAP,
+;; and returns how many; STATS holds the hits found (novel or not), where the scan stopped (end, or earlier when OUT
+;; was full: call again from there) and the newlines in [start, stop).
+(module
+  (memory (export "memory") 38)
+  ;; Layout (bytes): [0, 1 MiB) the window, then 64 bytes of padding the loads may read.
+  ;; 0x110000 STATS: i32 hits, i32 stop. 0x110040 FP: lo0 hi0 lo1 hi1 lo2 hi2 (16 bytes each).
+  ;; 0x110100 PREFIX: 17 masks, mask k has lanes < k set. 0x110300 BUCKETS: i32 first needle of bucket 0..8.
+  ;; 0x110400 NEEDLES: 48 bytes each (16 bytes of text, 16 of mask). 0x120000 TABLE: 65,536 i32 slots.
+  ;; 0x160000 OUT: i32 positions, OUT_CAP = 131,072. 0x1E0000 OUT_LINES: i32 newlines before each.
+  (func (export "scan") (param $start i32) (param $end i32) (param $limit i32) (result i32)
+    (local $p i32) (local $c v128) (local $v v128) (local $lanes i32) (local $pos i32) (local $count i32) (local $hits i32)
+    (local $newlines i32) (local $lines i32) (local $text v128) (local $buckets i32) (local $matched i32) (local $needle i32) (local $last i32)
+    (local $a v128) (local $b v128) (local $nl i32) (local $h i64) (local $slot i32) (local $entry i32) (local $tag i32) (local $zero v128) (local $ten v128) (local $lo0 v128) (local $hi0 v128) (local $lo1 v128) (local $hi1 v128) (local $lo2 v128) (local $hi2 v128) (local $nibble v128)
+    (local.set $lo0 (v128.load (i32.const 0x110040)))
+    (local.set $hi0 (v128.load (i32.const 0x110050)))
+    (local.set $lo1 (v128.load (i32.const 0x110060)))
+    (local.set $hi1 (v128.load (i32.const 0x110070)))
+    (local.set $lo2 (v128.load (i32.const 0x110080)))
+    (local.set $hi2 (v128.load (i32.const 0x110090)))
+    (local.set $nibble (i8x16.splat (i32.const 0x0f)))
+    (local.set $zero (i8x16.splat (i32.const 0x30)))
+    (local.set $ten (i8x16.splat (i32.const 10)))
+    (local.set $p (local.get $start))
+    (block $finished
+      (loop $block
+        (br_if $finished (i32.ge_u (local.get $p) (local.get $end)))
+        ;; lanes where the three bytes from them fit some bucket's fingerprint (the bucket bits, per lane)
+        (local.set $v (v128.load (local.get $p)))
+        ;; the newlines of this block (lanes before `end`)
+        (local.set $newlines (i8x16.bitmask (i8x16.eq (local.get $v) (local.get $ten))))
+        (if (i32.lt_u (i32.sub (local.get $end) (local.get $p)) (i32.const 16))
+          (then (local.set $newlines (i32.and (local.get $newlines) (i32.sub (i32.shl (i32.const 1) (i32.sub (local.get $end) (local.get $p))) (i32.const 1))))))
+        (local.set $c
+          (v128.and
+            (i8x16.swizzle (local.get $lo0) (v128.and (local.get $v) (local.get $nibble)))
+            (i8x16.swizzle (local.get $hi0) (i8x16.shr_u (local.get $v) (i32.const 4)))))
+        (local.set $v (v128.load offset=1 (local.get $p)))
+        (local.set $c
+          (v128.and (local.get $c)
+            (v128.and
+              (i8x16.swizzle (local.get $lo1) (v128.and (local.get $v) (local.get $nibble)))
+              (i8x16.swizzle (local.get $hi1) (i8x16.shr_u (local.get $v) (i32.const 4))))))
+        (local.set $v (v128.load offset=2 (local.get $p)))
+        (local.set $c
+          (v128.and (local.get $c)
+            (v128.and
+              (i8x16.swizzle (local.get $lo2) (v128.and (local.get $v) (local.get $nibble)))
+              (i8x16.swizzle (local.get $hi2) (i8x16.shr_u (local.get $v) (i32.const 4))))))
+        (if (v128.any_true (local.get $c))
+          (then
+            (v128.store (i32.const 0x110020) (local.get $c))
+            (local.set $lanes (i8x16.bitmask (i8x16.ne (local.get $c) (v128.const i64x2 0 0))))
+            (block $lanes_done
+              (loop $lane
+                (br_if $lanes_done (i32.eqz (local.get $lanes)))
+                (local.set $pos (i32.add (local.get $p) (i32.ctz (local.get $lanes))))
+                (br_if $lanes_done (i32.ge_u (local.get $pos) (local.get $end)))
+                ;; a needle of the lane's buckets starts here?
+                (local.set $text (v128.load (local.get $pos)))
+                (local.set $buckets (i32.load8_u (i32.add (i32.const 0x110020) (i32.ctz (local.get $lanes)))))
+                (local.set $matched (i32.const 0))
+                (block $match_done
+                  (loop $next_bucket
+                    (br_if $match_done (i32.eqz (local.get $buckets)))
+                    (local.set $needle (i32.load (i32.add (i32.const 0x110300) (i32.shl (i32.ctz (local.get $buckets)) (i32.const 2)))))
+                    (local.set $last (i32.load offset=4 (i32.add (i32.const 0x110300) (i32.shl (i32.ctz (local.get $buckets)) (i32.const 2)))))
+                    (local.set $buckets (i32.and (local.get $buckets) (i32.sub (local.get $buckets) (i32.const 1))))
+                    (block $bucket_done
+                      (loop $next_needle
+                        (br_if $bucket_done (i32.ge_u (local.get $needle) (local.get $last)))
+                        (if (i8x16.all_true
+                              (i8x16.eq
+                                (v128.and (local.get $text) (v128.load offset=0x110410 (i32.mul (local.get $needle) (i32.const 48))))
+                                (v128.load offset=0x110400 (i32.mul (local.get $needle) (i32.const 48)))))
+                          (then (local.set $matched (i32.const 1)) (br $match_done)))
+                        (local.set $needle (i32.add (local.get $needle) (i32.const 1)))
+                        (br $next_needle)))
+                    (br $next_bucket)))
+                (if (local.get $matched)
+                  (then
+                    (local.set $hits (i32.add (local.get $hits) (i32.const 1)))
+                    ;; its kind of line seen fewer than `limit` times? (counted)
+                    (if (block $novel (result i32)
+                      ;; the 32 bytes from pos, digits as "0", cleared from the line's end on
+                      (local.set $a (v128.load (local.get $pos)))
+                      (local.set $b (v128.load offset=16 (local.get $pos)))
+                      (local.set $nl (i32.or
+                        (i8x16.bitmask (i8x16.eq (local.get $a) (local.get $ten)))
+                        (i32.shl (i8x16.bitmask (i8x16.eq (local.get $b) (local.get $ten))) (i32.const 16))))
+                      (local.set $a (v128.bitselect (local.get $zero) (local.get $a) (i8x16.lt_u (i8x16.sub (local.get $a) (local.get $zero)) (local.get $ten))))
+                      (local.set $b (v128.bitselect (local.get $zero) (local.get $b) (i8x16.lt_u (i8x16.sub (local.get $b) (local.get $zero)) (local.get $ten))))
+                      (if (local.get $nl)
+                        (then
+                          (local.set $nl (i32.ctz (local.get $nl)))
+                          (if (i32.lt_u (local.get $nl) (i32.const 16))
+                            (then
+                              (local.set $a (v128.and (local.get $a) (v128.load (i32.add (i32.const 0x110100) (i32.shl (local.get $nl) (i32.const 4))))))
+                              (local.set $b (v128.const i64x2 0 0)))
+                            (else
+                              (local.set $b (v128.and (local.get $b) (v128.load (i32.add (i32.const 0x110100) (i32.shl (i32.sub (local.get $nl) (i32.const 16)) (i32.const 4))))))))))
+                      (local.set $h (i64.mul (i64.xor (i64x2.extract_lane 0 (local.get $a)) (i64.const 0x243F6A8885A308D3)) (i64.const 0x9E3779B97F4A7C15)))
+                      (local.set $h (i64.mul (i64.xor (i64.rotl (local.get $h) (i64.const 31)) (i64x2.extract_lane 1 (local.get $a))) (i64.const 0x9E3779B97F4A7C15)))
+                      (local.set $h (i64.mul (i64.xor (i64.rotl (local.get $h) (i64.const 31)) (i64x2.extract_lane 0 (local.get $b))) (i64.const 0x9E3779B97F4A7C15)))
+                      (local.set $h (i64.mul (i64.xor (i64.rotl (local.get $h) (i64.const 31)) (i64x2.extract_lane 1 (local.get $b))) (i64.const 0x9E3779B97F4A7C15)))
+                      (local.set $h (i64.xor (local.get $h) (i64.shr_u (local.get $h) (i64.const 29))))
+                      ;; a slot of 65,536 (4 bytes: a 24-bit tag, a count)
+                      (local.set $slot (i32.add (i32.const 0x120000) (i32.shl (i32.and (i32.wrap_i64 (i64.shr_u (local.get $h) (i64.const 40))) (i32.const 0xffff)) (i32.const 2))))
+                      (local.set $tag (i32.or (i32.and (i32.wrap_i64 (local.get $h)) (i32.const 0xffffff00)) (i32.const 0x100)))
+                      (local.set $entry (i32.load (local.get $slot)))
+                      (if (i32.ne (i32.and (local.get $entry) (i32.const 0xffffff00)) (local.get $tag))
+                        (then (i32.store (local.get $slot) (i32.or (local.get $tag) (i32.const 1))) (br $novel (i32.const 1))))
+                      (if (i32.ge_u (i32.and (local.get $entry) (i32.const 0xff)) (local.get $limit)) (then (br $novel (i32.const 0))))
+                      (i32.store (local.get $slot) (i32.add (local.get $entry) (i32.const 1)))
+                      (i32.const 1))
+                      (then
+                        (i32.store (i32.add (i32.const 0x160000) (i32.shl (local.get $count) (i32.const 2))) (local.get $pos))
+                        (i32.store (i32.add (i32.const 0x1E0000) (i32.shl (local.get $count) (i32.const 2)))
+                          (i32.add (local.get $lines)
+                            (i32.popcnt (i32.and (local.get $newlines) (i32.sub (i32.shl (i32.const 1) (i32.sub (local.get $pos) (local.get $p))) (i32.const 1))))))
+                        (local.set $count (i32.add (local.get $count) (i32.const 1)))
+                        (if (i32.ge_u (local.get $count) (i32.const 131072))
+                          (then
+                            (i32.store (i32.const 0x110000) (local.get $hits))
+                            (i32.store (i32.const 0x110004) (i32.add (local.get $pos) (i32.const 1)))
+                            (i32.store (i32.const 0x110008)
+                              (i32.add (local.get $lines)
+                                (i32.popcnt (i32.and (local.get $newlines) (i32.sub (i32.shl (i32.const 2) (i32.sub (local.get $pos) (local.get $p))) (i32.const 1))))))
+                            (return (local.get $count))))))))
+                (local.set $lanes (i32.and (local.get $lanes) (i32.sub (local.get $lanes) (i32.const 1))))
+                (br $lane)))))
+        (local.set $lines (i32.add (local.get $lines) (i32.popcnt (local.get $newlines))))
+        (local.set $p (i32.add (local.get $p) (i32.const 16)))
+        (br $block)))
+    (i32.store (i32.const 0x110000) (local.get $hits))
+    (i32.store (i32.const 0x110004) (local.get $end))
+    (i32.store (i32.const 0x110008) (local.get $lines))
+    (local.get $count))
+)

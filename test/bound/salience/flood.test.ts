@@ -1,0 +1,77 @@
+// A flood of error lines: a new kind of error inside it is still found, and the work stays per byte, not per line
+// (counted: bytes scanned, hits handed back, lines scored; never timed).
+import { describe, expect, test } from "vitest";
+import { BoundSession, MODEL_BUDGET, resolveBoundOptions } from "../../../src/bound/index.js";
+import { SalienceScanner } from "../../../src/bound/salience/scanner.js";
+import { LineCollector } from "../../../src/bound/stream.js";
+
+const FLOOD_LINES = 1_000_000;
+const UNIQUE_AT = 500_001;
+const UNIQUE = "src/billing/invoice.ts(41,7): error TS2322: Type 'string' is not assignable to type 'number'.";
+
+/** Errors and warnings of a few kinds, every number varying (tsc, a server log, rustc, eslint). */
+function floodLine(index: number): string {
+  switch (index % 4) {
+    case 0:
+      return `src/module${index % 97}/file${index}.ts(${index % 400},${index % 80}): error TS2345: Argument of type 'string' is not assignable to parameter of type 'number'.`;
+    case 1:
+      return `2026-12-01T04:00:${String(index % 60).padStart(2, "0")}Z ERROR [worker-${index % 13}] request ${index} failed: connection refused (ECONNREFUSED 10.0.${index % 255}.7:5432)`;
+    case 2:
+      return `warning: unused variable: \`total${index}\` --> src/ledger.rs:${index % 900}:9`;
+    default:
+      return `  ${index % 300}:${index % 60}  warning  'unused${index}' is assigned a value but never used  no-unused-vars`;
+  }
+}
+
+/** The flood in chunks of about 64 KiB, the unique error at line UNIQUE_AT. */
+function* floodChunks(): Generator<Buffer> {
+  let lines: string[] = [];
+  for (let number = 1; number <= FLOOD_LINES; number += 1) {
+    lines.push(number === UNIQUE_AT ? UNIQUE : floodLine(number));
+    if (lines.length === 640 || number === FLOOD_LINES) {
+      yield Buffer.from(`${lines.join("\n")}\n`);
+      lines = [];
+    }
+  }
+}
+
+function scanFlood(simd: boolean): { scanner: SalienceScanner; totalBytes: number } {
+  const scanner = new SalienceScanner((line) => line, MODEL_BUDGET.maxBytes, simd);
+  const collector = new LineCollector({ budget: MODEL_BUDGET, keep: "both", cleanLine: (line) => line, foldRepeats: true, salience: scanner });
+  let totalBytes = 0;
+  for (const chunk of floodChunks()) {
+    collector.write(chunk);
+    totalBytes += chunk.length;
+  }
+  collector.finish();
+  return { scanner, totalBytes };
+}
+
+describe("salience in a flood of errors", () => {
+  test("one distinct error TS2322 among 1,000,000 lines of other errors and warnings is kept, with its line number", () => {
+    const session = new BoundSession(resolveBoundOptions({ budget: MODEL_BUDGET, salience: true }));
+    for (const chunk of floodChunks()) session.write(chunk);
+    const result = session.finish();
+    expect(result.text).toContain(`L${UNIQUE_AT}: ${UNIQUE}`);
+    expect(Buffer.byteLength(result.text)).toBeLessThanOrEqual(MODEL_BUDGET.maxBytes);
+  }, 60_000);
+
+  test("work: each byte scanned once whatever the number of needles, a few hits per kind of line, few lines scored", () => {
+    const { scanner, totalBytes } = scanFlood(true);
+    const { scannedBytes, skippedBytes, hits, scoredLines } = scanner.work;
+    expect(scannedBytes).toBeGreaterThan(totalBytes - 2 * 1024 * 1024); // all but the final window (ring)
+    expect(scannedBytes).toBeLessThanOrEqual(totalBytes);
+    expect(skippedBytes).toBe(0);
+    // 1,000,000 lines, most with a needle hit: hits handed back and lines scored are bounded by the kinds of line.
+    expect(hits).toBeLessThan(20_000);
+    expect(scoredLines).toBeLessThan(5_000);
+    expect(scanner.groups().some((group) => group.lines.some((line) => line.number === UNIQUE_AT && line.text === UNIQUE))).toBe(true);
+  }, 60_000);
+
+  test("without WebAssembly the indexOf path still bounds its work in the flood", () => {
+    const { scanner, totalBytes } = scanFlood(false);
+    // The allowance: 16,384 lines, then 64 per MiB; once it ran out, the needles run only now and then.
+    expect(scanner.work.skippedBytes).toBeGreaterThan(totalBytes / 2);
+    expect(scanner.work.scoredLines).toBeLessThanOrEqual(16_384 + (64 * totalBytes) / (1024 * 1024));
+  }, 60_000);
+});

@@ -1,0 +1,96 @@
+// The one-pass SIMD needle scan against a plain reference: the same hits, the same line counts, and every hit of a
+// kind seen fewer times than the limit reported.
+import { readdirSync, readFileSync } from "node:fs";
+import fc from "fast-check";
+import { describe, expect, test } from "vitest";
+import { assignBuckets, NeedleScan } from "../../../src/bound/salience/needle-scan.js";
+import { BYTE_NEEDLES } from "../../../src/bound/salience/prefilter.js";
+
+/** Every position where some needle (its first 16 bytes) starts, overlaps included. */
+function referenceHits(bytes: Buffer): number[] {
+  const hits = new Set<number>();
+  for (const needle of BYTE_NEEDLES) {
+    for (let at = bytes.indexOf(needle.subarray(0, 16)); at !== -1; at = bytes.indexOf(needle.subarray(0, 16), at + 1)) hits.add(at);
+  }
+  return [...hits].sort((a, b) => a - b);
+}
+
+/** The kind of a hit: the 32 bytes from it up to the line's end, digits as "0". */
+function kindOf(bytes: Buffer, position: number): string {
+  let key = "";
+  for (let index = position; index < position + 32 && index < bytes.length && bytes[index] !== 0x0a; index += 1) {
+    const byte = bytes[index]!;
+    key += byte >= 0x30 && byte <= 0x39 ? "0" : String.fromCharCode(byte);
+  }
+  return key;
+}
+
+/** The hits a scan with `limit` must report (it may report more: a slot shared by two kinds forgets a count). */
+function referenceNovel(bytes: Buffer, hits: number[], limit: number): number[] {
+  const seen = new Map<string, number>();
+  return hits.filter((position) => {
+    const key = kindOf(bytes, position);
+    const count = seen.get(key) ?? 0;
+    if (count >= limit) return false;
+    seen.set(key, count + 1);
+    return true;
+  });
+}
+
+/** newlines[i]: the newlines in bytes[0, i). */
+function newlineCounts(bytes: Buffer): Int32Array {
+  const counts = new Int32Array(bytes.length + 1);
+  for (let index = 0; index < bytes.length; index += 1) counts[index + 1] = counts[index]! + (bytes[index] === 0x0a ? 1 : 0);
+  return counts;
+}
+
+function check(bytes: Buffer, limit: number): void {
+  const scan = NeedleScan.create(BYTE_NEEDLES)!;
+  const found = { positions: [] as number[], linesBefore: [] as number[] };
+  const newlines = scan.scan(bytes, 0, bytes.length, limit, found);
+  const hits = referenceHits(bytes);
+  const newlinesBefore = newlineCounts(bytes);
+  expect(newlines).toBe(newlinesBefore[bytes.length]);
+  expect(scan.hits).toBe(hits.length);
+  const reported = new Set(found.positions);
+  const novel = referenceNovel(bytes, hits, limit);
+  expect(novel.filter((position) => !reported.has(position))).toEqual([]);
+  expect(found.positions.length).toBeLessThanOrEqual(novel.length + 16); // a repeated kind is not reported again
+  const all = new Set(hits);
+  expect(found.positions.filter((position) => !all.has(position))).toEqual([]);
+  expect([...found.positions].sort((a, b) => a - b)).toEqual(found.positions);
+  expect(found.linesBefore).toEqual(found.positions.map((position) => newlinesBefore[position]));
+}
+
+const FRAGMENTS = ["rror", "ERR", "ail", "AIL", "xception", "Traceback", "anic", "atal", "***", "xit", "\" 5", "Cannot", "×", "✘", "●", "❌",
+  "Permission denied", "Segmentation fault", "data", "status", "at ", "E", "r", "x", " ", "  ", "7", "42", "1234", "\n", "\n", "é", "\t"];
+
+describe("NeedleScan", () => {
+  test("is available on Node 20 (WebAssembly SIMD)", () => {
+    expect(NeedleScan.create(BYTE_NEEDLES)).not.toBeNull();
+  });
+
+  test("finds the hits, newlines and kinds of the real recorded outputs as the reference does", () => {
+    const folder = new URL("../../fixtures/salience/", import.meta.url);
+    const names = readdirSync(folder).filter((name) => name.endsWith(".txt") && !name.endsWith(".must-keep.txt")).sort();
+    const all = Buffer.concat(names.slice(0, 6).map((name) => readFileSync(new URL(name, folder))));
+    const bytes = all.subarray(0, all.lastIndexOf(0x0a) + 1);
+    for (const limit of [1, 4, 64]) check(bytes, limit);
+  });
+
+  test("matches the reference on random lines of needles, near-needles, digits and multi-byte characters", () => {
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...FRAGMENTS), { maxLength: 400 }), fc.integer({ min: 1, max: 5 }), (parts, limit) => {
+        check(Buffer.from(`${parts.join("")}\n`), limit);
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  test("puts needles shorter than three bytes in bucket 0 and every needle in one bucket", () => {
+    const buckets = assignBuckets(BYTE_NEEDLES);
+    expect(buckets).toHaveLength(8);
+    expect(buckets.flat().sort((a, b) => a - b)).toEqual(BYTE_NEEDLES.map((_, index) => index));
+    expect(buckets[0]!.every((index) => BYTE_NEEDLES[index]!.length < 3)).toBe(true);
+  });
+});
