@@ -87,6 +87,22 @@ describe("NeedleScan", () => {
     );
   });
 
+  test("a window with more new hits than its output holds (131,072) resumes where it stopped", () => {
+    // 1 MiB of 8-byte lines `ERRxxxx`, each a hit of a kind seen at most a few times: every line comes back.
+    const letters = "bcdfghjklmnopqst"; // no a, r, x: no other needle starts in them
+    const lines: string[] = [];
+    for (let index = 0; index < 131_072 + 5_000; index += 1) {
+      const code = (index * 7919) % 16 ** 4;
+      lines.push(`ERR${[0, 1, 2, 3].map((place) => letters[Math.floor(code / 16 ** place) % 16]).join("")}`);
+    }
+    const bytes = Buffer.from(`${lines.join("\n")}\n`);
+    const scan = NeedleScan.create(BYTE_NEEDLES)!;
+    const found = { positions: [] as number[], linesBefore: [] as number[] };
+    expect(scan.scan(bytes, 0, bytes.length, 255, found)).toBe(lines.length);
+    expect(found.positions).toEqual(lines.map((_, index) => 8 * index));
+    expect(found.linesBefore).toEqual(lines.map((_, index) => index));
+  });
+
   test("puts needles shorter than three bytes in bucket 0 and every needle in one bucket", () => {
     const buckets = assignBuckets(BYTE_NEEDLES);
     expect(buckets).toHaveLength(8);
