@@ -1,16 +1,15 @@
 // One bounding from bytes in to bounded text out: sniffing, hygiene, the collector, the spill and the marker.
 import { rmSync } from "node:fs";
 import { BudgetTooSmallError } from "../errors.js";
-import { describeBinary, looksBinary } from "../text/binary.js";
+import { looksBinary } from "../text/binary.js";
 import { createTranscoder, detectEncoding } from "../text/encoding.js";
-import { sniffType } from "../text/magic.js";
 import { renderLine } from "../text/render-line.js";
 import type { SpillRecord, SpillStore, SpillWriter } from "../spill/store.js";
 import { recordUnsavedOutput } from "../spill/tombstones.js";
+import { summarizeBinary } from "./binary-summary.js";
 import type { RecordFields } from "./compose.js";
 import { SalienceScanner } from "./salience/scanner.js";
 import { composeOrRefuse } from "./smallest-budget.js";
-import { requireWithinBudget } from "./written.js";
 import { LineCollector } from "./stream.js";
 import { TextViewSink } from "./text-view-sink.js";
 import type { BoundOptions, BoundText, SpillReport } from "./types.js";
@@ -109,8 +108,8 @@ export class BoundSession {
 
   /** What was kept of the raw input (writeRaw), to read it again when it must be read another way. */
   rawReplay(): RawReplay {
-    const complete = this.spillTarget !== undefined && !this.spillFailure && (this.writer === undefined || (this.writer.failure === undefined && this.writer.notSavedBytes === 0));
-    return { memory: this.memory, path: this.writer?.path, complete };
+    if (this.writer === undefined || this.holdsForReplay()) return { memory: this.memory, path: undefined, complete: this.spillTarget !== undefined && !this.spillFailure };
+    return { memory: [], path: this.writer.path, complete: this.writer.failure === undefined && this.writer.notSavedBytes === 0 };
   }
 
   /** Leaves nothing behind for an input that will not be written (its replay read first). */
@@ -143,7 +142,7 @@ export class BoundSession {
     if (this.leading !== undefined && this.leading.length > 0) this.collector.write(this.leading);
     this.leading = undefined;
     try {
-      if (this.binary) return this.finishBinary(fields);
+      if (this.binary) return summarizeBinary(this.binaryHead ?? Buffer.alloc(0), this.rawBytes, this.options, () => this.saveSpill(), (text, spill) => this.saveRecord(text, spill, fields, 0));
       const window = this.collector.finish();
       // On a refusal, the same bounding is tried with larger budgets to name the smallest that works.
       const bounded = composeOrRefuse(window, this.options, this.textBytes ?? this.rawBytes, () => this.saveSpill(), (text, spill) => this.saveRecord(text, spill, fields, window.totalLines));
@@ -209,7 +208,7 @@ export class BoundSession {
   /** `copy`: the caller may reuse the chunk (a stream); an input held whole is kept as it is. */
   private keepRaw(chunk: Buffer, copy = true): void {
     if (!this.spillTarget || this.spillFailure) return;
-    if (this.writer) {
+    if (this.writer && !this.holdsForReplay()) {
       this.writer.write(chunk);
       return;
     }
@@ -223,9 +222,15 @@ export class BoundSession {
     this.writer = this.spillTarget.store.createWriter(this.spillTarget.maxOutputBytes);
     if (this.writer.failure !== undefined) this.textView?.giveUp(this.writer.failure);
     else this.textView?.open(this.spillTarget.store.textViewPath(this.writer.id));
+    if (this.holdsForReplay()) return;
     for (const piece of this.memory) this.writer.write(piece);
     this.memory = [];
     this.memoryBytes = 0;
+  }
+
+  /** A streamed input whose spill could not be created is held in memory instead, to be read again if it must. */
+  private holdsForReplay(): boolean {
+    return this.textView !== undefined && this.writer !== undefined && this.writer.size === 0 && this.writer.failure !== undefined;
   }
 
   private saveSpill(): SpillReport {
@@ -261,23 +266,6 @@ export class BoundSession {
       this.writer?.abort();
       return { kind: "failed", reason: `cannot write the record of ${spill.id}: ${(error as Error).message}` };
     }
-  }
-
-  private finishBinary(fields: RecordFields): BoundText {
-    const head = this.binaryHead ?? Buffer.alloc(0);
-    const summary = describeBinary(head, this.rawBytes);
-    const spill = this.saveSpill();
-    const type = sniffType(head)?.name ?? "unknown type";
-    const pathLine = spill.kind === "saved" ? `[full output: ${spill.path}]` : spill.kind === "failed" ? `[full output not saved: ${spill.reason}]` : "[full output not saved (--no-spill)]";
-    const summarized = (text: string, report: SpillReport): BoundText => ({
-      head: "", marker: text, tail: "", text, truncated: true,
-      binary: { size: this.rawBytes, type }, totalBytes: this.rawBytes, totalLines: 0, omittedBytes: this.rawBytes,
-      omittedLines: 0, shown: [], spill: report,
-    });
-    const text = requireWithinBudget(summarized(`${summary}\n${pathLine}\n`, spill), this.options).text;
-    const saved = this.saveRecord(text, spill, fields, 0);
-    if (saved === spill) return summarized(text, spill);
-    return requireWithinBudget(summarized(`${summary}\n[full output not saved: ${saved.kind === "failed" ? saved.reason : ""}]\n`, saved), this.options);
   }
 }
 

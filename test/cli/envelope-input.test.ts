@@ -99,6 +99,9 @@ describe("MCP envelopes read as a stream", () => {
       [bigEnvelope(2), { jsonCap: "20KiB" }],
       [Buffer.from('{"content":[{"type":"text","text":"a\tb"}]}'), {}],
       [Buffer.from('{"content":[{"type":"text","text":"bad \\x escape"}]}'), { from: "mcp" }],
+      // Read again from memory when the spill cannot be created (the key that ends the streaming comes after 1 MiB).
+      [bigEnvelope(8, { zzz: 1 }), { spillDir: "/proc/nope" }],
+      [bigEnvelope(8, { zzz: 1 }), {}],
     ];
     for (const [bytes, raw] of cases) {
       for (const scope of ["envelopes", "all"] as const) {
@@ -107,6 +110,17 @@ describe("MCP envelopes read as a stream", () => {
         expect(streamed.streamed).not.toBe(true);
         expect({ ...streamed, streamed: undefined }).toEqual({ ...whole, streamed: undefined });
       }
+    }
+  });
+
+  it("streams with a spill that cannot be created, the reason in the marker as before", async () => {
+    const bytes = bigEnvelope(8);
+    for (const raw of [{ spillDir: "/proc/nope" }, { spillDir: "/proc/nope", format: "json" }]) {
+      const whole = await run(bytes, raw, "all", "never");
+      const streamed = await run(bytes, raw, "all", "always", 65536);
+      expect(streamed.streamed).toBe(true);
+      expect(streamed.text).toContain("/proc/nope");
+      expect({ ...streamed, streamed: undefined }).toEqual({ ...whole, streamed: undefined });
     }
   });
 
