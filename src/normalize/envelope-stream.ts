@@ -3,8 +3,11 @@
 // part separator, and keeps everything else as a small skeleton: the input's bytes with each streamed string
 // replaced by a unique token. Parsing the skeleton (the ordinary lossless parser) gives the envelope with tokens
 // for its texts, so every key, number and small part reads exactly as a whole parse would.
-import { randomBytes } from "node:crypto";
 import { JsonStringStream, type DecodedSink } from "./json-string-stream.js";
+import { JsonSubtreeSkipper } from "./json-subtree.js";
+import { escapedTokenOf, newTokenNonce, tokenOf, type EnvelopeSkeleton, type StreamedText } from "./streamed-token.js";
+
+export type { EnvelopeSkeleton, StreamedText } from "./streamed-token.js";
 
 /** The top-level keys of an MCP CallToolResult; any other key ends the streaming (the input is something else). */
 const MCP_KEYS: ReadonlySet<string> = new Set(["content", "structuredContent", "isError", "_meta", "resultType"]);
@@ -19,23 +22,7 @@ interface Frame {
   key: string | undefined;
 }
 
-const enum State { Value, Key, Colon, After, Skip, Stream, Scalar, Done, Failed }
-
-/** One streamed string: the token that stands for it in the skeleton, its length in UTF-16 units and UTF-8 bytes. */
-export interface StreamedText {
-  token: string;
-  units: number;
-  bytes: number;
-}
-
-/** What the reader kept once the input ended. */
-export interface EnvelopeSkeleton {
-  /** The input with each streamed string's contents replaced by its token (valid JSON when the input was). */
-  skeleton: Buffer;
-  texts: StreamedText[];
-  /** The last byte passed to the sink (-1 when none was). */
-  lastByte: number;
-}
+const enum State { Value, Key, Colon, After, Skip, Stream, Scalar, Subtree, Done, Failed }
 
 /** Reads one envelope from chunks of any size; the same input gives the same text and skeleton however it is cut. */
 export class EnvelopeStreamReader {
@@ -46,12 +33,13 @@ export class EnvelopeStreamReader {
   private inKey = false;
   private escaped = false;
   private keyBytes: number[] | undefined;
+  private readonly subtree = new JsonSubtreeSkipper();
   private readonly pieces: Buffer[] = [];
   private skeletonBytes = 0;
   private largest = 0;
   private readonly decoder = new JsonStringStream();
   private readonly texts: StreamedText[] = [];
-  private readonly nonce = randomBytes(6).toString("hex");
+  private readonly nonce = newTokenNonce();
   private readonly separator: Buffer;
   private lastByte = -1;
   private readonly sink: DecodedSink;
@@ -91,6 +79,13 @@ export class EnvelopeStreamReader {
         index = end + 1;
         continue;
       }
+      if (this.state === State.Subtree) {
+        const end = this.subtree.skip(chunk, index);
+        if (end < 0) break;
+        this.state = State.After;
+        index = end;
+        continue;
+      }
       if (this.state === State.Skip && !this.escaped && this.keyBytes === undefined) {
         if (quote !== -1 && quote < index) quote = chunk.indexOf(0x22, index);
         if (backslash !== -1 && backslash < index) backslash = chunk.indexOf(0x5c, index);
@@ -100,7 +95,7 @@ export class EnvelopeStreamReader {
       const streams = this.step(chunk[index]!);
       if (streams) {
         this.keep(chunk.subarray(copyFrom, index + 1));
-        this.keep(Buffer.from(escapeToken(this.texts.length, this.nonce)));
+        this.keep(Buffer.from(escapedTokenOf(this.nonce, this.texts.length)));
         if (this.texts.length > 0) this.sink(this.separator);
         this.decoder.reset();
         copyFrom = index + 1;
@@ -117,12 +112,14 @@ export class EnvelopeStreamReader {
     if (this.state === State.Scalar && this.stack.length === 0) this.state = State.Done;
     if (this.state !== State.Done) this.fail(this.failure ?? "the input ended inside the JSON value");
     if (this.failure !== undefined) return undefined;
-    return { skeleton: Buffer.concat(this.pieces), texts: this.texts, lastByte: this.lastByte };
+    const skeleton = Buffer.concat(this.pieces);
+    this.pieces.length = 0;
+    return { skeleton, texts: this.texts, lastByte: this.lastByte };
   }
 
   /** The string the skeleton holds for the streamed string `index` (what a parse of the skeleton gives). */
   tokenOf(index: number): string {
-    return `\ue000streamed-${this.nonce}-${index}\ue000`;
+    return tokenOf(this.nonce, index);
   }
 
   private keep(bytes: Uint8Array): void {
@@ -182,8 +179,14 @@ export class EnvelopeStreamReader {
       const array = byte === 0x5b;
       const role = roleOf(parent, array);
       if (role === undefined) this.fail("the input is not a JSON object");
-      else this.stack.push({ array, role, key: undefined });
-      this.state = array ? State.Value : State.Key;
+      else if (role === "other") {
+        // Nothing inside is streamed: only its end matters, found at a table look-up a byte (the parse checks it).
+        this.state = State.Subtree;
+        this.subtree.start();
+      } else {
+        this.stack.push({ array, role, key: undefined });
+        this.state = array ? State.Value : State.Key;
+      }
       return false;
     }
     if (parent === undefined) {
@@ -258,9 +261,4 @@ function roleOf(parent: Frame | undefined, array: boolean): Role | undefined {
 
 function isBlank(byte: number): boolean {
   return byte === 0x20 || byte === 0x0a || byte === 0x0d || byte === 0x09;
-}
-
-/** The token as JSON string contents (U+E000 escaped, so the skeleton stays ASCII around it). */
-function escapeToken(index: number, nonce: string): string {
-  return `\\ue000streamed-${nonce}-${index}\\ue000`;
 }

@@ -3,7 +3,7 @@
 // exactly the texts streamed (else the caller reads the input again the ordinary way), puts each text's true length
 // back in meta.parts, and ends the projection on the session that took the text.
 import type { BoundSession } from "../bound/session.js";
-import type { EnvelopeSkeleton, StreamedText } from "../normalize/envelope-stream.js";
+import { tokenStem, type EnvelopeSkeleton, type StreamedText } from "../normalize/streamed-token.js";
 import { stringifyJson } from "../normalize/lossless-json.js";
 import { partSeparatorOf, type PartLayout } from "../normalize/parts.js";
 import type { ToolResult } from "../payload.js";
@@ -25,11 +25,6 @@ export function finishStreamedProjection(skeletonResult: ToolResult, streamed: E
   const bytes = streamed.texts.reduce((sum, text) => sum + text.bytes, 0) + Math.max(0, streamed.texts.length - 1) * Buffer.byteLength(separator);
   if (needsFinalNewline(plan, { empty: bytes === 0, endsWithNewline: streamed.lastByte === 0x0a })) session.writeDerivedText(Buffer.from("\n"));
   return finishProjection(plan, session, options);
-}
-
-/** The token without its index: what every token of one input shares. */
-function tokenStem(token: string): string {
-  return token.slice(0, token.lastIndexOf("-") + 1);
 }
 
 /**

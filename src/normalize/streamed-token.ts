@@ -1,0 +1,39 @@
+// The tokens that stand for streamed strings in an envelope's skeleton (envelope-stream.ts): unique per input (a
+// random nonce), so that no text can forge one, and ASCII once escaped, so the skeleton stays valid JSON.
+import { randomBytes } from "node:crypto";
+
+/** One streamed string: the token that stands for it in the skeleton, its length in UTF-16 units and UTF-8 bytes. */
+export interface StreamedText {
+  token: string;
+  units: number;
+  bytes: number;
+}
+
+/** What the reader kept once the input ended. */
+export interface EnvelopeSkeleton {
+  /** The input with each streamed string's contents replaced by its token (valid JSON when the input was). */
+  skeleton: Buffer;
+  texts: StreamedText[];
+  /** The last byte passed to the sink (-1 when none was). */
+  lastByte: number;
+}
+
+/** A fresh nonce for one input's tokens. */
+export function newTokenNonce(): string {
+  return randomBytes(6).toString("hex");
+}
+
+/** The string a parse of the skeleton gives for streamed string `index`. */
+export function tokenOf(nonce: string, index: number): string {
+  return `\ue000streamed-${nonce}-${index}\ue000`;
+}
+
+/** The token as JSON string contents (U+E000 escaped). */
+export function escapedTokenOf(nonce: string, index: number): string {
+  return `\\ue000streamed-${nonce}-${index}\\ue000`;
+}
+
+/** What every token of one input shares (the token without its index). */
+export function tokenStem(token: string): string {
+  return token.slice(0, token.lastIndexOf("-") + 1);
+}
