@@ -61,6 +61,10 @@ function bigEnvelope(blocks: number, extra: Record<string, unknown> = {}): Buffe
 describe("MCP envelopes read as a stream", () => {
   const inputs: [string, Buffer, boolean][] = [
     ["recorded directory_tree (server-filesystem)", fixture("json/mcp-directory-tree.json"), true],
+    ["recorded read_text_file, the text again as structuredContent (server-filesystem)", fixture("json/mcp-read-text-file.json"), true],
+    ["recorded get-annotated-message: annotations, an image (server-everything)", fixture("json/mcp-everything-annotated.json"), true],
+    ["recorded get-resource-reference: an embedded text resource (server-everything)", fixture("json/mcp-everything-resource.json"), true],
+    ["recorded get-structured-content (server-everything)", fixture("json/mcp-everything-structured.json"), true],
     ["mcp text and image", fixture("shapes/mcp-2025-03-26-text-image.json"), true],
     ["mcp resources", fixture("shapes/mcp-2025-11-25-resources.json"), true],
     ["mcp resource link", fixture("shapes/mcp-2025-06-18-resource-link.json"), true],
@@ -82,6 +86,16 @@ describe("MCP envelopes read as a stream", () => {
       }
     });
   }
+
+  it("streams a result longer than the decision bytes by default", async () => {
+    const bytes = fixture("json/mcp-read-text-file.json");
+    expect(bytes.length).toBeGreaterThan(64 * 1024);
+    const byDefault = await run(bytes, { maxBytes: "4000" }, "all", "large", 65536);
+    const whole = await run(bytes, { maxBytes: "4000" }, "all", "never", 65536);
+    expect(byDefault.streamed).toBe(true);
+    expect({ ...byDefault, streamed: undefined }).toEqual({ ...whole, streamed: undefined });
+    expect((await run(fixture("json/mcp-everything-annotated.json"), {}, "all", "large")).streamed).toBeUndefined();
+  });
 
   it("keeps big integers, -0 and 1e999999 as written", async () => {
     const bytes = Buffer.from('{"content":[{"type":"text","text":"ok"}],"structuredContent":{"id":1234567890123456789,"z":-0,"e":1e999999,"f":1.0}}');
@@ -106,7 +120,7 @@ describe("MCP envelopes read as a stream", () => {
     for (const [bytes, raw] of cases) {
       for (const scope of ["envelopes", "all"] as const) {
         const whole = await run(bytes, raw, scope, "never");
-        const streamed = await run(bytes, raw, scope, "always", 7);
+        const streamed = await run(bytes, raw, scope, "always", bytes.length > 100_000 ? 4093 : 7);
         expect(streamed.streamed).not.toBe(true);
         expect({ ...streamed, streamed: undefined }).toEqual({ ...whole, streamed: undefined });
       }
