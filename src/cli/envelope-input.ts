@@ -12,7 +12,7 @@ import { parseJsonBytes } from "../normalize/json-input.js";
 import { MCP_PART_SEPARATOR } from "../normalize/parts.js";
 import type { ToolResult } from "../payload.js";
 import type { OutputOptions } from "../project/output.js";
-import type { ProjectOptions } from "../project/project.js";
+import type { ProjectOptions, Projection } from "../project/project.js";
 import { finishStreamedProjection } from "../project/streamed-projection.js";
 import type { DetectScope } from "./input.js";
 import { normalizeParsed } from "./normalize-command.js";
@@ -53,11 +53,17 @@ export async function boundEnvelopeStream(
   };
   let taken = 0;
   let reading = true;
-  while (reading && taken < prefix.length) reading = take(prefix[taken++]!);
-  for (let next = reading ? await rest.next() : undefined; reading && next && !next.done; next = await rest.next()) reading = take(next.value);
-  const ended = reading ? reader.end() : undefined;
-  const result = ended ? normalizeSkeleton(ended.skeleton, config, scope) : undefined;
-  const projection = ended && result ? finishStreamedProjection(result, ended, MCP_PART_SEPARATOR, session, options) : undefined;
+  let projection: Projection | undefined;
+  try {
+    while (reading && taken < prefix.length) reading = take(prefix[taken++]!);
+    for (let next = reading ? await rest.next() : undefined; reading && next && !next.done; next = await rest.next()) reading = take(next.value);
+    const ended = reading ? reader.end() : undefined;
+    const result = ended ? normalizeSkeleton(ended.skeleton, config, scope) : undefined;
+    projection = ended && result ? finishStreamedProjection(result, ended, MCP_PART_SEPARATOR, session, options) : undefined;
+  } catch (error) {
+    session.discard(); // an input that cannot be read, or a refused budget: nothing of this reading is left behind
+    throw error;
+  }
   if (projection) {
     const warnings = [...projection.warnings, collectAfterSpill(config, spill.target, projection.bound)].filter((warning): warning is string => warning !== undefined);
     return { text: projection.text, warnings };

@@ -1,7 +1,7 @@
 // An MCP envelope read as a stream gives exactly what reading it whole gives: the written output (every --to
 // target, markers, meta), the warnings, the spill (input bytes) and its text view; and whatever streaming cannot
 // read (another shape, malformed JSON, over --json-cap) is read again the ordinary way, with the same output.
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import fc from "fast-check";
@@ -95,6 +95,18 @@ describe("MCP envelopes read as a stream", () => {
     expect(byDefault.streamed).toBe(true);
     expect({ ...byDefault, streamed: undefined }).toEqual({ ...whole, streamed: undefined });
     expect((await run(fixture("json/mcp-everything-annotated.json"), {}, "all", "large")).streamed).toBeUndefined();
+  });
+
+  it("leaves nothing behind when the input fails while it streams", async () => {
+    const bytes = bigEnvelope(16);
+    async function* failing(): AsyncGenerator<Buffer> {
+      yield bytes.subarray(0, 1_500_000);
+      throw new Error("read failed");
+    }
+    const spillDir = join(work, "failing");
+    const around = { stdoutIsTTY: false, columns: undefined, env: {} };
+    await expect(boundInput({ spillDir }, failing(), around, { scope: "all", streamEnvelopes: "always" })).rejects.toThrow("read failed");
+    expect(existsSync(spillDir) ? readdirSync(spillDir) : []).toEqual([]);
   });
 
   it("keeps big integers, -0 and 1e999999 as written", async () => {
