@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Bench: `--tokenizer o200k` — what loading the counter costs a `correx bound` run (wall, user+sys CPU, peak RSS)
-// with the rank table (dist/o200k.bin) against the same bundle falling back to gpt-tokenizer (a copy without the
-// table), `bound` with the estimate and `node -e 0`, alternated, medians; and counting throughput (MB/s) of the
+// with the rank table (dist/o200k.bin) against the same build falling back to gpt-tokenizer (bin/ and dist/
+// copied without the table), `bound` with the estimate and `node -e 0`, alternated, medians; and counting throughput (MB/s) of the
 // table's counter against gpt-tokenizer's countTokens, on the recorded fixtures and on 10 MiB of varied logs.
 // `node bench/tokenizer-load.mjs [--runs 15] [--size 10MiB]`. Needs the build. Prints Markdown.
 import { spawnSync } from "node:child_process";
@@ -22,18 +22,20 @@ const load = () => loadavg().map((value) => value.toFixed(1)).join(" ");
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 try {
-  // The bundle beside no table: the same build, counting with gpt-tokenizer (after a warning).
+  // The launcher and bundle (with its code cache) beside no table: the same build, counting with gpt-tokenizer.
   const fallback = join(scratch, "fallback");
   mkdirSync(join(fallback, "dist"), { recursive: true });
+  mkdirSync(join(fallback, "bin"));
   symlinkSync(join(ROOT, "node_modules"), join(fallback, "node_modules"));
-  copyFileSync(join(ROOT, "dist", "cli.cjs"), join(fallback, "dist", "cli.cjs"));
+  copyFileSync(join(ROOT, "bin", "correx"), join(fallback, "bin", "correx"));
+  for (const file of ["cli.cjs", "cli.cjs.cache"]) copyFileSync(join(ROOT, "dist", file), join(fallback, "dist", file));
   const small = join(scratch, "small.txt");
   writeFileSync(small, readFileSync(join(ROOT, "test", "fixtures", "tsc-failing-build.txt")).subarray(0, 8192));
   const bound = (cli, extra) => `${process.execPath} ${cli} bound --no-spill --max-tokens 1000 ${extra} < ${small} > /dev/null 2>&1`;
   const commands = [
-    ["`correx bound --tokenizer o200k` (rank table)", bound(join(ROOT, "dist", "cli.cjs"), "--tokenizer o200k")],
-    ["same, counting with gpt-tokenizer (bundle without the table)", bound(join(fallback, "dist", "cli.cjs"), "--tokenizer o200k")],
-    ["`correx bound` (the estimate)", bound(join(ROOT, "dist", "cli.cjs"), "")],
+    ["`correx bound --tokenizer o200k` (rank table)", bound(join(ROOT, "bin", "correx"), "--tokenizer o200k")],
+    ["same, counting with gpt-tokenizer (a copy without the table)", bound(join(fallback, "bin", "correx"), "--tokenizer o200k")],
+    ["`correx bound` (the estimate)", bound(join(ROOT, "bin", "correx"), "")],
     ["`node -e 0`", `${process.execPath} -e 0`],
   ];
   const report = join(scratch, "time");
