@@ -28,6 +28,8 @@ export interface ToolResultMeta {
   total_bytes?: number;
   total_lines?: number;
   shown?: ShownRange[];
+  /** "json": the text is the structure-aware view of a JSON value, not a line cut (SPEC §4); `shown` is then empty. */
+  view?: "json";
   /** The middle ranges kept for their salience (SPEC §4), also listed in `shown`. */
   middle?: ShownRange[];
   omitted_bytes?: number;

@@ -12,7 +12,8 @@ import { overrunOf, requireWithinBudget, steadyTokenCounter, withinBudget } from
 import { selectLines, type Selection } from "./select.js";
 import type { CollectedWindow } from "./stream.js";
 import type { BoundOptions, BoundText, SpillReport } from "./types.js";
-import { composeView } from "./view-compose.js";
+import type { PlainJsonView } from "./plain-json.js";
+import { composeView, type ViewSource } from "./view-compose.js";
 
 /** Facts the caller adds to a spill record (what ran, how it ended). */
 export type RecordFields = Partial<Pick<SpillRecord, "command" | "label" | "parent_command" | "tool" | "exit_code" | "source_shape" | "settings">>;
@@ -114,7 +115,8 @@ export function composeBound(
   options: BoundOptions,
   rawBytes: number,
   saveSpill: () => SpillReport,
-  saveRecord: (projection: string, spill: SpillReport) => SpillReport,
+  saveRecord: (projection: string, spill: SpillReport, lines?: number) => SpillReport,
+  plainJson?: (spill: SpillReport) => PlainJsonView | undefined,
 ): BoundText {
   if (options.style === "opencode") {
     if (opencodeFits(window, options.budget)) {
@@ -137,13 +139,22 @@ export function composeBound(
   }
   const spill = saveSpill();
   // A JSON view is checked on what is written like any cut; over, the line cut decides.
-  const viewed = (report: SpillReport): BoundText | undefined => {
-    const view = composeView(window, options, report, rawBytes);
+  const viewed = (source: ViewSource | undefined, report: SpillReport): BoundText | undefined => {
+    const view = source && composeView(source, options, report);
     return view && withinBudget(overrunOf(view, options)) ? view : undefined;
   };
-  const cut = viewed(spill) ?? cutWindow(window, options, spill, rawBytes);
+  const plain = options.view === undefined ? plainJson?.(spill) : undefined;
+  if (plain) {
+    const view = viewed(plain.source, plain.spill);
+    const recorded = view && saveRecord(view.text, plain.spill, plain.source.totalLines);
+    if (view && recorded === plain.spill) return view;
+    plain.discard();
+    if (recorded) return viewed(plain.source, recorded) ?? cutWindow(window, options, recorded, rawBytes);
+  }
+  const source = options.view && { render: options.view, totalLines: window.totalLines, totalBytes: rawBytes };
+  const cut = viewed(source, spill) ?? cutWindow(window, options, spill, rawBytes);
   const recorded = saveRecord(cut.text, spill);
-  return recorded === spill ? cut : (viewed(recorded) ?? cutWindow(window, options, recorded, rawBytes));
+  return recorded === spill ? cut : (viewed(source, recorded) ?? cutWindow(window, options, recorded, rawBytes));
 }
 
 /**

@@ -26,6 +26,9 @@ export const JSON_VIEW_LADDER: readonly JsonViewLimits[] = [
   { items: 2, chars: 60, keys: 12, depth: 4 },
   { items: 1, chars: 40, keys: 8, depth: 3 },
   { items: 1, chars: 24, keys: 5, depth: 2 },
+  { items: 1, chars: 24, keys: 3, depth: 2 },
+  { items: 1, chars: 20, keys: 2, depth: 2 },
+  { items: 1, chars: 16, keys: 1, depth: 2 },
   { items: 0, chars: 16, keys: 3, depth: 1 },
 ];
 

@@ -8,6 +8,7 @@ import type { SpillRecord, SpillStore, SpillWriter } from "../spill/store.js";
 import { recordUnsavedOutput } from "../spill/tombstones.js";
 import { summarizeBinary } from "./binary-summary.js";
 import type { RecordFields } from "./compose.js";
+import { PLAIN_JSON_CAP, PlainJsonWatch } from "./plain-json.js";
 import { SalienceScanner } from "./salience/scanner.js";
 import { composeOrRefuse } from "./smallest-budget.js";
 import { LineCollector } from "./stream.js";
@@ -61,6 +62,8 @@ export class BoundSession {
   /** For structured input read as a stream: its text view, written as the text comes. */
   private textView: TextViewSink | undefined;
   private textBytes: number | undefined;
+  /** For text that may be one JSON value: shown as its view when it does not fit (plain-json.ts). */
+  private json: PlainJsonWatch | undefined;
 
   constructor(options: BoundOptions, spill?: SpillTarget, spillFailure?: string) {
     this.options = { ...options };
@@ -70,6 +73,9 @@ export class BoundSession {
     const clean = stripAnsi || collapse ? (line: string) => renderLine(line, { stripAnsi, collapse }) : keepLine;
     const salience = options.salience && options.style === "correx" && options.keep === "both" ? new SalienceScanner(clean, options.budget.maxBytes) : undefined;
     this.collector = new LineCollector({ budget: options.budget, keep: options.keep, cleanLine: clean, foldRepeats: options.hygiene.foldRepeats, salience });
+    // The JSON view of plain JSON goes with salience: the model projection's structure-aware cut, off with --salience off.
+    const jsonCap = Math.min(options.plainJsonCap ?? PLAIN_JSON_CAP, PLAIN_JSON_CAP);
+    if (salience && options.view === undefined && jsonCap > 0) this.json = new PlainJsonWatch(jsonCap, spill === undefined || spillFailure !== undefined);
   }
 
   /**
@@ -81,6 +87,7 @@ export class BoundSession {
     this.rawBytes += input.length;
     this.keepRaw(input, false);
     this.derivedText = text;
+    this.json = undefined;
     const bytes = Buffer.from(text, "utf8");
     this.textBytes = bytes.length;
     this.decided = true;
@@ -93,6 +100,7 @@ export class BoundSession {
    */
   writeRaw(chunk: Buffer): void {
     this.decided = true;
+    this.json = undefined;
     this.textBytes ??= 0;
     this.textView ??= new TextViewSink();
     this.rawBytes += chunk.length;
@@ -122,6 +130,7 @@ export class BoundSession {
     if (chunk.length === 0) return;
     this.rawBytes += chunk.length;
     this.keepRaw(chunk);
+    this.json?.write(chunk);
     if (this.decided) {
       this.feed(chunk);
       return;
@@ -137,7 +146,7 @@ export class BoundSession {
    */
   finish(fields: RecordFields = {}, late: LateOptions = {}): BoundText {
     Object.assign(this.options, late);
-    if (!this.decided) this.decide();
+    if (!this.decided) this.decide(true);
     if (this.transcoder) this.emit(Buffer.from(this.transcoder.end()));
     if (this.leading !== undefined && this.leading.length > 0) this.collector.write(this.leading);
     this.leading = undefined;
@@ -145,7 +154,10 @@ export class BoundSession {
       if (this.binary) return summarizeBinary(this.binaryHead ?? Buffer.alloc(0), this.rawBytes, this.options, () => this.saveSpill(), (text, spill) => this.saveRecord(text, spill, fields, 0));
       const window = this.collector.finish();
       // On a refusal, the same bounding is tried with larger budgets to name the smallest that works.
-      const bounded = composeOrRefuse(window, this.options, this.textBytes ?? this.rawBytes, () => this.saveSpill(), (text, spill) => this.saveRecord(text, spill, fields, window.totalLines));
+      const json = this.json;
+      const plainJson = json && ((spill: SpillReport) => json.load(spill, this.spillTarget?.store));
+      const record = (text: string, spill: SpillReport, lines?: number): SpillReport => this.saveRecord(text, spill, fields, lines ?? window.totalLines);
+      const bounded = composeOrRefuse(window, this.options, this.textBytes ?? this.rawBytes, () => this.saveSpill(), record, plainJson);
       if (bounded.spill?.kind !== "saved") {
         // nothing was cut (or saving failed): leave nothing behind
         this.writer?.abort();
@@ -159,7 +171,8 @@ export class BoundSession {
     }
   }
 
-  private decide(): void {
+  /** `complete`: the sniffed bytes are the whole input. */
+  private decide(complete = false): void {
     const head = Buffer.concat(this.sniffBuffer);
     this.sniffBuffer = [];
     this.decided = true;
@@ -170,6 +183,7 @@ export class BoundSession {
       this.binary = true;
       this.binaryHead = head.subarray(0, SNIFF_BYTES);
     }
+    this.json?.decide(head, complete, !this.binary && this.transcoder === undefined);
     this.feed(head);
   }
 
@@ -202,7 +216,7 @@ export class BoundSession {
     this.textView?.remove();
     if (this.writer === undefined) return;
     this.writer.abort();
-    if (this.derivedText !== undefined) rmSync(this.spillTarget!.store.textViewPath(this.writer.id), { force: true });
+    rmSync(this.spillTarget!.store.textViewPath(this.writer.id), { force: true });
   }
 
   /** `copy`: the caller may reuse the chunk (a stream); an input held whole is kept as it is. */

@@ -4,6 +4,7 @@
 import { BudgetTooSmallError, type NeededBudget } from "../errors.js";
 import { composeBound } from "./compose.js";
 import type { CollectedWindow } from "./stream.js";
+import type { PlainJsonView } from "./plain-json.js";
 import type { BoundOptions, BoundText, Budget, SpillReport } from "./types.js";
 
 const LIMITS = ["maxLines", "maxBytes", "maxTokens"] as const;
@@ -48,15 +49,16 @@ export function composeOrRefuse(
   options: BoundOptions,
   rawBytes: number,
   saveSpill: () => SpillReport,
-  saveRecord: (projection: string, spill: SpillReport) => SpillReport,
+  saveRecord: (projection: string, spill: SpillReport, lines?: number) => SpillReport,
+  plainJson?: (spill: SpillReport) => PlainJsonView | undefined,
 ): BoundText {
   let saved: SpillReport | undefined;
   const saveOnce = (): SpillReport => (saved ??= saveSpill());
   try {
-    return composeBound(window, options, rawBytes, saveOnce, saveRecord);
+    return composeBound(window, options, rawBytes, saveOnce, saveRecord, plainJson);
   } catch (error) {
     if (!(error instanceof BudgetTooSmallError)) throw error;
-    throw smallestBudget(error, options.budget, (budget) => isWritten(() => composeBound(window, { ...options, budget }, rawBytes, saveOnce, (_text, spill) => spill)));
+    throw smallestBudget(error, options.budget, (budget) => isWritten(() => composeBound(window, { ...options, budget }, rawBytes, saveOnce, (_text, spill) => spill, plainJson)));
   }
 }
 

@@ -50,6 +50,11 @@ export interface BoundOptions {
    * one `fits` accepts (undefined when none does), shown instead of a line cut. `maxChars` lets a render stop early.
    */
   view?: (fits: (view: string) => boolean, maxChars: number) => string | undefined;
+  /**
+   * The largest text input that, being one JSON value (first non-blank byte `{` or `[`) that does not fit, is shown
+   * as its JSON view instead of a line cut (plain-json.ts; with salience only; at most PLAIN_JSON_CAP; 0: never).
+   */
+  plainJsonCap?: number;
   /** Save the input even when the text fits: a part of the result beside the text (structured content) was cut. */
   keepInput?: boolean;
   /**
@@ -87,6 +92,8 @@ export interface BoundText {
   /** head + marker + tail exactly as written for the model. */
   text: string;
   truncated: boolean;
+  /** "json" when the text is the structure-aware view of a JSON value (json-view.ts), not a line cut. */
+  view?: "json";
   /** True when the input was binary and the text is its one-line summary. */
   binary?: { size: number; type: string };
   totalBytes: number;

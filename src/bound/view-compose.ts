@@ -2,8 +2,16 @@
 import { utf8Bytes } from "../text/utf8.js";
 import { countLines, estimateTokens, fitsBudget, measureCost } from "./budget.js";
 import { formatMarker } from "./marker.js";
-import type { CollectedWindow } from "./stream.js";
 import type { BoundOptions, BoundText, SpillReport } from "./types.js";
+
+/** A value that can be shown as its JSON view, and the full text (its pretty print) the view's line numbers name. */
+export interface ViewSource {
+  /** The most faithful view `fits` accepts (undefined when none does); `maxChars` lets a render stop early. */
+  render: (fits: (view: string) => boolean, maxChars: number) => string | undefined;
+  /** Lines and bytes of the full text. */
+  totalLines: number;
+  totalBytes: number;
+}
 
 /** The marker under a JSON view: what the view is, and where the full text is. */
 export function formatViewMarker(totalLines: number, totalBytes: number, spill: SpillReport): string {
@@ -12,20 +20,21 @@ export function formatViewMarker(totalLines: number, totalBytes: number, spill: 
 }
 
 /** The view and its marker when a view fits the budget (reserved room included), else undefined. */
-export function composeView(window: CollectedWindow, options: BoundOptions, spill: SpillReport, rawBytes: number): BoundText | undefined {
-  if (!options.view) return undefined;
+export function composeView(source: ViewSource, options: BoundOptions, spill: SpillReport): BoundText | undefined {
   const measure = options.measure ?? utf8Bytes;
   const countTokens = options.countTokens ?? estimateTokens;
   const reserved = { bytes: options.reservedBytes ?? 0, lines: options.reservedLines ?? 0, tokens: options.reservedTokens ?? 0 };
-  const marker = formatViewMarker(window.totalLines, rawBytes, spill);
-  const join = (view: string): string => `${view}\n${marker}`;
+  const { totalLines, totalBytes } = source;
+  const marker = formatViewMarker(totalLines, totalBytes, spill);
+  // Text written for a reader ends with a newline, as a line cut of text that ends with one does.
+  const join = (view: string): string => `${view}\n${marker}\n`;
   const fits = (view: string): boolean => fitsBudget(measureCost(join(view), options.budget, measure, countTokens), options.budget, reserved);
-  const view = options.view(fits, Math.max(0, options.budget.maxBytes - reserved.bytes));
+  const view = source.render(fits, Math.max(0, options.budget.maxBytes - reserved.bytes));
   if (view === undefined) return undefined;
   const text = join(view);
   return {
-    head: `${view}\n`, marker, tail: "", text, truncated: true, totalBytes: rawBytes, totalLines: window.totalLines,
-    omittedBytes: Math.max(0, rawBytes - utf8Bytes(view)), omittedLines: Math.max(0, window.totalLines - countLines(view)),
+    head: `${view}\n`, marker, tail: "\n", text, truncated: true, view: "json", totalBytes, totalLines,
+    omittedBytes: Math.max(0, totalBytes - utf8Bytes(view)), omittedLines: Math.max(0, totalLines - countLines(view)),
     shown: [], nextOffset: 1, spill,
   };
 }

@@ -45,6 +45,8 @@ export async function tokenCounterFor(config: ProjectionConfig): Promise<((text:
 /** The bound options for one result, with room reserved for its frame and the envelope `output` writes. */
 export async function boundOptionsFor(config: ProjectionConfig, output: OutputOptions, base: ToolResult, frame = NO_FRAME, shape?: ShapeBound): Promise<BoundOptions> {
   const countTokens = await tokenCounterFor(config);
-  return { ...config.bound, ...planReservation(base, frame, output, config.spillDir, shape), ...(countTokens ? { countTokens } : {}) };
+  return {
+    ...config.bound, plainJsonCap: config.jsonCap, ...planReservation(base, frame, output, config.spillDir, shape), ...(countTokens ? { countTokens } : {}),
+  };
 }
 

@@ -31,6 +31,7 @@ export function boundMeta(bound: BoundText): ToolResultMeta {
     return meta;
   }
   meta.shown = bound.shown;
+  if (bound.view) meta.view = bound.view;
   if (bound.middle && bound.middle.length > 0) meta.middle = bound.middle;
   meta.omitted_bytes = bound.omittedBytes;
   meta.omitted_lines = bound.omittedLines;
@@ -76,7 +77,7 @@ export function worstCaseMeta(base: ToolResult, spillPath: string | undefined): 
     ...base.meta,
     truncated: false, total_bytes: big, total_lines: big,
     shown: [{ from_line: big, to_line: big, partial: true }, { from_line: big, to_line: big, partial: true }],
-    omitted_bytes: big, omitted_lines: big, next_offset: big,
+    omitted_bytes: big, omitted_lines: big, next_offset: big, view: "json",
     output_id: "tool_00000000000000000000000000", output_path: `${spillPath ?? ""}/tool_00000000000000000000000000`,
     not_saved_bytes: big, spill_error: "x".repeat(200), binary: { size: big, type: "x".repeat(40) },
   };
