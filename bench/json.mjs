@@ -40,6 +40,9 @@ writeJson(objects, "[", "]\n", 64 * MIB, (n) => JSON.stringify({
 }));
 const numbers = join(work, "numbers.json");
 writeJson(numbers, "[", "]\n", 64 * MIB, (n) => String(((n * 7919) % 1000003) / 7));
+// Just under the 8 MiB cap of the JSON view of plain JSON: bound reads the spill back, parses it and shows its view.
+const viewed = join(work, "viewed.json");
+writeJson(viewed, "[", "]\n", 7 * MIB, (n) => JSON.stringify({ id: n, name: `user-${n}`, tags: [`a${n % 7}`], address: { city: `City ${n % 101}` } }));
 const mcp = join(work, "mcp.json");
 const lines = Array.from({ length: 900_000 }, (_, n) => `[${n}] INFO worker-${n % 13} compiled src/module-${n % 97}.ts in ${n % 997} ms`);
 writeFileSync(mcp, JSON.stringify({ content: [{ type: "text", text: lines.join("\n") }] }));
@@ -79,6 +82,7 @@ const parse = (file) => `node -e 'JSON.parse(require("fs").readFileSync(process.
 const cases = [
   ["bound, 64 MiB array of objects", `node ${correx} bound --spill-dir ${spill} < ${objects} > /dev/null`, objects],
   ["bound, 64 MiB array of numbers", `node ${correx} bound --spill-dir ${spill} < ${numbers} > /dev/null`, numbers],
+  ["bound, 7–8 MiB array of objects (JSON view, goal ≤ 256 MiB)", `node ${correx} bound --spill-dir ${spill} < ${viewed} > /dev/null`, viewed],
   ["normalize, MCP result (one text block)", `node ${correx} normalize --spill-dir ${spill} < ${mcp} > /dev/null`, mcp],
   ["bound, MCP result (one text block)", `node ${correx} bound --spill-dir ${spill} < ${mcp} > /dev/null`, mcp],
   ["lower --to anthropic, MCP result (one text block)", `node ${correx} lower --to anthropic --call-id t1 --spill-dir ${spill} < ${mcp} > /dev/null`, mcp],

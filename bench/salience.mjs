@@ -5,6 +5,7 @@
 // (no must-keep file), how many middle lines that look like errors were promoted. Needs the build. Prints Markdown.
 import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const correx = fileURLToPath(new URL("../bin/correx", import.meta.url));
@@ -83,3 +84,24 @@ console.log("### Salience: false positives on all-pass, diff and log outputs\n")
 console.log("| fixture | budget | middle lines promoted | of them with error words |");
 console.log("| --- | ---: | ---: | ---: |");
 for (const row of falsePositives) console.log(row);
+
+// A command's JSON (test/fixtures/json/): how many of its top-level keys the projection shows (goal: all of
+// them, with the JSON view), against plain head+tail (`--salience off`) at the same budget.
+const jsonFolder = fileURLToPath(new URL("../test/fixtures/json/", import.meta.url));
+console.log("\n### JSON a command prints: top-level keys kept (goal: all)\n");
+console.log(`| fixture | input | keys | ${budgets.flatMap((b) => [`view @ ${b}`, `head+tail @ ${b}`]).join(" | ")} |`);
+console.log(`| --- | ---: | ---: | ${budgets.flatMap(() => ["---:", "---:"]).join(" | ")} |`);
+const typescript = readFileSync(join(jsonFolder, "npm-view-typescript.json"));
+const jsonCases = [
+  ["npm-view-typescript.json (one line)", typescript],
+  ["the same pretty-printed, as npm 11 prints it", Buffer.from(`${JSON.stringify(JSON.parse(typescript.toString("utf8")), null, 2)}\n`)],
+  ...["npm-ls-all.json", "npm-view-eslint.json"].map((file) => [file, readFileSync(join(jsonFolder, file))]),
+];
+for (const [file, input] of jsonCases) {
+  const keys = Object.keys(JSON.parse(input.toString("utf8")));
+  const cells = budgets.flatMap((bytes) => [[], ["--salience", "off"]].map((extra) => {
+    const output = project(input, bytes, extra);
+    return output === null ? "n/a" : `${keys.filter((key) => output.includes(`${JSON.stringify(key)}:`)).length}/${keys.length}`;
+  }));
+  console.log(`| ${file} | ${input.length} | ${keys.length} | ${cells.join(" | ")} |`);
+}

@@ -14,7 +14,7 @@ import type { ViewSource } from "./view-compose.js";
 
 /**
  * The largest plain JSON input shown as a view (also at most --json-cap). Parsing holds the value, its pretty
- * print and the bytes at once: at this size `bound` peaks near 190 MiB (bench/json.mjs); larger input gets the line cut.
+ * print and the bytes at once: 7 MiB of objects peaks near 200 MiB (bench/json.mjs); larger input gets the line cut.
  */
 export const PLAIN_JSON_CAP = 8 * 1024 * 1024;
 /** Without a spill to re-read, the bytes of a possible JSON value are held in memory up to this size. */
