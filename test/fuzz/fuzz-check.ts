@@ -18,10 +18,20 @@ const spillDir = mkdtempSync(join(tmpdir(), "correx-fuzz-"));
 afterAll(() => rmSync(spillDir, { recursive: true, force: true }));
 
 /**
- * Structured inputs (tool-result JSON) join the suite here: each entry makes an input from the random source.
- * Left for the JSON engineer (issue 11: structuredContent bounded too); text inputs cover every mode today.
+ * Structured inputs join the suite here: each entry makes an input from the random source (drawn one time in
+ * ten): a command's JSON, which bound shows as its JSON view when it does not fit.
  */
-export const STRUCTURED_INPUTS: ((random: Random) => Buffer)[] = [];
+export const STRUCTURED_INPUTS: ((random: Random) => Buffer)[] = [plainJson];
+
+/** A command's JSON (one value, compact or indented, sometimes cut short or doubled): the JSON view's input. */
+function plainJson(random: Random): Buffer {
+  const item = (n: number): unknown => random.pick<unknown>([n, `item-${n}-${"é😀x".repeat(random.integer(0, 6))}`, { id: n, tags: [n % 7, "t"], nested: { deep: [[n]] } }, null, [n, -0.5]]);
+  const array = Array.from({ length: random.integer(0, 800) }, (_, n) => item(n));
+  const value = random.chance(0.5) ? array : { name: "x".repeat(random.integer(0, 3000)), items: array, count: array.length, extra: { a: array.slice(0, 5) } };
+  const text = JSON.stringify(value, null, random.pick([undefined, 2, 4]));
+  const shaped = random.chance(0.1) ? text.slice(0, random.integer(1, text.length)) : random.chance(0.05) ? `${text}\n${text}` : text;
+  return Buffer.from(random.chance(0.5) ? `${shaped}\n` : shaped);
+}
 
 type Outcome = { text: string; warnings: string[] } | { refused: NeededBudget };
 
