@@ -29,7 +29,7 @@ describe("plain JSON on run and bound", () => {
     const id = /correx read (tool_[0-9a-z]+)/.exec(bound.text)![1]!;
     const lines = bound.text.split("\n");
     const gap = lines.findIndex((line) => /^ {4}… [\d,]+ more items: lines /.test(line));
-    const [from, to] = /lines ([\d,]+)-([\d,]+)/.exec(lines[gap]!)!.slice(1).map((n) => Number(n.replaceAll(",", "")));
+    const [from, to] = /lines ([\d,]+)-([\d,]+)/.exec(lines[gap]!)!.slice(1).map((n) => Number(n.replaceAll(",", ""))) as [number, number];
     const page = runCli(["read", id, "--spill-dir", spill, "--offset", String(from), "--limit", "2", "--format", "json"]);
     const read = JSON.parse(page.text);
     expect(read.lines[0].n).toBe(from);
