@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // Bench: the token estimate against real tokenizers (o200k: GPT-4o and later; cl100k: GPT-4) on the recorded
 // outputs of test/fixtures as a model reads them (text cleaned and whole; JSON as written; text escaped as a JSON
-// string, as --format json writes it), on random ids; and what `--max-tokens 10000` writes for a MiB of real logs,
-// with the estimate and with the exact o200k counter, salience on and off. Needs the build. Prints Markdown.
+// string, as --format json writes it) and on random base64, hex, ids and letters; and what `--max-tokens 10000`
+// writes for a MiB of real logs, with the estimate and with the exact o200k counter, salience on and off. Needs the
+// build. Prints Markdown.
 import { readdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
@@ -45,6 +46,8 @@ const samples = [
   { group: "random", name: "base64, 300 KB (76-character lines)", text: randomText(BASE64, 300_000).replace(/.{76}/g, "$&\n") },
   { group: "random", name: "hex, 100 KB (64-character lines)", text: randomText("0123456789abcdef", 100_000).replace(/.{64}/g, "$&\n") },
   { group: "random", name: "spill ids, 2,000 (`correx read tool_…`)", text: Array.from({ length: 2000 }, () => `correx read tool_${randomText("0123456789abcdefghjkmnpqrstvwxyz", 26)} --offset 1`).join("\n") },
+  // Random lower-case letters cost a token per two or three letters, where words cost about one a word.
+  { group: "random", name: "3,000 'words' of 3-12 random letters", text: Array.from({ length: 3000 }, () => randomText("abcdefghijklmnopqrstuvwxyz", 3 + Math.floor(next() * 10))).join(" ") },
 ].filter((sample) => sample.text.length > 0);
 
 const rows = samples.map((sample) => {

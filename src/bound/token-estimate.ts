@@ -38,8 +38,17 @@ export function tokensFromPieces(pieces: number): number {
   return Math.ceil(pieces * SAFETY);
 }
 
-// A word is a token per four letters, plus one at each case change inside it (camelCase, random ids, base64).
-function letterRunTokens(run: string): number {
+/** A word reads as one when vowels are at least this share of its letters (in tenths)... */
+const WORD_VOWELS = 2.5;
+/** ...with no more consonants than this in a row. */
+const WORD_CLUSTER = 3;
+
+/**
+ * A run of letters: short runs and runs with several case changes (camelCase, base64) a token per four letters
+ * plus one per case change; a word (vowels spread through it) one token per twelve letters; letters that do not
+ * read as a word (random ids, hashes, consonant strings) one per 1.6 letters.
+ */
+export function letterRunTokens(run: string): number {
   let shifts = 0;
   for (let index = 1; index < run.length; index += 1) {
     const before = run.charCodeAt(index - 1);
@@ -47,7 +56,19 @@ function letterRunTokens(run: string): number {
     if (before >= 97 && here <= 90) shifts += 1;
     else if (index >= 2 && before <= 90 && here >= 97 && run.charCodeAt(index - 2) <= 90) shifts += 1;
   }
-  return Math.ceil(run.length / 4) + shifts;
+  if (shifts > 1 || run.length < 5) return Math.ceil(run.length / 4) + shifts;
+  let vowels = 0;
+  let cluster = 0;
+  let longest = 0;
+  for (let index = 0; index < run.length; index += 1) {
+    const code = run.charCodeAt(index) | 0x20;
+    if (code === 97 || code === 101 || code === 105 || code === 111 || code === 117 || code === 121) {
+      vowels += 1;
+      cluster = 0;
+    } else longest = Math.max(longest, (cluster += 1));
+  }
+  if (vowels * 10 >= run.length * WORD_VOWELS && longest <= WORD_CLUSTER) return 1 + Math.floor((run.length - 1) / 12) + shifts;
+  return Math.ceil((run.length * 5) / 8) + shifts;
 }
 
 // A single space joins the word or punctuation after it (not a digit); runs of line ends and of spaces are a token each.

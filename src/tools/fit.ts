@@ -1,6 +1,6 @@
 // Measuring text against a budget, for the formatters that fit their own output (read, grep, glob, task).
 import { countWords } from "../bound/budget.js";
-import { countTokenPieces, tokensFromPieces } from "../bound/token-estimate.js";
+import { countTokenPieces, letterRunTokens, tokensFromPieces } from "../bound/token-estimate.js";
 import type { Budget } from "../bound/types.js";
 import { isLowSurrogateAt, utf8Bytes, type Measure } from "../text/utf8.js";
 import { cutToBudget as cutWithBoundOptions } from "../bound/compose.js";
@@ -15,6 +15,10 @@ export interface TextCost {
   /** The first and the last character ("" for an empty text). */
   first: string;
   last: string;
+  /** The letters the text starts and ends with (the whole text when it is all letters): a join may merge them. */
+  leading: string;
+  trailing: string;
+  onlyLetters: boolean;
 }
 
 /** Measures a piece of text; `measure` (additive) replaces UTF-8 byte length when given. */
@@ -28,24 +32,34 @@ export { countWords };
 export function measureCost(text: string, measure: Measure = measureUtf8): TextCost {
   let newlines = 0;
   for (let index = text.indexOf("\n"); index !== -1; index = text.indexOf("\n", index + 1)) newlines += 1;
-  return { bytes: measure(text), newlines, pieces: countTokenPieces(text), first: text.charAt(0), last: text.charAt(text.length - 1) };
+  return {
+    bytes: measure(text), newlines, pieces: countTokenPieces(text), first: text.charAt(0), last: text.charAt(text.length - 1),
+    leading: /^[A-Za-z]*/.exec(text)![0], trailing: /[A-Za-z]*$/.exec(text)![0], onlyLetters: /^[A-Za-z]+$/.test(text),
+  };
 }
+
+/** An empty text's cost. */
+export const NO_COST: TextCost = { bytes: 0, newlines: 0, pieces: 0, first: "", last: "", leading: "", trailing: "", onlyLetters: false };
 
 /** The cost of two pieces written one after the other. */
 export function addCost(first: TextCost, second: TextCost): TextCost {
   return {
-    bytes: first.bytes + second.bytes, newlines: first.newlines + second.newlines, pieces: first.pieces + second.pieces + joinSlack(first.last, second.first),
+    bytes: first.bytes + second.bytes, newlines: first.newlines + second.newlines, pieces: first.pieces + second.pieces + joinSlack(first, second),
     first: first.first || second.first, last: second.last || first.last,
+    leading: first.onlyLetters ? first.leading + second.leading : first.first === "" ? second.leading : first.leading,
+    trailing: second.onlyLetters ? first.trailing + second.trailing : second.last === "" ? first.trailing : second.trailing,
+    onlyLetters: (first.onlyLetters || first.first === "") && (second.onlyLetters || second.first === "") && (first.onlyLetters || second.onlyLetters),
   };
 }
 
 /**
- * What joining two texts may add to the sum of their pieces: a space or a tab, then whitespace or a digit (the
- * space becomes a token of its own); a letter, then a letter (one more case change inside the word).
+ * What joining two texts changes in the sum of their pieces: a space or a tab, then whitespace or a digit, may
+ * add one (the space becomes a token of its own); letters, then letters, become one run, charged anew.
  */
-function joinSlack(last: string, first: string): number {
-  if (/[ \t\f\v\r]/.test(last) && /[\s\d]/.test(first)) return 1;
-  return /[A-Za-z]/.test(last) && /[A-Za-z]/.test(first) ? 1 : 0;
+function joinSlack(first: TextCost, second: TextCost): number {
+  if (/[ \t\f\v\r]/.test(first.last) && /[\s\d]/.test(second.first)) return 1;
+  if (first.trailing === "" || second.leading === "") return 0;
+  return letterRunTokens(first.trailing + second.leading) - letterRunTokens(first.trailing) - letterRunTokens(second.leading);
 }
 
 /** The bounder's token estimate, from an additive cost (never less than the estimate of the joined text). */
@@ -71,7 +85,7 @@ export type FrameFor = (shown: number) => { header: string; footer: string };
  */
 export function fitItemCount(items: readonly string[], frameFor: FrameFor, budget: Budget, measure: Measure = measureUtf8): number {
   const separator = measureCost("\n", measure);
-  let body: TextCost = { bytes: 0, newlines: 0, pieces: 0, first: "", last: "" };
+  let body: TextCost = NO_COST;
   let best = 0;
   for (let count = 1; count <= items.length; count += 1) {
     const item = measureCost(items[count - 1]!, measure);

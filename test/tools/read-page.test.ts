@@ -51,7 +51,7 @@ describe("pageLines", () => {
     expect(fitsBudget(measureCost(page.text), tokenBudget)).toBe(true);
     const oneMoreLine = pageLines(tenLines, { offset: 1, limit: page.shownTo + 1, budget, path: "f" });
     expect(fitsBudget(measureCost(oneMoreLine.text), tokenBudget)).toBe(false);
-    expect(page.shownTo).toBe(6);
+    expect(page.shownTo).toBe(7);
     expect(page.footer).toContain(`Use offset=${page.shownTo + 1} to continue.`);
   });
 
