@@ -105,3 +105,39 @@ for (const [file, input] of jsonCases) {
   }));
   console.log(`| ${file} | ${input.length} | ${keys.length} | ${cells.join(" | ")} |`);
 }
+
+// Near-duplicate folding: lines of distinct content (input lines shown, digit runs masked, spaces collapsed, counted once) at
+// 10,240 bytes, with the fold (the default) and without it (`foldSimilar: false`, the library switch), same build.
+const { bound } = await import("../dist/index.js");
+const FOLD_BUDGET = 10240;
+/** Distinct shown input lines of `output`, numbers masked and spaces collapsed (`L<n>: ` of middle lines dropped). */
+function distinctShown(output, inputLines) {
+  const seen = new Set();
+  for (const raw of output.split("\n")) {
+    const line = raw.replace(/^L\d+: /, "").trim();
+    if (line && inputLines.has(line)) seen.add(line.replace(/\d+/g, "N").replace(/\s+/g, " "));
+  }
+  return seen.size;
+}
+console.log(`\n### Near-duplicate folding: lines of distinct content shown at ${FOLD_BUDGET} bytes\n`);
+console.log("| fixture | input lines | folded (default) | not folded | must-keep folded / not folded |");
+console.log("| --- | ---: | ---: | ---: | ---: |");
+let withFold = 0;
+let withoutFold = 0;
+for (const file of cases) {
+  const input = readFileSync(folder + file);
+  const text = input.toString("utf8").replace(ANSI, "");
+  const inputLines = new Set(text.split("\n").map((line) => line.trim()));
+  const options = { budget: { maxLines: 2000, maxBytes: FOLD_BUDGET } };
+  const folded = bound(input, options).text;
+  const plain = bound(input, { ...options, foldSimilar: false }).text;
+  const keepFile = folder + file.replace(/\.txt$/, ".must-keep.txt");
+  const wanted = existsSync(keepFile) ? readFileSync(keepFile, "utf8").split("\n").map((l) => l.trim()).filter(Boolean) : [];
+  const a = distinctShown(folded, inputLines);
+  const b = distinctShown(plain, inputLines);
+  withFold += a;
+  withoutFold += b;
+  const keep = wanted.length ? `${countKept(folded, wanted)} / ${countKept(plain, wanted)}` : "–";
+  console.log(`| ${file} | ${text.split("\n").length} | ${a} | ${b} | ${keep} |`);
+}
+console.log(`| **all** | | ${withFold} | ${withoutFold} (goal: folded > not folded) | |`);

@@ -2,14 +2,14 @@
 import { prefixEnd, utf8Bytes } from "../text/utf8.js";
 import type { SpillRecord } from "../spill/store.js";
 import { countLines, estimateTokens, fitsBudget, measureCost } from "./budget.js";
-import type { CollectedLine } from "./lines.js";
 import { formatMarker, worstCaseMarker } from "./marker.js";
-import { omissionOf } from "./omission.js";
+import { omissionOf, shownRanges } from "./omission.js";
 import { cutWithSalience } from "./salience/compose-salient.js";
+import { foldWindow, openBiggestFold } from "./salience/fold-window.js";
 import { boundOpencode, joinWindow, opencodeFits, opencodeMarker } from "./opencode-style.js";
 import { bytesForTokens, SAMPLE_BYTES, searchRoom } from "./room-search.js";
 import { overrunOf, requireWithinBudget, steadyTokenCounter, withinBudget } from "./written.js";
-import { selectLines, type Selection } from "./select.js";
+import { selectLines, type Room, type Selection } from "./select.js";
 import type { CollectedWindow } from "./stream.js";
 import type { BoundOptions, BoundText, SpillReport } from "./types.js";
 import type { PlainJsonView } from "./plain-json.js";
@@ -39,11 +39,7 @@ function buildCut(selection: Selection, window: CollectedWindow, spill: SpillRep
   const tail = selection.tail.map((line) => line.text).join("\n");
   const parts = [...(selection.head.length > 0 ? [head] : []), marker, ...(selection.tail.length > 0 ? [tail] : [])];
   const text = parts.join("\n") + (window.endsWithNewline ? "\n" : "");
-  const shown: BoundText["shown"] = [];
-  const lastHead: CollectedLine | undefined = selection.head[selection.head.length - 1];
-  if (lastHead) shown.push({ from_line: 1, to_line: lastHead.to, ...(lastHead.partial ? { partial: true } : {}) });
-  const firstTail: CollectedLine | undefined = selection.tail[0];
-  if (firstTail) shown.push({ from_line: firstTail.from, to_line: window.totalLines, ...(firstTail.partial ? { partial: true } : {}) });
+  const shown = shownRanges(selection.head, [], selection.tail, window.totalLines);
   return {
     head: selection.head.length > 0 ? `${head}\n` : "", marker, tail: selection.tail.length > 0 ? `\n${tail}${window.endsWithNewline ? "\n" : ""}` : window.endsWithNewline ? "\n" : "",
     text, truncated: true, totalBytes: rawBytes, totalLines: window.totalLines, omittedBytes: omission.omittedBytes,
@@ -87,9 +83,6 @@ function markerOnly(window: CollectedWindow, options: BoundOptions, spill: Spill
  * The room is searched (bound/room-search.ts), so a token budget is filled, not left half empty.
  */
 export function cutWindow(window: CollectedWindow, options: BoundOptions, spill: SpillReport, rawBytes: number): BoundText {
-  const salient = window.salience && options.keep === "both" ? cutWithSalience(window, window.salience, options, spill, rawBytes) : undefined;
-  // The salient cut is checked like any other on what is written; over, the plain cut below decides.
-  if (salient && withinBudget(overrunOf(salient, options))) return salient;
   const measure = options.measure ?? utf8Bytes;
   const reserved = reservedOf(options);
   const { budget } = options;
@@ -102,11 +95,40 @@ export function cutWindow(window: CollectedWindow, options: BoundOptions, spill:
     const sampleText = [...sample.head, ...sample.tail].map((line) => line.text).join("\n");
     room.bytes = bytesForTokens(sampleText, budget.maxTokens - reserved.tokens - countTokens(worst), measure, countTokens);
   }
+  // Near-duplicate folding goes with salience (SPEC §4): the lines shown are chosen from the folded window.
+  const folds = window.salience?.contentKind === "log" && options.keep === "both" && options.hygiene.foldRepeats && options.foldSimilar !== false;
+  const folded = folds ? foldWindow(window, { bytes: Math.min(room.bytes, ceiling), lines: room.lines }, measure, options.headRatio) : { window };
+  const shown = folded.window;
+  const planned = folded.headRatio ? cutInsideBiggestRun(shown, folded.headRatio, { bytes: Math.min(room.bytes, ceiling), lines: room.lines }, options, (selection) => buildCut(selection, window, spill, rawBytes)) : undefined;
+  if (planned) return planned;
+  const salient = window.salience && options.keep === "both" ? cutWithSalience(window, shown, window.salience, options, spill, rawBytes) : undefined;
+  // The salient cut is checked like any other on what is written; over, the plain cut below decides.
+  if (salient && withinBudget(overrunOf(salient, options))) return salient;
   const cut = searchRoom(room, ceiling, budget.maxTokens, (tried) => {
-    const built = buildCut(selectLines(window, tried, options.keep, options.headRatio, measure), window, spill, rawBytes);
+    const selection = selectLines(shown, tried, options.keep, options.headRatio, measure);
+    const built = buildCut(shown === window ? selection : openBiggestFold(selection, shown), window, spill, rawBytes);
     return { built, over: overrunOf(built, options) };
   });
   return cut ?? markerOnly(window, options, spill, rawBytes);
+}
+
+/**
+ * When all but the biggest run of near-duplicates fits, the cut goes inside that run and every other line is
+ * shown (each salient line among them); undefined when that does not fit what is written.
+ */
+function cutInsideBiggestRun(shown: CollectedWindow, headRatio: (room: Room) => number | undefined, target: Room, options: BoundOptions, build: (selection: Selection) => BoundText): BoundText | undefined {
+  const measure = options.measure ?? utf8Bytes;
+  const room = { ...target };
+  for (let attempt = 0; attempt < 4; attempt += 1) {
+    const ratio = headRatio(room);
+    if (ratio === undefined) return undefined;
+    const built = build(openBiggestFold(selectLines(shown, room, options.keep, ratio, measure), shown));
+    const over = overrunOf(built, options);
+    if (withinBudget(over)) return built;
+    room.bytes -= Math.max(over.bytes, over.tokens * 4, 1);
+    room.lines -= Math.max(0, over.lines);
+  }
+  return undefined;
 }
 
 /** The bounded text of a window: the whole text when it fits, else a cut with the spill saved and recorded. */

@@ -13,6 +13,8 @@ export interface CollectedLine {
   partial?: "start" | "end";
   /** A fold note standing for repeats of the line before it. */
   foldNote?: boolean;
+  /** With foldNote: the note stands for lines alike the shown lines above it (near-duplicates), not exact repeats. */
+  similar?: boolean;
 }
 
 /** The text that stands for `count` further repeats of the line above. */

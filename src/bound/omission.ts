@@ -1,8 +1,10 @@
 // What a cut omits between the last head line and the first tail line: the facts the marker states.
 import { utf8Bytes } from "../text/utf8.js";
+import type { CollectedLine } from "./lines.js";
 import type { Omission } from "./marker.js";
 import type { Selection } from "./select.js";
 import type { CollectedWindow } from "./stream.js";
+import type { BoundText } from "./types.js";
 
 /** The omitted range between a selection's head and tail, in lines and raw bytes. */
 export function omissionOf(selection: Selection, window: CollectedWindow, rawBytes: number): Omission {
@@ -23,3 +25,29 @@ export function omissionOf(selection: Selection, window: CollectedWindow, rawByt
   };
 }
 
+
+type Range = BoundText["shown"][number];
+
+function rangesOf(lines: readonly CollectedLine[]): Range[] {
+  const ranges: Range[] = [];
+  for (const line of lines) {
+    if (line.similar) continue;
+    const last = ranges[ranges.length - 1];
+    if (last && last.to_line + 1 === line.from) last.to_line = line.to;
+    else ranges.push({ from_line: line.from, to_line: line.to });
+  }
+  return ranges;
+}
+
+/** The input lines a cut shows, in order: head, kept middle ranges, tail (a near-duplicate note shows none of its lines). */
+export function shownRanges(head: readonly CollectedLine[], middle: readonly Range[], tail: readonly CollectedLine[], totalLines: number): Range[] {
+  const headRanges = rangesOf(head);
+  const lastHead = head[head.length - 1];
+  if (lastHead?.partial && headRanges.length > 0) headRanges[headRanges.length - 1]!.partial = true;
+  const tailRanges = rangesOf(tail);
+  if (tailRanges.length > 0) {
+    if (!tail[tail.length - 1]!.similar) tailRanges[tailRanges.length - 1]!.to_line = totalLines;
+    if (tail[0]!.partial) tailRanges[0] = { ...tailRanges[0]!, partial: true };
+  }
+  return [...headRanges, ...middle, ...tailRanges];
+}

@@ -37,6 +37,11 @@ export interface BoundOptions {
   hygiene: HygieneOptions;
   /** Keep salient lines of the omitted middle (errors, failures, their locations) between head and tail (SPEC §4). */
   salience?: boolean;
+  /**
+   * With salience and repeat folding on, a cut also folds runs of near-duplicate lines in the shown head and tail
+   * into their first lines and a note (SPEC §4); false turns only that off. Default true.
+   */
+  foldSimilar?: boolean;
   /** Measures a piece of text as it will be written (UTF-8 bytes, or JSON-escaped bytes for JSON output). */
   measure?: (text: string) => number;
   /** Bytes already spent around the body (tool header/footer, JSON envelope) that the budget must also cover. */

@@ -8,7 +8,8 @@ const ERROR = "f121.c:12:12: error: incompatible types when initializing type â€
 
 describe("correx bound --salience", () => {
   test("on by default for the model: the middle error is shown with its line number", () => {
-    const run = runCli(["bound", "--for", "model", "--no-spill", "--max-bytes", "10240"], make);
+    // --no-fold: with near-duplicates folded, this output's error is shown in the head (near-fold.e2e.test.ts).
+    const run = runCli(["bound", "--for", "model", "--no-spill", "--max-bytes", "10240", "--no-fold"], make);
     expect(run.code).toBe(0);
     expect(run.text).toContain(`L620: ${ERROR}`);
     expect(Buffer.byteLength(run.text)).toBeLessThanOrEqual(10240);
@@ -27,7 +28,7 @@ describe("correx bound --salience", () => {
   });
 
   test("--format json lists the kept middle ranges in meta", () => {
-    const run = runCli(["bound", "--for", "model", "--no-spill", "--max-bytes", "10240", "--format", "json"], make);
+    const run = runCli(["bound", "--for", "model", "--no-spill", "--max-bytes", "10240", "--format", "json", "--no-fold"], make);
     const payload = JSON.parse(run.text) as { meta: { middle: unknown; shown: { from_line: number }[] } };
     expect(payload.meta.middle).toEqual([{ from_line: 619, to_line: 623 }]);
     expect(payload.meta.shown.map((range) => range.from_line).slice(0, 2)).toEqual([1, 619]);

@@ -3,7 +3,7 @@ import { utf8Bytes, type Measure } from "../../text/utf8.js";
 import { countLines, estimateTokens } from "../budget.js";
 import type { CollectedLine } from "../lines.js";
 import { formatMarker, worstCaseMarker } from "../marker.js";
-import { omissionOf } from "../omission.js";
+import { omissionOf, shownRanges } from "../omission.js";
 import { bytesForTokens, SAMPLE_BYTES, searchRoom } from "../room-search.js";
 import { selectLines, type Room } from "../select.js";
 import type { CollectedWindow } from "../stream.js";
@@ -95,12 +95,7 @@ function build(window: CollectedWindow, head: CollectedLine[], tail: CollectedLi
   const ending = window.endsWithNewline ? "\n" : "";
   const text = [...(head.length > 0 ? [headText] : []), marker, ...(tail.length > 0 ? [tailText] : [])].join("\n") + ending;
   const middle = middleRanges(kept);
-  const shown: BoundText["shown"] = [];
-  const lastHead = head[head.length - 1];
-  if (lastHead) shown.push({ from_line: 1, to_line: lastHead.to, ...(lastHead.partial ? { partial: true } : {}) });
-  shown.push(...middle);
-  const firstTail = tail[0];
-  if (firstTail) shown.push({ from_line: firstTail.from, to_line: window.totalLines, ...(firstTail.partial ? { partial: true } : {}) });
+  const shown = shownRanges(head, middle, tail, window.totalLines);
   return {
     head: head.length > 0 ? `${headText}\n` : "", marker, tail: tail.length > 0 ? `\n${tailText}${ending}` : ending,
     text, truncated: true, totalBytes: rawBytes, totalLines: window.totalLines, omittedBytes: shownOmission.omittedBytes,
@@ -110,9 +105,10 @@ function build(window: CollectedWindow, head: CollectedLine[], tail: CollectedLi
 
 /**
  * Cuts a window keeping salient middle lines; undefined when the middle has none worth keeping (the caller then
- * makes the plain head + tail cut, byte for byte what it was without salience).
+ * makes the plain head + tail cut). Lines are scanned in `window` and shown from `shown` (the same window, or it
+ * with near-duplicates folded).
  */
-export function cutWithSalience(window: CollectedWindow, scanner: SalienceScanner, options: BoundOptions, spill: SpillReport, rawBytes: number): BoundText | undefined {
+export function cutWithSalience(window: CollectedWindow, shown: CollectedWindow, scanner: SalienceScanner, options: BoundOptions, spill: SpillReport, rawBytes: number): BoundText | undefined {
   const measure = options.measure ?? utf8Bytes;
   const reserved = reservedOf(options);
   const worst = worstCaseMarker(window.totalLines, rawBytes, spill);
@@ -123,7 +119,7 @@ export function cutWithSalience(window: CollectedWindow, scanner: SalienceScanne
   if (options.budget.maxTokens !== undefined && room.bytes > 0 && room.lines > 2) {
     // A first guess of the room from the bytes per token of the window's edges; the search below adjusts it.
     const countTokens = steadyTokenCounter(spill, options.countTokens ?? estimateTokens);
-    const sample = selectLines(window, { bytes: Math.min(room.bytes, SAMPLE_BYTES), lines: room.lines }, "both", 0.5, measure);
+    const sample = selectLines(shown, { bytes: Math.min(room.bytes, SAMPLE_BYTES), lines: room.lines }, "both", 0.5, measure);
     const sampleText = [...sample.head, ...sample.tail].map((line) => line.text).join("\n");
     room.bytes = Math.min(room.bytes, bytesForTokens(sampleText, options.budget.maxTokens - reserved.tokens - countTokens(worst), measure, countTokens));
   }
@@ -131,7 +127,7 @@ export function cutWithSalience(window: CollectedWindow, scanner: SalienceScanne
   // The middle scanned is planned wider than any cut below can leave it (a twentieth of the room on each side).
   const outer = { bytes: Math.floor(room.bytes * (0.9 - SALIENCE_SPLIT.middle)), lines: Math.max(2, Math.floor(room.lines * (0.9 - SALIENCE_SPLIT.middle))) };
   const headShare = (SALIENCE_SPLIT.head - 0.05) / (0.9 - SALIENCE_SPLIT.middle);
-  const planned = selectLines(window, outer, "both", headShare, measure);
+  const planned = selectLines(shown, outer, "both", headShare, measure);
   const from = lastHeadLine(planned.head) + 1;
   const to = firstTailLine(planned.tail, window.totalLines) - 1;
   if (to < from) return undefined;
@@ -142,14 +138,14 @@ export function cutWithSalience(window: CollectedWindow, scanner: SalienceScanne
   ceiling -= note;
   const groups = scanner.groups();
   return searchRoom(room, ceiling, options.budget.maxTokens, (tried) => {
-    const built = buildSalient(window, groups, tried, scanner, spill, rawBytes, measure, gapCost);
+    const built = buildSalient(window, shown, groups, tried, scanner, spill, rawBytes, measure, gapCost);
     return { built, over: built === undefined ? { bytes: 0, lines: 0, tokens: 0 } : overrunOf(built, options) };
   });
 }
 
 /** The salient cut of one room: head, the best groups that fit the middle share, tail; undefined when none is kept. */
-function buildSalient(window: CollectedWindow, groups: SalientGroup[], room: Room, scanner: SalienceScanner, spill: SpillReport, rawBytes: number, measure: Measure, gapCost: number): BoundText | undefined {
-  const head = selectLines(window, { bytes: Math.floor(room.bytes * SALIENCE_SPLIT.head), lines: Math.max(1, Math.floor(room.lines * SALIENCE_SPLIT.head)) }, "head", 1, measure).head;
+function buildSalient(window: CollectedWindow, shown: CollectedWindow, groups: SalientGroup[], room: Room, scanner: SalienceScanner, spill: SpillReport, rawBytes: number, measure: Measure, gapCost: number): BoundText | undefined {
+  const head = selectLines(shown, { bytes: Math.floor(room.bytes * SALIENCE_SPLIT.head), lines: Math.max(1, Math.floor(room.lines * SALIENCE_SPLIT.head)) }, "head", 1, measure).head;
   const headBytes = head.reduce((sum, line) => sum + measure(line.text) + 1, 0);
   const headEnd = lastHeadLine(head);
   const middleRoom = { bytes: Math.floor(room.bytes * SALIENCE_SPLIT.middle), lines: Math.floor(room.lines * SALIENCE_SPLIT.middle) };
@@ -158,7 +154,7 @@ function buildSalient(window: CollectedWindow, groups: SalientGroup[], room: Roo
   if (kept.length === 0) return undefined;
   const keptBytes = kept.reduce((sum, line) => sum + measure(numberLine(line.number, line.text)) + 1, 0) + gapCost * kept.length;
   const rest = { bytes: room.bytes - keptBytes, lines: room.lines - 2 * kept.length };
-  const both = selectLines(window, rest, "both", Math.min(1, headBytes / Math.max(1, rest.bytes)), measure);
+  const both = selectLines(shown, rest, "both", Math.min(1, headBytes / Math.max(1, rest.bytes)), measure);
   const tailStart = firstTailLine(both.tail, window.totalLines);
   const middle = kept.filter((line) => line.number > lastHeadLine(both.head) && line.number < tailStart);
   if (middle.length === 0) return undefined;

@@ -20,3 +20,9 @@ export function formatSalientNote(keptLines: number, summary: string | undefined
 export function formatSummaryNote(summary: string): string {
   return `[the omitted lines, ${summary}]`;
 }
+
+/** The note that stands for a folded run of near-duplicates: how many, like which lines, and their true range. */
+export function formatLikeNote(count: number, likeAbove: boolean, fromLine: number, toLine: number): string {
+  const like = likeAbove ? "the line above" : "those above";
+  return `[... ${count} more ${count === 1 ? "line" : "lines"} like ${like} (lines ${fromLine}-${toLine}) ...]`;
+}

@@ -45,6 +45,11 @@ export class SalienceScanner {
     return this.finder.work;
   }
 
+  /** What the output was recognised as: only a log's lines are scored (and folded as near-duplicates). */
+  get contentKind(): ContentKind {
+    return this.kind;
+  }
+
   /** Looks at the output's first lines once: a diff, git log, JSON or grep -n output is not scored. */
   recognize(firstLines: readonly string[]): void {
     this.kind = recognizeContent(firstLines);

@@ -121,3 +121,32 @@ export function describeTemplate(template: Template, maxChars = 60): string {
   const text = tokens.join(" ");
   return text.length <= maxChars ? text : `${text.slice(0, maxChars - 1)}${WILDCARD}`;
 }
+
+/** Tokens of a line's shape for near-duplicate folding: numbers N, hex ids H, paths and URLs P, quoted names Q. */
+export function lineShape(text: string): string[] {
+  const raw = text.trim().split(/\s+/);
+  // Indented or not (gutters widen with line numbers).
+  const tokens = [/^\s/.test(text) ? " " : ""];
+  for (const token of raw.slice(0, MAX_TOKENS)) tokens.push(shapeToken(token));
+  if (raw.length > MAX_TOKENS) tokens.push(WILDCARD);
+  return tokens;
+}
+
+function shapeToken(token: string): string {
+  if (token.length > 64) return WILDCARD;
+  if (/[/\\]/.test(token) && /[\w.]/.test(token)) return "P";
+  if (/^[(\[]?[`'"‘“«].*[`'"’”»][)\].,:;]*$/.test(token)) return "Q";
+  // Carets and rules of any length (`^~~~~`, `-----`) are one shape.
+  return maskToken(token).replace(/([^\w\s])\1+/g, "$1$1");
+}
+
+/** Fraction of equal tokens at or above which two lines of one shape length are alike (Drain's threshold, stricter). */
+export const ALIKE_SIMILARITY = 0.7;
+
+/** True when two line shapes are alike: as many tokens, the first word the same, most tokens equal. */
+export function alike(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length || a[0] !== b[0] || a[1] !== b[1]) return false;
+  let same = 0;
+  for (let index = 0; index < a.length; index += 1) if (a[index] === b[index]) same += 1;
+  return same === a.length || (a.length > 3 && same / a.length >= ALIKE_SIMILARITY);
+}

@@ -1,0 +1,101 @@
+// Near-duplicate folding of a window that does not fit: the biggest runs fold first, only as many as the room
+// needs, and never a run that may go on into the omitted middle (folding it would show nothing new).
+import type { Measure } from "../../text/utf8.js";
+import type { CollectedLine } from "../lines.js";
+import type { Room, Selection } from "../select.js";
+import type { CollectedWindow } from "../stream.js";
+import { applyRuns, findRuns, startsBefore, type FoldRun } from "./near-fold.js";
+
+interface Candidate {
+  run: FoldRun;
+  list: "first" | "last";
+  saved: number;
+}
+
+function costOf(lines: readonly CollectedLine[], measure: Measure, newline: number): number {
+  let bytes = 0;
+  for (const line of lines) bytes += measure(line.text) + newline;
+  return bytes;
+}
+
+function candidates(lines: readonly CollectedLine[], list: "first" | "last", window: CollectedWindow, measure: Measure, newline: number): Candidate[] {
+  const runs = findRuns(lines).filter((run) => {
+    if (window.complete) return true;
+    // The head's list ends where the omitted middle begins, the tail's list starts where it ends.
+    return list === "first" ? run.end < lines.length : startsBefore(lines, run);
+  });
+  return runs.map((run) => ({ run, list, saved: costOf(lines.slice(run.start, run.end), measure, newline) - measure(run.note.text) - newline }));
+}
+
+/** A window to choose shown lines from, and for a whole window the head share that puts the cut inside its biggest run. */
+export interface FoldedWindow {
+  window: CollectedWindow;
+  headRatio?: (room: Room) => number | undefined;
+}
+
+/**
+ * The window with runs of near-duplicates folded into notes, the biggest first, until what the window holds fits
+ * the room. A whole window keeps its biggest run for the cut (its start and end shown, as a plain cut would) when
+ * everything else then fits. The window itself when nothing folds.
+ */
+export function foldWindow(window: CollectedWindow, room: Room, measure: Measure, headRatio: number): FoldedWindow {
+  const newline = measure("\n");
+  const all = [
+    ...candidates(window.first, "first", window, measure, newline),
+    ...(window.complete ? [] : candidates(window.last, "last", window, measure, newline)),
+  ].sort((a, b) => b.saved - a.saved);
+  if (all.length === 0) return { window };
+  let bytes = costOf(window.first, measure, newline) + (window.complete ? 0 : costOf(window.last, measure, newline));
+  let lines = window.first.length + (window.complete ? 0 : window.last.length);
+  const gap = window.complete ? all.shift()! : undefined;
+  const inner = gap ? { bytes: gap.saved + measure(gap.run.note.text) + newline, lines: gap.run.end - gap.run.start } : { bytes: 0, lines: 0 };
+  const chosen: Candidate[] = [];
+  for (const candidate of all) {
+    if (bytes - inner.bytes <= room.bytes && lines - inner.lines <= room.lines) break;
+    chosen.push(candidate);
+    bytes -= candidate.saved;
+    lines -= candidate.run.end - candidate.run.start - 1;
+  }
+  const gapFits = gap !== undefined && bytes - inner.bytes <= room.bytes && lines - inner.lines <= room.lines;
+  if (gap && !gapFits) chosen.push(gap);
+  // Nothing folds: the cut is the plain one, byte for byte.
+  if (chosen.length === 0) return { window };
+  const runsOf = (list: "first" | "last"): FoldRun[] => chosen.filter((each) => each.list === list).map((each) => each.run).sort((a, b) => a.start - b.start);
+  const first = applyRuns(window.first, runsOf("first"));
+  const folded = { ...window, first, last: window.complete ? first : applyRuns(window.last, runsOf("last")) };
+  if (!gap || !gapFits) return { window: folded };
+  // The cut goes inside the gap run: the head shows what comes before it and a share of the room left.
+  const at = first.indexOf(window.first[gap.run.start]!);
+  const before = { bytes: costOf(first.slice(0, at), measure, newline), lines: at };
+  const after = { bytes: bytes - inner.bytes - before.bytes, lines: lines - inner.lines - at };
+  return { window: folded, headRatio: (cut) => ratioAround(cut, before, after, headRatio) };
+}
+
+/** One head share for bytes and lines that leaves room for `before` in the head and `after` in the tail; undefined if none does. */
+function ratioAround(room: Room, before: Room, after: Room, headRatio: number): number | undefined {
+  // One over what is needed: the head's room is rounded down.
+  const low = Math.max((before.bytes + 1) / Math.max(1, room.bytes), (before.lines + 1) / Math.max(1, room.lines));
+  const high = Math.min(1 - after.bytes / Math.max(1, room.bytes), 1 - after.lines / Math.max(1, room.lines));
+  if (low > high) return undefined;
+  return low + headRatio * (high - low);
+}
+
+/**
+ * A cut of a folded whole window that shows every line (nothing left between head and tail): the biggest note
+ * becomes the cut, so the marker says which lines are omitted and how to read them. The selection itself otherwise.
+ */
+export function openBiggestFold(selection: Selection, window: CollectedWindow): Selection {
+  if (!window.complete) return selection;
+  const last = selection.head[selection.head.length - 1];
+  const first = selection.tail[0];
+  const lastShown = last === undefined ? 0 : last.to;
+  const firstShown = first === undefined ? window.totalLines + 1 : first.from;
+  if (firstShown !== lastShown + 1 || last?.partial || first?.partial) return selection;
+  const lines = [...selection.head, ...selection.tail];
+  let biggest = -1;
+  for (let index = 0; index < lines.length; index += 1) {
+    const line = lines[index]!;
+    if (line.similar && (biggest === -1 || line.to - line.from > lines[biggest]!.to - lines[biggest]!.from)) biggest = index;
+  }
+  return biggest === -1 ? selection : { head: lines.slice(0, biggest), tail: lines.slice(biggest + 1) };
+}

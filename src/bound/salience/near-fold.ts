@@ -1,0 +1,147 @@
+// Near-duplicate runs in a list of shown lines: lines alike in shape (numbers, paths, hashes, quoted names aside)
+// to the few lines shown just above them, never a salient line or what travels with it.
+import type { CollectedLine } from "../lines.js";
+import { formatLikeNote } from "./format.js";
+import { mayBeSalient } from "./prefilter.js";
+import { isCompilerContext, isContinuation, isFileHeader, isTraceLine, SALIENT_SCORE, scoreLine } from "./rules.js";
+import { alike, lineShape } from "./template.js";
+
+/** Distinct shapes of recently shown lines a run may take: runs cycling through up to this many kinds fold. */
+export const FOLD_KINDS = 8;
+/** Fewest lines a note stands for; and the note must take at most half the bytes of the lines it stands for. */
+const MIN_FOLDED = 4;
+/** Continuation lines after a salient line that stay shown with it (as groups.ts keeps them). */
+const MAX_CONTINUATION = 10;
+/** Lines looked back through for the file header that owns an indented salient line. */
+const MAX_LOOK_BACK = 400;
+
+/** A run that may fold: lines [start, end) of the list become one note under the lines shown above them. */
+export interface FoldRun {
+  start: number;
+  end: number;
+  /** The note that stands for the run. */
+  note: CollectedLine;
+  /** Shapes of the shown lines above the run that its lines are like. */
+  shapes: string[][];
+}
+
+/** True for each line that must stay shown: salient lines, their owner above, their continuation and code frame below. */
+export function protectedLines(lines: readonly CollectedLine[]): boolean[] {
+  const keep = new Array<boolean>(lines.length).fill(false);
+  for (let index = 0; index < lines.length; index += 1) {
+    const text = lines[index]!.text;
+    if (lines[index]!.foldNote || !mayBeSalient(text) || scoreLine(text) < SALIENT_SCORE) continue;
+    keep[index] = true;
+    const above = lines[index - 1];
+    if (above && (isTraceLine(above.text) || isCompilerContext(above.text))) keep[index - 1] = true;
+    else if (/^[ \t]/.test(text)) {
+      for (let back = index - 1; back >= 0 && back >= index - MAX_LOOK_BACK; back -= 1) {
+        const candidate = lines[back]!.text;
+        if (candidate.trim().length === 0) break;
+        if (/^[ \t]/.test(candidate)) continue;
+        if (isFileHeader(candidate)) keep[back] = true;
+        break;
+      }
+    }
+    let blanks = 0;
+    for (let next = index + 1; next < lines.length && next <= index + MAX_CONTINUATION; next += 1) {
+      const following = lines[next]!.text;
+      if (following.trim().length === 0 && (blanks += 1) > 1) break;
+      if (following.trim().length > 0 && !isContinuation(following) && !CODE_FRAME.test(following)) break;
+      keep[next] = true;
+    }
+  }
+  return keep;
+}
+
+/** A code excerpt under a diagnostic (`12 export const …`) or its underline (`~~~~`), as tsc and clang print them. */
+const CODE_FRAME = /^\s*\d+\s|^\s*[~^]+\s*$/;
+
+/** True when a shape has a word of its own (a line that is all number, path or name, like `find`'s, is content). */
+const hasWord = (shape: readonly string[]): boolean => shape.some((token, index) => index > 0 && /[A-Za-z]{2}/.test(token.replace(/^[NHPQ…]$/, "")));
+
+const likeAny = (shapes: readonly string[][], shape: readonly string[]): boolean => shapes.some((each) => alike(each, shape));
+
+const lineCost = (line: CollectedLine): number => Buffer.byteLength(line.text) + 1;
+
+/** Remembers a shown line's shape: the most recent FOLD_KINDS distinct shapes are what a run may be like. */
+function remember(recent: string[][], shape: string[]): void {
+  const known = recent.findIndex((each) => alike(each, shape));
+  if (known !== -1) recent.splice(known, 1);
+  recent.push(shape);
+  if (recent.length > FOLD_KINDS) recent.shift();
+}
+
+/** The runs of a list, in order, each worth its note (see MIN_FOLDED). */
+export function findRuns(lines: readonly CollectedLine[]): FoldRun[] {
+  const keep = protectedLines(lines);
+  const foldable = (index: number): boolean => !keep[index] && !lines[index]!.partial && !lines[index]!.foldNote;
+  const runs: FoldRun[] = [];
+  /** Shapes of recently shown lines, oldest first, at most FOLD_KINDS distinct ones. */
+  let recent: string[][] = [];
+  let index = 0;
+  while (index < lines.length) {
+    const line = lines[index]!;
+    if (line.foldNote || line.partial) {
+      if (line.partial) recent = [];
+      index += 1;
+      continue;
+    }
+    const shape = lineShape(line.text);
+    if (!foldable(index) || recent.length === 0 || !hasWord(shape) || !likeAny(recent, shape)) {
+      remember(recent, shape);
+      index += 1;
+      continue;
+    }
+    const above = recent[recent.length - 1]!;
+    let likeAbove = alike(above, shape);
+    let end = index + 1;
+    let bytes = lineCost(line);
+    while (end < lines.length) {
+      const next = lines[end]!;
+      // A repeat note after a folded line folds with it.
+      if (!(next.foldNote && !next.similar)) {
+        const nextShape = lineShape(next.text);
+        if (!foldable(end) || !likeAny(recent, nextShape)) break;
+        likeAbove &&= alike(above, nextShape);
+      }
+      bytes += lineCost(next);
+      end += 1;
+    }
+    const last = lines[end - 1]!;
+    const count = last.to - line.from + 1;
+    const text = formatLikeNote(count, likeAbove, line.from, last.to);
+    if (count >= MIN_FOLDED && 2 * (Buffer.byteLength(text) + 1) <= bytes) {
+      const note: CollectedLine = { text, from: line.from, to: last.to, rawStart: line.rawStart, rawEnd: last.rawEnd, foldNote: true, similar: true };
+      runs.push({ start: index, end, note, shapes: [...recent] });
+      index = end;
+      continue;
+    }
+    // Too short to fold: the lines stay shown.
+    for (; index < end; index += 1) if (!lines[index]!.foldNote) remember(recent, lineShape(lines[index]!.text));
+  }
+  return runs;
+}
+
+/** True when the lines before a run in the list are not all like it: the list starts with other content. */
+export function startsBefore(lines: readonly CollectedLine[], run: FoldRun): boolean {
+  for (let index = run.start - 1; index >= 0; index -= 1) {
+    const line = lines[index]!;
+    if (!line.foldNote && !likeAny(run.shapes, lineShape(line.text))) return true;
+  }
+  return false;
+}
+
+/** The list with the chosen runs (in list order, not overlapping) replaced by their notes. */
+export function applyRuns(lines: readonly CollectedLine[], runs: readonly FoldRun[]): CollectedLine[] {
+  if (runs.length === 0) return lines as CollectedLine[];
+  const out: CollectedLine[] = [];
+  let index = 0;
+  for (const run of runs) {
+    for (; index < run.start; index += 1) out.push(lines[index]!);
+    out.push(run.note);
+    index = run.end;
+  }
+  for (; index < lines.length; index += 1) out.push(lines[index]!);
+  return out;
+}
