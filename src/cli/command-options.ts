@@ -28,10 +28,10 @@ export function addBudgetOptions(command: Command): Command {
     .option("--keep <part>", "what a cut keeps: head | tail | both", "both")
     .option("--head-ratio <ratio>", "share of the budget for the head when keeping both", "0.2")
     .option("--style <style>", "marker dialect: correx | opencode (opencode's ToolOutputStore.bound exactly, and opencode's edit text with its diff)", "correx")
-    .option("--salience <mode>", "keep salient middle lines (errors, failures, their locations) between head and tail: on | off (default: on for the model projection)")
+    .option("--salience <mode>", "keep salient middle lines (errors, failures, their locations) between head and tail and fold near-duplicate runs: on | off (default: on for the model projection)")
     .option("--keep-ansi", "keep ANSI escape sequences (colours) in the model text")
     .option("--no-collapse", "keep carriage-return redraws and backspace overstrikes as they are")
-    .option("--no-fold", "keep runs of identical lines instead of folding them")
+    .option("--no-fold", "keep runs of identical lines instead of folding them (and near-duplicates in a cut)")
     .option("--no-binary", "show binary input as text instead of summarizing it")
     .option("--raw", "no hygiene at all (implies --keep-ansi --no-collapse --no-fold --no-binary)");
 }

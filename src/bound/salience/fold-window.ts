@@ -1,10 +1,10 @@
 // Near-duplicate folding of a window that does not fit: the biggest runs fold first, only as many as the room
-// needs, and never a run that may go on into the omitted middle (folding it would show nothing new).
+// needs; in a whole output the biggest run is cut by the marker when everything else fits.
 import type { Measure } from "../../text/utf8.js";
 import type { CollectedLine } from "../lines.js";
 import type { Room, Selection } from "../select.js";
 import type { CollectedWindow } from "../stream.js";
-import { applyRuns, findRuns, startsBefore, type FoldRun } from "./near-fold.js";
+import { applyRuns, findRuns, startsAfterOther, type FoldRun } from "./near-fold.js";
 
 interface Candidate {
   run: FoldRun;
@@ -18,12 +18,10 @@ function costOf(lines: readonly CollectedLine[], measure: Measure, newline: numb
   return bytes;
 }
 
-function candidates(lines: readonly CollectedLine[], list: "first" | "last", window: CollectedWindow, measure: Measure, newline: number): Candidate[] {
-  const runs = findRuns(lines).filter((run) => {
-    if (window.complete) return true;
-    // The head's list ends where the omitted middle begins, the tail's list starts where it ends.
-    return list === "first" ? run.end < lines.length : startsBefore(lines, run);
-  });
+function candidates(lines: readonly CollectedLine[], list: "first" | "last", endsOutput: boolean, measure: Measure, newline: number): Candidate[] {
+  // The tail leans to the end of the output: a run that opens the tail list (it may go on into the omitted
+  // middle) is left to the marker, or folding it would give the tail's room to the head.
+  const runs = findRuns(lines, endsOutput).filter((run) => list === "first" || startsAfterOther(lines, run));
   return runs.map((run) => ({ run, list, saved: costOf(lines.slice(run.start, run.end), measure, newline) - measure(run.note.text) - newline }));
 }
 
@@ -41,8 +39,8 @@ export interface FoldedWindow {
 export function foldWindow(window: CollectedWindow, room: Room, measure: Measure, headRatio: number): FoldedWindow {
   const newline = measure("\n");
   const all = [
-    ...candidates(window.first, "first", window, measure, newline),
-    ...(window.complete ? [] : candidates(window.last, "last", window, measure, newline)),
+    ...candidates(window.first, "first", window.complete, measure, newline),
+    ...(window.complete ? [] : candidates(window.last, "last", true, measure, newline)),
   ].sort((a, b) => b.saved - a.saved);
   if (all.length === 0) return { window };
   let bytes = costOf(window.first, measure, newline) + (window.complete ? 0 : costOf(window.last, measure, newline));

@@ -21,8 +21,6 @@ export interface FoldRun {
   end: number;
   /** The note that stands for the run. */
   note: CollectedLine;
-  /** Shapes of the shown lines above the run that its lines are like. */
-  shapes: string[][];
 }
 
 /** True for each line that must stay shown: salient lines, their owner above, their continuation and code frame below. */
@@ -72,8 +70,8 @@ function remember(recent: string[][], shape: string[]): void {
   if (recent.length > FOLD_KINDS) recent.shift();
 }
 
-/** The runs of a list, in order, each worth its note (see MIN_FOLDED). */
-export function findRuns(lines: readonly CollectedLine[]): FoldRun[] {
+/** The runs of a list, in order, each worth its note (see MIN_FOLDED); with `endsOutput`, the last line stays shown. */
+export function findRuns(lines: readonly CollectedLine[], endsOutput = false): FoldRun[] {
   const keep = protectedLines(lines);
   const foldable = (index: number): boolean => !keep[index] && !lines[index]!.partial && !lines[index]!.foldNote;
   const runs: FoldRun[] = [];
@@ -88,7 +86,7 @@ export function findRuns(lines: readonly CollectedLine[]): FoldRun[] {
       continue;
     }
     const shape = lineShape(line.text);
-    if (!foldable(index) || recent.length === 0 || !hasWord(shape) || !likeAny(recent, shape)) {
+    if (!foldable(index) || recent.length === 0 || !hasWord(shape) || !likeAny(recent, shape) || (endsOutput && index === lines.length - 1)) {
       remember(recent, shape);
       index += 1;
       continue;
@@ -97,7 +95,9 @@ export function findRuns(lines: readonly CollectedLine[]): FoldRun[] {
     let likeAbove = alike(above, shape);
     let end = index + 1;
     let bytes = lineCost(line);
-    while (end < lines.length) {
+    // The output's last line (its summary, the exit status) is never folded.
+    const limit = endsOutput ? lines.length - 1 : lines.length;
+    while (end < limit) {
       const next = lines[end]!;
       // A repeat note after a folded line folds with it.
       if (!(next.foldNote && !next.similar)) {
@@ -113,7 +113,7 @@ export function findRuns(lines: readonly CollectedLine[]): FoldRun[] {
     const text = formatLikeNote(count, likeAbove, line.from, last.to);
     if (count >= MIN_FOLDED && 2 * (Buffer.byteLength(text) + 1) <= bytes) {
       const note: CollectedLine = { text, from: line.from, to: last.to, rawStart: line.rawStart, rawEnd: last.rawEnd, foldNote: true, similar: true };
-      runs.push({ start: index, end, note, shapes: [...recent] });
+      runs.push({ start: index, end, note });
       index = end;
       continue;
     }
@@ -123,11 +123,16 @@ export function findRuns(lines: readonly CollectedLine[]): FoldRun[] {
   return runs;
 }
 
-/** True when the lines before a run in the list are not all like it: the list starts with other content. */
-export function startsBefore(lines: readonly CollectedLine[], run: FoldRun): boolean {
+/** True when a line before the run's shown lines is not like them: the list does not open inside the run. */
+export function startsAfterOther(lines: readonly CollectedLine[], run: FoldRun): boolean {
+  const shapes: string[][] = [];
+  for (let index = run.start; index < run.end; index += 1) {
+    const shape = lines[index]!.foldNote ? undefined : lineShape(lines[index]!.text);
+    if (shape && !likeAny(shapes, shape)) shapes.push(shape);
+  }
   for (let index = run.start - 1; index >= 0; index -= 1) {
     const line = lines[index]!;
-    if (!line.foldNote && !likeAny(run.shapes, lineShape(line.text))) return true;
+    if (!line.foldNote && !likeAny(shapes, lineShape(line.text))) return true;
   }
   return false;
 }
