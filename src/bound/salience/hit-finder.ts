@@ -9,7 +9,7 @@ const INITIAL_ALLOWANCE = 16384;
 const ALLOWANCE_PER_BYTE = 64 / (1024 * 1024);
 /** Scored lines a flood must have earned before the needles run again (only without WebAssembly: indexOf per needle). */
 const FLOOD_BATCH = 256;
-/** Hits of one kind of line (the 32 bytes from the needle, digits masked) scored while the allowance is ample… */
+/** Hits of one kind of line (the 32 bytes from the needle, hex digits masked) scored while the allowance is ample… */
 export const REPEATS_PER_KIND = 64;
 /** …and once it runs low (a flood): a new kind of line is still found, more of a known kind costs nothing. */
 export const FLOOD_REPEATS_PER_KIND = 4;
@@ -49,6 +49,11 @@ export class HitFinder {
     this.allowance += bytes * ALLOWANCE_PER_BYTE;
   }
 
+  /** True while lines may still be scored. */
+  get canScore(): boolean {
+    return this.allowance >= 1;
+  }
+
   /** True when one more line may be scored (and counts it). */
   takeScore(): boolean {
     if (this.allowance < 1) return false;
@@ -78,7 +83,8 @@ export class HitFinder {
     this.work.scannedBytes += end - start;
     const found: FoundHits = { positions: [], linesBefore: [] };
     const repeats = this.allowance >= FLOOD_ALLOWANCE ? REPEATS_PER_KIND : FLOOD_REPEATS_PER_KIND;
-    const newlines = scan.scan(bytes, start, end, repeats, found);
+    // No more hits than the allowance can score (twice: some fall in lines already taken).
+    const newlines = scan.scan(bytes, start, end, repeats, 2 * Math.floor(this.allowance) + 8, found);
     return { ...found, newlines };
   }
 

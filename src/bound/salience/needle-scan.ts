@@ -19,7 +19,7 @@ const NIBBLES = Array.from({ length: 16 }, (_, nibble) => nibble);
 /** The little of the WebAssembly API used here (the project's TypeScript lib has no DOM types). */
 interface WasmApi {
   Module: new (bytes: Uint8Array) => object;
-  Instance: new (module: object) => { exports: { scan: (start: number, end: number, limit: number) => number; memory: { buffer: ArrayBuffer } } };
+  Instance: new (module: object) => { exports: { scan: (start: number, end: number, limit: number, most: number) => number; memory: { buffer: ArrayBuffer } } };
 }
 
 let compiled: object | null | undefined;
@@ -75,7 +75,7 @@ export interface FoundHits {
 
 /** One output's scan: its own table of line kinds seen, so a flood of one kind is scored a few times only. */
 export class NeedleScan {
-  private readonly scanFn: (start: number, end: number, limit: number) => number;
+  private readonly scanFn: (start: number, end: number, limit: number, most: number) => number;
   private readonly memory: Uint8Array;
   private readonly view: DataView;
   /** Needle hits found, novel or not. */
@@ -104,12 +104,14 @@ export class NeedleScan {
   }
 
   /**
-   * The hits in bytes[start, end) whose kind (the 32 bytes from the hit, digits masked, up to the line's end) was
-   * seen fewer than `repeats` times before (at most 255), ascending, into `found`, with the newlines before each
-   * (from `start`); returns the newlines in bytes[start, end). `end` must be a line's end (after its "\n").
+   * The hits in bytes[start, end) whose kind (the 32 bytes from the hit, hex digits masked, up to the line's end)
+   * was seen fewer than `repeats` times before (at most 255), ascending, at most `most` of them, into `found`,
+   * with the newlines before each (from `start`); returns the newlines in bytes[start, end). `end` must be a
+   * line's end (after its "\n").
    */
-  scan(bytes: Buffer, start: number, end: number, repeats: number, found: FoundHits): number {
+  scan(bytes: Buffer, start: number, end: number, repeats: number, most: number, found: FoundHits): number {
     const limit = Math.min(255, repeats);
+    let left = Math.max(0, Math.min(most, 0x7fffffff));
     let newlines = 0;
     let from = start;
     while (from < end) {
@@ -121,7 +123,8 @@ export class NeedleScan {
       this.memory.set(bytes.subarray(from, to), 0);
       let position = 0;
       while (position < to - from) {
-        const count = this.scanFn(position, to - from, limit);
+        const count = this.scanFn(position, to - from, limit, left);
+        left -= count;
         for (let index = 0; index < count; index += 1) {
           found.positions.push(from + this.view.getInt32(OUT + 4 * index, true));
           found.linesBefore.push(newlines + this.view.getInt32(OUT_LINES + 4 * index, true));

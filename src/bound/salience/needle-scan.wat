@@ -1,27 +1,29 @@
 ;; The needle scan of salience's byte path in one pass, 16 bytes a step (WebAssembly SIMD). Source of the bytes in
-;; needle-scan-module.ts: after a change, run `node scripts/assemble-wasm.mjs` (it needs `npx wabt`).
+;; needle-scan-module.ts: after a change, run `node scripts/assemble-wasm.mjs` (it needs wabt, see there).
 ;;
-;; scan(start, end, limit) looks at memory[start, end) (the caller copied a region of whole lines there):
+;; scan(start, end, limit, most) looks at memory[start, end) (the caller copied a region of whole lines there):
 ;; 1. candidates: a Teddy-style fingerprint of each needle's first three bytes, looked up by nibble with swizzle
 ;;    (a lane is a candidate when the three bytes from it may start a needle of some bucket);
 ;; 2. hits: a candidate is compared with the needles of its buckets (16 bytes, masked to the needle's length);
-;; 3. novelty: the 32 bytes from a hit, digits as "0" and cut at the line's end, are hashed; a table of 65,536
-;;    (tag, count) slots counts each key, and a hit is written out only while its key was seen fewer than `limit`
-;;    times (a flood of one kind of error costs no further work, a new kind of line is still found).
-;; It writes the hits' positions at OUT and the newlines before each (from `start`) at OUT_LINES, at most OUT_CAP,
-;; and returns how many; STATS holds the hits found (novel or not), where the scan stopped (end, or earlier when OUT
+;; 3. novelty: the 32 bytes from a hit, hex digits (0-9, a-f, A-F: numbers, ids, hashes) as "0" and cut at the
+;;    line's end, are hashed; a table of 65,536 (tag, count) slots counts each key, and a hit is written out
+;;    only while its key was seen fewer than `limit` times (a flood of one kind of error costs no further work,
+;;    a new kind of line is still found).
+;; It writes the hits' positions at OUT and the newlines before each (from `start`) at OUT_LINES, at most `most`
+;; of them (later novel hits are counted in the table, not written), and returns how many; when OUT_CAP are
+;; written it stops; STATS holds the hits found (novel or not), where the scan stopped (end, or earlier when OUT
 ;; was full: call again from there) and the newlines in [start, stop).
 (module
   (memory (export "memory") 38)
   ;; Layout (bytes): [0, 1 MiB) the window, then 64 bytes of padding the loads may read.
-  ;; 0x110000 STATS: i32 hits, i32 stop. 0x110040 FP: lo0 hi0 lo1 hi1 lo2 hi2 (16 bytes each).
+  ;; 0x110000 STATS: i32 hits, i32 stop, i32 newlines. 0x110040 FP: lo0 hi0 lo1 hi1 lo2 hi2 (16 bytes each).
   ;; 0x110100 PREFIX: 17 masks, mask k has lanes < k set. 0x110300 BUCKETS: i32 first needle of bucket 0..8.
   ;; 0x110400 NEEDLES: 48 bytes each (16 bytes of text, 16 of mask). 0x120000 TABLE: 65,536 i32 slots.
   ;; 0x160000 OUT: i32 positions, OUT_CAP = 131,072. 0x1E0000 OUT_LINES: i32 newlines before each.
-  (func (export "scan") (param $start i32) (param $end i32) (param $limit i32) (result i32)
+  (func (export "scan") (param $start i32) (param $end i32) (param $limit i32) (param $most i32) (result i32)
     (local $p i32) (local $c v128) (local $v v128) (local $lanes i32) (local $pos i32) (local $count i32) (local $hits i32)
     (local $newlines i32) (local $lines i32) (local $text v128) (local $buckets i32) (local $matched i32) (local $needle i32) (local $last i32)
-    (local $a v128) (local $b v128) (local $nl i32) (local $h i64) (local $slot i32) (local $entry i32) (local $tag i32) (local $zero v128) (local $ten v128) (local $lo0 v128) (local $hi0 v128) (local $lo1 v128) (local $hi1 v128) (local $lo2 v128) (local $hi2 v128) (local $nibble v128)
+    (local $a v128) (local $b v128) (local $nl i32) (local $h i64) (local $slot i32) (local $entry i32) (local $tag i32) (local $zero v128) (local $ten v128) (local $six v128) (local $lower v128) (local $case v128) (local $lo0 v128) (local $hi0 v128) (local $lo1 v128) (local $hi1 v128) (local $lo2 v128) (local $hi2 v128) (local $nibble v128)
     (local.set $lo0 (v128.load (i32.const 0x110040)))
     (local.set $hi0 (v128.load (i32.const 0x110050)))
     (local.set $lo1 (v128.load (i32.const 0x110060)))
@@ -31,6 +33,9 @@
     (local.set $nibble (i8x16.splat (i32.const 0x0f)))
     (local.set $zero (i8x16.splat (i32.const 0x30)))
     (local.set $ten (i8x16.splat (i32.const 10)))
+    (local.set $six (i8x16.splat (i32.const 6)))
+    (local.set $lower (i8x16.splat (i32.const 0x61)))
+    (local.set $case (i8x16.splat (i32.const 0x20)))
     (local.set $p (local.get $start))
     (block $finished
       (loop $block
@@ -92,14 +97,18 @@
                     (local.set $hits (i32.add (local.get $hits) (i32.const 1)))
                     ;; its kind of line seen fewer than `limit` times? (counted)
                     (if (block $novel (result i32)
-                      ;; the 32 bytes from pos, digits as "0", cleared from the line's end on
+                      ;; the 32 bytes from pos, hex digits as "0", cleared from the line's end on
                       (local.set $a (v128.load (local.get $pos)))
                       (local.set $b (v128.load offset=16 (local.get $pos)))
                       (local.set $nl (i32.or
                         (i8x16.bitmask (i8x16.eq (local.get $a) (local.get $ten)))
                         (i32.shl (i8x16.bitmask (i8x16.eq (local.get $b) (local.get $ten))) (i32.const 16))))
-                      (local.set $a (v128.bitselect (local.get $zero) (local.get $a) (i8x16.lt_u (i8x16.sub (local.get $a) (local.get $zero)) (local.get $ten))))
-                      (local.set $b (v128.bitselect (local.get $zero) (local.get $b) (i8x16.lt_u (i8x16.sub (local.get $b) (local.get $zero)) (local.get $ten))))
+                      (local.set $a (v128.bitselect (local.get $zero) (local.get $a)
+                        (v128.or (i8x16.lt_u (i8x16.sub (local.get $a) (local.get $zero)) (local.get $ten))
+                                 (i8x16.lt_u (i8x16.sub (v128.or (local.get $a) (local.get $case)) (local.get $lower)) (local.get $six)))))
+                      (local.set $b (v128.bitselect (local.get $zero) (local.get $b)
+                        (v128.or (i8x16.lt_u (i8x16.sub (local.get $b) (local.get $zero)) (local.get $ten))
+                                 (i8x16.lt_u (i8x16.sub (v128.or (local.get $b) (local.get $case)) (local.get $lower)) (local.get $six)))))
                       (if (local.get $nl)
                         (then
                           (local.set $nl (i32.ctz (local.get $nl)))
@@ -124,6 +133,8 @@
                       (i32.store (local.get $slot) (i32.add (local.get $entry) (i32.const 1)))
                       (i32.const 1))
                       (then
+                       (if (i32.lt_u (local.get $count) (local.get $most))
+                        (then
                         (i32.store (i32.add (i32.const 0x160000) (i32.shl (local.get $count) (i32.const 2))) (local.get $pos))
                         (i32.store (i32.add (i32.const 0x1E0000) (i32.shl (local.get $count) (i32.const 2)))
                           (i32.add (local.get $lines)
@@ -136,7 +147,7 @@
                             (i32.store (i32.const 0x110008)
                               (i32.add (local.get $lines)
                                 (i32.popcnt (i32.and (local.get $newlines) (i32.sub (i32.shl (i32.const 2) (i32.sub (local.get $pos) (local.get $p))) (i32.const 1))))))
-                            (return (local.get $count))))))))
+                            (return (local.get $count))))))))))
                 (local.set $lanes (i32.and (local.get $lanes) (i32.sub (local.get $lanes) (i32.const 1))))
                 (br $lane)))))
         (local.set $lines (i32.add (local.get $lines) (i32.popcnt (local.get $newlines))))

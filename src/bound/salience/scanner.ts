@@ -160,6 +160,7 @@ export class SalienceScanner {
     let position = start;
     for (let index = 0; index < positions.length; index += 1) {
       const hit = positions[index]!;
+      if (!this.finder.canScore) break; // a flood of ever new kinds of line: the rest is only counted
       if (hit < position) continue;
       const lineStart = Math.max(position, hit === 0 ? 0 : bytes.lastIndexOf(NEWLINE, hit - 1) + 1);
       this.moveTo(linesBefore ? firstLine + linesBefore[index]! : this.lineNumber + countNewlines(bytes.subarray(position, lineStart)));

@@ -35,11 +35,30 @@ function* floodChunks(): Generator<Buffer> {
   }
 }
 
-function scanFlood(simd: boolean): { scanner: SalienceScanner; totalBytes: number } {
+/** A word of letters that are not hex digits, different for every index: each line a new kind. */
+function word(index: number): string {
+  let text = "";
+  for (let rest = index * 2654435761 % 2 ** 32; text.length < 7; rest = Math.floor(rest / 20)) text += "ghijklmnopqrstuvwxyz"[rest % 20];
+  return text;
+}
+
+/** Lines that all look like errors, each of a kind never seen before (an id made of words, not numbers). */
+function* novelChunks(): Generator<Buffer> {
+  let lines: string[] = [];
+  for (let number = 1; number <= FLOOD_LINES; number += 1) {
+    lines.push(`ERROR upstream ${word(number)}-${word(number + 7)} timed out for user ${word(number * 3)}`);
+    if (lines.length === 640 || number === FLOOD_LINES) {
+      yield Buffer.from(`${lines.join("\n")}\n`);
+      lines = [];
+    }
+  }
+}
+
+function scanFlood(simd: boolean, chunks = floodChunks()): { scanner: SalienceScanner; totalBytes: number } {
   const scanner = new SalienceScanner((line) => line, MODEL_BUDGET.maxBytes, simd);
   const collector = new LineCollector({ budget: MODEL_BUDGET, keep: "both", cleanLine: (line) => line, foldRepeats: true, salience: scanner });
   let totalBytes = 0;
-  for (const chunk of floodChunks()) {
+  for (const chunk of chunks) {
     collector.write(chunk);
     totalBytes += chunk.length;
   }
@@ -66,6 +85,14 @@ describe("salience in a flood of errors", () => {
     expect(hits).toBeLessThan(20_000);
     expect(scoredLines).toBeLessThan(5_000);
     expect(scanner.groups().some((group) => group.lines.some((line) => line.number === UNIQUE_AT && line.text === UNIQUE))).toBe(true);
+  }, 60_000);
+
+  test("work: a flood of ever new kinds of line hands back no more hits than the allowance can score", () => {
+    const { scanner, totalBytes } = scanFlood(true, novelChunks());
+    const allowance = 16_384 + (64 * totalBytes) / (1024 * 1024);
+    expect(scanner.work.scoredLines).toBeLessThanOrEqual(allowance);
+    // Hits handed back per region: twice what the allowance can score, and 8 more (about 1,600 regions of 64 KiB).
+    expect(scanner.work.hits).toBeLessThan(2 * allowance + 8 * 4_000);
   }, 60_000);
 
   test("without WebAssembly the indexOf path still bounds its work in the flood", () => {
