@@ -1,7 +1,10 @@
 // Test runner settings: the suite spawns the built binary, so tests get room; the summary line is for CI.
 import { defineConfig } from "vitest/config";
+import { spillWorkerDefine } from "./scripts/spill-worker-source.mjs";
 
 export default defineConfig({
+  // the spill worker's source, bundled as the build does (src/spill/spill-sink.ts starts it from this text)
+  define: { CORREX_SPILL_WORKER: spillWorkerDefine() },
   test: {
     include: ["test/**/*.test.ts"],
     testTimeout: 60_000,

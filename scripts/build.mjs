@@ -7,6 +7,7 @@ import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { writeRankTableFile } from "./rank-table.mjs";
+import { spillWorkerDefine } from "./spill-worker-source.mjs";
 
 const require = createRequire(import.meta.url);
 
@@ -30,7 +31,7 @@ const common = {
   format: "esm",
   sourcemap: false,
   logLevel: "warning",
-  define: { CORREX_VERSION: JSON.stringify(JSON.parse(readFileSync("package.json", "utf8")).version) },
+  define: { CORREX_VERSION: JSON.stringify(JSON.parse(readFileSync("package.json", "utf8")).version), CORREX_SPILL_WORKER: spillWorkerDefine() },
   // Bundled CommonJS dependencies may call require(); give the ESM bundle one.
   banner: { js: "import { createRequire as __correxRequire } from 'node:module'; const require = __correxRequire(import.meta.url);" },
 };

@@ -2,10 +2,12 @@
 import { createRequire } from "node:module";
 import type * as NodeChildProcess from "node:child_process";
 import type * as NodeCrypto from "node:crypto";
+import type * as NodeWorkerThreads from "node:worker_threads";
 
 const load = createRequire(import.meta.url);
 let crypto: typeof NodeCrypto | undefined;
 let childProcess: typeof NodeChildProcess | undefined;
+let workerThreads: typeof NodeWorkerThreads | undefined;
 
 /** node:crypto, required the first time it is needed (hashing and ids of a spill). */
 export function nodeCrypto(): typeof NodeCrypto {
@@ -17,4 +19,10 @@ export function nodeCrypto(): typeof NodeCrypto {
 export function nodeChildProcess(): typeof NodeChildProcess {
   childProcess ??= load("node:child_process") as typeof NodeChildProcess;
   return childProcess;
+}
+
+/** node:worker_threads, required the first time it is needed (the spill worker). */
+export function nodeWorkerThreads(): typeof NodeWorkerThreads {
+  workerThreads ??= load("node:worker_threads") as typeof NodeWorkerThreads;
+  return workerThreads;
 }

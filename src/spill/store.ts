@@ -1,12 +1,12 @@
 // The spill store: a private directory of full outputs, each with a sidecar record, written exclusively.
-import type { Hash } from "node:crypto";
 import { nodeCrypto } from "../lazy-builtin.js";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { IoError, NotFoundError } from "../errors.js";
-import { createId, validateId } from "./ids.js";
-import { IndexFile } from "./index-file.js";
-import { checkParents, describeError, discardFile, ensureDirectory, refuseUnsafeDirectory, removeCreatedDirectories } from "./directory.js";
+import { validateId } from "./ids.js";
+import { checkParents, describeError, ensureDirectory, refuseUnsafeDirectory } from "./directory.js";
+import type { SpillSinkOptions } from "./spill-sink.js";
+import { SpillWriter } from "./spill-writer.js";
 
 /** What the store remembers about one output (the sidecar `<id>.json`). */
 export interface SpillRecord {
@@ -38,88 +38,15 @@ export function defaultSpillDir(env: NodeJS.ProcessEnv, home: string): string {
   return path.join(state, "correx", "tool-output");
 }
 
-/** Streams one output into `<dir>/<id>` (0600, exclusive create, never through a symlink), hashing as it goes. */
-export class SpillWriter {
-  readonly id: string;
-  readonly path: string;
-  private fd: number | undefined;
-  private readonly hash: Hash = nodeCrypto().createHash("sha256");
-  private index: IndexFile | undefined;
-  private readonly cap: number;
-  size = 0;
-  notSavedBytes = 0;
-  failure: string | undefined;
-
-  /** Directories created for this writer; removed again if it saves nothing. */
-  private readonly createdDirectories: readonly string[];
-
-  constructor(dir: string, cap: number, failure?: string, createdDirectories: readonly string[] = []) {
-    this.id = createId();
-    this.createdDirectories = createdDirectories;
-    this.path = path.join(dir, this.id);
-    this.cap = cap;
-    if (failure !== undefined) {
-      this.failure = failure;
-      return;
-    }
-    try {
-      const flags = fs.constants.O_WRONLY | fs.constants.O_CREAT | fs.constants.O_EXCL | fs.constants.O_NOFOLLOW;
-      this.fd = fs.openSync(this.path, flags, 0o600);
-      this.index = new IndexFile(this.path);
-    } catch (error) {
-      this.failure = `cannot create ${this.path}: ${describeError(error)}`;
-    }
-  }
-
-  /** Appends bytes; past the cap they are counted as not saved. A write failure is kept, not thrown. */
-  write(chunk: Uint8Array): void {
-    if (this.fd === undefined) return;
-    const room = this.cap - this.size;
-    const part = room >= chunk.length ? chunk : chunk.subarray(0, Math.max(room, 0));
-    this.notSavedBytes += chunk.length - part.length;
-    try {
-      let offset = 0;
-      while (offset < part.length) offset += fs.writeSync(this.fd, part, offset, part.length - offset);
-      this.hash.update(part);
-      this.index?.write(part);
-      this.size += part.length;
-    } catch (error) {
-      this.failure = `cannot write ${this.path}: ${describeError(error)}`;
-      this.abort();
-    }
-  }
-
-  /** Closes the file and returns its digest; undefined when the write failed. */
-  close(): { size: number; sha256: string } | undefined {
-    if (this.fd === undefined) return undefined;
-    try {
-      fs.closeSync(this.fd);
-    } catch (error) {
-      this.failure = `cannot close ${this.path}: ${describeError(error)}`;
-      this.fd = undefined;
-      this.abort();
-      return undefined;
-    }
-    this.fd = undefined;
-    this.index?.close();
-    return { size: this.size, sha256: this.hash.digest("hex") };
-  }
-
-  /** Removes what was written (the output did not need saving, or saving failed). */
-  abort(): void {
-    discardFile(this.fd, this.path);
-    this.fd = undefined;
-    this.index?.remove();
-    removeCreatedDirectories(this.createdDirectories);
-  }
-}
-
 /** A directory of spilled outputs and their records. */
 export class SpillStore {
   readonly dir: string;
+  /** How writers save (on the spill worker unless `thread: false`; a `fault` in tests). */
+  private readonly writerOptions: SpillSinkOptions;
 
-  constructor(dir: string) {
+  constructor(dir: string, writerOptions: SpillSinkOptions = {}) {
     this.dir = path.resolve(dir);
+    this.writerOptions = writerOptions;
   }
 
   /**
@@ -156,7 +83,7 @@ export class SpillStore {
     } catch (error) {
       return new SpillWriter(this.dir, cap, (error as Error).message);
     }
-    return new SpillWriter(this.dir, cap, undefined, created);
+    return new SpillWriter(this.dir, cap, undefined, created, this.writerOptions);
   }
 
   /** The path of an output's bytes (the id is validated first). */
@@ -235,4 +162,4 @@ export function temporaryPath(final: string): string {
 /** Temporary files left beside records and tombstones: collected once they are old (a crashed writer). */
 export const TEMPORARY_PATTERN = /^tool_[0-9a-z]{26}\.json\.\d+-[0-9a-f]{8}\.tmp$/;
 
-export { describeError, refuseUnsafeDirectory };
+export { describeError, refuseUnsafeDirectory, SpillWriter };

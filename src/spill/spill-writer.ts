@@ -1,0 +1,91 @@
+// One output streamed into the store: `<dir>/<id>` (0600, exclusive create, never through a symlink) and its line
+// index `<id>.idx`, saved through a SpillSink (on the spill worker when one starts), capped per output.
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { describeError, discardFile, removeCreatedDirectories } from "./directory.js";
+import { createId } from "./ids.js";
+import { IndexFile } from "./index-file.js";
+import { SpillSink, type SpillSinkOptions } from "./spill-sink.js";
+
+/** Read and write: a spill worker that takes over reads back what was written before, to hash it. */
+const CREATE_FLAGS = fs.constants.O_RDWR | fs.constants.O_CREAT | fs.constants.O_EXCL | fs.constants.O_NOFOLLOW;
+
+/** Streams one output into `<dir>/<id>` (0600, exclusive create, never through a symlink), hashing as it goes. */
+export class SpillWriter {
+  readonly id: string;
+  readonly path: string;
+  private index: IndexFile | undefined;
+  private sink: SpillSink | undefined;
+  private readonly cap: number;
+  size = 0;
+  notSavedBytes = 0;
+  failure: string | undefined;
+
+  /** Directories created for this writer; removed again if it saves nothing. */
+  private readonly createdDirectories: readonly string[];
+
+  constructor(dir: string, cap: number, failure?: string, createdDirectories: readonly string[] = [], options: SpillSinkOptions = {}) {
+    this.id = createId();
+    this.createdDirectories = createdDirectories;
+    this.path = path.join(dir, this.id);
+    this.cap = cap;
+    if (failure !== undefined) {
+      this.failure = failure;
+      return;
+    }
+    let dataFd: number;
+    try {
+      dataFd = fs.openSync(this.path, CREATE_FLAGS, 0o600);
+    } catch (error) {
+      this.failure = `cannot create ${this.path}: ${describeError(error)}`;
+      return;
+    }
+    this.index = new IndexFile(this.path);
+    this.sink = new SpillSink({ dataFd, dataPath: this.path }, options);
+  }
+
+  /** True when the bytes are saved on the spill worker's thread. */
+  get threaded(): boolean {
+    return this.sink?.threaded === true;
+  }
+
+  /** Appends bytes; past the cap they are counted as not saved. A write failure is kept, not thrown. */
+  write(chunk: Uint8Array): void {
+    if (this.sink === undefined) return;
+    const room = this.cap - this.size;
+    const part = room >= chunk.length ? chunk : chunk.subarray(0, Math.max(room, 0));
+    this.notSavedBytes += chunk.length - part.length;
+    if (part.length === 0) return;
+    if (!this.sink.write(part)) return this.fail();
+    this.index?.write(part);
+    this.size += part.length;
+  }
+
+  /** Waits for the file to be complete and closes it; its size and digest, or undefined when saving failed. */
+  close(): { size: number; sha256: string } | undefined {
+    if (this.sink === undefined) return undefined;
+    const sha256 = this.sink.close();
+    if (sha256 === undefined) {
+      this.fail();
+      return undefined;
+    }
+    this.sink = undefined;
+    this.index?.close();
+    return { size: this.size, sha256 };
+  }
+
+  /** Removes what was written (the output did not need saving, or saving failed). */
+  abort(): void {
+    this.sink?.abort();
+    this.sink = undefined;
+    discardFile(undefined, this.path);
+    this.index?.remove();
+    this.index = undefined;
+    removeCreatedDirectories(this.createdDirectories);
+  }
+
+  private fail(): void {
+    this.failure = `cannot write ${this.path}: ${describeError(this.sink?.failure)}`;
+    this.abort();
+  }
+}
