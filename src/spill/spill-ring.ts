@@ -23,10 +23,13 @@ export const PRODUCER = { writing: 0, closed: 1, aborted: 2 } as const;
 /** What the consumer says. */
 export const CONSUMER = { starting: 0, running: 1, done: 2, failed: 3, stopped: 4 } as const;
 
-/** Control block layout in bytes: the slots, the sha256 (32 bytes), the failure text. */
+/** Where the consumer leaves the sha256 (32 bytes), after the slots. */
 export const DIGEST_OFFSET = 64;
+/** Where the consumer leaves its failure text. */
 export const FAILURE_OFFSET = 128;
+/** Bytes of failure text kept at most. */
 export const FAILURE_LIMIT = 1920;
+/** The control block's bytes; the ring's bytes follow. */
 export const CONTROL_BYTES = FAILURE_OFFSET + FAILURE_LIMIT;
 
 /** Bytes the consumer saves in one step at most (the producer gets room back after each). */
