@@ -188,6 +188,10 @@ function cutOpencode(window: CollectedWindow, options: BoundOptions, spill: Spil
   const asBound = (cut: { head: string; marker: string; tail: string; text: string }): BoundText => ({
     ...whole(window, cut.text, rawBytes), head: cut.head, marker: cut.marker, tail: cut.tail, truncated: true, shown: [], spill,
   });
+  if (options.budget.maxTokens !== undefined) {
+    const searched = searchOpencode(window, options, spill, (cut) => (cut.marker === marker ? asBound(cut) : undefined));
+    if (searched) return searched;
+  }
   let budget = options.budget;
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt += 1) {
     const cut = boundOpencode(window, budget, spill);
@@ -198,4 +202,21 @@ function cutOpencode(window: CollectedWindow, options: BoundOptions, spill: Spil
     budget = { ...budget, maxLines: budget.maxLines - Math.max(0, over.lines), maxBytes: budget.maxBytes - Math.max(over.bytes, over.tokens * 4, 1) };
   }
   return requireWithinBudget(asBound({ head: "", marker, tail: "", text: marker }), options);
+}
+
+/**
+ * opencode's cut under a token budget: its byte room searched (bound/room-search.ts) from the bytes per token of
+ * the window's edges, so the tokens are filled rather than halved away. Undefined when no room gives a cut.
+ */
+function searchOpencode(window: CollectedWindow, options: BoundOptions, spill: SpillReport, asBound: (cut: ReturnType<typeof boundOpencode>) => BoundText | undefined): BoundText | undefined {
+  const { budget } = options;
+  const countTokens = steadyTokenCounter(spill, options.countTokens ?? estimateTokens);
+  const marker = opencodeMarker(spill);
+  const sample = selectLines(window, { bytes: Math.min(budget.maxBytes, SAMPLE_BYTES), lines: budget.maxLines }, "both", 0.5, utf8Bytes);
+  const sampleText = [...sample.head, ...sample.tail].map((line) => line.text).join("\n");
+  const room = { bytes: bytesForTokens(sampleText, budget.maxTokens! - (options.reservedTokens ?? 0) - countTokens(marker), utf8Bytes, countTokens) + utf8Bytes(marker), lines: budget.maxLines };
+  return searchRoom(room, budget.maxBytes, budget.maxTokens, (tried) => {
+    const built = asBound(boundOpencode(window, { ...budget, maxBytes: tried.bytes, maxLines: tried.lines }, spill));
+    return { built, over: built ? overrunOf(built, options) : { bytes: 0, lines: 0, tokens: 0 } };
+  });
 }

@@ -55,4 +55,12 @@ describe("--max-tokens on a MiB of real logs", () => {
     expect(tokens).toBeLessThanOrEqual(10_000);
     expect(tokens).toBeGreaterThanOrEqual(9_500);
   });
+
+  // opencode's own cut (--style opencode) searched the same way: it wrote 14 tokens for a budget of 1,000.
+  test.each([1_000, 10_000])("with the o200k tokenizer and --style opencode, %i tokens are filled to within 5 %%", (maxTokens) => {
+    const result = bound(logs, { budget: { maxLines: 2000, maxBytes: 51_200, maxTokens }, countTokens: countO200k, style: "opencode" });
+    const tokens = countO200k(result.text);
+    expect(tokens).toBeLessThanOrEqual(maxTokens);
+    expect(tokens).toBeGreaterThanOrEqual(0.95 * maxTokens);
+  });
 });
