@@ -5,18 +5,21 @@ const NEEDLE_TEXTS = [
   "rror", "ERR", "FAIL", "Fail", "fail", "xception", "Traceback", "panic", "fatal", "Fatal", "FATAL", "CRIT",
   "SEVERE", "***", "xit", "\" 5", "denied", "No such file", "found", "Segmentation fault", "(core dumped)",
   "ENOENT", "EACCES", "ECONN", "EADDRINUSE", "ETIMEDOUT", "ENOTFOUND", "ERESOLVE", "ENOSPC", "EPERM", "Caused by",
-  "Unable", "unable", "Cannot", "cannot", "\nE  ", "\nnot ok",
+  "Unable", "unable", "Cannot", "cannot", "refused", "\nE  ", "\nnot ok",
 ];
 
 /**
- * The needles run over every byte that leaves the ring (outputs past about a megabyte): the markers that matter in
- * big logs, chosen so that most start with a byte rare in ordinary text (upper case, `x`, `*`, a quote, a
- * non-ASCII lead byte) and indexOf skips at memchr speed. Errno names, `cannot`, `No such file`, `not ok` and pytest's
- * `E` lines usually come with `Error`/`ERR`/`FAILED` there; the final window's lines get the full test above.
+ * The needles run over every byte that leaves the ring (every middle line of an output cut, not only big ones), so
+ * each strong marker of rules.ts has one here too (tested on the rules' examples): a line the rules would keep is
+ * never skipped by the byte path. Most start with a byte rare in ordinary text (upper case, `x`, `*`, a quote, a
+ * non-ASCII lead byte); the rest (`annot `, `nable to`, `not `) are checked exactly where their first three bytes
+ * match, and a hit's kind of line is scored only while it is new (needle-scan.ts), so floods stay cheap.
  */
 const BYTE_NEEDLE_TEXTS = [
   "rror", "ERR", "ail", "AIL", "xception", "Traceback", "anic", "atal", "ATAL", "***", "xit", "\" 5",
-  "Permission denied", "Segmentation fault", "Caused by", "Cannot", "Unable", "CRIT", "SEVERE",
+  "Permission denied", "Access denied", "Segmentation fault", "core dumped", "Caused by", "annot ", "nable to",
+  "CRIT", "SEVERE", "No such file", "not found", "not ok", "Connection refused", "E  ",
+  "ENO", "EACCES", "EPERM", "ECONN", "ETIMEDOUT", "EADDRINUSE", "ERESOLVE",
 ];
 
 /** Lead bytes of the test markers ✘ ✕ ✗ (E2 9C), ❌ (E2 9D 8C), × (C3 97), ● (E2 97 8F). */

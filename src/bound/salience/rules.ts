@@ -21,7 +21,7 @@ const STRONG: Rule[] = [
   { pattern: /\b[A-Z][A-Za-z0-9]*(?:Error|Exception)\b(?::|$|\s+in\b|\s+at\b)|\bException\b|^\s*Caused by:/, score: 9 },
   { pattern: /^Traceback \(most recent call last\)|\bpanicked at\b|^panic: /, score: 10 },
   { pattern: /\bFAILED\b|\*\*\*\s*Failed\b|^\s*FAIL\b|^--- FAIL:|\bFAIL:|\bFailures?:\s*[1-9]|(?:^|\s)[1-9]\d* (?:failed|failing|failures?|errors?)\b/, score: 10 },
-  { pattern: /^(?:[\w.\/-]+: )*(?:[Ff]ailed|[Uu]nable) to\b|^(?:[\w.\/-]+: )*[Cc]annot (?:find|open|read|write|resolve|connect|create|load|access|allocate|locate|stat|execute|parse)\b|\b[Ff]ailed with\b|\b[Bb]uild failed\b|\b[Cc]ompilation failed\b|\bfailed:/, score: 7 },
+  { pattern: /^(?:[\w.\/-]+: )*(?:\(\d+\) )?(?:[Ff]ailed|[Uu]nable) to\b|^(?:[\w.\/-]+: )*[Cc]annot (?:find|open|read|write|resolve|connect|create|load|access|allocate|locate|stat|execute|parse)\b|\b[Ff]ailed with\b|\b[Bb]uild failed\b|\b[Cc]ompilation failed\b|\bfailed:/, score: 7 },
   { pattern: /^\s*[✘✕✗❌]\s|^\s*×\s|^\s*●\s(?!Console\b)/, score: 10 },
   { pattern: /^npm (?:error|ERR!)|^yarn error|^error\s/, score: 10 },
   { pattern: /^(?:g?make(?:\[\d+\])?): \*\*\*|^\*\*\* /, score: 10 },
@@ -29,7 +29,7 @@ const STRONG: Rule[] = [
   { pattern: /\bexit(?:ed)? (?:status|code)[ =:]*(?:[1-9]\d*|-\d+)\b|\bexited with (?:code|status) [1-9]|\bnon-zero exit/i, score: 8 },
   { pattern: /"(?:GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS) [^"]*" 5\d\d\b/, score: 8 },
   { pattern: new RegExp(`\\b(?:${ERRNO})\\b`), score: 8 },
-  { pattern: /\bPermission denied\b|\bNo such file or directory\b|\bcommand not found\b|\bSegmentation fault\b|\(core dumped\)|\bAccess denied\b/, score: 8 },
+  { pattern: /\bPermission denied\b|\bNo such file or directory\b|\bcommand not found\b|\bSegmentation fault\b|\(core dumped\)|\bAccess denied\b|\bConnection refused\b/, score: 8 },
   { pattern: /^E {2,}\S/, score: 9 },
   { pattern: /^not ok \d+/, score: 10 },
 ];

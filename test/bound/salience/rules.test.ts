@@ -1,7 +1,7 @@
 // The salience rules on real lines: strong markers count, look-alikes never do, context lines are recognised.
 import { describe, expect, test } from "vitest";
 import { recognizeContent } from "../../../src/bound/salience/content-kind.js";
-import { mayBeSalient } from "../../../src/bound/salience/prefilter.js";
+import { BYTE_NEEDLES, mayBeSalient } from "../../../src/bound/salience/prefilter.js";
 import { isCompilerContext, isContinuation, isFileHeader, isTraceLine, SALIENT_SCORE, scoreLine } from "../../../src/bound/salience/rules.js";
 
 const salient = [
@@ -33,6 +33,10 @@ const salient = [
   "not ok 3 - rounds totals",
   "--- FAIL: TestRound (0.00s)",
   "Tests  2 failed | 1038 passed (1040)",
+  "ssh: connect to host 10.0.0.7 port 22: Connection refused",
+  "curl: (7) Failed to connect to localhost port 8080 after 0 ms: Couldn't connect to server",
+  "open /var/lib/app/db.sqlite: EACCES: permission denied",
+  "Segmentation fault (core dumped)",
 ];
 
 const notSalient = [
@@ -54,6 +58,14 @@ const notSalient = [
   "2026-12-01T04:33:51.143Z INFO  [orders] GET /api/orders/1 200 4.8ms",
   "    at Object.<anonymous> (/srv/app/error.js:1:1)",
 ];
+
+describe("the byte path's needles", () => {
+  // Middle lines of a cut reach the rules only through a needle hit: a salient line without one would be lost there.
+  test.each(salient)("find: %s", (line) => {
+    const bytes = Buffer.from(line);
+    expect(BYTE_NEEDLES.some((needle) => bytes.includes(needle))).toBe(true);
+  });
+});
 
 describe("scoreLine", () => {
   test.each(salient)("salient: %s", (line) => {
