@@ -1,6 +1,7 @@
 // stdin and stdout at the edge: byte streaming in, writes out, and a broken pipe that ends quietly.
 import { fstatSync, readFileSync, readSync, statSync, writeSync } from "node:fs";
-import { isatty } from "node:tty";
+import { createRequire } from "node:module";
+import type * as NodeTty from "node:tty";
 import { CorrexError, IoError } from "../errors.js";
 import { EXIT, exitCodeFor } from "./exit-codes.js";
 
@@ -77,6 +78,19 @@ export function writeStdout(data: string | Uint8Array): Promise<void> {
 /** Writes one line of diagnostics (a warning) to stderr. */
 export function warn(message: string): void {
   process.stderr.write(`correx: warning: ${message}\n`);
+}
+
+/**
+ * Whether a descriptor is a terminal. Only a character device can be one: pipes and files (the usual case) are
+ * answered by fstat, without loading node:tty (which loads node:net and the stream modules).
+ */
+function isatty(fd: number): boolean {
+  try {
+    if (!fstatSync(fd).isCharacterDevice()) return false;
+  } catch {
+    return false;
+  }
+  return (createRequire(import.meta.url)("node:tty") as typeof NodeTty).isatty(fd);
 }
 
 /** True when stdout is a terminal: decides the default projection. */

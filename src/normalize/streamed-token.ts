@@ -1,6 +1,6 @@
 // The tokens that stand for streamed strings in an envelope's skeleton (envelope-stream.ts): unique per input (a
 // random nonce), so that no text can forge one, and ASCII once escaped, so the skeleton stays valid JSON.
-import { randomBytes } from "node:crypto";
+import { nodeCrypto } from "../lazy-builtin.js";
 
 /** One streamed string: the token that stands for it in the skeleton, its length in UTF-16 units and UTF-8 bytes. */
 export interface StreamedText {
@@ -20,7 +20,7 @@ export interface EnvelopeSkeleton {
 
 /** A fresh nonce for one input's tokens. */
 export function newTokenNonce(): string {
-  return randomBytes(6).toString("hex");
+  return nodeCrypto().randomBytes(6).toString("hex"); // node:crypto loads on first use: start-up
 }
 
 /** The string a parse of the skeleton gives for streamed string `index`. */

@@ -1,5 +1,6 @@
 // Start-up counted, not timed: `echo hi | correx bound` compiles the bundle from V8's code cache and makes no
-// stdin or stdout stream (a preloaded probe watches vm.Script and the process.stdin/stdout getters).
+// stdin or stdout stream, nor the built-in modules they need (a preloaded probe watches vm.Script, the
+// process.stdin/stdout getters and the built-ins loaded).
 import { spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import { tmpdir } from "node:os";
@@ -23,12 +24,15 @@ for (const name of ["stdout", "stdin"]) {
   const descriptor = Object.getOwnPropertyDescriptor(process, name);
   Object.defineProperty(process, name, { configurable: true, enumerable: descriptor.enumerable, get() { seen[name] += 1; return descriptor.get.call(this); } });
 }
-process.on("exit", () => require("node:fs").writeSync(2, "PROBE " + JSON.stringify(seen) + "\\n"));
+process.on("exit", () => {
+  seen.builtins = process.moduleLoadList.filter((name) => /^NativeModule (tty|net|stream|crypto|child_process)$/.test(name));
+  require("node:fs").writeSync(2, "PROBE " + JSON.stringify(seen) + "\\n");
+});
 `);
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 /** What the probe saw of a run of correx ARGS with `input` on stdin. */
-function probed(args: string[], input: string): { stdout: string; seen: { scripts: string[]; stdout: number; stdin: number } } {
+function probed(args: string[], input: string): { stdout: string; seen: { scripts: string[]; stdout: number; stdin: number; builtins: string[] } } {
   const result = spawnSync(process.execPath, ["-r", probe, CORREX, ...args], { input, encoding: "utf8", env: { ...process.env, CORREX_SPILL_DIR: path.join(dir, "store") } });
   const line = /^PROBE (.*)$/m.exec(result.stderr);
   if (!line) throw new Error(`no probe line: ${result.stderr}`);
@@ -36,9 +40,9 @@ function probed(args: string[], input: string): { stdout: string; seen: { script
 }
 
 describe("start-up", () => {
-  test("echo hi | correx bound: the bundle comes from the code cache, and no stdin or stdout stream is made", () => {
+  test("echo hi | correx bound: the bundle comes from the code cache; no stdin or stdout stream, no tty, net, stream or crypto module", () => {
     const run = probed(["bound"], "hi\n");
     expect(run.stdout).toBe("hi\n");
-    expect(run.seen).toEqual({ scripts: ["cached"], stdout: 0, stdin: 0 });
+    expect(run.seen).toEqual({ scripts: ["cached"], stdout: 0, stdin: 0, builtins: [] });
   });
 });
