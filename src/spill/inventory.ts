@@ -21,6 +21,8 @@ export interface InventoryEntry {
   text?: StoredFile;
   /** The line index (`<id>.idx`). */
   index?: StoredFile;
+  /** Bytes of the record's head read into the buffer given to streamInventory (absent when it could not be read). */
+  recordHead?: number;
 }
 
 /** The store's outputs, oldest first, and its temporary files. */
@@ -84,8 +86,8 @@ export interface StoreFiles {
   names(dir: string): string[];
   /** A regular file's size and modification time (undefined for anything else, or when it is gone). */
   stat(file: string): StoredFile | undefined;
-  /** Reads the start of a file (never through a symlink) into `buffer`; the bytes read. */
-  readHead(file: string, buffer: Buffer): number;
+  /** A regular file's size and first bytes (read into `buffer`, never through a symlink); undefined for anything else. */
+  readHead(file: string, buffer: Buffer): { file: StoredFile; read: number } | undefined;
 }
 
 /** The store's files through node:fs. */
@@ -93,9 +95,17 @@ export const STORE_FILES: StoreFiles = {
   names: (dir) => fs.readdirSync(dir),
   stat: statRegularFile,
   readHead(file, buffer) {
-    const fd = fs.openSync(file, fs.constants.O_RDONLY | fs.constants.O_NOFOLLOW | fs.constants.O_NONBLOCK);
+    let fd: number;
     try {
-      return fs.readSync(fd, buffer, 0, buffer.length, 0);
+      fd = fs.openSync(file, fs.constants.O_RDONLY | fs.constants.O_NOFOLLOW | fs.constants.O_NONBLOCK);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === "ENOENT" || code === "ELOOP") return undefined; // removed meanwhile, or a symlink
+      throw error;
+    }
+    try {
+      const stat = fs.fstatSync(fd);
+      return stat.isFile() ? { file: { bytes: stat.size, modified: stat.mtimeMs }, read: fs.readSync(fd, buffer, 0, buffer.length, 0) } : undefined;
     } finally {
       fs.closeSync(fd);
     }
@@ -109,9 +119,10 @@ const INDEX = 8;
 
 /**
  * The store's outputs newest first, one at a time: the names are read and sorted (ids sort by creation time),
- * each output's files are stat-ed only when its turn comes — memory holds the ids, never the entries.
+ * each output's files are stat-ed only when its turn comes — memory holds the ids, never the entries. With
+ * `head`, each record is opened instead and its first bytes read into it (valid until the next entry).
  */
-export function* streamInventory(store: SpillStore, files: StoreFiles = STORE_FILES): Generator<InventoryEntry> {
+export function* streamInventory(store: SpillStore, files: StoreFiles = STORE_FILES, head?: Buffer): Generator<InventoryEntry> {
   const kinds = new Map<string, number>();
   for (const name of files.names(store.dir)) {
     const dot = name.length - (name.endsWith(".idx") ? 4 : 5);
@@ -127,7 +138,20 @@ export function* streamInventory(store: SpillStore, files: StoreFiles = STORE_FI
     const kind = kinds.get(id)!;
     const entry: InventoryEntry = { id, created: idTime(id) };
     const file = (flag: number, suffix: string): StoredFile | undefined => (kind & flag ? files.stat(path.join(store.dir, id + suffix)) : undefined);
-    const [data, record, text, index] = [file(DATA, ""), file(RECORD, ".json"), file(TEXT, ".text"), file(INDEX, ".idx")];
+    const [data, text, index] = [file(DATA, ""), file(TEXT, ".text"), file(INDEX, ".idx")];
+    let record: StoredFile | undefined;
+    if (head && kind & RECORD) {
+      const recordPath = path.join(store.dir, `${id}.json`);
+      let opened;
+      try {
+        opened = files.readHead(recordPath, head);
+      } catch {
+        record = files.stat(recordPath); // there but unreadable: listed as damaged
+      }
+      if (opened) [record, entry.recordHead] = [opened.file, opened.read];
+    } else {
+      record = file(RECORD, ".json");
+    }
     if (data) entry.data = data;
     if (record) entry.record = record;
     if (text) entry.text = text;

@@ -31,27 +31,30 @@ const RECORD_HEAD_BYTES = 4096;
 const PROJECTION_KEY_BYTES = Buffer.from(',\n  "projection":');
 
 /** The record's fields before its projection (records are written pretty-printed, the projection after the facts). */
-function readRecordHead(file: string, files: StoreFiles, head: Buffer): Partial<SpillRecord> {
-  const read = files.readHead(file, head);
+function parseRecordHead(file: string, head: Buffer, read: number | undefined): Partial<SpillRecord> {
+  if (read === undefined) throw new Error(`${file} cannot be read`);
   const cut = head.subarray(0, read).indexOf(PROJECTION_KEY_BYTES); // only the facts are decoded
   if (cut !== -1) return JSON.parse(`${head.toString("utf8", 0, cut)}}`) as Partial<SpillRecord>;
   return JSON.parse(read < head.length ? head.toString("utf8", 0, read) : fs.readFileSync(file, "utf8")) as Partial<SpillRecord>;
 }
 
-function describeEntry(store: SpillStore, entry: InventoryEntry, files: StoreFiles, head: Buffer): ListedOutput {
-  const base = { id: entry.id, created: new Date(entry.created).toISOString(), size: entry.data?.bytes ?? 0, disk_bytes: entryBytes(entry), path: store.dataPath(entry.id) };
-  if (!entry.record) return { ...base, status: "being-written" };
+const LISTED_FIELDS = ["command", "label", "parent_command", "tool", "exit_code"] as const;
+
+function describeEntry(store: SpillStore, entry: InventoryEntry, head: Buffer): ListedOutput {
+  // Keys in the order ls --format json has always written them.
+  const output = { id: entry.id, created: new Date(entry.created).toISOString(), size: entry.data?.bytes ?? 0, disk_bytes: entryBytes(entry), path: store.dataPath(entry.id) } as ListedOutput;
+  output.status = "being-written";
+  if (!entry.record) return output;
   try {
-    const record = readRecordHead(store.recordPath(entry.id), files, head);
-    const optional = <K extends keyof SpillRecord>(key: K) => (record[key] !== undefined && record[key] !== "" ? { [key]: record[key] } : {});
-    return {
-      ...base, status: entry.data ? "stored" : "damaged", ...(typeof record.lines === "number" ? { lines: record.lines } : {}),
-      ...optional("command"), ...optional("label"), ...optional("parent_command"), ...optional("tool"), ...optional("exit_code"),
-      ...(record.not_saved_bytes ? { not_saved_bytes: record.not_saved_bytes } : {}),
-    };
+    const record = parseRecordHead(store.recordPath(entry.id), head, entry.recordHead);
+    output.status = entry.data ? "stored" : "damaged";
+    if (typeof record.lines === "number") output.lines = record.lines;
+    for (const key of LISTED_FIELDS) if (record[key] !== undefined && record[key] !== "") (output as unknown as Record<string, unknown>)[key] = record[key];
+    if (record.not_saved_bytes) output.not_saved_bytes = record.not_saved_bytes;
   } catch {
-    return { ...base, status: fs.existsSync(store.recordPath(entry.id)) ? "damaged" : "being-written" };
+    output.status = fs.existsSync(store.recordPath(entry.id)) ? "damaged" : "being-written";
   }
+  return output;
 }
 
 /**
@@ -61,7 +64,7 @@ function describeEntry(store: SpillStore, entry: InventoryEntry, files: StoreFil
 export function* streamOutputs(store: SpillStore, files: StoreFiles = STORE_FILES): Generator<ListedOutput> {
   store.verify();
   const head = Buffer.allocUnsafe(RECORD_HEAD_BYTES);
-  for (const entry of streamInventory(store, files)) yield describeEntry(store, entry, files, head);
+  for (const entry of streamInventory(store, files, head)) yield describeEntry(store, entry, head);
 }
 
 /** The store's outputs, newest first. */
