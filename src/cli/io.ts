@@ -80,13 +80,19 @@ export function warn(message: string): void {
   process.stderr.write(`correx: warning: ${message}\n`);
 }
 
+let nullDevice: number | undefined;
+
 /**
- * Whether a descriptor is a terminal. Only a character device can be one: pipes and files (the usual case) are
- * answered by fstat, without loading node:tty (which loads node:net and the stream modules).
+ * Whether a descriptor is a terminal. Only a character device other than /dev/null can be one: pipes, files and
+ * /dev/null (the usual cases) are answered by fstat, without loading node:tty (which loads node:net and the
+ * stream modules).
  */
 function isatty(fd: number): boolean {
   try {
-    if (!fstatSync(fd).isCharacterDevice()) return false;
+    const stat = fstatSync(fd);
+    if (!stat.isCharacterDevice()) return false;
+    nullDevice ??= statSync("/dev/null").rdev;
+    if (stat.rdev === nullDevice) return false;
   } catch {
     return false;
   }

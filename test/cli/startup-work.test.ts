@@ -32,8 +32,8 @@ process.on("exit", () => {
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 /** What the probe saw of a run of correx ARGS with `input` on stdin. */
-function probed(args: string[], input: string): { stdout: string; seen: { scripts: string[]; stdout: number; stdin: number; builtins: string[] } } {
-  const result = spawnSync(process.execPath, ["-r", probe, CORREX, ...args], { input, encoding: "utf8", env: { ...process.env, CORREX_SPILL_DIR: path.join(dir, "store") } });
+function probed(args: string[], input: string, stdout: "pipe" | number = "pipe"): { stdout: string; seen: { scripts: string[]; stdout: number; stdin: number; builtins: string[] } } {
+  const result = spawnSync(process.execPath, ["-r", probe, CORREX, ...args], { input, encoding: "utf8", stdio: ["pipe", stdout, "pipe"], env: { ...process.env, CORREX_SPILL_DIR: path.join(dir, "store") } });
   const line = /^PROBE (.*)$/m.exec(result.stderr);
   if (!line) throw new Error(`no probe line: ${result.stderr}`);
   return { stdout: result.stdout, seen: JSON.parse(line[1]!) };
@@ -44,5 +44,14 @@ describe("start-up", () => {
     const run = probed(["bound"], "hi\n");
     expect(run.stdout).toBe("hi\n");
     expect(run.seen).toEqual({ scripts: ["cached"], stdout: 0, stdin: 0, builtins: [] });
+  });
+
+  test("the same with stdout on /dev/null (a character device, but no terminal)", () => {
+    const devNull = fs.openSync("/dev/null", "w");
+    try {
+      expect(probed(["bound"], "hi\n", devNull).seen).toEqual({ scripts: ["cached"], stdout: 0, stdin: 0, builtins: [] });
+    } finally {
+      fs.closeSync(devNull);
+    }
   });
 });
