@@ -51,7 +51,12 @@ try {
   const escaped = readFileSync(bundle, "utf8")
     .replace(/\bimport\(("(?:gpt-tokenizer|@modelcontextprotocol\/sdk)[^"]*")\)/g, "__correxImport($1)")
     .replace(/[^\x00-\x7f]/g, (unit) => `\\u${unit.charCodeAt(0).toString(16).padStart(4, "0")}`);
-  writeFileSync(bundle, escaped);
+  // `import * as fs from "node:fs"` becomes __toESM(require("node:fs")): a copy of the module's hundred exports as
+  // getters, made again in each of the 16 modules that import it (a sixth of `bound`'s start-up). The module
+  // itself does the same job wherever its namespace is not asked for a default export.
+  const direct = escaped.replace(/(\w+) = __toESM\((require\("node:(?:fs|path)"\)), 1\)/g, (whole, name, required) =>
+    (escaped.includes(`${name}.default`) ? whole : `${name} = ${required}`));
+  writeFileSync(bundle, direct);
   await build({ ...common, entryPoints: { index: "src/index.ts" }, outdir: next, external: ["chalk", "string-width", "gpt-tokenizer"] });
   // The o200k rank table `--tokenizer o200k` reads (src/tokenizer/rank-table.ts), from gpt-tokenizer's ranks.
   await writeRankTableFile(join(next, "o200k.bin"), "o200k_base");
