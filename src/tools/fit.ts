@@ -28,10 +28,11 @@ export type { Measure };
 export const measureUtf8: Measure = utf8Bytes;
 export { countWords };
 
-/** The cost of one piece of text. */
-export function measureCost(text: string, measure: Measure = measureUtf8): TextCost {
+/** The cost of one piece of text; without `countPieces` the token estimate's part is left out (pieces 0), for budgets without a token limit. */
+export function measureCost(text: string, measure: Measure = measureUtf8, countPieces = true): TextCost {
   let newlines = 0;
   for (let index = text.indexOf("\n"); index !== -1; index = text.indexOf("\n", index + 1)) newlines += 1;
+  if (!countPieces) return { bytes: measure(text), newlines, pieces: 0, first: text.charAt(0), last: text.charAt(text.length - 1), leading: "", trailing: "", onlyLetters: false };
   return {
     bytes: measure(text), newlines, pieces: countTokenPieces(text), first: text.charAt(0), last: text.charAt(text.length - 1),
     leading: /^[A-Za-z]*/.exec(text)![0], trailing: /[A-Za-z]*$/.exec(text)![0], onlyLetters: /^[A-Za-z]+$/.test(text),
@@ -84,15 +85,17 @@ export type FrameFor = (shown: number) => { header: string; footer: string };
  * fits the budget; 0 when not even one item fits. Stops as soon as the items alone overflow.
  */
 export function fitItemCount(items: readonly string[], frameFor: FrameFor, budget: Budget, measure: Measure = measureUtf8): number {
-  const separator = measureCost("\n", measure);
+  const pieces = budget.maxTokens !== undefined; // the token estimate's pieces only for a token budget (read's pages have none)
+  const cost = (text: string): TextCost => measureCost(text, measure, pieces);
+  const separator = cost("\n");
   let body: TextCost = NO_COST;
   let best = 0;
   for (let count = 1; count <= items.length; count += 1) {
-    const item = measureCost(items[count - 1]!, measure);
+    const item = cost(items[count - 1]!);
     body = addCost(count === 1 ? body : addCost(body, separator), item);
     if (!fitsBudget(body, budget)) break;
     const { header, footer } = frameFor(count);
-    if (fitsBudget(addCost(addCost(measureCost(header, measure), body), measureCost(footer, measure)), budget)) best = count;
+    if (fitsBudget(addCost(addCost(cost(header), body), cost(footer)), budget)) best = count;
   }
   return best;
 }
