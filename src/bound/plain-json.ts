@@ -41,6 +41,11 @@ export class PlainJsonWatch {
     this.held = holdInMemory ? [] : undefined;
   }
 
+  /** True once the first bytes were found to open one JSON value (decide). */
+  get isCandidate(): boolean {
+    return this.candidate === true;
+  }
+
   /** Counts a chunk of raw input (and copies it when held). */
   write(chunk: Buffer): void {
     this.bytes += chunk.length;

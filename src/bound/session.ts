@@ -1,47 +1,27 @@
 // One bounding from bytes in to bounded text out: sniffing, hygiene, the collector, the spill and the marker.
-import { rmSync } from "node:fs";
 import { BudgetTooSmallError } from "../errors.js";
 import { looksBinary } from "../text/binary.js";
 import { createTranscoder, detectEncoding } from "../text/encoding.js";
 import { renderLine } from "../text/render-line.js";
-import type { SpillRecord, SpillStore, SpillWriter } from "../spill/store.js";
-import { recordUnsavedOutput } from "../spill/tombstones.js";
 import { summarizeBinary } from "./binary-summary.js";
 import type { RecordFields } from "./compose.js";
 import { PLAIN_JSON_CAP, PlainJsonWatch } from "./plain-json.js";
 import { SalienceScanner } from "./salience/scanner.js";
+import { RawSpill, type RawReplay, type SpillTarget } from "./raw-spill.js";
 import { composeOrRefuse } from "./smallest-budget.js";
 import { LineCollector } from "./stream.js";
-import { TextViewSink } from "./text-view-sink.js";
 import type { BoundOptions, BoundText, SpillReport } from "./types.js";
 
 const SNIFF_BYTES = 8192;
-/** Raw bytes kept in memory before the spill file is opened (most outputs fit and never touch the disk). */
-const SPILL_MEMORY_BYTES = 1024 * 1024;
-
-/** Where and how a session may save the full output. */
-export interface SpillTarget {
-  store: SpillStore;
-  /** Per-output cap in bytes; past it the rest is counted as not saved. */
-  maxOutputBytes?: number;
-  /** Extra arguments the marker's `correx read` command needs to find this store (e.g. `--spill-dir DIR`). */
-  readArguments?: string;
-}
-
 /** Options that may still change when the input ends: they matter only to the final cut. */
 export type LateOptions = Partial<Pick<BoundOptions, "reservedBytes" | "reservedLines" | "reservedTokens" | "measure" | "headRatio" | "render" | "linesOnBody" | "keepInput">>;
 
-/** The raw input a session kept so far, for reading it again: held chunks, then the spill file; `complete` when nothing is missing. */
-export interface RawReplay {
-  memory: Buffer[];
-  path: string | undefined;
-  complete: boolean;
-}
+export type { RawReplay, SpillTarget } from "./raw-spill.js";
 
 /** Streams one output through hygiene and the bounder, saving the raw bytes when something is cut. */
 export class BoundSession {
   private readonly options: BoundOptions;
-  private readonly spillTarget: SpillTarget | undefined;
+  private readonly spill: RawSpill;
   private sniffBuffer: Buffer[] = [];
   private sniffBytes = 0;
   private decided = false;
@@ -51,31 +31,26 @@ export class BoundSession {
   /** Bytes at the very start that may still turn out to be a byte order mark (they are dropped, however many). */
   private leading: Buffer | undefined = Buffer.alloc(0);
   private readonly collector: LineCollector;
-  private memory: Buffer[] = [];
-  private memoryBytes = 0;
-  private writer: SpillWriter | undefined;
-  private spillFailure: string | undefined;
-  private closed: { size: number; sha256: string } | undefined;
   private rawBytes = 0;
-  /** For structured input: the text derived from it, bounded and saved as the text view. */
-  private derivedText: string | undefined;
-  /** For structured input read as a stream: its text view, written as the text comes. */
-  private textView: TextViewSink | undefined;
+  /** Bytes of the text derived from structured input (what the marker's line numbers count), if any. */
   private textBytes: number | undefined;
   /** For text that may be one JSON value: shown as its view when it does not fit (plain-json.ts). */
   private json: PlainJsonWatch | undefined;
 
   constructor(options: BoundOptions, spill?: SpillTarget, spillFailure?: string) {
     this.options = { ...options };
-    this.spillTarget = spill;
-    this.spillFailure = spillFailure;
+    this.spill = new RawSpill(spill, spillFailure);
     const { stripAnsi, collapse } = options.hygiene;
-    const clean = stripAnsi || collapse ? (line: string) => renderLine(line, { stripAnsi, collapse }) : keepLine;
-    const salience = options.salience && options.style === "correx" && options.keep === "both" ? new SalienceScanner(clean, options.budget.maxBytes) : undefined;
-    this.collector = new LineCollector({ budget: options.budget, keep: options.keep, cleanLine: clean, foldRepeats: options.hygiene.foldRepeats, salience });
+    const cleanText = stripAnsi || collapse ? (line: string) => renderLine(line, { stripAnsi, collapse }) : keepLine;
+    const salienceOn = options.salience && options.style === "correx" && options.keep === "both";
     // The JSON view of plain JSON goes with salience: the model projection's structure-aware cut, off with --salience off.
     const jsonCap = Math.min(options.plainJsonCap ?? PLAIN_JSON_CAP, PLAIN_JSON_CAP);
-    if (salience && options.view === undefined && jsonCap > 0) this.json = new PlainJsonWatch(jsonCap, spill === undefined || spillFailure !== undefined);
+    if (salienceOn && options.view === undefined && jsonCap > 0) this.json = new PlainJsonWatch(jsonCap, this.spill.unavailable);
+    // A line of what looks like one JSON value is data, not a screen: kept as it came when it holds no control a
+    // JSON text may not hold raw (so DEL, C1 characters and CRLF ends survive: JSON that fits comes back byte for byte).
+    const clean = this.json ? (line: string) => (this.json?.isCandidate && !JSON_FORBIDDEN.test(line) ? line : cleanText(line)) : cleanText;
+    const salience = salienceOn ? new SalienceScanner(clean, options.budget.maxBytes) : undefined;
+    this.collector = new LineCollector({ budget: options.budget, keep: options.keep, cleanLine: clean, foldRepeats: options.hygiene.foldRepeats, salience });
   }
 
   /**
@@ -85,8 +60,8 @@ export class BoundSession {
    */
   writeDerived(input: Buffer, text: string): void {
     this.rawBytes += input.length;
-    this.keepRaw(input, false);
-    this.derivedText = text;
+    this.spill.keep(input, false);
+    this.spill.derivedText = text;
     this.json = undefined;
     const bytes = Buffer.from(text, "utf8");
     this.textBytes = bytes.length;
@@ -102,34 +77,33 @@ export class BoundSession {
     this.decided = true;
     this.json = undefined;
     this.textBytes ??= 0;
-    this.textView ??= new TextViewSink();
+    this.spill.streamTextView();
     this.rawBytes += chunk.length;
-    this.keepRaw(chunk);
+    this.spill.keep(chunk);
   }
 
   /** The next bytes of the text derived from a streamed structured input (see writeRaw); they may be reused after. */
   writeDerivedText(bytes: Buffer): void {
     this.textBytes = (this.textBytes ?? 0) + bytes.length;
-    this.textView?.write(bytes);
+    this.spill.textView?.write(bytes);
     this.collector.write(bytes);
   }
 
   /** What was kept of the raw input (writeRaw), to read it again when it must be read another way. */
   rawReplay(): RawReplay {
-    if (this.writer === undefined || this.holdsForReplay()) return { memory: this.memory, path: undefined, complete: this.spillTarget !== undefined && !this.spillFailure };
-    return { memory: [], path: this.writer.path, complete: this.writer.failure === undefined && this.writer.notSavedBytes === 0 };
+    return this.spill.replay();
   }
 
   /** Leaves nothing behind for an input that will not be written (its replay read first). */
   discard(): void {
-    this.discardSpill();
+    this.spill.discard();
   }
 
   /** Takes the next chunk of raw input bytes; the chunk may be reused by the caller once this returns. */
   write(chunk: Buffer): void {
     if (chunk.length === 0) return;
     this.rawBytes += chunk.length;
-    this.keepRaw(chunk);
+    this.spill.keep(chunk);
     this.json?.write(chunk);
     if (this.decided) {
       this.feed(chunk);
@@ -151,22 +125,21 @@ export class BoundSession {
     if (this.leading !== undefined && this.leading.length > 0) this.collector.write(this.leading);
     this.leading = undefined;
     try {
-      if (this.binary) return summarizeBinary(this.binaryHead ?? Buffer.alloc(0), this.rawBytes, this.options, () => this.saveSpill(), (text, spill) => this.saveRecord(text, spill, fields, 0));
+      if (this.binary) return summarizeBinary(this.binaryHead ?? Buffer.alloc(0), this.rawBytes, this.options, () => this.spill.save(this.rawBytes), (text, spill) => this.spill.saveRecord(text, spill, fields, 0));
       const window = this.collector.finish();
       // On a refusal, the same bounding is tried with larger budgets to name the smallest that works.
       const json = this.json;
-      const plainJson = json && ((spill: SpillReport) => json.load(spill, this.spillTarget?.store));
-      const record = (text: string, spill: SpillReport, lines?: number): SpillReport => this.saveRecord(text, spill, fields, lines ?? window.totalLines);
-      const bounded = composeOrRefuse(window, this.options, this.textBytes ?? this.rawBytes, () => this.saveSpill(), record, plainJson);
+      const plainJson = json && ((spill: SpillReport) => json.load(spill, this.spill.store));
+      const record = (text: string, spill: SpillReport, lines?: number): SpillReport => this.spill.saveRecord(text, spill, fields, lines ?? window.totalLines);
+      const bounded = composeOrRefuse(window, this.options, this.textBytes ?? this.rawBytes, () => this.spill.save(this.rawBytes), record, plainJson);
       if (bounded.spill?.kind !== "saved") {
         // nothing was cut (or saving failed): leave nothing behind
-        this.writer?.abort();
-        this.textView?.remove();
+        this.spill.abortUnsaved();
       }
       return bounded;
     } catch (error) {
       // Nothing is written: leave nothing behind either.
-      if (error instanceof BudgetTooSmallError) this.discardSpill();
+      if (error instanceof BudgetTooSmallError) this.spill.discard();
       throw error;
     }
   }
@@ -210,78 +183,9 @@ export class BoundSession {
     this.leading = undefined;
     this.collector.write(bytes);
   }
-
-  /** Removes a saved output whose projection will not be written. */
-  private discardSpill(): void {
-    this.textView?.remove();
-    if (this.writer === undefined) return;
-    this.writer.abort();
-    rmSync(this.spillTarget!.store.textViewPath(this.writer.id), { force: true });
-  }
-
-  /** `copy`: the caller may reuse the chunk (a stream); an input held whole is kept as it is. */
-  private keepRaw(chunk: Buffer, copy = true): void {
-    if (!this.spillTarget || this.spillFailure) return;
-    if (this.writer && !this.holdsForReplay()) {
-      this.writer.write(chunk);
-      return;
-    }
-    this.memory.push(copy ? Buffer.from(chunk) : chunk);
-    this.memoryBytes += chunk.length;
-    if (this.memoryBytes > SPILL_MEMORY_BYTES) this.openWriter();
-  }
-
-  private openWriter(): void {
-    if (!this.spillTarget || this.writer || this.spillFailure) return;
-    this.writer = this.spillTarget.store.createWriter(this.spillTarget.maxOutputBytes);
-    if (this.writer.failure !== undefined) this.textView?.giveUp(this.writer.failure);
-    else this.textView?.open(this.spillTarget.store.textViewPath(this.writer.id));
-    if (this.holdsForReplay()) return;
-    for (const piece of this.memory) this.writer.write(piece);
-    this.memory = [];
-    this.memoryBytes = 0;
-  }
-
-  /** A streamed input whose spill could not be created is held in memory instead, to be read again if it must. */
-  private holdsForReplay(): boolean {
-    return this.textView !== undefined && this.writer !== undefined && this.writer.size === 0 && this.writer.failure !== undefined;
-  }
-
-  private saveSpill(): SpillReport {
-    if (!this.spillTarget) return this.spillFailure ? { kind: "failed", reason: this.spillFailure } : { kind: "disabled" };
-    if (this.spillFailure) return { kind: "failed", reason: this.spillFailure };
-    this.openWriter();
-    const writer = this.writer!;
-    const closed = writer.failure === undefined ? writer.close() : undefined;
-    if (!closed) {
-      const reason = writer.failure ?? "unknown failure";
-      // the id is named only when a tombstone explains it (a store that cannot be used holds none)
-      const explained = recordUnsavedOutput(this.spillTarget.store, writer.id, reason, this.rawBytes);
-      return { kind: "failed", reason, ...(explained ? { id: writer.id } : {}) };
-    }
-    this.closed = closed;
-    const readArguments = this.spillTarget.readArguments ? { readArguments: this.spillTarget.readArguments } : {};
-    const saved: SpillReport = { kind: "saved", id: writer.id, path: writer.path, notSavedBytes: writer.notSavedBytes || undefined, ...readArguments };
-    if (this.derivedText === undefined && this.textView === undefined) return saved;
-    const textPath = this.textView ? this.textView.close() : this.spillTarget.store.writeTextView(writer.id, this.derivedText!);
-    return typeof textPath === "string" ? { ...saved, textPath } : { kind: "failed", reason: textPath.failure };
-  }
-
-  private saveRecord(projection: string, spill: SpillReport, fields: RecordFields, lines: number): SpillReport {
-    if (spill.kind !== "saved" || !this.closed || !this.spillTarget) return spill;
-    const record: SpillRecord = {
-      id: spill.id, created: new Date().toISOString(), size: this.closed.size, lines, sha256: this.closed.sha256,
-      ...fields, ...(spill.notSavedBytes ? { not_saved_bytes: spill.notSavedBytes } : {}), projection,
-    };
-    try {
-      this.spillTarget.store.writeRecord(record);
-      return spill;
-    } catch (error) {
-      this.writer?.abort();
-      return { kind: "failed", reason: `cannot write the record of ${spill.id}: ${(error as Error).message}` };
-    }
-  }
 }
 
 const keepLine = (line: string): string => line;
+/** Controls a JSON text never holds raw (outside strings only blanks; inside them they must be escaped); CR ends a CRLF line. */
+const JSON_FORBIDDEN = /[\x00-\x08\x0a-\x0c\x0e-\x1f]|\r(?!$)/;
 const BOM = Buffer.from([0xef, 0xbb, 0xbf]);

@@ -1,0 +1,141 @@
+// The spill side of a bounding session: the raw input held in memory, then in the spill file, the text view
+// beside it, and the record that names them; nothing is left behind for an output that is not cut.
+import { rmSync } from "node:fs";
+import type { SpillRecord, SpillStore, SpillWriter } from "../spill/store.js";
+import { recordUnsavedOutput } from "../spill/tombstones.js";
+import type { RecordFields } from "./compose.js";
+import { TextViewSink } from "./text-view-sink.js";
+import type { SpillReport } from "./types.js";
+
+/** Raw bytes kept in memory before the spill file is opened (most outputs fit and never touch the disk). */
+const SPILL_MEMORY_BYTES = 1024 * 1024;
+
+/** Where and how a session may save the full output. */
+export interface SpillTarget {
+  store: SpillStore;
+  /** Per-output cap in bytes; past it the rest is counted as not saved. */
+  maxOutputBytes?: number;
+  /** Extra arguments the marker's `correx read` command needs to find this store (e.g. `--spill-dir DIR`). */
+  readArguments?: string;
+}
+
+/** The raw input a session kept so far, for reading it again: held chunks, then the spill file; `complete` when nothing is missing. */
+export interface RawReplay {
+  memory: Buffer[];
+  path: string | undefined;
+  complete: boolean;
+}
+
+/** Keeps one output's raw bytes (and the text derived from it) until the session knows whether to save them. */
+export class RawSpill {
+  private memory: Buffer[] = [];
+  private memoryBytes = 0;
+  private writer: SpillWriter | undefined;
+  private closed: { size: number; sha256: string } | undefined;
+  /** For structured input: the text derived from it, saved as the text view. */
+  derivedText: string | undefined;
+  /** For structured input read as a stream: its text view, written as the text comes. */
+  textView: TextViewSink | undefined;
+
+  constructor(private readonly target: SpillTarget | undefined, private readonly failure: string | undefined) {}
+
+  /** True when nothing can be saved (no store, or it failed before the input began). */
+  get unavailable(): boolean {
+    return this.target === undefined || this.failure !== undefined;
+  }
+
+  /** The store outputs are saved in, if any. */
+  get store(): SpillStore | undefined {
+    return this.target?.store;
+  }
+
+  /** Starts the streamed text view (structured input read as a stream). */
+  streamTextView(): void {
+    this.textView ??= new TextViewSink();
+  }
+
+  /** `copy`: the caller may reuse the chunk (a stream); an input held whole is kept as it is. */
+  keep(chunk: Buffer, copy = true): void {
+    if (this.unavailable) return;
+    if (this.writer && !this.holdsForReplay()) {
+      this.writer.write(chunk);
+      return;
+    }
+    this.memory.push(copy ? Buffer.from(chunk) : chunk);
+    this.memoryBytes += chunk.length;
+    if (this.memoryBytes > SPILL_MEMORY_BYTES) this.openWriter();
+  }
+
+  /** What was kept of the raw input, to read it again when it must be read another way. */
+  replay(): RawReplay {
+    if (this.writer === undefined || this.holdsForReplay()) return { memory: this.memory, path: undefined, complete: !this.unavailable };
+    return { memory: [], path: this.writer.path, complete: this.writer.failure === undefined && this.writer.notSavedBytes === 0 };
+  }
+
+  /** Removes a saved output whose projection will not be written. */
+  discard(): void {
+    this.textView?.remove();
+    if (this.writer === undefined) return;
+    this.writer.abort();
+    rmSync(this.target!.store.textViewPath(this.writer.id), { force: true });
+  }
+
+  /** Nothing was cut (or saving failed): the spill file and the text view are removed. */
+  abortUnsaved(): void {
+    this.writer?.abort();
+    this.textView?.remove();
+  }
+
+  /** Closes the spill (and the text view) of `rawBytes` of input and says where it is, or why it is not. */
+  save(rawBytes: number): SpillReport {
+    if (!this.target) return this.failure ? { kind: "failed", reason: this.failure } : { kind: "disabled" };
+    if (this.failure) return { kind: "failed", reason: this.failure };
+    this.openWriter();
+    const writer = this.writer!;
+    const closed = writer.failure === undefined ? writer.close() : undefined;
+    if (!closed) {
+      const reason = writer.failure ?? "unknown failure";
+      // the id is named only when a tombstone explains it (a store that cannot be used holds none)
+      const explained = recordUnsavedOutput(this.target.store, writer.id, reason, rawBytes);
+      return { kind: "failed", reason, ...(explained ? { id: writer.id } : {}) };
+    }
+    this.closed = closed;
+    const readArguments = this.target.readArguments ? { readArguments: this.target.readArguments } : {};
+    const saved: SpillReport = { kind: "saved", id: writer.id, path: writer.path, notSavedBytes: writer.notSavedBytes || undefined, ...readArguments };
+    if (this.derivedText === undefined && this.textView === undefined) return saved;
+    const textPath = this.textView ? this.textView.close() : this.target.store.writeTextView(writer.id, this.derivedText!);
+    return typeof textPath === "string" ? { ...saved, textPath } : { kind: "failed", reason: textPath.failure };
+  }
+
+  /** Writes the record of a saved output (its projection, size, lines, hash); a failure there unsaves it. */
+  saveRecord(projection: string, spill: SpillReport, fields: RecordFields, lines: number): SpillReport {
+    if (spill.kind !== "saved" || !this.closed || !this.target) return spill;
+    const record: SpillRecord = {
+      id: spill.id, created: new Date().toISOString(), size: this.closed.size, lines, sha256: this.closed.sha256,
+      ...fields, ...(spill.notSavedBytes ? { not_saved_bytes: spill.notSavedBytes } : {}), projection,
+    };
+    try {
+      this.target.store.writeRecord(record);
+      return spill;
+    } catch (error) {
+      this.writer?.abort();
+      return { kind: "failed", reason: `cannot write the record of ${spill.id}: ${(error as Error).message}` };
+    }
+  }
+
+  private openWriter(): void {
+    if (!this.target || this.writer || this.failure) return;
+    this.writer = this.target.store.createWriter(this.target.maxOutputBytes);
+    if (this.writer.failure !== undefined) this.textView?.giveUp(this.writer.failure);
+    else this.textView?.open(this.target.store.textViewPath(this.writer.id));
+    if (this.holdsForReplay()) return;
+    for (const piece of this.memory) this.writer.write(piece);
+    this.memory = [];
+    this.memoryBytes = 0;
+  }
+
+  /** A streamed input whose spill could not be created is held in memory instead, to be read again if it must. */
+  private holdsForReplay(): boolean {
+    return this.textView !== undefined && this.writer !== undefined && this.writer.size === 0 && this.writer.failure !== undefined;
+  }
+}
