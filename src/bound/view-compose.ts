@@ -1,6 +1,7 @@
 // A structured input that does not fit, written as its JSON view (json-view.ts) and a marker, within the budget.
 import { utf8Bytes } from "../text/utf8.js";
 import { countLines, estimateTokens, fitsBudget, measureCost } from "./budget.js";
+import { RepeatFolder } from "./lines.js";
 import { formatMarker } from "./marker.js";
 import type { BoundOptions, BoundText, SpillReport } from "./types.js";
 
@@ -28,13 +29,23 @@ export function composeView(source: ViewSource, options: BoundOptions, spill: Sp
   const marker = formatViewMarker(totalLines, totalBytes, spill);
   // Text written for a reader ends with a newline, as a line cut of text that ends with one does.
   const join = (view: string): string => `${view}\n${marker}\n`;
-  const fits = (view: string): boolean => fitsBudget(measureCost(join(view), options.budget, measure, countTokens), options.budget, reserved);
-  const view = source.render(fits, Math.max(0, options.budget.maxBytes - reserved.bytes));
-  if (view === undefined) return undefined;
+  // Runs of identical lines (an array of equal items) fold as the hygiene folds text, so a second pass changes nothing.
+  const fold = options.hygiene.foldRepeats ? foldRepeatedLines : (view: string): string => view;
+  const fits = (view: string): boolean => fitsBudget(measureCost(join(fold(view)), options.budget, measure, countTokens), options.budget, reserved);
+  const rendered = source.render(fits, Math.max(0, options.budget.maxBytes - reserved.bytes));
+  if (rendered === undefined) return undefined;
+  const view = fold(rendered);
   const text = join(view);
   return {
     head: `${view}\n`, marker, tail: "\n", text, truncated: true, view: "json", totalBytes, totalLines,
     omittedBytes: Math.max(0, totalBytes - utf8Bytes(view)), omittedLines: Math.max(0, totalLines - countLines(view)),
     shown: [], nextOffset: 1, spill,
   };
+}
+
+/** The view with each run of identical lines folded into its first line and a note, where that saves bytes. */
+function foldRepeatedLines(view: string): string {
+  const folder = new RepeatFolder(true);
+  view.split("\n").forEach((text, index) => folder.push({ text, from: index + 1, to: index + 1, rawStart: 0, rawEnd: 0 }));
+  return folder.lines.map((line) => line.text).join("\n");
 }

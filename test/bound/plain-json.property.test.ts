@@ -45,8 +45,9 @@ const value = fc.oneof(
 );
 const indent = fc.constantFrom(undefined, 1, 2, 4, "\t");
 
-// A fixed seed (as the fuzz suite's) and no shrinking: with random seeds a rare failure once shrank for over ten
-// minutes (each step bounds a large value), which would hold up CI; the seed makes a failure repeatable.
+// A fixed seed and no shrinking: with random seeds a rare failure once shrank for over ten minutes (each step bounds
+// a large value), which would hold up CI. This seed is the one that found it: a view printing an array of equal
+// items as a run of identical lines, which a second pass folded (the view now folds them as the hygiene does).
 describe("the JSON view of plain JSON: properties", () => {
   test("budget, valid UTF-8, spill == input, idempotence, every top-level key, true line numbers", async () => {
     let views = 0;
@@ -73,7 +74,7 @@ describe("the JSON view of plain JSON: properties", () => {
         expect(countLines(named)).toBe(Number(viewed[1]));
         for (const match of body.matchAll(/lines ([\d,]+)-([\d,]+) …/g)) expect(Number(match[2]!.replaceAll(",", ""))).toBeLessThanOrEqual(Number(viewed[1]));
       }),
-      { numRuns: 150, seed: 20261201, endOnFailure: true },
+      { numRuns: 150, seed: 1829091273, endOnFailure: true },
     );
     expect(views).toBeGreaterThan(20);
   }, 120_000);
