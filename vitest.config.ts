@@ -11,6 +11,8 @@ export default defineConfig({
     hookTimeout: 60_000,
     pool: "forks",
     globalSetup: ["./test/global-tmp.ts"],
+    // fast-check: one fixed seed, no shrinking unless asked (test/fast-check-setup.ts)
+    setupFiles: ["./test/fast-check-setup.ts"],
     reporters: ["default", "./scripts/summary-reporter.mjs"],
   },
 });
