@@ -2,22 +2,17 @@
 // surrogate pairs may be split anywhere. The output is the UTF-8 that `JSON.parse` then `Buffer.from(text)` give
 // (a lone surrogate is U+FFFD), with the string's length in UTF-16 code units; anything JSON.parse would refuse
 // (a control character, a bad escape) or that is not valid UTF-8 fails the string instead.
-import { isUtf8 } from "node:buffer";
+// Each chunk's part of the string is unescaped by one JSON.parse of it (V8's own scanner: no loop a byte in
+// JavaScript); what a chunk cuts short (an escape, a high surrogate that may pair, a UTF-8 character) waits for
+// the next chunk.
+import { isAscii, isUtf8 } from "node:buffer";
 
-const QUOTE = 0x22;
+const NON_ASCII = /[^\x00-\x7f]/;
 const BACKSLASH = 0x5c;
-/** Bytes `write` emits at most beyond the input it consumes: a pending lone surrogate (3) and a held partial character (3). */
-const SLACK = 8;
-/** The byte each one-letter escape stands for, by the letter (-1: not an escape). */
-const SIMPLE_ESCAPES = new Int16Array(256).fill(-1);
-for (const [letter, byte] of [[0x22, 0x22], [0x5c, 0x5c], [0x2f, 0x2f], [0x62, 0x08], [0x66, 0x0c], [0x6e, 0x0a], [0x72, 0x0d], [0x74, 0x09]] as const) SIMPLE_ESCAPES[letter] = byte;
-/** A byte that ends a plain run: a quote, a backslash or a control character. */
-const SPECIAL = 3;
-/**
- * Per byte inside a string: SPECIAL, or the UTF-16 units the byte adds (valid UTF-8 is checked on the output): one
- * per ASCII byte and per lead of a 2- or 3-byte character, two per lead of a 4-byte one, none per continuation byte.
- */
-const BYTE_KIND = new Uint8Array(256).map((_, byte) => (byte < 0x20 || byte === 0x22 || byte === 0x5c ? SPECIAL : byte < 0x80 ? 1 : byte < 0xc0 ? 0 : byte < 0xf0 ? 1 : 2));
+/** Bytes held back at most between chunks: `\uD83D\uDE0` (11), or a UTF-8 character cut short (3). */
+const MAX_CARRY = 16;
+/** Bytes unescaped by one JSON.parse at most. */
+const WINDOW_BYTES = 64 * 1024;
 
 /** Where decoded bytes go; the buffer is reused once the call returns. */
 export type DecodedSink = (bytes: Buffer) => void;
@@ -34,16 +29,11 @@ export class JsonStringStream {
   failure: string | undefined;
   /** The largest output buffer held (for the memory tests). */
   largestBuffer = 0;
+  /** JSON.parse calls made (one a chunk at most: for the tests that count work). */
+  parses = 0;
   private out = Buffer.alloc(0);
-  /** Bytes at the start of `out` that began a character the last chunk cut. */
-  private carry = 0;
-  /** 0: plain; 1: after a backslash; 2–5: reading the 4 hex digits of `\u` (2 means none read yet). */
-  private escape = 0;
-  private hex = 0;
-  /** A high surrogate waiting for its low half (-1: none). */
-  private high = -1;
-  /** Units codeUnit wrote that the loop has not counted yet. */
-  private pendingUnits = 0;
+  /** The string's bytes the last chunk cut short, as latin1 (one character a byte). */
+  private carry = "";
 
   /** Starts a new string. */
   reset(): void {
@@ -51,11 +41,7 @@ export class JsonStringStream {
     this.bytes = 0;
     this.lastByte = -1;
     this.failure = undefined;
-    this.carry = 0;
-    this.escape = 0;
-    this.hex = 0;
-    this.high = -1;
-    this.pendingUnits = 0;
+    this.carry = "";
   }
 
   /**
@@ -63,151 +49,55 @@ export class JsonStringStream {
    * the closing quote, or -1 when the chunk ended first (or the string failed: see `failure`).
    */
   write(chunk: Uint8Array, start: number, sink: DecodedSink): number {
-    const need = this.carry + (chunk.length - start) + SLACK;
-    if (this.out.length < need) this.grow(need);
-    const out = this.out;
-    let o = this.carry;
-    let units = 0;
-    let index = start;
-    let end = -1;
-    const length = chunk.length;
-    while (index < length) {
-      if (this.escape === 0) {
-        const byte = chunk[index]!;
-        if (byte === QUOTE) {
-          end = index;
-          break;
-        }
-        if (byte === BACKSLASH) {
-          this.escape = 1;
-          index += 1;
-          continue;
-        }
-        if (this.high >= 0) {
-          o = this.flushHigh(out, o);
-          units += 1;
-        }
-        // The plain run up to the next quote, backslash or control character: one table look-up a byte.
-        let at = index;
-        for (; at < length; at += 1) {
-          const plain = chunk[at]!;
-          const kind = BYTE_KIND[plain]!;
-          if (kind === SPECIAL) break;
-          out[o++] = plain;
-          units += kind;
-        }
-        index = at;
-        if (at < length && chunk[at]! < 0x20) return this.fail(`a raw control character (0x${chunk[at]!.toString(16)}) in a string`);
-        continue;
-      }
-      const byte = chunk[index++]!;
-      if (this.escape === 1) {
-        if (byte === 0x75) {
-          this.escape = 2;
-          this.hex = 0;
-          continue;
-        }
-        const simple = SIMPLE_ESCAPES[byte]!;
-        if (simple < 0) return this.fail(`a bad escape \\${String.fromCharCode(byte)}`);
-        if (this.high >= 0) {
-          o = this.flushHigh(out, o);
-          units += 1;
-        }
-        out[o++] = simple;
-        units += 1;
-        this.escape = 0;
-        continue;
-      }
-      const digit = hexValue(byte);
-      if (digit < 0) return this.fail("a bad \\u escape");
-      this.hex = (this.hex << 4) | digit;
-      if (this.escape < 5) {
-        this.escape += 1;
-        continue;
-      }
-      this.escape = 0;
-      o = this.codeUnit(out, o, this.hex);
-      units += this.pendingUnits;
-      this.pendingUnits = 0;
+    const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+    // A window at a time: the strings made stay small (young, soon collected), whatever the chunk size.
+    for (let from = start; from < buffer.length; from += WINDOW_BYTES) {
+      const end = this.writeWindow(buffer, from, Math.min(buffer.length, from + WINDOW_BYTES), sink);
+      if (end >= 0 || this.failure !== undefined) return end;
     }
-    this.units += units;
-    if (end >= 0) {
-      if (this.escape !== 0) return this.fail("a string cut inside an escape");
-      if (this.high >= 0) {
-        o = this.flushHigh(out, o);
-        this.units += 1;
-      }
-      if (!this.emit(out, o, sink)) return -1;
-      this.carry = 0;
-      return end;
-    }
-    // The chunk ended inside the string: hold back a character it cut, emit the rest.
-    const cut = cutCharacterStart(out, o);
-    if (!this.emit(out, cut, sink)) return -1;
-    out.copy(out, 0, cut, o);
-    this.carry = o - cut;
     return -1;
   }
 
-
-  /** Writes one `\uXXXX` code unit: pairs a surrogate with its other half, a lone one is U+FFFD. */
-  private codeUnit(out: Buffer, at: number, unit: number): number {
-    let o = at;
-    if (unit >= 0xd800 && unit <= 0xdbff) {
-      if (this.high >= 0) {
-        o = this.flushHigh(out, o);
-        this.pendingUnits += 1;
-      }
-      this.high = unit;
-      return o;
-    }
-    if (unit >= 0xdc00 && unit <= 0xdfff) {
-      if (this.high < 0) {
-        this.pendingUnits += 1;
-        return writeReplacement(out, o);
-      }
-      const point = 0x10000 + ((this.high - 0xd800) << 10) + (unit - 0xdc00);
-      this.high = -1;
-      this.pendingUnits += 2;
-      out[o++] = 0xf0 | (point >> 18);
-      out[o++] = 0x80 | ((point >> 12) & 0x3f);
-      out[o++] = 0x80 | ((point >> 6) & 0x3f);
-      out[o++] = 0x80 | (point & 0x3f);
-      return o;
-    }
-    if (this.high >= 0) {
-      o = this.flushHigh(out, o);
-      this.pendingUnits += 1;
-    }
-    this.pendingUnits += 1;
-    if (unit < 0x80) out[o++] = unit;
-    else if (unit < 0x800) {
-      out[o++] = 0xc0 | (unit >> 6);
-      out[o++] = 0x80 | (unit & 0x3f);
-    } else {
-      out[o++] = 0xe0 | (unit >> 12);
-      out[o++] = 0x80 | ((unit >> 6) & 0x3f);
-      out[o++] = 0x80 | (unit & 0x3f);
-    }
-    return o;
+  /** `write` on the bytes of `buffer` from `start` to `stop`. */
+  private writeWindow(buffer: Buffer, start: number, stop: number, sink: DecodedSink): number {
+    // The window as latin1 (byte = character code), after what the last one held back.
+    const carry = this.carry;
+    const raw = carry.length === 0 ? buffer.toString("latin1", start, stop) : carry + buffer.toString("latin1", start, stop);
+    const quote = closingQuote(raw);
+    // A closing quote after an unfinished escape (`\u12"`) is refused by the parse below.
+    const end = quote >= 0 ? quote : heldBackFrom(raw);
+    this.carry = quote >= 0 ? "" : raw.slice(end);
+    if (this.carry.length > MAX_CARRY) return this.fail("a bad escape");
+    const ascii = end <= carry.length ? !NON_ASCII.test(raw.slice(0, end)) : !NON_ASCII.test(carry) && isAscii(buffer.subarray(start, start + end - carry.length));
+    if (end > 0 && !this.decode(raw.slice(0, end), ascii, sink)) return -1;
+    return quote >= 0 ? start - carry.length + quote : -1;
   }
 
-  /** A high surrogate that no low half followed: U+FFFD, as Buffer.from writes a lone surrogate. */
-  private flushHigh(out: Buffer, at: number): number {
-    this.high = -1;
-    return writeReplacement(out, at);
-  }
-
-  private emit(out: Buffer, length: number, sink: DecodedSink): boolean {
-    if (length === 0) return true;
-    const bytes = out.subarray(0, length);
-    if (!isUtf8(bytes)) {
+  /** Unescapes the string's bytes `raw` (latin1; `ascii` when all are below 0x80) and passes them on. */
+  private decode(raw: string, ascii: boolean, sink: DecodedSink): boolean {
+    const bytes = ascii ? undefined : Buffer.from(raw, "latin1");
+    if (bytes !== undefined && !isUtf8(bytes)) {
       this.fail("invalid UTF-8 in a string");
       return false;
     }
+    const source = bytes === undefined ? raw : bytes.toString("utf8");
+    let text: string;
+    try {
+      this.parses += 1;
+      text = JSON.parse(`"${source}"`) as string;
+    } catch {
+      this.fail(refusalOf(source));
+      return false;
+    }
+    // Unescaping never lengthens: an escape is at least as long as the UTF-8 it stands for (a lone surrogate's
+    // six bytes become three).
+    if (this.out.length < raw.length) this.grow(raw.length);
+    const length = this.out.write(text, 0, this.out.length, "utf8");
+    this.units += text.length;
+    if (length === 0) return true;
     this.bytes += length;
-    this.lastByte = bytes[length - 1]!;
-    sink(bytes);
+    this.lastByte = this.out[length - 1]!;
+    sink(this.out.subarray(0, length));
     return true;
   }
 
@@ -217,33 +107,63 @@ export class JsonStringStream {
   }
 
   private grow(need: number): void {
-    const next = Buffer.allocUnsafe(Math.max(need, 64 * 1024));
-    this.out.copy(next, 0, 0, this.carry);
-    this.out = next;
-    this.largestBuffer = Math.max(this.largestBuffer, next.length);
+    this.out = Buffer.allocUnsafe(Math.max(need, 64 * 1024));
+    this.largestBuffer = Math.max(this.largestBuffer, this.out.length);
   }
 }
 
-function hexValue(byte: number): number {
-  if (byte >= 0x30 && byte <= 0x39) return byte - 0x30;
-  const lower = byte | 0x20;
-  return lower >= 0x61 && lower <= 0x66 ? lower - 0x61 + 10 : -1;
+/** The index of the first quote no backslash escapes, or -1. */
+function closingQuote(raw: string): number {
+  for (let quote = raw.indexOf('"'); quote >= 0; quote = raw.indexOf('"', quote + 1)) {
+    if (backslashesBefore(raw, quote) % 2 === 0) return quote;
+  }
+  return -1;
 }
 
-function writeReplacement(out: Buffer, at: number): number {
-  out[at] = 0xef;
-  out[at + 1] = 0xbf;
-  out[at + 2] = 0xbd;
-  return at + 3;
+/** How many backslashes stand right before `index`. */
+function backslashesBefore(raw: string, index: number): number {
+  let at = index;
+  while (at > 0 && raw.charCodeAt(at - 1) === BACKSLASH) at -= 1;
+  return index - at;
+}
+
+/**
+ * Where the part a chunk ended inside must stop for now: before a UTF-8 character it cut, an escape it cut, and a
+ * high surrogate escape the next chunk may pair with a low one.
+ */
+function heldBackFrom(raw: string): number {
+  let end = cutCharacterStart(raw, raw.length);
+  const escape = lastEscape(raw, end);
+  if (escape >= 0 && (escape + 1 === end || (raw.charCodeAt(escape + 1) === 0x75 && end - escape < 6))) end = escape;
+  const high = lastEscape(raw, end);
+  if (high >= 0 && high + 6 === end && raw.charCodeAt(high + 1) === 0x75 && /^[dD][89abAB]/.test(raw.slice(high + 2, high + 4))) end = high;
+  return end;
+}
+
+/** The backslash that starts the last escape before `end` (within an escape's length of it), or -1. */
+function lastEscape(raw: string, end: number): number {
+  for (let at = end - 1; at >= 0 && at >= end - 6; at -= 1) {
+    if (raw.charCodeAt(at) !== BACKSLASH) continue;
+    // A run of backslashes: its last one starts an escape only when the run is odd (else the pairs are `\\`).
+    return (backslashesBefore(raw, at) % 2 === 0) ? at : at - 1 >= end - 6 ? at - 1 : -1;
+  }
+  return -1;
 }
 
 /** Where a character that `length` cuts short starts (`length` when the last one is whole or not UTF-8 at all). */
-function cutCharacterStart(out: Buffer, length: number): number {
+function cutCharacterStart(raw: string, length: number): number {
   for (let back = 1; back <= 3 && back <= length; back += 1) {
-    const byte = out[length - back]!;
+    const byte = raw.charCodeAt(length - back);
     if ((byte & 0xc0) === 0x80) continue;
     const size = byte >= 0xf0 ? 4 : byte >= 0xe0 ? 3 : byte >= 0xc0 ? 2 : 1;
     return size > back ? length - back : length;
   }
   return length;
+}
+
+/** Why JSON.parse refused a string's contents (for `failure`). */
+function refusalOf(source: string): string {
+  const control = /[\u0000-\u001f]/.exec(source);
+  if (control) return `a raw control character (0x${control[0].charCodeAt(0).toString(16)}) in a string`;
+  return /\\u/.test(source) ? "a bad \\u escape or escape" : "a bad escape";
 }

@@ -70,6 +70,31 @@ describe("JsonStringStream", () => {
     expect(decoder.units).toBe(parsed.length);
   });
 
+  it("unescapes a string longer than its window the same however it is cut (windows of 64 KiB inside 1 MiB chunks)", () => {
+    const unit = fc.constantFrom("a", "é", "€", "😀", "\n", '"', "\\", "\u0001", "\ud800", "\udc00", " ");
+    fc.assert(fc.property(fc.array(unit, { minLength: 1, maxLength: 60 }), fc.boolean(), fc.array(fc.nat(), { maxLength: 6 }), (pieces, escaped, offsets) => {
+      // About 200 KB: every window edge lands somewhere inside an escape, a surrogate pair or a character.
+      const value = Array.from({ length: Math.ceil(200_000 / pieces.join("").length) }, (_, n) => pieces.slice(n % pieces.length).join("")).join("|");
+      const json = escaped ? JSON.stringify(value).replace(/[^\x20-\x7e]/gu, (c) => [...c].map((u) => Array.from({ length: u.length }, (_, i) => `\\u${u.charCodeAt(i).toString(16).padStart(4, "0")}`).join("")).join("")) : JSON.stringify(value);
+      const bytes = Buffer.from(`${json.slice(1)} tail`);
+      for (const chunks of [[bytes], cut(bytes, offsets)]) {
+        const decoder = new JsonStringStream();
+        const out: Buffer[] = [];
+        let end = -1;
+        let at = 0;
+        for (const chunk of chunks) {
+          end = decoder.write(chunk, 0, (decoded) => out.push(Buffer.from(decoded)));
+          if (end >= 0) break;
+          at += chunk.length;
+        }
+        expect(at + end).toBe(Buffer.byteLength(json) - 2);
+        expect(Buffer.concat(out).equals(Buffer.from(value, "utf8"))).toBe(true);
+        expect(decoder.units).toBe(value.length);
+        expect(decoder.largestBuffer).toBeLessThanOrEqual(65536 + 64);
+      }
+    }), { numRuns: 25 });
+  });
+
   it("fails a string JSON.parse refuses or that is not UTF-8", () => {
     for (const bad of [Buffer.from('a\tb"'), Buffer.from('\\x"'), Buffer.from('\\u12g4"'), Buffer.from([0x61, 0xff, 0x22]), Buffer.from([0xe2, 0x82, 0x22])]) {
       const decoder = new JsonStringStream();
@@ -137,5 +162,10 @@ describe("EnvelopeStreamReader", () => {
     expect(streamed).toBe(2 * Buffer.byteLength(textBlock) + 2);
     expect(ended.skeleton.length).toBeLessThan(200);
     expect(reader.largestHeld).toBeLessThanOrEqual(65536 + 64);
+    // Read in chunks of 1 MiB (as the CLI reads a file), it still holds one window, not a chunk.
+    const big = new EnvelopeStreamReader({ separator: "\n\n", sink: () => undefined });
+    for (let offset = 0; offset < bytes.length; offset += 1024 * 1024) expect(big.write(bytes.subarray(offset, offset + 1024 * 1024))).toBe(true);
+    expect(big.end()).toBeDefined();
+    expect(big.largestHeld).toBeLessThanOrEqual(65536 + 64);
   });
 });
