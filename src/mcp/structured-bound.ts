@@ -21,13 +21,13 @@ const MIN_STRING_CHARS = 16;
 /** The value itself when it fits, else a same-shaped value cut until it does (or cannot be cut more). */
 export function boundStructured(value: unknown, options: StructuredBoundOptions): { value: unknown; cut: boolean } {
   const emptied = options.dropped.size > 0 ? cutValue(value, Number.POSITIVE_INFINITY, Number.POSITIVE_INFINITY, options) : value;
-  if (measure(emptied, options) <= options.maxBytes) return { value: emptied, cut: emptied !== value };
+  if (fitsIn(emptied, options)) return { value: emptied, cut: emptied !== value };
   // Halve the room each string and array may keep until the whole fits.
   let chars = 4096;
   let items = 64;
   for (;;) {
     const cut = cutValue(value, chars, items, options);
-    if (measure(cut, options) <= options.maxBytes || (chars <= MIN_STRING_CHARS && items <= 1)) return { value: cut, cut: true };
+    if (fitsIn(cut, options) || (chars <= MIN_STRING_CHARS && items <= 1)) return { value: cut, cut: true };
     chars = Math.max(MIN_STRING_CHARS, Math.floor(chars / 2));
     items = Math.max(1, Math.floor(items / 2));
   }
@@ -38,6 +38,40 @@ export function measure(value: unknown, options: Pick<StructuredBoundOptions, "m
   // Without media the replacer changes nothing: JSON.stringify's own fast path is several times quicker.
   const json = options.media.size === 0 ? JSON.stringify(value) : JSON.stringify(value, (_key, item: unknown) => (typeof item === "string" && options.media.has(item) ? "" : item));
   return Buffer.byteLength(json ?? "");
+}
+
+/**
+ * True when the value's JSON (as `measure` counts it) fits in maxBytes. A lower bound walked first stops as soon as
+ * it passes the budget, so a value far too large is never written out whole just to be measured.
+ */
+function fitsIn(value: unknown, options: Pick<StructuredBoundOptions, "media" | "maxBytes">): boolean {
+  return lowerBound(value, options.maxBytes + 1, options.media) <= options.maxBytes && measure(value, options) <= options.maxBytes;
+}
+
+/**
+ * At most the bytes of the value's JSON (every UTF-16 unit of a string writes at least one byte, every number
+ * one), counted until `stop` is reached (then a number ≥ stop). Media strings that pass unchanged count as "".
+ */
+function lowerBound(value: unknown, stop: number, media: ReadonlySet<string>): number {
+  if (typeof value === "string") return media.has(value) ? 2 : value.length + 2;
+  if (typeof value === "number") return 1;
+  if (typeof value === "boolean") return 4;
+  if (value === null) return 4;
+  if (typeof value !== "object" || typeof (value as { toJSON?: unknown }).toJSON === "function") return 0;
+  let total = 2;
+  if (Array.isArray(value)) {
+    for (let index = 0; index < value.length && total < stop; index += 1) total += lowerBound(value[index], stop - total, media) + (index > 0 ? 1 : 0);
+    return total;
+  }
+  let first = true;
+  for (const key in value) {
+    if (total >= stop) break;
+    const item = (value as Record<string, unknown>)[key];
+    if (!Object.hasOwn(value, key) || item === undefined || typeof item === "function" || typeof item === "symbol") continue;
+    total += key.length + (first ? 3 : 4) + lowerBound(item, stop - total, media);
+    first = false;
+  }
+  return total;
 }
 
 function cutValue(value: unknown, chars: number, items: number, options: StructuredBoundOptions): unknown {

@@ -67,7 +67,8 @@ export interface JsonScan {
 
 /**
  * One pass over JSON bytes, outside strings byte by byte and over strings by indexOf: the first bracket nested
- * deeper than `depthLimit`, and every number token a double would not write back as it is written.
+ * deeper than `depthLimit`, and every number token a double would not write back as it is written. Short strings
+ * and plain integers (most of any JSON) are passed in the loop itself, without a call or a string made for them.
  */
 export function scanJson(bytes: Uint8Array, depthLimit: number): JsonScan {
   const lossyNumbers: { start: number; end: number }[] = [];
@@ -77,7 +78,7 @@ export function scanJson(bytes: Uint8Array, depthLimit: number): JsonScan {
   while (index < length) {
     const byte = bytes[index]!;
     if (byte === 0x22) {
-      index = skipString(bytes, index);
+      index = skipShortString(bytes, index);
     } else if (byte === 0x5b || byte === 0x7b) {
       depth += 1;
       if (depth > depthLimit) return { tooDeepAt: index, lossyNumbers };
@@ -87,6 +88,13 @@ export function scanJson(bytes: Uint8Array, depthLimit: number): JsonScan {
       index += 1;
     } else if (byte === 0x2d || (byte >= 0x30 && byte <= 0x39)) {
       const start = index;
+      // Digits only, at most 15 of them, not `-0` or `-`: a double always writes such an integer back as it is.
+      if (byte === 0x2d) index += 1;
+      const digitsFrom = index;
+      while (index < length && bytes[index]! >= 0x30 && bytes[index]! <= 0x39) index += 1;
+      const digits = index - digitsFrom;
+      const plain = digits > 0 && digits <= 15 && !(index < length && isNumberByte(bytes[index]!)) && !(byte === 0x2d && digits === 1 && bytes[digitsFrom] === 0x30);
+      if (plain) continue;
       while (index < length && isNumberByte(bytes[index]!)) index += 1;
       if (!isExactNumber(Buffer.from(bytes.buffer, bytes.byteOffset + start, index - start).toString("latin1"))) lossyNumbers.push({ start, end: index });
     } else {
@@ -94,6 +102,20 @@ export function scanJson(bytes: Uint8Array, depthLimit: number): JsonScan {
     }
   }
   return { tooDeepAt: -1, lossyNumbers };
+}
+
+/** Bytes of a string passed in the loop before skipString's indexOf takes over (a call costs more than a short key). */
+const SHORT_STRING_BYTES = 48;
+
+/** The index just past the string that starts at `start` (a quote): short ones here, long ones by skipString. */
+function skipShortString(bytes: Uint8Array, start: number): number {
+  const stop = Math.min(bytes.length, start + SHORT_STRING_BYTES);
+  for (let index = start + 1; index < stop; index += 1) {
+    const byte = bytes[index]!;
+    if (byte === 0x22) return index + 1;
+    if (byte === 0x5c) return skipString(bytes, start);
+  }
+  return skipString(bytes, start);
 }
 
 /**

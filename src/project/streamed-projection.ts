@@ -20,8 +20,11 @@ export function finishStreamedProjection(skeletonResult: ToolResult, streamed: E
   const plan = planProjection(result, options);
   if (plan.view.view !== undefined || plan.formatted !== streamed.texts.map((text) => text.token).join(separator)) return undefined;
   // A token anywhere but in the body would be written as it is: the result carries the text somewhere else too.
-  const { data: _data, error: _error, ...rest } = plan.result;
-  if (streamed.texts.length > 0 && stringifyJson(rest).includes(tokenStem(streamed.texts[0]!.token))) return undefined;
+  // Structured content is read from the input's own bytes, where no token can stand (its nonce is this process's):
+  // it is not written out again just to be searched.
+  const { data: _data, error: _error, meta, ...rest } = plan.result;
+  const { structured_content: _structured, ...otherMeta } = meta ?? {};
+  if (streamed.texts.length > 0 && stringifyJson({ ...rest, meta: otherMeta }).includes(tokenStem(streamed.texts[0]!.token))) return undefined;
   const bytes = streamed.texts.reduce((sum, text) => sum + text.bytes, 0) + Math.max(0, streamed.texts.length - 1) * Buffer.byteLength(separator);
   if (needsFinalNewline(plan, { empty: bytes === 0, endsWithNewline: streamed.lastByte === 0x0a })) session.writeDerivedText(Buffer.from("\n"));
   return finishProjection(plan, session, options);

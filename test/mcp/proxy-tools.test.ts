@@ -1,5 +1,5 @@
 // The names the proxy's own tools take beside a server's tools, and large structuredContent cut in shape.
-import { describe, expect, test } from "vitest";
+import { describe, expect, test, vi } from "vitest";
 import { chooseToolNames, withCorrexTools } from "../../src/mcp/proxy-tools.js";
 import { boundStructured } from "../../src/mcp/structured-bound.js";
 
@@ -50,6 +50,31 @@ describe("boundStructured", () => {
     expect(cut.rows.at(-1)).toEqual({ index: 999, label: "row 999" });
     expect(cut.count).toBe(1000);
     expect(cut.ok).toBe(true);
+  });
+
+  test("a value far over the budget is never written out whole to be measured (the longest JSON.stringify is counted)", () => {
+    const value = { rows: Array.from({ length: 50_000 }, (_, id) => ({ id, name: `module-${id % 97}`, ok: id % 11 !== 0 })) };
+    const stringify = vi.spyOn(JSON, "stringify");
+    try {
+      const { value: cut, cut: wasCut } = boundStructured(value, options) as { value: typeof value; cut: boolean };
+      expect(wasCut).toBe(true);
+      expect(cut.rows.at(-1)).toEqual(value.rows.at(-1));
+      const longest = Math.max(...stringify.mock.results.map((result) => (typeof result.value === "string" ? result.value.length : 0)));
+      expect(longest).toBeLessThan(20 * options.maxBytes); // the whole value is about 2 MB
+    } finally {
+      stringify.mockRestore();
+    }
+  });
+
+  test("a value just over or under the budget is measured exactly (the lower bound never decides alone)", () => {
+    for (let length = 1990; length <= 2010; length += 1) {
+      const value = { s: "é".repeat(length - 8) }; // {"s":"…"}: 8 bytes around, each é two bytes
+      const bytes = Buffer.byteLength(JSON.stringify(value));
+      expect(boundStructured(value, options).cut).toBe(bytes > options.maxBytes);
+    }
+    const exact = { a: "x".repeat(1977), b: 1, c: null };
+    expect(Buffer.byteLength(JSON.stringify(exact))).toBe(2000);
+    expect(boundStructured(exact, options)).toEqual({ value: exact, cut: false });
   });
 
   test("media data repeated from the content is neither counted nor cut; capped media is emptied", () => {
