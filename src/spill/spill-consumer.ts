@@ -1,61 +1,77 @@
-// The spill worker's loop: takes bytes off the shared ring (spill-ring.ts) in order and saves them (write and
-// sha256) until the producer closes or aborts. It never throws: a failure is written into the control block.
+// The spill worker's loop: says it is ready, waits for the producer to hand the spill over, hashes and indexes
+// what the producer wrote before (read back), then takes bytes off the shared ring (spill-ring.ts) in order and
+// saves them until the producer closes or aborts. It never throws: a failure is written into the control block.
 import type { Hash } from "node:crypto";
 import * as fs from "node:fs";
-import { CONSUMER, DIGEST_OFFSET, FAILURE_LIMIT, FAILURE_OFFSET, PRODUCER, SLOT, STEP_BYTES, announce, controlOf, ringOf, type SpillWorkerData } from "./spill-ring.js";
+import { CONSUMER, DIGEST_OFFSET, consumerWork, FAILURE_LIMIT, FAILURE_OFFSET, PRODUCER, SLOT, STEP_BYTES, announce, controlOf, prefixBytes, ringOf, savedBytes, type SpillWorkerData } from "./spill-ring.js";
 import { SpillOutput } from "./spill-output.js";
 
 /** Runs the consumer side of a spill to its end (on the worker thread; blocks while the ring is empty). */
 export function consumeSpill(data: SpillWorkerData, hash: Hash): void {
   const control = controlOf(data.shared);
-  const ring = ringOf(data.shared, data.ringBytes);
-  let output: SpillOutput | undefined;
   const say = (state: number): void => announce(control, SLOT.consumer, SLOT.consumerSeq, state);
-  // the producer may have taken the spill back (this worker started too late): then the files are not ours
-  if (Atomics.compareExchange(control, SLOT.consumer, CONSUMER.starting, CONSUMER.running) !== CONSUMER.starting) return;
+  Atomics.store(control, SLOT.threadId, kernelThreadId());
+  if (Atomics.compareExchange(control, SLOT.consumer, CONSUMER.starting, CONSUMER.ready) !== CONSUMER.starting) return;
+  announce(control, SLOT.consumer, SLOT.consumerSeq);
+  for (;;) {
+    const seen = Atomics.load(control, SLOT.producerSeq);
+    const producer = Atomics.load(control, SLOT.producer);
+    if (producer === PRODUCER.released) return say(CONSUMER.stopped); // saved on the producer's thread: not our files
+    if (producer !== PRODUCER.writing) break;
+    Atomics.wait(control, SLOT.producerSeq, seen);
+  }
+  say(CONSUMER.running);
+  let output: SpillOutput | undefined;
   try {
-    announce(control, SLOT.consumer, SLOT.consumerSeq);
-    output = new SpillOutput(data.files, hash, data.fault, data.prefixBytes);
-    hashPrefix(output, data.files.dataFd, data.prefixBytes);
-    let at = 0;
-    for (;;) {
-      const seen = Atomics.load(control, SLOT.producerSeq);
-      const producer = Atomics.load(control, SLOT.producer);
-      if (producer === PRODUCER.aborted) {
-        output.dispose();
-        say(CONSUMER.stopped);
-        return;
-      }
-      const filled = Atomics.load(control, SLOT.filled);
-      if (filled === 0) {
-        if (producer === PRODUCER.closed) break;
-        Atomics.wait(control, SLOT.producerSeq, seen);
-        continue;
-      }
-      const take = Math.min(filled, data.ringBytes - at, STEP_BYTES);
-      output.take(ring.subarray(at, at + take));
-      at = (at + take) % data.ringBytes;
-      Atomics.sub(control, SLOT.filled, take);
-      announce(control, SLOT.consumer, SLOT.consumerSeq);
+    output = new SpillOutput(data.files, hash, data.fault, prefixBytes(data.shared));
+    output.catchUp();
+    if (drain(data, output) === "aborted") {
+      output.dispose();
+      consumerWork(data.shared, output.work);
+      return say(CONSUMER.stopped);
     }
+    say(CONSUMER.closing);
     const digest = Buffer.from(output.finish(), "hex");
     new Uint8Array(data.shared, DIGEST_OFFSET, digest.length).set(digest);
+    consumerWork(data.shared, output.work);
     say(CONSUMER.done);
   } catch (error) {
     output?.dispose();
+    if (output) consumerWork(data.shared, output.work);
     writeFailure(data.shared, error);
     say(CONSUMER.failed);
   }
 }
 
-/** Hashes what the calling thread wrote before it handed the spill over (read back from the file). */
-function hashPrefix(output: SpillOutput, fd: number, bytes: number): void {
-  const buffer = Buffer.allocUnsafe(Math.min(bytes, STEP_BYTES));
-  for (let position = 0; position < bytes; ) {
-    const read = fs.readSync(fd, buffer, 0, Math.min(buffer.length, bytes - position), position);
-    if (read === 0) throw new Error(`the spill file is shorter than the ${bytes} bytes written to it`);
-    output.hashWritten(buffer.subarray(0, read));
-    position += read;
+/** Saves the ring's bytes as they come until the producer closes (everything saved) or aborts. */
+function drain(data: SpillWorkerData, output: SpillOutput): "closed" | "aborted" {
+  const control = controlOf(data.shared);
+  const ring = ringOf(data.shared, data.ringBytes);
+  for (let at = 0; ; ) {
+    const seen = Atomics.load(control, SLOT.producerSeq);
+    const producer = Atomics.load(control, SLOT.producer);
+    if (producer === PRODUCER.aborted) return "aborted";
+    const filled = Atomics.load(control, SLOT.filled);
+    if (filled === 0) {
+      if (producer === PRODUCER.closed) return "closed";
+      Atomics.wait(control, SLOT.producerSeq, seen);
+      continue;
+    }
+    const take = Math.min(filled, data.ringBytes - at, STEP_BYTES);
+    output.take(ring.subarray(at, at + take));
+    savedBytes(data.shared, output.written);
+    at = (at + take) % data.ringBytes;
+    Atomics.sub(control, SLOT.filled, take);
+    announce(control, SLOT.consumer, SLOT.consumerSeq);
+  }
+}
+
+/** This thread's id in the kernel (Linux), so the producer can see the thread is gone; 0 where unknown. */
+function kernelThreadId(): number {
+  try {
+    return Number(/task\/(\d+)$/.exec(fs.readlinkSync("/proc/thread-self"))?.[1] ?? 0);
+  } catch {
+    return 0;
   }
 }
 

@@ -1,7 +1,10 @@
-// The data side of saving one spill: write the bytes and hash them. The same code runs in the spill worker
-// (spill-consumer.ts) or on the calling thread (spill-sink.ts); the line index is built on the calling thread.
+// The data side of saving one spill: write the bytes at their place in the file, hash them and index their
+// lines. The same code runs in the spill worker (spill-consumer.ts) or on the calling thread (spill-sink.ts).
+// Bytes may be written first and hashed later, read back from the file (`write`, then `catchUp`): the calling
+// thread only writes while a worker may still take over, so that no byte is hashed twice.
 import type { Hash } from "node:crypto";
 import * as fs from "node:fs";
+import { IndexFile } from "./index-file.js";
 
 /** An injected write failure (tests): the data write that would pass `afterBytes` fails with `code`. */
 export interface SpillFault {
@@ -9,54 +12,112 @@ export interface SpillFault {
   code: string;
 }
 
-/** The file one spill's data goes to (opened by the writer; written at its current offset). */
+/** The files of one spill (opened by the writer): the data, and its line index when it could be created. */
 export interface SpillFiles {
   dataFd: number;
   dataPath: string;
+  indexFd?: number;
 }
 
-/** Writes and hashes a spill's bytes in order; a write error is thrown. */
+/** What an output did, for the tests that count work (bytes hashed, read back, write calls). */
+export interface SpillWork {
+  hashed: number;
+  readBack: number;
+  writeCalls: number;
+}
+
+/** Bytes read back per step when catching up. */
+const READ_BACK_BYTES = 1024 * 1024;
+
+/** Writes, hashes and indexes a spill's bytes in order; a write error is thrown. */
 export class SpillOutput {
+  private readonly files: SpillFiles;
   private readonly hash: Hash;
   private readonly fault: SpillFault | undefined;
   private dataFd: number | undefined;
+  private index: IndexFile | undefined;
   /** Bytes written to the data file so far. */
-  written = 0;
+  written: number;
+  /** Bytes hashed and indexed so far (the rest of `written` waits for catchUp). */
+  hashed: number;
+  readonly work: SpillWork = { hashed: 0, readBack: 0, writeCalls: 0 };
 
+  /** `written`: bytes already in the file (written by another thread), hashed by catchUp. */
   constructor(files: SpillFiles, hash: Hash, fault?: SpillFault, written = 0) {
+    this.files = files;
     this.hash = hash;
     this.fault = fault;
     this.dataFd = files.dataFd;
     this.written = written;
+    this.hashed = 0;
   }
 
-  /** Saves the next bytes (the caller may reuse them once this returns). */
+  /** Saves the next bytes: written, hashed and indexed (the caller may reuse them once this returns). */
   take(bytes: Uint8Array): void {
-    if (this.dataFd === undefined) throw new Error("the spill is closed");
+    if (this.hashed < this.written) this.catchUp();
+    this.write(bytes);
+    this.digestBytes(bytes);
+  }
+
+  /** Writes the next bytes only; catchUp hashes and indexes them later, read back from the file. */
+  write(bytes: Uint8Array): void {
+    const fd = this.openFd();
     if (this.fault && this.written + bytes.length > this.fault.afterBytes) throw Object.assign(new Error(`injected ${this.fault.code}`), { code: this.fault.code });
-    for (let offset = 0; offset < bytes.length; ) offset += fs.writeSync(this.dataFd, bytes, offset, bytes.length - offset);
-    this.hash.update(bytes);
+    for (let offset = 0; offset < bytes.length; ) {
+      offset += fs.writeSync(fd, bytes, offset, bytes.length - offset, this.written + offset);
+      this.work.writeCalls += 1;
+    }
     this.written += bytes.length;
   }
 
-  /** Hashes bytes already in the file (written before this output took over), without writing them. */
-  hashWritten(bytes: Uint8Array): void {
-    this.hash.update(bytes);
+  /** Hashes and indexes what was written but not yet hashed, read back from the file. */
+  catchUp(): void {
+    const fd = this.openFd();
+    if (this.hashed >= this.written) return;
+    const buffer = Buffer.allocUnsafe(Math.min(READ_BACK_BYTES, this.written - this.hashed));
+    while (this.hashed < this.written) {
+      const read = fs.readSync(fd, buffer, 0, Math.min(buffer.length, this.written - this.hashed), this.hashed);
+      if (read === 0) throw new Error(`the spill file is shorter than the ${this.written} bytes written to it`);
+      this.work.readBack += read;
+      this.digestBytes(buffer.subarray(0, read));
+    }
   }
 
-  /** Closes the data file (a close error is thrown: the data may not be on disk); the sha256 in hex. */
+  /** Closes the data file and the index (a close error is thrown: the data may not be on disk); the sha256 in hex. */
   finish(): string {
-    const fd = this.dataFd;
-    if (fd === undefined) throw new Error("the spill is closed");
+    this.catchUp();
+    const fd = this.openFd();
     this.dataFd = undefined;
     fs.closeSync(fd);
+    this.indexFile()?.close();
     return this.hash.digest("hex");
   }
 
-  /** Closes the file quietly (after a failure, or when the spill is dropped). */
+  /** Closes the files quietly (after a failure, or when the spill is dropped; the caller removes them). */
   dispose(): void {
     if (this.dataFd !== undefined) closeQuietly(this.dataFd);
     this.dataFd = undefined;
+    if (this.index) this.index.remove();
+    else if (this.files.indexFd !== undefined) closeQuietly(this.files.indexFd);
+    this.files.indexFd = undefined;
+  }
+
+  private digestBytes(bytes: Uint8Array): void {
+    this.hash.update(bytes);
+    this.indexFile()?.write(bytes);
+    this.hashed += bytes.length;
+    this.work.hashed += bytes.length;
+  }
+
+  /** The index, started by the first bytes hashed (the thread that hashes writes it, from its header on). */
+  private indexFile(): IndexFile | undefined {
+    if (!this.index && this.files.indexFd !== undefined) this.index = new IndexFile(this.files.dataPath, this.files.indexFd);
+    return this.index;
+  }
+
+  private openFd(): number {
+    if (this.dataFd === undefined) throw new Error("the spill is closed");
+    return this.dataFd;
   }
 }
 

@@ -1,7 +1,8 @@
 // The ring between a spill's producer (the thread that reads the input) and its consumer (the spill worker):
-// one SharedArrayBuffer holding a control block and the ring's bytes. The producer copies bytes in and adds them
-// to FILLED; the consumer saves them and takes them off. Each side bumps its own sequence word after every
-// change and waits on the other's, so no wake-up is lost between a check and a wait.
+// one SharedArrayBuffer holding a control block and the ring's bytes. The worker says it is ready; the producer,
+// which went on writing the file itself meanwhile, then hands the spill over (how many bytes it wrote) and from
+// there copies bytes in and adds them to FILLED; the consumer saves them and takes them off. Each side bumps its
+// own sequence word after every change and waits on the other's, so no wake-up is lost between a check and a wait.
 import type { SpillFault, SpillFiles } from "./spill-output.js";
 
 /** Int32 slots of the control block. */
@@ -16,13 +17,26 @@ export const SLOT = {
   consumerSeq: 4,
   /** Bytes of the failure text. */
   failureBytes: 5,
+  /** The worker's thread id in the kernel (0: unknown), so the producer can tell when it is gone. */
+  threadId: 6,
 } as const;
 
-/** What the producer says. */
-export const PRODUCER = { writing: 0, closed: 1, aborted: 2 } as const;
-/** What the consumer says. */
-export const CONSUMER = { starting: 0, running: 1, done: 2, failed: 3, stopped: 4 } as const;
+/**
+ * What the producer says: `writing` (not handed over: the worker must wait), `handed` (the worker owns the
+ * files and the ring), `closed` (no more bytes), `aborted` (drop the spill), `released` (never handed over: the
+ * worker leaves the files alone and ends).
+ */
+export const PRODUCER = { writing: 0, handed: 1, closed: 2, aborted: 3, released: 4 } as const;
+/** What the consumer says: `closing` once it may have closed the files (it cannot be taken over from there). */
+export const CONSUMER = { starting: 0, ready: 1, running: 2, done: 3, failed: 4, stopped: 5, closing: 6 } as const;
 
+/**
+ * Float64 slots after the Int32 ones: bytes the producer wrote before the hand-over, bytes the consumer saved,
+ * and the consumer's work when it ends (bytes it hashed, bytes it read back), for the tests that count work.
+ */
+const PREFIX_OFFSET = 32;
+const SAVED_OFFSET = 40;
+const WORK_OFFSET = 48;
 /** Where the consumer leaves the sha256 (32 bytes), after the slots. */
 export const DIGEST_OFFSET = 64;
 /** Where the consumer leaves its failure text. */
@@ -40,19 +54,38 @@ export interface SpillWorkerData {
   shared: SharedArrayBuffer;
   ringBytes: number;
   files: SpillFiles;
-  /** Bytes the calling thread already wrote to the file (the worker hashes them first, read back). */
-  prefixBytes: number;
   fault?: SpillFault;
 }
 
 /** The control words of a shared buffer. */
 export function controlOf(shared: SharedArrayBuffer): Int32Array {
-  return new Int32Array(shared, 0, DIGEST_OFFSET / 4);
+  return new Int32Array(shared, 0, PREFIX_OFFSET / 4);
 }
 
 /** The ring's bytes of a shared buffer. */
 export function ringOf(shared: SharedArrayBuffer, ringBytes: number): Uint8Array {
   return new Uint8Array(shared, CONTROL_BYTES, ringBytes);
+}
+
+/** The bytes the producer wrote to the file before the hand-over (set before it says `handed`). */
+export function prefixBytes(shared: SharedArrayBuffer, value?: number): number {
+  const slot = new Float64Array(shared, PREFIX_OFFSET, 1);
+  if (value !== undefined) slot[0] = value;
+  return slot[0]!;
+}
+
+/** The bytes the consumer has saved (written and hashed), updated after each step. */
+export function savedBytes(shared: SharedArrayBuffer, value?: number): number {
+  const slot = new Float64Array(shared, SAVED_OFFSET, 1);
+  if (value !== undefined) slot[0] = value;
+  return slot[0]!;
+}
+
+/** The consumer's work: left by the consumer before it says it ended, read by the producer after. */
+export function consumerWork(shared: SharedArrayBuffer, work?: { hashed: number; readBack: number }): { hashed: number; readBack: number } {
+  const slots = new Float64Array(shared, WORK_OFFSET, 2);
+  if (work) slots.set([work.hashed, work.readBack]);
+  return { hashed: slots[0]!, readBack: slots[1]! };
 }
 
 /** Sets a state word, bumps the side's sequence word and wakes whoever waits on it. */

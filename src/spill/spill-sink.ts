@@ -1,22 +1,24 @@
-// Where a spill's data goes from the thread that reads the input: written and hashed here for the first
-// THREAD_AFTER_BYTES (most spills are small: no worker to start), then handed to a spill worker through a shared
-// ring, which writes and hashes on the other core while this thread only copies. A worker that never starts is
-// taken back: the ring holds every byte it was given. Either way the same bytes, in order.
+// Where a spill's data goes from the thread that reads the input. Past THREAD_AFTER_BYTES a spill worker is
+// started; until it is ready this thread goes on writing the file itself (writes only: the worker hashes and
+// indexes those bytes, read back, so none is hashed twice and this thread never waits for a worker to boot).
+// Once it is ready the spill is handed over: this thread only copies bytes into a shared ring, the worker writes,
+// hashes and indexes them on the other core. A spill that ends before the worker is ready is finished here.
+import * as fs from "node:fs";
 import { nodeCrypto, nodeWorkerThreads } from "../lazy-builtin.js";
 import { readDigest, readFailure } from "./spill-consumer.js";
-import { SpillOutput, type SpillFault, type SpillFiles } from "./spill-output.js";
-import { CONSUMER, CONTROL_BYTES, PRODUCER, SLOT, announce, controlOf, ringOf, type SpillWorkerData } from "./spill-ring.js";
+import { SpillOutput, closeQuietly, type SpillFault, type SpillFiles, type SpillWork } from "./spill-output.js";
+import { CONSUMER, CONTROL_BYTES, PRODUCER, SLOT, announce, consumerWork, controlOf, prefixBytes, ringOf, savedBytes, type SpillWorkerData } from "./spill-ring.js";
 
 declare const CORREX_SPILL_WORKER: string | undefined;
 
 /** Ring bytes by default: room for a couple of reads while the worker writes (shared memory, counted in RSS). */
 export const DEFAULT_RING_BYTES = 2 * 1024 * 1024;
-/** Spill bytes written on the calling thread before a worker takes over. */
+/** Spill bytes written on the calling thread before a worker is started. */
 export const THREAD_AFTER_BYTES = 8 * 1024 * 1024;
-/** How long the producer waits for a worker that has not started before it saves on its own thread. */
+/** How long `waitForWorker` waits for a worker to be ready. */
 const START_LIMIT_MS = 10_000;
-/** Longest single wait: a wait is re-checked at least this often. */
-const WAIT_SLICE_MS = 1000;
+/** Longest single wait for the worker: then whether its thread still runs is checked. */
+const WAIT_SLICE_MS = 250;
 
 /** How a spill is saved: `thread: false` keeps it on the calling thread; the rest is for tests. */
 export interface SpillSinkOptions {
@@ -28,7 +30,8 @@ export interface SpillSinkOptions {
   fault?: SpillFault;
   /** Another worker source (one that never starts, one that dies). */
   workerSource?: string;
-  /** How long to wait for a worker that has not started before saving on this thread. */
+  /** Wait (up to `startLimitMs`) for the worker to be ready and hand over at once (tests of the ring). */
+  waitForWorker?: boolean;
   startLimitMs?: number;
 }
 
@@ -41,149 +44,182 @@ function bundledWorker(): string | undefined {
 export class SpillSink {
   private readonly files: SpillFiles;
   private readonly options: SpillSinkOptions;
-  /** Saves on this thread (until a worker takes over; again if it never starts). */
-  private inline: SpillOutput | undefined;
+  /** This thread's output until the spill is handed over (undefined after: the worker owns the files). */
+  private output: SpillOutput | undefined;
+  /** This thread's output, kept for its work counts. */
+  private readonly here: SpillOutput;
+  /** Bytes given to the worker's ring, and this thread's place in it. */
+  private ringTotal = 0;
+  private at = 0;
   private shared: SharedArrayBuffer | undefined;
   private control: Int32Array | undefined;
   private ring: Uint8Array | undefined;
-  private at = 0;
-  private startedAt = 0;
-  /** A worker was tried (once: after a take-back the spill stays on this thread). */
-  private tried = false;
+  private handed = false;
+  /** A worker may take over: this thread writes without hashing (catchUp hashes what no worker took). */
+  private readonly deferred: boolean;
   /** Why saving failed (the error of the write or close), once it did. */
   failure: Error | undefined;
 
   constructor(files: SpillFiles, options: SpillSinkOptions = {}) {
     this.files = files;
     this.options = options;
-    this.inline = new SpillOutput(files, nodeCrypto().createHash("sha256"), options.fault);
+    this.output = new SpillOutput(files, nodeCrypto().createHash("sha256"), options.fault);
+    this.here = this.output;
+    this.deferred = options.thread !== false && (options.workerSource ?? bundledWorker()) !== undefined;
   }
 
-  /** True when the bytes go through a worker. */
+  /** True when the bytes went to a worker. */
   get threaded(): boolean {
-    return this.control !== undefined;
+    return this.handed;
+  }
+
+  /** What was done to save the spill, on this thread and on the worker (once it ended): for the tests that count work. */
+  get work(): { here: SpillWork; worker: { hashed: number; readBack: number } | undefined } {
+    return { here: this.here.work, worker: this.handed ? consumerWork(this.shared!) : undefined };
   }
 
   /** Saves the next bytes (the caller may reuse them once this returns); false once saving has failed. */
   write(chunk: Uint8Array): boolean {
     if (this.failure) return false;
-    if (!this.control) {
-      if (!this.saveInline(chunk)) return false;
-      if (this.inline!.written >= (this.options.threadAfterBytes ?? THREAD_AFTER_BYTES) && this.options.thread !== false && !this.tried) this.startWorker();
-      return true;
+    if (!this.handed) {
+      if (!this.control || Atomics.load(this.control, SLOT.consumer) !== CONSUMER.ready) return this.saveHere(chunk);
+      this.handOver();
     }
-    let offset = 0;
-    while (this.control && this.ring && offset < chunk.length) {
-      const seen = Atomics.load(this.control, SLOT.consumerSeq);
-      const state = Atomics.load(this.control, SLOT.consumer);
-      if (state === CONSUMER.failed) {
-        this.failure = readFailure(this.shared!);
-        return false;
-      }
-      const room = this.ring.length - Atomics.load(this.control, SLOT.filled);
+    const control = this.control!;
+    const ring = this.ring!;
+    for (let offset = 0, idle = false; offset < chunk.length; ) {
+      const seen = Atomics.load(control, SLOT.consumerSeq);
+      if (this.consumerEnded(idle)) return false;
+      const room = ring.length - Atomics.load(control, SLOT.filled);
       if (room === 0) {
-        if (this.startOverdue(state)) this.takeBack();
-        else Atomics.wait(this.control, SLOT.consumerSeq, seen, WAIT_SLICE_MS);
+        idle = this.waitForConsumer(seen);
         continue;
       }
-      const take = Math.min(room, chunk.length - offset, this.ring.length - this.at);
-      this.ring.set(chunk.subarray(offset, offset + take), this.at);
-      this.at = (this.at + take) % this.ring.length;
+      const take = Math.min(room, chunk.length - offset, ring.length - this.at);
+      ring.set(chunk.subarray(offset, offset + take), this.at);
+      this.at = (this.at + take) % ring.length;
+      this.ringTotal += take;
       offset += take;
-      Atomics.add(this.control, SLOT.filled, take);
-      announce(this.control, SLOT.producer, SLOT.producerSeq);
+      Atomics.add(control, SLOT.filled, take);
+      announce(control, SLOT.producer, SLOT.producerSeq);
     }
-    return offset < chunk.length ? this.saveInline(chunk.subarray(offset)) : true;
+    return true;
   }
 
-  /** Waits until everything is saved and the file closed; the sha256 in hex, or undefined (see `failure`). */
+  /** Waits until everything is saved and the files closed; the sha256 in hex, or undefined (see `failure`). */
   close(): string | undefined {
     if (this.failure) return undefined;
-    if (this.control) {
-      announce(this.control, SLOT.producer, SLOT.producerSeq, PRODUCER.closed);
-      for (;;) {
-        const seen = Atomics.load(this.control, SLOT.consumerSeq);
-        const state = Atomics.load(this.control, SLOT.consumer);
-        if (state === CONSUMER.done) return readDigest(this.shared!);
-        if (state === CONSUMER.failed) {
-          this.failure = readFailure(this.shared!);
-          return undefined;
-        }
-        if (this.startOverdue(state)) {
-          if (this.takeBack()) break;
-        } else Atomics.wait(this.control, SLOT.consumerSeq, seen, WAIT_SLICE_MS);
+    if (this.handed) {
+      const control = this.control!;
+      announce(control, SLOT.producer, SLOT.producerSeq, PRODUCER.closed);
+      for (let idle = false; ; ) {
+        const seen = Atomics.load(control, SLOT.consumerSeq);
+        if (Atomics.load(control, SLOT.consumer) === CONSUMER.done) return readDigest(this.shared!);
+        if (this.consumerEnded(idle)) return undefined;
+        idle = this.waitForConsumer(seen);
       }
     }
-    if (this.failure) return undefined;
+    this.release();
     try {
-      return this.inline!.finish();
+      return this.output!.finish();
     } catch (error) {
       this.failure = error as Error;
-      this.inline!.dispose();
+      this.output!.dispose();
       return undefined;
     }
   }
 
-  /** Stops saving: a running worker closes the file and ends (the caller removes it). */
+  /** Stops saving: a worker that has the spill closes the files and ends (the caller removes them). */
   abort(): void {
-    if (this.control) {
-      announce(this.control, SLOT.producer, SLOT.producerSeq, PRODUCER.aborted);
-      this.takeBack(); // a worker that has not started yet never will: the file is closed here
+    if (this.handed) announce(this.control!, SLOT.producer, SLOT.producerSeq, PRODUCER.aborted);
+    else {
+      this.release();
+      this.output?.dispose();
     }
-    if (!this.control) this.inline?.dispose();
     this.failure ??= new Error("the spill was dropped");
   }
 
-  private startOverdue(state: number): boolean {
-    return state === CONSUMER.starting && Date.now() - this.startedAt >= (this.options.startLimitMs ?? START_LIMIT_MS);
+  /** Writes on this thread (hashing too when no worker can take over); starts the worker past the threshold. */
+  private saveHere(chunk: Uint8Array): boolean {
+    const output = this.output!;
+    try {
+      if (this.deferred) output.write(chunk);
+      else output.take(chunk);
+    } catch (error) {
+      this.failure = error as Error;
+      output.dispose();
+      return false;
+    }
+    if (this.deferred && !this.shared && output.written >= (this.options.threadAfterBytes ?? THREAD_AFTER_BYTES)) this.startWorker();
+    return true;
   }
 
   private startWorker(): void {
-    this.tried = true;
-    const source = this.options.workerSource ?? bundledWorker();
-    if (source === undefined) return;
     const ringBytes = this.options.ringBytes ?? DEFAULT_RING_BYTES;
     const shared = new SharedArrayBuffer(CONTROL_BYTES + ringBytes);
+    this.shared = shared; // tried once: a worker that cannot start leaves the spill on this thread
     const fault = this.options.fault;
-    const data: SpillWorkerData = { shared, ringBytes, files: this.files, prefixBytes: this.inline!.written, ...(fault ? { fault } : {}) };
+    const data: SpillWorkerData = { shared, ringBytes, files: this.files, ...(fault ? { fault } : {}) };
     try {
       const threads = nodeWorkerThreads();
-      const worker = new threads.Worker(source, { eval: true, workerData: data, env: threads.SHARE_ENV, stdout: true, stderr: true });
-      worker.on("error", () => undefined); // a worker that dies before it starts is taken back (takeBack)
+      const worker = new threads.Worker(this.options.workerSource ?? bundledWorker()!, { eval: true, workerData: data, env: threads.SHARE_ENV, stdout: true, stderr: true });
+      worker.on("error", () => undefined); // a worker that dies before it is ready never gets the spill
       worker.unref();
     } catch {
       return; // no worker here: go on saving on this thread
     }
-    this.startedAt = Date.now();
-    this.shared = shared;
     this.control = controlOf(shared);
     this.ring = ringOf(shared, ringBytes);
-    this.at = 0;
+    if (this.options.waitForWorker) {
+      const until = Date.now() + (this.options.startLimitMs ?? START_LIMIT_MS);
+      for (let seen = Atomics.load(this.control, SLOT.consumerSeq); Atomics.load(this.control, SLOT.consumer) !== CONSUMER.ready && Date.now() < until; seen = Atomics.load(this.control, SLOT.consumerSeq)) {
+        Atomics.wait(this.control, SLOT.consumerSeq, seen, WAIT_SLICE_MS);
+      }
+      if (Atomics.load(this.control, SLOT.consumer) === CONSUMER.ready) this.handOver();
+    }
+  }
+
+  /** Gives the files to the ready worker with the count of bytes written here; from now on only the ring is used. */
+  private handOver(): void {
+    prefixBytes(this.shared!, this.output!.written);
+    this.output = undefined;
+    this.handed = true;
+    announce(this.control!, SLOT.producer, SLOT.producerSeq, PRODUCER.handed);
+  }
+
+  /** Tells a worker that never got the spill to end without touching the files. */
+  private release(): void {
+    if (this.control && !this.handed) announce(this.control, SLOT.producer, SLOT.producerSeq, PRODUCER.released);
   }
 
   /**
-   * Takes the spill back from a worker that has not started (it will find it taken and leave the file alone):
-   * the ring holds every byte given since the hand-over, from its start; they are saved here first.
+   * True (with `failure` set) when the worker failed, or (`idle`: after a wait in which it said nothing) its thread
+   * is gone without saying it is done: a worker that dies hard leaves no message.
    */
-  private takeBack(): boolean {
+  private consumerEnded(idle: boolean): boolean {
+    if (this.failure) return true;
     const control = this.control!;
-    if (Atomics.compareExchange(control, SLOT.consumer, CONSUMER.starting, CONSUMER.stopped) !== CONSUMER.starting) return false;
-    const held = this.ring!.subarray(0, Atomics.load(control, SLOT.filled));
-    this.control = undefined;
-    this.ring = undefined;
-    if (Atomics.load(control, SLOT.producer) !== PRODUCER.aborted) this.saveInline(held);
-    return true;
+    const state = Atomics.load(control, SLOT.consumer);
+    if (state === CONSUMER.failed) this.failure = readFailure(this.shared!);
+    else if (idle && state !== CONSUMER.done && this.workerGone()) {
+      const saved = savedBytes(this.shared!);
+      this.failure = new Error(`the spill worker stopped after saving ${saved} of ${prefixBytes(this.shared!) + this.ringTotal} bytes`);
+      if (state !== CONSUMER.closing) {
+        closeQuietly(this.files.dataFd); // its files were still open: nobody else will close them
+        if (this.files.indexFd !== undefined) closeQuietly(this.files.indexFd);
+      }
+    }
+    return this.failure !== undefined;
   }
 
-  private saveInline(bytes: Uint8Array): boolean {
-    if (!this.inline || this.failure) return false;
-    try {
-      this.inline.take(bytes);
-      return true;
-    } catch (error) {
-      this.failure = error as Error;
-      this.inline.dispose();
-      return false;
-    }
+  /** Waits for the worker to say something; true when it said nothing for a whole slice. */
+  private waitForConsumer(seen: number): boolean {
+    return Atomics.wait(this.control!, SLOT.consumerSeq, seen, WAIT_SLICE_MS) === "timed-out";
+  }
+
+  /** True when the worker's thread no longer runs (Linux: its task is gone); false where that cannot be told. */
+  private workerGone(): boolean {
+    const threadId = Atomics.load(this.control!, SLOT.threadId);
+    return threadId > 0 && !fs.existsSync(`/proc/self/task/${threadId}`);
   }
 }

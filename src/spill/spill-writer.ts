@@ -1,10 +1,10 @@
 // One output streamed into the store: `<dir>/<id>` (0600, exclusive create, never through a symlink) and its line
-// index `<id>.idx`, saved through a SpillSink (on the spill worker when one starts), capped per output.
+// index `<id>.idx`, both saved through a SpillSink (on the spill worker when one takes over), capped per output.
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { describeError, discardFile, removeCreatedDirectories } from "./directory.js";
 import { createId } from "./ids.js";
-import { IndexFile } from "./index-file.js";
+import { indexPathOf, openIndexFile } from "./index-file.js";
 import { SpillSink, type SpillSinkOptions } from "./spill-sink.js";
 
 /** Read and write: a spill worker that takes over reads back what was written before, to hash it. */
@@ -14,7 +14,6 @@ const CREATE_FLAGS = fs.constants.O_RDWR | fs.constants.O_CREAT | fs.constants.O
 export class SpillWriter {
   readonly id: string;
   readonly path: string;
-  private index: IndexFile | undefined;
   private sink: SpillSink | undefined;
   private readonly cap: number;
   size = 0;
@@ -40,8 +39,8 @@ export class SpillWriter {
       this.failure = `cannot create ${this.path}: ${describeError(error)}`;
       return;
     }
-    this.index = new IndexFile(this.path);
-    this.sink = new SpillSink({ dataFd, dataPath: this.path }, options);
+    const indexFd = openIndexFile(this.path);
+    this.sink = new SpillSink({ dataFd, dataPath: this.path, ...(indexFd === undefined ? {} : { indexFd }) }, options);
   }
 
   /** True when the bytes are saved on the spill worker's thread. */
@@ -57,7 +56,6 @@ export class SpillWriter {
     this.notSavedBytes += chunk.length - part.length;
     if (part.length === 0) return;
     if (!this.sink.write(part)) return this.fail();
-    this.index?.write(part);
     this.size += part.length;
   }
 
@@ -70,7 +68,6 @@ export class SpillWriter {
       return undefined;
     }
     this.sink = undefined;
-    this.index?.close();
     return { size: this.size, sha256 };
   }
 
@@ -79,8 +76,7 @@ export class SpillWriter {
     this.sink?.abort();
     this.sink = undefined;
     discardFile(undefined, this.path);
-    this.index?.remove();
-    this.index = undefined;
+    discardFile(undefined, indexPathOf(this.path));
     removeCreatedDirectories(this.createdDirectories);
   }
 

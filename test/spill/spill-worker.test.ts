@@ -48,7 +48,7 @@ describe("the spill worker", () => {
       fc.integer({ min: 0, max: 2 ** 31 }), fc.integer({ min: 1, max: 3 * INDEX_BLOCK_BYTES }), fc.array(fc.integer({ min: 1, max: 9000 }), { minLength: 1, maxLength: 6 }), fc.integer({ min: 1, max: 5000 }), fc.integer({ min: 0, max: 2 * INDEX_BLOCK_BYTES }),
       (seed, size, sizes, ringBytes, threadAfterBytes) => {
         const data = sample(seed, size);
-        const threaded = save(data, sizes, { ringBytes, threadAfterBytes });
+        const threaded = save(data, sizes, { ringBytes, threadAfterBytes, waitForWorker: true });
         const inline = save(data, [size], { thread: false });
         expect(threaded.threaded).toBe(size >= threadAfterBytes);
         expect(inline.threaded).toBe(false);
@@ -62,7 +62,7 @@ describe("the spill worker", () => {
 
   test("the index it writes finds every line", () => {
     const data = sample(7, 5 * INDEX_BLOCK_BYTES + 17);
-    const { saved, index } = save(data, [4093], { ringBytes: 3000, threadAfterBytes: 0 });
+    const { saved, index } = save(data, [4093], { ringBytes: 3000, threadAfterBytes: 0, waitForWorker: true });
     const file = `${fs.mkdtempSync("/tmp/correx-idx-")}/x.idx`;
     fs.writeFileSync(file, index);
     const loaded = readLineIndex(file, saved.length);
@@ -71,10 +71,10 @@ describe("the spill worker", () => {
     expect(loaded?.ends.length).toBe(5);
   });
 
-  test("a worker that never starts: the calling thread takes the spill back, from its first byte", () => {
+  test("a worker that never gets ready: the calling thread saves the spill, from its first byte", () => {
     const data = sample(3, 300_000);
     for (const workerSource of ["setInterval(() => {}, 1000)", "throw new Error('dies at once')"]) {
-      const result = save(data, [70_000], { ringBytes: 100_000, threadAfterBytes: 50_000, workerSource, startLimitMs: 0 });
+      const result = save(data, [70_000], { ringBytes: 100_000, threadAfterBytes: 50_000, workerSource, waitForWorker: true, startLimitMs: 0 });
       expect(result.threaded).toBe(false);
       expect(result.saved.equals(data)).toBe(true);
       expect(result.closed).toEqual({ size: data.length, sha256: sha256(data) });
@@ -83,7 +83,7 @@ describe("the spill worker", () => {
   });
 
   test.each([true, false])("a write error (disk full, thread %s) is kept, and abort leaves nothing", (thread) => {
-    const store = new SpillStore(makeStore().dir, { thread, ringBytes: 4096, threadAfterBytes: 0, fault: { afterBytes: 10_000, code: "ENOSPC" } });
+    const store = new SpillStore(makeStore().dir, { thread, ringBytes: 4096, threadAfterBytes: 0, waitForWorker: true, fault: { afterBytes: 10_000, code: "ENOSPC" } });
     const writer = store.createWriter();
     for (let turn = 0; turn < 20; turn += 1) writer.write(sample(turn, 3000));
     expect(writer.close()).toBeUndefined();
@@ -94,7 +94,7 @@ describe("the spill worker", () => {
 
   test("a real ENOSPC from the kernel (/dev/full) reaches the producer", () => {
     const dataFd = fs.openSync("/dev/full", "w");
-    const sink = new SpillSink({ dataFd, dataPath: "/dev/full" }, { ringBytes: 8192, threadAfterBytes: 0 });
+    const sink = new SpillSink({ dataFd, dataPath: "/dev/full" }, { ringBytes: 8192, threadAfterBytes: 0, waitForWorker: true });
     let accepted = true;
     for (let turn = 0; turn < 50 && accepted; turn += 1) accepted = sink.write(sample(turn, 5000));
     expect(sink.close()).toBeUndefined();
@@ -102,7 +102,7 @@ describe("the spill worker", () => {
   });
 
   test("abort while the worker writes: the files are gone", () => {
-    const store = new SpillStore(makeStore().dir, { threadAfterBytes: 1_000_000 });
+    const store = new SpillStore(makeStore().dir, { threadAfterBytes: 1_000_000, waitForWorker: true });
     const writer = store.createWriter();
     for (let turn = 0; turn < 40; turn += 1) writer.write(sample(turn, 100_000));
     expect(writer.threaded).toBe(true);
@@ -113,7 +113,7 @@ describe("the spill worker", () => {
 
 describe("bounding when the spill fails on the worker", () => {
   test("the disk fills mid-spill: the bounded text still comes, the marker says why, only the tombstone stays", () => {
-    const store = new SpillStore(makeStore().dir, { threadAfterBytes: 1_500_000, fault: { afterBytes: 3_000_000, code: "ENOSPC" } });
+    const store = new SpillStore(makeStore().dir, { threadAfterBytes: 1_500_000, waitForWorker: true, fault: { afterBytes: 3_000_000, code: "ENOSPC" } });
     const lines = Array.from({ length: 120_000 }, (_, index) => `line ${index} ${"x".repeat(index % 50)}`).join("\n");
     const bounded = bound(`${lines}\n`, { spill: { store } });
     expect(bounded.truncated).toBe(true);
@@ -125,7 +125,7 @@ describe("bounding when the spill fails on the worker", () => {
   });
 
   test("a saved spill through the worker is the input, byte for byte, with its record's sha256", () => {
-    const store = new SpillStore(makeStore().dir, { threadAfterBytes: 2_000_000 });
+    const store = new SpillStore(makeStore().dir, { threadAfterBytes: 2_000_000, waitForWorker: true });
     const input = sample(11, 4_000_000);
     const bounded = bound(input, { spill: { store } });
     expect(bounded.spill?.kind).toBe("saved");

@@ -1,0 +1,70 @@
+// The work a spill costs, counted (never timed): every byte is hashed once, by one thread; the thread that reads
+// the input only writes while a worker may take over (one write call per chunk), and a spill that is dropped
+// before a worker took it is never hashed at all.
+import { createHash } from "node:crypto";
+import * as fs from "node:fs";
+import { tmpdir } from "node:os";
+import * as path from "node:path";
+import { afterEach, describe, expect, test } from "vitest";
+import { openIndexFile } from "../../src/spill/index-file.js";
+import { SpillSink, type SpillSinkOptions } from "../../src/spill/spill-sink.js";
+
+const dirs: string[] = [];
+afterEach(() => {
+  for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+/** A sink over a fresh data file and its index. */
+function sinkFor(options: SpillSinkOptions): { sink: SpillSink; dataPath: string } {
+  const dir = fs.mkdtempSync(path.join(tmpdir(), "correx-work-"));
+  dirs.push(dir);
+  const dataPath = path.join(dir, "out");
+  const dataFd = fs.openSync(dataPath, fs.constants.O_RDWR | fs.constants.O_CREAT | fs.constants.O_EXCL, 0o600);
+  const indexFd = openIndexFile(dataPath)!;
+  return { sink: new SpillSink({ dataFd, dataPath, indexFd }, options), dataPath };
+}
+
+const CHUNK = 64 * 1024;
+const CHUNKS = 24;
+const data = Buffer.from(Array.from({ length: CHUNKS * CHUNK / 16 }, (_, index) => `line ${String(index).padStart(10)}\n`).join(""));
+const sha256 = createHash("sha256").update(data).digest("hex");
+
+/** Writes `data` in CHUNK-sized pieces. */
+function feed(sink: SpillSink): void {
+  for (let offset = 0; offset < data.length; offset += CHUNK) expect(sink.write(data.subarray(offset, offset + CHUNK))).toBe(true);
+}
+
+describe("the work of a spill", () => {
+  test("through the worker: this thread hashes nothing and writes once per chunk before the hand-over; the worker hashes every byte once", () => {
+    const { sink, dataPath } = sinkFor({ threadAfterBytes: 4 * CHUNK, waitForWorker: true });
+    feed(sink);
+    expect(sink.threaded).toBe(true);
+    expect(sink.close()).toBe(sha256);
+    const { here, worker } = sink.work;
+    expect(here).toEqual({ hashed: 0, readBack: 0, writeCalls: 4 });
+    expect(worker).toEqual({ hashed: data.length, readBack: 4 * CHUNK });
+    expect(fs.readFileSync(dataPath).equals(data)).toBe(true);
+  });
+
+  test("a worker that never gets ready: the bytes are read back and hashed once, here", () => {
+    const { sink } = sinkFor({ threadAfterBytes: 4 * CHUNK, workerSource: "setInterval(() => {}, 1000)" });
+    feed(sink);
+    expect(sink.close()).toBe(sha256);
+    expect(sink.threaded).toBe(false);
+    expect(sink.work).toEqual({ here: { hashed: data.length, readBack: data.length, writeCalls: CHUNKS }, worker: undefined });
+  });
+
+  test("a spill dropped before any worker took it is never hashed", () => {
+    const { sink } = sinkFor({ threadAfterBytes: 4 * CHUNK, workerSource: "setInterval(() => {}, 1000)" });
+    feed(sink);
+    sink.abort();
+    expect(sink.work.here).toEqual({ hashed: 0, readBack: 0, writeCalls: CHUNKS });
+  });
+
+  test("with no worker (`thread: false`) the bytes are hashed as they are written, never read back", () => {
+    const { sink } = sinkFor({ thread: false });
+    feed(sink);
+    expect(sink.close()).toBe(sha256);
+    expect(sink.work.here).toEqual({ hashed: data.length, readBack: 0, writeCalls: CHUNKS });
+  });
+});
