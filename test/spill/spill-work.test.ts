@@ -24,7 +24,7 @@ function sinkFor(options: SpillSinkOptions): { sink: SpillSink; dataPath: string
   return { sink: new SpillSink({ dataFd, dataPath, indexFd }, options), dataPath };
 }
 
-const CHUNK = 64 * 1024;
+const CHUNK = 64 * 1024; // under WRITE_BYTES: one write call per chunk
 const CHUNKS = 24;
 const data = Buffer.from(Array.from({ length: CHUNKS * CHUNK / 16 }, (_, index) => `line ${String(index).padStart(10)}\n`).join(""));
 const sha256 = createHash("sha256").update(data).digest("hex");
