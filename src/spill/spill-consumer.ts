@@ -24,7 +24,8 @@ export function consumeSpill(data: SpillWorkerData, hash: Hash): void {
   let output: SpillOutput | undefined;
   try {
     output = new SpillOutput(data.files, hash, data.fault, prefixBytes(data.shared));
-    output.catchUp();
+    output.catchUp(() => Atomics.load(control, SLOT.producer) === PRODUCER.aborted);
+    savedBytes(data.shared, output.written);
     if (drain(data, output) === "aborted") {
       output.dispose();
       consumerWork(data.shared, output.work);

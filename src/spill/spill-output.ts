@@ -76,12 +76,12 @@ export class SpillOutput {
     this.written += bytes.length;
   }
 
-  /** Hashes and indexes what was written but not yet hashed, read back from the file. */
-  catchUp(): void {
+  /** Hashes and indexes what was written but not yet hashed, read back from the file (until `stop` says so). */
+  catchUp(stop: () => boolean = () => false): void {
     const fd = this.openFd();
     if (this.hashed >= this.written) return;
     const buffer = Buffer.allocUnsafe(Math.min(READ_BACK_BYTES, this.written - this.hashed));
-    while (this.hashed < this.written) {
+    while (this.hashed < this.written && !stop()) {
       const read = fs.readSync(fd, buffer, 0, Math.min(buffer.length, this.written - this.hashed), this.hashed);
       if (read === 0) throw new Error(`the spill file is shorter than the ${this.written} bytes written to it`);
       this.work.readBack += read;

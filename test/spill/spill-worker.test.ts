@@ -42,6 +42,12 @@ function save(data: Buffer, sizes: number[], options: SpillSinkOptions) {
 
 const sha256 = (bytes: Buffer): string => createHash("sha256").update(bytes).digest("hex");
 
+declare const CORREX_SPILL_WORKER: string;
+/** The real worker, made to exit hard (no exception to catch, no message) once it has written `after` bytes. */
+const workerDyingAfter = (after: number): string => `const fs = require("node:fs"); const write = fs.writeSync; let bytes = 0;
+fs.writeSync = function (...args) { bytes += args[3] ?? 0; if (bytes > ${after}) process.exit(9); return write.apply(this, args); };
+${CORREX_SPILL_WORKER}`;
+
 describe("the spill worker", () => {
   test("saves the same bytes, sha256 and index as the calling thread, chunks wrapping the ring", () => {
     fc.assert(fc.property(
@@ -99,6 +105,19 @@ describe("the spill worker", () => {
     for (let turn = 0; turn < 50 && accepted; turn += 1) accepted = sink.write(sample(turn, 5000));
     expect(sink.close()).toBeUndefined();
     expect((sink.failure as NodeJS.ErrnoException).code).toBe("ENOSPC");
+  });
+
+  test("a worker that dies hard after the hand-over: close notices, fails and says what was saved; abort leaves nothing", () => {
+    const store = new SpillStore(makeStore().dir, { threadAfterBytes: 100_000, waitForWorker: true, workerSource: workerDyingAfter(300_000) });
+    const writer = store.createWriter();
+    for (let turn = 0; turn < 20; turn += 1) writer.write(sample(turn, 50_000));
+    expect(writer.threaded).toBe(true);
+    expect(writer.close()).toBeUndefined();
+    const saved = Number(/after saving (\d+) of 1000000 bytes$/.exec(writer.failure ?? "")?.[1]);
+    expect(saved).toBeGreaterThanOrEqual(100_000);
+    expect(saved).toBeLessThanOrEqual(400_000); // written before the hand-over, and by the worker before it died
+    writer.abort();
+    expect(listNames(store.dir)).toEqual([]);
   });
 
   test("abort while the worker writes: the files are gone", () => {
