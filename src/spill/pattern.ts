@@ -1,7 +1,11 @@
-// Search patterns for `correx grep`: RE2 syntax run by re2js, which matches in linear time whatever the pattern
-// (`(a+)+$` cannot backtrack), plus the literal every match contains, for a byte prefilter.
+// Search patterns for `correx grep`: RE2 syntax, matched in linear time whatever the pattern (`(a+)+$` cannot blow
+// up), plus the literal every match contains, for a byte prefilter. A pattern that translates exactly to a
+// JavaScript regexp runs on V8's compiled regexps, with V8's linear-time engine taking over any search that
+// backtracks too much; the others run on re2js (pure JS RE2: linear, but several times slower).
+import * as v8 from "node:v8";
 import { RE2JS } from "re2js";
 import { UsageError } from "../errors.js";
+import { translatePattern } from "./pattern-translate.js";
 import { requiredLiteral } from "./required-literal.js";
 
 /** How PATTERN is read. */
@@ -19,6 +23,61 @@ export interface SearchPattern {
   find(text: string, from?: number): { index: number; length: number } | undefined;
   /** Every match of the pattern must contain this literal (matched case-insensitively with ignoreCase). */
   literal?: string;
+  /** What runs it: V8's regexps (with the linear-time fallback) or re2js. */
+  engine: "v8" | "re2js";
+  /**
+   * With engine "v8": the pattern over many lines at once (flags "gm": `^` and `$` at each "\n", and no match spans
+   * one), `bmp` for text without surrogate pairs, `full` for any. A line found this way matches unless it holds
+   * one of LOOSE_LINE_CHARACTERS (where `^`/`$` also hold, or cleaning changes the line): check those with find.
+   */
+  lines?: { bmp: RegExp; full: RegExp };
+}
+
+/** Characters after which a line's match over many lines may differ from its own: "\r", U+2028, U+2029 (JavaScript's other line ends). */
+export const LOOSE_LINE_CHARACTERS = /[\r\u2028\u2029]/;
+
+const SURROGATE = /[\ud800-\udfff]/;
+
+/** Backtracks one V8 regexp search may take before V8 runs it again on its linear-time engine (V8's default). */
+const BACKTRACKS_BEFORE_FALLBACK = 50_000;
+
+let linearFallback: boolean | undefined;
+
+/**
+ * Turns on V8's linear-time engine for regexps that backtrack too much (it runs any regexp without backreferences
+ * or lookaround, without the i and u flags); false when this V8 does not take the flags at run time.
+ */
+function enableLinearFallback(): boolean {
+  if (linearFallback === undefined) {
+    try {
+      v8.setFlagsFromString("--enable-experimental-regexp-engine");
+      v8.setFlagsFromString("--enable-experimental-regexp-engine-on-excessive-backtracks");
+      v8.setFlagsFromString(`--regexp-backtracks-before-fallback=${BACKTRACKS_BEFORE_FALLBACK}`);
+      linearFallback = new RegExp("a", "l").test("a");
+    } catch {
+      linearFallback = false;
+    }
+  }
+  return linearFallback;
+}
+
+/** The regexp, when V8's linear engine can run it (then a search that backtracks too much falls back to it). */
+function linearRegExp(source: string, flags: string): RegExp | undefined {
+  try {
+    new RegExp(source, `l${flags}`);
+  } catch {
+    return undefined;
+  }
+  return new RegExp(source, flags);
+}
+
+/** The V8 regexps for a translated pattern, or undefined when it does not translate or V8 cannot bound its time. */
+function v8Regexps(source: string, ignoreCase: boolean): { find: { bmp: RegExp; full: RegExp }; lines: { bmp: RegExp; full: RegExp } } | undefined {
+  const translation = translatePattern(source, ignoreCase);
+  if (!translation || !enableLinearFallback()) return undefined;
+  const [findBmp, findFull, linesBmp, linesFull] = [linearRegExp(translation.bmp, "g"), linearRegExp(translation.full, "g"), linearRegExp(translation.bmp, "gm"), linearRegExp(translation.full, "gm")];
+  if (!findBmp || !findFull || !linesBmp || !linesFull) return undefined;
+  return { find: { bmp: findBmp, full: findFull }, lines: { bmp: linesBmp, full: linesFull } };
 }
 
 /** Letters that RE2's case folding maps to non-ASCII ones (k: the Kelvin sign, s: the long s): no prefilter on them. */
@@ -48,10 +107,25 @@ export function compileSearchPattern(pattern: string, options: PatternOptions): 
   }
   const raw = options.fixed ? (pattern.length > 0 ? pattern : undefined) : requiredLiteral(pattern);
   const literal = raw === undefined || raw.includes("\uFFFD") ? undefined : options.ignoreCase ? caseFoldableLiteral(raw) : raw;
+  const common = { source: pattern, ignoreCase: options.ignoreCase, ...(literal ? { literal } : {}) };
+  const regexps = v8Regexps(source, options.ignoreCase);
+  if (regexps) {
+    const { bmp, full } = regexps.find;
+    return {
+      ...common,
+      engine: "v8",
+      lines: regexps.lines,
+      find(text, from = 0) {
+        const regex = bmp.source !== full.source && SURROGATE.test(text) ? full : bmp;
+        regex.lastIndex = from;
+        const found = regex.exec(text);
+        return found ? { index: found.index, length: found[0].length } : undefined;
+      },
+    };
+  }
   return {
-    source: pattern,
-    ignoreCase: options.ignoreCase,
-    ...(literal ? { literal } : {}),
+    ...common,
+    engine: "re2js",
     find(text, from = 0) {
       const matcher = compiled.matcher(text);
       if (!matcher.find(from)) return undefined;

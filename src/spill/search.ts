@@ -1,9 +1,13 @@
-// Searches a stored output in constant memory and linear time. The raw bytes are searched for the literal every
-// match must contain (and for ESC, CR and BS, after which a line's clean text differs from its bytes); only those
-// lines are decoded, cleaned and matched with RE2. Line numbers come from counting newlines (SIMD) as it goes.
+// Searches a stored output in constant memory and linear time. With a literal every match must contain, the raw
+// bytes are searched for it (and for the control bytes after which a line's clean text differs from its bytes)
+// and only those lines are decoded, cleaned and matched. A pattern V8 runs (see pattern.ts) without a literal, or
+// with one found on many lines: its regexp searches many lines at once (search-windows.ts). Otherwise (re2js, no
+// literal) every line is matched. Line numbers come from counting newlines (SIMD) as it goes.
 import * as fs from "node:fs";
 import { countNewlineBytes } from "../text/newline-count.js";
+import { controlScanner } from "./control-bytes.js";
 import type { SearchPattern } from "./pattern.js";
+import { searchWindows } from "./search-windows.js";
 
 /** Matched lines are shown cut to this many characters (UTF-16 code units, as read cuts them). */
 export const MAX_MATCH_CHARS = 2000;
@@ -13,8 +17,8 @@ const CONTEXT_CHARS = 200;
 export const LINE_WINDOW_BYTES = 1024 * 1024;
 /** ...that overlap by this much: a match longer than this inside such a line may be missed. */
 export const WINDOW_OVERLAP_BYTES = 64 * 1024;
-/** Bytes after which cleaning may change a line (escape sequences, redraws, overstrikes). */
-const CLEANING_BYTES = [0x1b, 0x0d, 0x08];
+/** A literal found more often than once in this many bytes: V8 searches the lines many at a time instead. */
+const LITERAL_HIT_BYTES = 1024;
 
 /** How to search. */
 export interface SearchOptions {
@@ -23,7 +27,7 @@ export interface SearchOptions {
   max: number;
   /** The text a line is matched and shown as (e.g. escapes stripped); the identity for raw lines. */
   clean: (line: string) => string;
-  /** Whether every byte that cleaning may change is found by CLEANING_BYTES (false for raw lines: no prefilter skip). */
+  /** Whether lines are cleaned (escapes, controls) before they are matched; false for raw lines (only a final "\r" goes). */
   cleanedOnly?: boolean;
   /** Stop at the first matching line (grep -l). */
   firstOnly?: boolean;
@@ -72,7 +76,8 @@ export function searchLines(fd: number, options: SearchOptions): SearchResult {
   const matches: SearchMatch[] = [];
   let total = 0;
   const search = literalSearch(options.pattern);
-  const buffer = Buffer.alloc(2 * LINE_WINDOW_BYTES);
+  const scanner = controlScanner();
+  const buffer = scanner.buffer; // SCANNER_BYTES = 2 * LINE_WINDOW_BYTES: read straight into the scanner's memory
   let carry = 0; // bytes of an unfinished line at buffer[0]
   let position = 0;
   let countedLine = 1; // the number of the line that starts at buffer offset `countedAt`
@@ -88,27 +93,38 @@ export function searchLines(fd: number, options: SearchOptions): SearchResult {
     countedAt = start;
     return countedLine;
   };
-  const test = (start: number, end: number, lineNumber: () => number, startsInside: boolean): boolean => {
-    const text = options.clean(buffer.toString("utf8", start, end));
+  const testText = (line: string, lineNumber: () => number, startsInside: boolean): boolean => {
+    const text = options.clean(line);
     const found = options.pattern.find(text);
     if (!found) return false;
     total += 1;
     if (numbersNeeded()) matches.push({ line: lineNumber(), ...excerptAround(text, found.index, found.length, startsInside) });
     return true;
   };
-  const candidateLines = (from: number, to: number): number[] => {
-    if (!search) return allLineStarts(buffer, from, to);
+  const test = (start: number, end: number, lineNumber: () => number, startsInside: boolean): boolean => testText(buffer.toString("utf8", start, end), lineNumber, startsInside);
+  const sink = {
+    showing: numbersNeeded,
+    count: () => void (total += 1),
+    test: (line: string, lineNumber: () => number) => void testText(line, lineNumber, false),
+    done,
+    lineAt: numberAt,
+  };
+  const lines = options.pattern.lines;
+  const windowSearch = lines ? { lines, cleaned: options.cleanedOnly !== false, scanner } : undefined;
+  /** The lines to match one by one; undefined when V8 can search them and more than one per LITERAL_HIT_BYTES holds the literal. */
+  const candidateLines = (from: number, to: number): number[] | undefined => {
+    if (!search) return windowSearch ? undefined : allLineStarts(buffer, from, to);
     const starts = new Set<number>();
+    const most = windowSearch ? Math.max(16, (to - from) / LITERAL_HIT_BYTES) : Infinity;
     const add = (hit: number): number => {
+      if (starts.size > most) return to; // frequent: searching the lines many at a time is faster
       starts.add(Math.max(from, hit === 0 ? 0 : buffer.lastIndexOf(10, hit - 1) + 1));
       return buffer.indexOf(10, hit) + 1; // hit < to, and buffer[to - 1] is "\n"
     };
     const find = search(buffer, to);
     for (let hit = find(from); hit !== -1 && hit < to; hit = find(add(hit)));
-    if (options.cleanedOnly !== false) {
-      for (const byte of CLEANING_BYTES) for (let hit = buffer.indexOf(byte, from); hit !== -1 && hit < to; hit = buffer.indexOf(byte, add(hit)));
-    }
-    return [...starts].sort((left, right) => left - right);
+    if (options.cleanedOnly !== false) for (let hit = scanner.next(from, to); hit < to; hit = scanner.next(add(hit), to));
+    return starts.size > most ? undefined : [...starts].sort((left, right) => left - right);
   };
   const compact = (keep: number, end: number): void => {
     if (numbersNeeded()) numberAt(keep);
@@ -156,7 +172,9 @@ export function searchLines(fd: number, options: SearchOptions): SearchResult {
       slideGiant(end);
       continue;
     }
-    for (const start of candidateLines(from, last + 1)) {
+    const candidates = candidateLines(from, last + 1);
+    if (!candidates) searchWindows(buffer, from, last + 1, windowSearch!, sink);
+    for (const start of candidates ?? []) {
       test(start, buffer.indexOf(10, start), () => numberAt(start), false);
       if (done()) break;
     }
