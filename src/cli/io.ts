@@ -104,6 +104,11 @@ export function stdoutIsTTY(): boolean {
   return isatty(1);
 }
 
+/** True when stderr is a terminal (where `run` draws its live status line). */
+export function stderrIsTTY(): boolean {
+  return isatty(2);
+}
+
 /** True when stdin is a terminal (a person may not know correx waits for input). */
 export function stdinIsTTY(): boolean {
   return isatty(0);

@@ -33,17 +33,18 @@ export async function runTool(args: Record<string, unknown>, context: ToolCallCo
   const spec = parseRunArguments(args, environment.defaults);
   const facts: RunFacts = { command: formatCommandLine(spec.command, spec.args, spec.shell), tool: "bash", ...(spec.timeoutMs ? { timeoutMs: spec.timeoutMs } : {}) };
   const sessions = await openSessions(config, options, facts, "merged");
-  const stats = trackRunStats();
+  const report = context.progress;
+  // The totals only feed the progress a client asked for: otherwise nothing counts them.
+  const stats = report ? trackRunStats() : undefined;
   const handle = await startCommand(spec, (chunk) => {
-    stats.observe(chunk);
+    stats?.observe(chunk);
     sessions.output.write(chunk);
   });
   environment.running.add(handle);
   const stop = (): void => handle.interrupt("SIGTERM");
   context.signal.addEventListener("abort", stop, { once: true });
   if (context.signal.aborted) stop();
-  const report = context.progress;
-  const timer = report
+  const timer = report && stats
     ? setInterval(() => {
         const snapshot = stats.snapshot();
         report({ progress: Math.round(snapshot.elapsedMs) / 1000, message: renderStatusLine(snapshot, PROGRESS_COLUMNS) });

@@ -14,7 +14,7 @@ import { startCommand } from "../run/start-command.js";
 import type { OutputSink, RunHandle, RunOutcome, RunSpec } from "../run/types.js";
 import { NO_OUTPUT } from "../tools/bash.js";
 import { formatToolFrame } from "../tools/index.js";
-import { stdoutColumns, stdoutIsTTY, warn, writeStdout } from "./io.js";
+import { stderrIsTTY, stdoutColumns, stdoutIsTTY, warn, writeStdout } from "./io.js";
 import { parseChoice, parseTimerDuration, type RawOptions } from "./options.js";
 import { boundOptionsFor, collectAfterSpill, openSpill, outputOptions } from "./pipeline.js";
 import { parseProjectionConfig, type ProjectionConfig } from "./projection-config.js";
@@ -48,9 +48,10 @@ export async function runCommandCli(argv: string[], raw: RawOptions): Promise<nu
   };
   const options = await outputOptions(config);
   const sessions = await openSessions(config, options, facts, run.stderr);
-  const stats = trackRunStats();
+  // The totals only feed the live status line: without a terminal to draw it on, nothing counts them.
+  const stats = stderrIsTTY() ? trackRunStats() : undefined;
   const outcome = await runWatched(run.spec, stats, (chunk, stream) => {
-    stats.observe(chunk);
+    stats?.observe(chunk);
     (stream === "stderr" && sessions.stderr ? sessions.stderr : sessions.output).write(chunk);
   });
   if (outcome.spawnError) {
@@ -65,8 +66,9 @@ export async function runCommandCli(argv: string[], raw: RawOptions): Promise<nu
 
 /** Opens the spill store and the sessions, leaving room for the longest ending the frame may have to say. */
 export async function openSessions(config: ProjectionConfig, options: OutputOptions, facts: RunFacts, stderr: RunConfig["stderr"]): Promise<RunSessions> {
-  // on this thread: a spill worker would cost `run` ~11 MiB of peak RSS (its goal is 80 MiB; measured 86 with one)
-  const spill = openSpill(config, { thread: false });
+  // On this thread, its writes on the thread pool: a spill worker would cost `run` ~11 MiB of peak RSS (its goal is
+  // 80 MiB; measured 85-88 with one, whatever the ring's size).
+  const spill = openSpill(config, { thread: false, pooledWrites: true });
   const endings = worstCaseOutcomes().map((outcome) => describeRunResult(outcome, facts, keepsDataApart(config)));
   const longest = endings.reduce((a, b) => (JSON.stringify(b).length > JSON.stringify(a).length ? b : a));
   const output = new BoundSession(await boundOptionsFor(config, options, longest, reservedFrame(longest, facts.tool, "")), spill.target, spill.failure);
@@ -99,10 +101,10 @@ export async function projectRun(config: ProjectionConfig, options: OutputOption
 
 /**
  * Runs the command with correx's signals forwarded to its group, the group killed if correx exits while it
- * runs, and the live status line on stderr when stderr is a terminal. The signal listeners are in place
+ * runs, and the live status line on stderr when there are totals to show (stderr is a terminal). The signal listeners are in place
  * before the command starts: a fast command may already be running while its start-up code still runs.
  */
-async function runWatched(spec: RunSpec, stats: RunStatsTracker, write: OutputSink): Promise<RunOutcome> {
+async function runWatched(spec: RunSpec, stats: RunStatsTracker | undefined, write: OutputSink): Promise<RunOutcome> {
   let handle: RunHandle | undefined;
   let early: NodeJS.Signals | undefined;
   const forward = (signal: NodeJS.Signals): void => {
@@ -118,7 +120,7 @@ async function runWatched(spec: RunSpec, stats: RunStatsTracker, write: OutputSi
     handle = await startCommand(spec, write);
     process.on("exit", killGroup);
     if (early !== undefined) handle.interrupt(early);
-    if (process.stderr.isTTY && handle.pid !== undefined) {
+    if (stats && handle.pid !== undefined) {
       status = startLiveStatus({ write: (text) => process.stderr.write(text), columns: () => process.stderr.columns || 80, snapshot: () => stats.snapshot() });
     }
     return await handle.done;

@@ -5,6 +5,7 @@
 import type { Hash } from "node:crypto";
 import * as fs from "node:fs";
 import { IndexFile } from "./index-file.js";
+import type { PooledWrites } from "./pooled-writes.js";
 
 /** An injected write failure (tests): the data write that would pass `afterBytes` fails with `code`. */
 export interface SpillFault {
@@ -48,8 +49,11 @@ export class SpillOutput {
   hashed: number;
   readonly work: SpillWork = { hashed: 0, readBack: 0, writeCalls: 0 };
 
-  /** `written`: bytes already in the file (written by another thread), hashed by catchUp. */
-  constructor(files: SpillFiles, hash: Hash, fault?: SpillFault, written = 0) {
+  /**
+   * `written`: bytes already in the file (written by another thread), hashed by catchUp. `pool`: the writes go
+   * through libuv's thread pool (pooled-writes.ts); never with catchUp, which reads back what was written.
+   */
+  constructor(files: SpillFiles, hash: Hash, fault?: SpillFault, written = 0, private readonly pool?: PooledWrites) {
     this.files = files;
     this.hash = hash;
     this.fault = fault;
@@ -69,9 +73,12 @@ export class SpillOutput {
   write(bytes: Uint8Array): void {
     const fd = this.openFd();
     if (this.fault && this.written + bytes.length > this.fault.afterBytes) throw Object.assign(new Error(`injected ${this.fault.code}`), { code: this.fault.code });
-    for (let offset = 0; offset < bytes.length; ) {
-      offset += fs.writeSync(fd, bytes, offset, Math.min(WRITE_BYTES, bytes.length - offset), this.written + offset);
-      this.work.writeCalls += 1;
+    if (this.pool) this.pool.write(fd, bytes, this.written);
+    else {
+      for (let offset = 0; offset < bytes.length; ) {
+        offset += fs.writeSync(fd, bytes, offset, Math.min(WRITE_BYTES, bytes.length - offset), this.written + offset);
+        this.work.writeCalls += 1;
+      }
     }
     this.written += bytes.length;
   }
@@ -94,6 +101,12 @@ export class SpillOutput {
     this.catchUp();
     const fd = this.openFd();
     this.dataFd = undefined;
+    try {
+      this.pool?.finish(fd);
+    } catch (error) {
+      closeQuietly(fd);
+      throw error;
+    }
     fs.closeSync(fd);
     this.indexFile()?.close();
     return this.hash.digest("hex");
@@ -101,6 +114,7 @@ export class SpillOutput {
 
   /** Closes the files quietly (after a failure, or when the spill is dropped; the caller removes them). */
   dispose(): void {
+    this.pool?.dispose();
     if (this.dataFd !== undefined) closeQuietly(this.dataFd);
     this.dataFd = undefined;
     if (this.index) this.index.remove();

@@ -5,6 +5,7 @@
 // hashes and indexes them on the other core. A spill that ends before the worker is ready is finished here.
 import * as fs from "node:fs";
 import { nodeCrypto, nodeWorkerThreads } from "../lazy-builtin.js";
+import { PooledWrites } from "./pooled-writes.js";
 import { readDigest, readFailure } from "./spill-consumer.js";
 import { SpillOutput, closeQuietly, type SpillFault, type SpillFiles, type SpillWork } from "./spill-output.js";
 import { CONSUMER, CONTROL_BYTES, PRODUCER, SLOT, announce, consumerWork, controlOf, prefixBytes, ringOf, savedBytes, type SpillWorkerData } from "./spill-ring.js";
@@ -23,6 +24,8 @@ const WAIT_SLICE_MS = 250;
 /** How a spill is saved: `thread: false` keeps it on the calling thread; the rest is for tests. */
 export interface SpillSinkOptions {
   thread?: boolean;
+  /** With `thread: false`: the writes go through libuv's thread pool, the hash stays here (pooled-writes.ts). */
+  pooledWrites?: boolean;
   ringBytes?: number;
   /** Bytes saved on the calling thread before the worker starts. */
   threadAfterBytes?: number;
@@ -65,7 +68,9 @@ export class SpillSink {
   constructor(files: SpillFiles, options: SpillSinkOptions = {}) {
     this.files = files;
     this.options = options;
-    this.output = new SpillOutput(files, nodeCrypto().createHash("sha256"), options.fault);
+    // Pooled writes complete later: never where a worker may take over (it reads back what was written, to hash it).
+    const pool = options.pooledWrites && options.thread === false ? PooledWrites.open(files.dataPath) : undefined;
+    this.output = new SpillOutput(files, nodeCrypto().createHash("sha256"), options.fault, 0, pool);
     this.here = this.output;
     this.deferred = options.thread !== false && (options.workerSource ?? bundledWorker()) !== undefined;
   }

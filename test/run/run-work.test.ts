@@ -1,0 +1,103 @@
+// `correx run`'s streaming work counted, not timed (issue 16): a probe preloaded into the binary counts the
+// command's output read (chunks, bytes), the bytes JavaScript copies (Buffer.from/concat), the bytes hashed and
+// the spill's data bytes written on this thread and on the thread pool. Output of recorded fixtures, repeated.
+import { spawnSync } from "node:child_process";
+import * as fs from "node:fs";
+import { tmpdir } from "node:os";
+import * as path from "node:path";
+import { afterAll, describe, expect, test } from "vitest";
+import { CORREX } from "../cli/cli-process.js";
+
+const MiB = 1024 * 1024;
+const dir = fs.mkdtempSync(path.join(tmpdir(), "correx-run-work-"));
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+const probe = path.join(dir, "probe.cjs");
+fs.writeFileSync(probe, `
+const fs = require("node:fs");
+const net = require("node:net");
+const counts = { chunks: 0, firstChunkBytes: 0, readBytes: 0, copiedBytes: 0, hashedBytes: 0, dataSyncBytes: 0, dataPooledBytes: 0 };
+const from = Buffer.from;
+Buffer.from = function (value, ...rest) { const copy = from.call(this, value, ...rest); if (typeof value !== "string") counts.copiedBytes += copy.length; return copy; };
+const concat = Buffer.concat;
+Buffer.concat = function (list, total) { const copy = concat.call(this, list, total); counts.copiedBytes += copy.length; return copy; };
+const connect = net.connect;
+net.connect = function (options, ...rest) {
+  if (options && options.onread && typeof options.onread.callback === "function") {
+    const callback = options.onread.callback;
+    options = { ...options, onread: { ...options.onread, callback(count, bytes) { if (counts.firstChunkBytes < 8192) counts.firstChunkBytes += count; counts.chunks += 1; counts.readBytes += count; return callback(count, bytes); } } };
+  }
+  return connect.call(this, options, ...rest);
+};
+const crypto = require("node:crypto");
+const update = crypto.Hash.prototype.update;
+crypto.Hash.prototype.update = function (data, ...rest) { counts.hashedBytes += data.length; return update.call(this, data, ...rest); };
+const store = process.env.PROBE_STORE;
+const isData = (fd) => { try { const target = fs.readlinkSync("/proc/self/fd/" + fd); return target.startsWith(store + "/") && !/[.][a-z]+$/.test(target); } catch { return false; } };
+const writeSync = fs.writeSync;
+fs.writeSync = function (fd, buffer, offset, length, ...rest) { const written = writeSync.call(this, fd, buffer, offset, length, ...rest); if (isData(fd)) counts.dataSyncBytes += written; return written; };
+const write = fs.write;
+fs.write = function (fd, buffer, offset, length, ...rest) { if (isData(fd)) counts.dataPooledBytes += length; return write.call(this, fd, buffer, offset, length, ...rest); };
+process.on("exit", () => writeSync(2, "PROBE " + JSON.stringify(counts) + "\\n"));
+`);
+
+/** `size` bytes of the recorded outputs of test/fixtures/salience, repeated. */
+function recordedOutput(size: number): string {
+  const fixtures = path.join(path.dirname(CORREX), "..", "test", "fixtures", "salience");
+  const recorded = Buffer.concat(fs.readdirSync(fixtures).filter((name) => name.endsWith(".txt")).sort().map((name) => fs.readFileSync(path.join(fixtures, name))));
+  const file = path.join(dir, `output-${size}`);
+  const descriptor = fs.openSync(file, "w");
+  for (let written = 0; written < size; written += recorded.length) fs.writeSync(descriptor, recorded, 0, Math.min(recorded.length, size - written));
+  fs.closeSync(descriptor);
+  return file;
+}
+
+interface Counts {
+  chunks: number;
+  /** Bytes of the reads that hold the first 8 KiB (what the session copies to sniff the input). */
+  firstChunkBytes: number;
+  readBytes: number;
+  copiedBytes: number;
+  hashedBytes: number;
+  dataSyncBytes: number;
+  dataPooledBytes: number;
+}
+
+/** `correx run --for model FLAGS -- cat FILE` under the probe: what it counted. */
+function counted(file: string, flags: string[]): Counts {
+  const store = path.join(dir, `store-${Math.random().toString(36).slice(2)}`);
+  const result = spawnSync(process.execPath, ["-r", probe, CORREX, "run", "--for", "model", "--spill-dir", store, ...flags, "--", "cat", file], {
+    encoding: "utf8", env: { ...process.env, PROBE_STORE: store }, maxBuffer: 16 * MiB,
+  });
+  expect(result.status, result.stderr).toBe(0);
+  const line = /^PROBE (.*)$/m.exec(result.stderr);
+  if (!line) throw new Error(`no probe line: ${result.stderr}`);
+  return JSON.parse(line[1]!) as Counts;
+}
+
+describe.skipIf(process.platform !== "linux")("run's work, counted", () => {
+  test("the bytes JavaScript copies do not grow with the output (no copy per chunk read)", () => {
+    const small = counted(recordedOutput(12 * MiB), ["--no-spill", "--salience", "off"]);
+    const large = counted(recordedOutput(24 * MiB), ["--no-spill", "--salience", "off"]);
+    expect(small.readBytes).toBe(12 * MiB);
+    expect(large.readBytes).toBe(24 * MiB);
+    // reads of at least 4 KiB on average (one reused buffer of 1 MiB: the kernel hands over what it holds)
+    expect(large.chunks).toBeLessThan(24 * MiB / 4096);
+    // the same head, the same tail ring: 12 MiB more output (dozens of reads) copies next to nothing more (the
+    // reads that hold the first 8 KiB, however long, are copied twice to sniff them); the live status line's
+    // totals copied 4 KiB of every read even with no terminal to draw them on
+    const beyondFirstRead = (counts: Counts): number => counts.copiedBytes - 2 * counts.firstChunkBytes;
+    expect(Math.abs(beyondFirstRead(large) - beyondFirstRead(small))).toBeLessThan(16 * 1024);
+  });
+
+  test("spilling all of it: each byte hashed once, its writes on the thread pool but for a few blocks", () => {
+    const size = 12 * MiB;
+    const counts = counted(recordedOutput(size), ["--max-output", "1GiB"]);
+    expect(counts.hashedBytes).toBe(size);
+    // the first blocks always go to the pool (all free then); the calling thread writes what the pool could not
+    // take at once, the last partial block, and at the end again what the pool has not confirmed (≤ 8 blocks, 1 MiB)
+    expect(counts.dataPooledBytes).toBeGreaterThanOrEqual(MiB);
+    expect(counts.dataPooledBytes + counts.dataSyncBytes).toBeGreaterThanOrEqual(size);
+    expect(counts.dataPooledBytes + counts.dataSyncBytes).toBeLessThanOrEqual(size + MiB);
+  });
+});
