@@ -96,7 +96,7 @@ export function planProjection(whole: ToolResult, options: ProjectOptions = {}):
   const tool = formattingTool(input, options.tool);
   const kind = resolveToolKind(tool);
   // The payload says its text is formatted, so that a later pass (normalize | lower) does not frame it again.
-  const clean = cleanStructured(input, base.hygiene);
+  const clean = cleanStructured(input, base.hygiene, writesStructuredContent(output));
   const result = kind === "generic" ? clean : { ...clean, meta: { ...clean.meta, formatted: kind } };
   // A paged formatter (read, grep, glob) fits its whole text to what the envelope leaves, measured as written,
   // so that the bounder never cuts a page in the middle and its footer and next_offset stay true.
@@ -142,14 +142,18 @@ function structuredBody(result: ToolResult): object | undefined {
   return typeof value === "object" && value !== null && !(value instanceof LosslessNumber) ? value : undefined;
 }
 
+/** True when the output carries structured content beside the text (`--format json`, `--to mcp`). */
+function writesStructuredContent(output: OutputOptions): boolean {
+  return output.to === "mcp" || (output.format === "json" && output.to === undefined);
+}
+
 /**
  * Structured content written beside the text (`--format json`, `--to mcp`) gets at most half the byte budget,
  * cut in shape (boundStructured) when it is larger, so that the text always keeps its room; the input is then saved.
  */
 function boundStructuredContent(result: ToolResult, output: OutputOptions, maxBytes: number): { result: ToolResult; cut: boolean } {
   const structured = result.meta?.structured_content;
-  const written = output.to === "mcp" || (output.format === "json" && output.to === undefined);
-  if (structured === undefined || !written) return { result, cut: false };
+  if (structured === undefined || !writesStructuredContent(output)) return { result, cut: false };
   const where = "the whole result is saved: see output_path";
   const bounded = boundStructured(structured, { maxBytes: Math.floor(maxBytes / 2), where, media: new Set(), dropped: new Set() });
   if (!bounded.cut) return { result, cut: false };

@@ -4,7 +4,7 @@ import { describe, expect, test } from "vitest";
 import { lower } from "../../src/lower/index.js";
 import { normalizeValue } from "../../src/normalize/index.js";
 import type { ToolResult } from "../../src/payload.js";
-import { projectResult } from "../../src/project/project.js";
+import { planProjection, projectResult } from "../../src/project/project.js";
 import { PDF, PNG } from "./results.js";
 
 describe("Bedrock document names are unique within the message", () => {
@@ -55,6 +55,15 @@ describe("hygiene inside structured JSON", () => {
     const text = projectResult(result, { to, lower: { callId: "c", name: "t" } }).text;
     expect(text).not.toMatch(/\\u001b/);
     expect(text).toContain("red");
+  });
+  test("structured content with nothing to clean is not copied, and is not walked where the output does not carry it", () => {
+    const rows = Array.from({ length: 1000 }, (_, id) => ({ id, name: `row ${id}`, tags: ["a", "b"] }));
+    const clean: ToolResult = { ok: true, data: "text", meta: { source_shape: "mcp", structured_content: { rows } } };
+    const written = planProjection(clean, { format: "json", budget: { maxBytes: 10_000_000, maxLines: 100_000 } }).result.meta?.structured_content as { rows: unknown[] };
+    expect(written.rows).toBe(rows);
+    const dirty: ToolResult = { ...clean, meta: { source_shape: "mcp", structured_content: { rows, note: "\u001b[1mx" } } };
+    expect((planProjection(dirty, { format: "json", budget: { maxBytes: 10_000_000, maxLines: 100_000 } }).result.meta?.structured_content as { note: string }).note).toBe("x");
+    expect((planProjection(dirty, { format: "text" }).result.meta?.structured_content as { note: string }).note).toBe("\u001b[1mx");
   });
   test("--raw keeps them", () => {
     expect(projectResult(result, { to: "bedrock", lower: { callId: "c" }, hygiene: { stripAnsi: false, collapse: false, foldRepeats: false, detectBinary: false } }).text).toMatch(/\\u001b/);
