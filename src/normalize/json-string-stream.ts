@@ -32,6 +32,8 @@ export class JsonStringStream {
   /** JSON.parse calls made (one a chunk at most: for the tests that count work). */
   parses = 0;
   private out = Buffer.alloc(0);
+  /** Bytes of `out` this chunk's windows wrote so far. */
+  private filled = 0;
   /** The string's bytes the last chunk cut short, as latin1 (one character a byte). */
   private carry = "";
 
@@ -50,16 +52,26 @@ export class JsonStringStream {
    */
   write(chunk: Uint8Array, start: number, sink: DecodedSink): number {
     const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+    // Unescaping never lengthens: an escape is at least as long as the UTF-8 it stands for (a lone surrogate's
+    // six bytes become three). The chunk's output is passed on at once (one call of the sink a chunk).
+    if (this.out.length < buffer.length - start + MAX_CARRY) this.grow(buffer.length - start + MAX_CARRY);
+    this.filled = 0;
     // A window at a time: the strings made stay small (young, soon collected), whatever the chunk size.
-    for (let from = start; from < buffer.length; from += WINDOW_BYTES) {
-      const end = this.writeWindow(buffer, from, Math.min(buffer.length, from + WINDOW_BYTES), sink);
-      if (end >= 0 || this.failure !== undefined) return end;
+    let end = -1;
+    for (let from = start; from < buffer.length && end < 0; from += WINDOW_BYTES) {
+      end = this.writeWindow(buffer, from, Math.min(buffer.length, from + WINDOW_BYTES));
+      if (this.failure !== undefined) return -1;
     }
-    return -1;
+    if (this.filled > 0) {
+      this.bytes += this.filled;
+      this.lastByte = this.out[this.filled - 1]!;
+      sink(this.out.subarray(0, this.filled));
+    }
+    return end;
   }
 
   /** `write` on the bytes of `buffer` from `start` to `stop`. */
-  private writeWindow(buffer: Buffer, start: number, stop: number, sink: DecodedSink): number {
+  private writeWindow(buffer: Buffer, start: number, stop: number): number {
     // The window as latin1 (byte = character code), after what the last one held back.
     const carry = this.carry;
     const raw = carry.length === 0 ? buffer.toString("latin1", start, stop) : carry + buffer.toString("latin1", start, stop);
@@ -69,12 +81,12 @@ export class JsonStringStream {
     this.carry = quote >= 0 ? "" : raw.slice(end);
     if (this.carry.length > MAX_CARRY) return this.fail("a bad escape");
     const ascii = end <= carry.length ? !NON_ASCII.test(raw.slice(0, end)) : !NON_ASCII.test(carry) && isAscii(buffer.subarray(start, start + end - carry.length));
-    if (end > 0 && !this.decode(raw.slice(0, end), ascii, sink)) return -1;
+    if (end > 0 && !this.decode(raw.slice(0, end), ascii)) return -1;
     return quote >= 0 ? start - carry.length + quote : -1;
   }
 
-  /** Unescapes the string's bytes `raw` (latin1; `ascii` when all are below 0x80) and passes them on. */
-  private decode(raw: string, ascii: boolean, sink: DecodedSink): boolean {
+  /** Unescapes the string's bytes `raw` (latin1; `ascii` when all are below 0x80) into the output. */
+  private decode(raw: string, ascii: boolean): boolean {
     const bytes = ascii ? undefined : Buffer.from(raw, "latin1");
     if (bytes !== undefined && !isUtf8(bytes)) {
       this.fail("invalid UTF-8 in a string");
@@ -89,15 +101,8 @@ export class JsonStringStream {
       this.fail(refusalOf(source));
       return false;
     }
-    // Unescaping never lengthens: an escape is at least as long as the UTF-8 it stands for (a lone surrogate's
-    // six bytes become three).
-    if (this.out.length < raw.length) this.grow(raw.length);
-    const length = this.out.write(text, 0, this.out.length, "utf8");
+    this.filled += this.out.write(text, this.filled, this.out.length - this.filled, "utf8");
     this.units += text.length;
-    if (length === 0) return true;
-    this.bytes += length;
-    this.lastByte = this.out[length - 1]!;
-    sink(this.out.subarray(0, length));
     return true;
   }
 
@@ -107,7 +112,7 @@ export class JsonStringStream {
   }
 
   private grow(need: number): void {
-    this.out = Buffer.allocUnsafe(Math.max(need, 64 * 1024));
+    this.out = Buffer.allocUnsafe(Math.max(need, WINDOW_BYTES));
     this.largestBuffer = Math.max(this.largestBuffer, this.out.length);
   }
 }
