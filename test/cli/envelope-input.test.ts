@@ -5,7 +5,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import fc from "fast-check";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
 import { boundInput } from "../../src/cli/bound-input.js";
 import type { StreamEnvelopes } from "../../src/cli/input.js";
 import type { RawOptions } from "../../src/cli/options.js";
@@ -107,6 +107,23 @@ describe("MCP envelopes read as a stream", () => {
     const around = { stdoutIsTTY: false, columns: undefined, env: {} };
     await expect(boundInput({ spillDir }, failing(), around, { scope: "all", streamEnvelopes: "always" })).rejects.toThrow("read failed");
     expect(existsSync(spillDir) ? readdirSync(spillDir) : []).toEqual([]);
+  });
+
+  it("never writes a big structuredContent out whole to measure, clean or search it (the longest JSON.stringify is counted)", async () => {
+    const rows = Array.from({ length: 40_000 }, (_, id) => ({ id, name: `module-${id % 97}`, ok: id % 11 !== 0 }));
+    const bytes = bigEnvelope(1, { structuredContent: { rows } });
+    const whole = JSON.stringify({ rows }).length;
+    for (const raw of [{}, { format: "json" }, { to: "mcp" }] as RawOptions[]) {
+      const stringify = vi.spyOn(JSON, "stringify");
+      try {
+        const streamed = await run(bytes, raw, "all", "always", 65536);
+        expect(streamed.streamed).toBe(true);
+        const longest = Math.max(...stringify.mock.results.map((result) => (typeof result.value === "string" ? result.value.length : 0)));
+        expect(longest).toBeLessThan(whole / 10);
+      } finally {
+        stringify.mockRestore();
+      }
+    }
   });
 
   it("keeps big integers, -0 and 1e999999 as written", async () => {
