@@ -7,7 +7,7 @@
 // the next chunk.
 import { isAscii, isUtf8 } from "node:buffer";
 
-const NON_ASCII = /[^\x00-\x7f]/;
+const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
 /** Bytes held back at most between chunks: `\uD83D\uDE0` (11), or a UTF-8 character cut short (3). */
 const MAX_CARRY = 16;
@@ -32,6 +32,8 @@ export class JsonStringStream {
   /** JSON.parse calls made (one a chunk at most: for the tests that count work). */
   parses = 0;
   private out = Buffer.alloc(0);
+  /** A window between quotes, as bytes (made into one string). */
+  private scratch = Buffer.alloc(0);
   /** Bytes of `out` this chunk's windows wrote so far. */
   private filled = 0;
   /** The string's bytes the last chunk cut short, as latin1 (one character a byte). */
@@ -72,33 +74,42 @@ export class JsonStringStream {
 
   /** `write` on the bytes of `buffer` from `start` to `stop`. */
   private writeWindow(buffer: Buffer, start: number, stop: number): number {
-    // The window as latin1 (byte = character code), after what the last one held back.
+    // The window as latin1 (byte = character code) between two quotes, after what the last one held back: one
+    // string made, which JSON.parse reads as it is when nothing is held back (the last quote is not the input's).
     const carry = this.carry;
-    const raw = carry.length === 0 ? buffer.toString("latin1", start, stop) : carry + buffer.toString("latin1", start, stop);
-    const quote = closingQuote(raw);
+    const size = carry.length + (stop - start) + 2;
+    if (this.scratch.length < size) this.scratch = Buffer.allocUnsafe(Math.max(size, WINDOW_BYTES + 2 * MAX_CARRY));
+    const scratch = this.scratch;
+    scratch[0] = QUOTE;
+    if (carry.length > 0) scratch.write(carry, 1, "latin1");
+    buffer.copy(scratch, 1 + carry.length, start, stop);
+    scratch[size - 1] = QUOTE;
+    const quoted = scratch.toString("latin1", 0, size);
+    const quote = closingQuote(quoted, size - 1);
     // A closing quote after an unfinished escape (`\u12"`) is refused by the parse below.
-    const end = quote >= 0 ? quote : heldBackFrom(raw);
-    this.carry = quote >= 0 ? "" : raw.slice(end);
+    const end = quote >= 0 ? quote : heldBackFrom(quoted, size - 1);
+    this.carry = quote >= 0 ? "" : quoted.slice(end, size - 1);
     if (this.carry.length > MAX_CARRY) return this.fail("a bad escape");
-    const ascii = end <= carry.length ? !NON_ASCII.test(raw.slice(0, end)) : !NON_ASCII.test(carry) && isAscii(buffer.subarray(start, start + end - carry.length));
-    if (end > 0 && !this.decode(raw.slice(0, end), ascii)) return -1;
-    return quote >= 0 ? start - carry.length + quote : -1;
+    if (end > 1) {
+      const source = end === size - 1 || quote >= 0 ? quoted.slice(0, end + 1) : `${quoted.slice(0, end)}"`;
+      if (!this.decode(source, isAscii(scratch.subarray(1, end)) ? undefined : scratch.subarray(1, end))) return -1;
+    }
+    return quote >= 0 ? start + quote - 1 - carry.length : -1;
   }
 
-  /** Unescapes the string's bytes `raw` (latin1; `ascii` when all are below 0x80) into the output. */
-  private decode(raw: string, ascii: boolean): boolean {
-    const bytes = ascii ? undefined : Buffer.from(raw, "latin1");
+  /** Unescapes `quoted` (the string's bytes as latin1 between quotes; `bytes` those bytes when not all ASCII) into the output. */
+  private decode(quoted: string, bytes: Buffer | undefined): boolean {
     if (bytes !== undefined && !isUtf8(bytes)) {
       this.fail("invalid UTF-8 in a string");
       return false;
     }
-    const source = bytes === undefined ? raw : bytes.toString("utf8");
+    const source = bytes === undefined ? quoted : `"${bytes.toString("utf8")}"`;
     let text: string;
     try {
       this.parses += 1;
-      text = JSON.parse(`"${source}"`) as string;
+      text = JSON.parse(source) as string;
     } catch {
-      this.fail(refusalOf(source));
+      this.fail(refusalOf(source.slice(1, -1)));
       return false;
     }
     this.filled += this.out.write(text, this.filled, this.out.length - this.filled, "utf8");
@@ -117,9 +128,9 @@ export class JsonStringStream {
   }
 }
 
-/** The index of the first quote no backslash escapes, or -1. */
-function closingQuote(raw: string): number {
-  for (let quote = raw.indexOf('"'); quote >= 0; quote = raw.indexOf('"', quote + 1)) {
+/** The index of the first quote after the opening one that no backslash escapes, before `stop` (else -1). */
+function closingQuote(raw: string, stop: number): number {
+  for (let quote = raw.indexOf('"', 1); quote >= 0 && quote < stop; quote = raw.indexOf('"', quote + 1)) {
     if (backslashesBefore(raw, quote) % 2 === 0) return quote;
   }
   return -1;
@@ -136,8 +147,8 @@ function backslashesBefore(raw: string, index: number): number {
  * Where the part a chunk ended inside must stop for now: before a UTF-8 character it cut, an escape it cut, and a
  * high surrogate escape the next chunk may pair with a low one.
  */
-function heldBackFrom(raw: string): number {
-  let end = cutCharacterStart(raw, raw.length);
+function heldBackFrom(raw: string, length: number): number {
+  let end = cutCharacterStart(raw, length);
   const escape = lastEscape(raw, end);
   if (escape >= 0 && (escape + 1 === end || (raw.charCodeAt(escape + 1) === 0x75 && end - escape < 6))) end = escape;
   const high = lastEscape(raw, end);
