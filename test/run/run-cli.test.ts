@@ -150,6 +150,23 @@ describe("signals sent to correx", () => {
     expect(spilled.toString()).toBe(`grandchild ${grandchild}\n${Array.from({ length: 5000 }, (_, index) => index + 1).join("\n")}\n`);
     expect(isProcessGone(grandchild)).toBe(true);
   });
+  test("SIGINT after 6 MiB: the spill holds every byte as written (its writes went through the thread pool)", async () => {
+    const directory = mkdtempSync(join(tmpdir(), "correx-run-signal-"));
+    const [file, ready] = [join(directory, "output"), join(directory, "ready")];
+    writeLogFile(file, 6 * 1024 * 1024);
+    try {
+      const started = startCorrex(["run", "--format", "json", "--spill-dir", spillDirectory(), "--", "sh", "-c", `cat '${file}'; : > '${ready}'; exec sleep 1000`]);
+      await waitForFile(ready);
+      started.child.kill("SIGINT");
+      const result = await started.finished;
+      expect(result.code).toBe(130);
+      const payload = payloadOf(result.stdout);
+      expect(payload.meta).toMatchObject({ interrupted: true, total_bytes: 6 * 1024 * 1024 });
+      expect(readFileSync(String(payload.meta?.output_path)).equals(readFileSync(file))).toBe(true);
+    } finally {
+      rmSync(directory, { recursive: true, force: true });
+    }
+  });
   test.each([1, 2, 3])("a signal that arrives as the command starts is still forwarded (try %i)", async () => {
     const ready = join(mkdtempSync(join(tmpdir(), "correx-run-signal-")), "ready");
     const started = startCorrex(["run", "--spill-dir", spillDirectory(), "--", "sh", "-c", `: > '${ready}'; exec sleep 1000`]);

@@ -155,6 +155,18 @@ describe("pooled writes", () => {
     fs.rmSync(file);
   });
 
+  test("a spill sink with pooled writes on a full disk (/dev/full) fails and says why", () => {
+    const fd = fs.openSync("/dev/full", "w");
+    const sink = new SpillSink({ dataFd: fd, dataPath: "/dev/full" }, { thread: false, pooledWrites: true });
+    const chunk = Buffer.alloc(200_000, 0x62);
+    let accepted = true;
+    for (let turn = 0; turn < 12 && accepted; turn += 1) accepted = sink.write(chunk);
+    // the blocks' writes fail on the pool; past them the calling thread writes and meets ENOSPC (or close does)
+    const digest = accepted ? sink.close() : undefined;
+    expect(digest).toBeUndefined();
+    expect((sink.failure as NodeJS.ErrnoException | undefined)?.code).toBe("ENOSPC");
+  });
+
   test("a spill sink that may hand over to a worker never pools its writes (the worker writes at the file's offset)", () => {
     const { fd, file } = freshFile();
     const sink = new SpillSink({ dataFd: fd, dataPath: file }, { pooledWrites: true, threadAfterBytes: Number.MAX_SAFE_INTEGER });
