@@ -122,7 +122,12 @@
                       (local.set $h (i64.mul (i64.xor (i64.rotl (local.get $h) (i64.const 31)) (i64x2.extract_lane 1 (local.get $a))) (i64.const 0x9E3779B97F4A7C15)))
                       (local.set $h (i64.mul (i64.xor (i64.rotl (local.get $h) (i64.const 31)) (i64x2.extract_lane 0 (local.get $b))) (i64.const 0x9E3779B97F4A7C15)))
                       (local.set $h (i64.mul (i64.xor (i64.rotl (local.get $h) (i64.const 31)) (i64x2.extract_lane 1 (local.get $b))) (i64.const 0x9E3779B97F4A7C15)))
-                      (local.set $h (i64.xor (local.get $h) (i64.shr_u (local.get $h) (i64.const 29))))
+;; finished as MurmurHash3's fmix64 does, so that every byte of the key reaches the slot's bits (a bare
+                      ;; multiply carries the last bytes only upward: kinds that differed there shared a slot and, evicting each
+                      ;; other, were handed back on every hit)
+                      (local.set $h (i64.mul (i64.xor (local.get $h) (i64.shr_u (local.get $h) (i64.const 33))) (i64.const 0xff51afd7ed558ccd)))
+                      (local.set $h (i64.mul (i64.xor (local.get $h) (i64.shr_u (local.get $h) (i64.const 33))) (i64.const 0xc4ceb9fe1a85ec53)))
+                      (local.set $h (i64.xor (local.get $h) (i64.shr_u (local.get $h) (i64.const 33))))
                       ;; a slot of 65,536 (4 bytes: a 24-bit tag, a count)
                       (local.set $slot (i32.add (i32.const 0x120000) (i32.shl (i32.and (i32.wrap_i64 (i64.shr_u (local.get $h) (i64.const 40))) (i32.const 0xffff)) (i32.const 2))))
                       (local.set $tag (i32.or (i32.and (i32.wrap_i64 (local.get $h)) (i32.const 0xffffff00)) (i32.const 0x100)))

@@ -112,6 +112,20 @@ describe("NeedleScan", () => {
     expect(scan.hits).toBe(2000); // each line: the "ERR" of ERROR and the "ail" of failed
   });
 
+  test("kinds that differ only in the last bytes of their 32 are counted apart: each comes back `limit` times, no more", () => {
+    // 32 bytes from the hit: "ERROR [worker-7] connected to " then two letters (no hex digit) that alone tell the kinds apart.
+    const ends = [..."ghijklmnopqrstuvwxyz"].flatMap((first) => [..."ghijk"].map((second) => `${first}${second}`));
+    const rounds = 100;
+    const lines: string[] = [];
+    for (let round = 0; round < rounds; round += 1) for (const end of ends) lines.push(`2026-12-01 ERROR [worker-7] connected to ${end}/socket in ${round} ms`);
+    const bytes = Buffer.from(`${lines.join("\n")}\n`);
+    const scan = NeedleScan.create(BYTE_NEEDLES)!;
+    const found = { positions: [] as number[], linesBefore: [] as number[] };
+    scan.scan(bytes, 0, bytes.length, 64, Number.MAX_SAFE_INTEGER, found);
+    expect(scan.hits).toBe(lines.length);
+    expect(found.positions).toHaveLength(ends.length * 64);
+  });
+
   test("puts needles shorter than three bytes in bucket 0 and every needle in one bucket", () => {
     const buckets = assignBuckets(BYTE_NEEDLES);
     expect(buckets).toHaveLength(8);
