@@ -56,7 +56,19 @@ export function protectedLines(lines: readonly CollectedLine[]): boolean[] {
 const CODE_FRAME = /^\s*\d+\s|^\s*[~^]+\s*$/;
 
 /** True when a shape has a word of its own (a line that is all number, path or name, like `find`'s, is content). */
-const hasWord = (shape: readonly string[]): boolean => shape.some((token, index) => index > 0 && /[A-Za-z]{2}/.test(token.replace(/^[NHPQ…]$/, "")));
+const hasWord = (shape: readonly string[]): boolean => /[A-Za-z]{2}/.test(shape.slice(1).join(" "));
+
+/** Each list's line shapes, computed once (a list is read by findRuns, then by startsAfterOther for each run). */
+const shapeCache = new WeakMap<readonly CollectedLine[], string[][]>();
+
+function shapeOf(lines: readonly CollectedLine[], index: number): string[] {
+  let shapes = shapeCache.get(lines);
+  if (!shapes) {
+    shapes = [];
+    shapeCache.set(lines, shapes);
+  }
+  return (shapes[index] ??= lineShape(lines[index]!.text));
+}
 
 const likeAny = (shapes: readonly string[][], shape: readonly string[]): boolean => shapes.some((each) => alike(each, shape));
 
@@ -85,7 +97,7 @@ export function findRuns(lines: readonly CollectedLine[], endsOutput = false): F
       index += 1;
       continue;
     }
-    const shape = lineShape(line.text);
+    const shape = shapeOf(lines, index);
     if (!foldable(index) || recent.length === 0 || !hasWord(shape) || !likeAny(recent, shape) || (endsOutput && index === lines.length - 1)) {
       remember(recent, shape);
       index += 1;
@@ -101,7 +113,7 @@ export function findRuns(lines: readonly CollectedLine[], endsOutput = false): F
       const next = lines[end]!;
       // A repeat note after a folded line folds with it.
       if (!(next.foldNote && !next.similar)) {
-        const nextShape = lineShape(next.text);
+        const nextShape = shapeOf(lines, end);
         if (!foldable(end) || !likeAny(recent, nextShape)) break;
         likeAbove &&= alike(above, nextShape);
       }
@@ -118,7 +130,7 @@ export function findRuns(lines: readonly CollectedLine[], endsOutput = false): F
       continue;
     }
     // Too short to fold: the lines stay shown.
-    for (; index < end; index += 1) if (!lines[index]!.foldNote) remember(recent, lineShape(lines[index]!.text));
+    for (; index < end; index += 1) if (!lines[index]!.foldNote) remember(recent, shapeOf(lines, index));
   }
   return runs;
 }
@@ -127,12 +139,12 @@ export function findRuns(lines: readonly CollectedLine[], endsOutput = false): F
 export function startsAfterOther(lines: readonly CollectedLine[], run: FoldRun): boolean {
   const shapes: string[][] = [];
   for (let index = run.start; index < run.end; index += 1) {
-    const shape = lines[index]!.foldNote ? undefined : lineShape(lines[index]!.text);
+    const shape = lines[index]!.foldNote ? undefined : shapeOf(lines, index);
     if (shape && !likeAny(shapes, shape)) shapes.push(shape);
   }
   for (let index = run.start - 1; index >= 0; index -= 1) {
     const line = lines[index]!;
-    if (!line.foldNote && !likeAny(shapes, lineShape(line.text))) return true;
+    if (!line.foldNote && !likeAny(shapes, shapeOf(lines, index))) return true;
   }
   return false;
 }

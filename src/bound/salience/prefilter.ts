@@ -28,9 +28,16 @@ const MARKER_NEEDLES = [[0xe2, 0x9c], [0xe2, 0x9d, 0x8c], [0xc3, 0x97], [0xe2, 0
 /** The needles of the byte path, as bytes. */
 export const BYTE_NEEDLES: readonly Buffer[] = [...BYTE_NEEDLE_TEXTS.map((text) => Buffer.from(text, "latin1")), ...MARKER_NEEDLES.map((bytes) => Buffer.from(bytes))];
 
-const LINE_START_NEEDLES = NEEDLE_TEXTS.filter((text) => text.startsWith("\n")).map((text) => text.slice(1));
-const INSIDE_NEEDLES = NEEDLE_TEXTS.filter((text) => !text.startsWith("\n"));
-const MARKER_CHARACTERS = /[\u2700-\u273f\u274c\u00d7\u25cf]/;
+const escape = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/** The text needles as one expression: a needle inside the line, one that opens it, or a test runner's mark. */
+const ANY_NEEDLE = new RegExp(
+  [
+    ...NEEDLE_TEXTS.filter((text) => !text.startsWith("\n")).map(escape),
+    ...NEEDLE_TEXTS.filter((text) => text.startsWith("\n")).map((text) => `^${escape(text.slice(1))}`),
+    "[\\u2700-\\u273f\\u274c\\u00d7\\u25cf]",
+  ].join("|"),
+);
 
 /**
  * Positions in bytes[start, end) where a needle starts, sorted, at most `limit` of them (the earliest of each
@@ -55,7 +62,5 @@ export function findHits(bytes: Buffer, start: number, end: number, limit: numbe
 
 /** The same test on one line of text: false means no rule of rules.ts can match it. */
 export function mayBeSalient(text: string): boolean {
-  for (const needle of INSIDE_NEEDLES) if (text.includes(needle)) return true;
-  for (const needle of LINE_START_NEEDLES) if (text.startsWith(needle)) return true;
-  return MARKER_CHARACTERS.test(text);
+  return ANY_NEEDLE.test(text);
 }

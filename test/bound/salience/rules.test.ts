@@ -1,8 +1,10 @@
 // The salience rules on real lines: strong markers count, look-alikes never do, context lines are recognised.
+import { readdirSync, readFileSync } from "node:fs";
+import fc from "fast-check";
 import { describe, expect, test } from "vitest";
 import { recognizeContent } from "../../../src/bound/salience/content-kind.js";
 import { BYTE_NEEDLES, mayBeSalient } from "../../../src/bound/salience/prefilter.js";
-import { isCompilerContext, isContinuation, isFileHeader, isTraceLine, SALIENT_SCORE, scoreLine } from "../../../src/bound/salience/rules.js";
+import { isCompilerContext, LOCATION_PATTERNS, isContinuation, isFileHeader, isTraceLine, SALIENT_SCORE, scoreLine } from "../../../src/bound/salience/rules.js";
 
 const salient = [
   "src/a.ts(12,5): error TS2322: Type 'string' is not assignable to type 'number'.",
@@ -117,5 +119,40 @@ describe("recognizeContent", () => {
     [['{"level":"error","msg":"x"}', '{"level":"info","msg":"y"}'], "log"],
   ])("%j is %s", (lines, kind) => {
     expect(recognizeContent(lines)).toBe(kind);
+  });
+});
+
+describe("the location hint before the location pattern", () => {
+  // scoreLine runs LOCATION only where its hint matches: a line LOCATION matches and the hint does not would lose its
+  // location bonus. Checked on every line of the recorded outputs and on random lines.
+  const gateHolds = (line: string): void => {
+    const { hint, location } = LOCATION_PATTERNS;
+    if (location.test(line)) expect(hint.test(line), JSON.stringify(line)).toBe(true);
+  };
+
+  test("on every line of the recorded outputs and the examples", () => {
+    const folder = new URL("../../fixtures/salience/", import.meta.url);
+    for (const file of readdirSync(folder).filter((name) => name.endsWith(".txt"))) {
+      for (const line of readFileSync(new URL(file, folder), "utf8").split("\n")) gateHolds(line);
+    }
+    for (const line of [...salient, ...notSalient]) gateHolds(line);
+  });
+
+  const FRAGMENTS = [
+    "error", "Error", "ERROR", "eRRor", "errors", "fatal", "FATAL", "Fatal", "fatal error", "exit", "EXIT", "exited with code 2", "exit status 1", "non-zero exit",
+    "0 errors", "0 failed", "0 problems", "errors=0", "errors: 0", "failures:\t0", "Failures: 1", "failed", "failed:", "FAIL", "FAILED", "FAIL:", "--- FAIL:", "***", "*** Failed",
+    "Failed to", "Unable to", "Cannot open", "cannot find", "Build failed", "✘", "✕", "✗", "❌", "×", "●", "● Console", "E  ", "E   x", "not ok 3", "npm ERR!", "npm error",
+    "yarn error", "level=error", "level: FATAL", "\"level\":\"error\"", "\"severity\": \"CRITICAL\"", "TypeError:", "FooException", "Exception", "Caused by:", "CRITICAL", "SEVERE",
+    "[ERROR]", "Traceback (most recent call last)", "panicked at", "panic: ", "a.ts:12:3", "a.ts(1,2)", "index.js:7", "C:\\x\\y.cs:3", "C:\\src\\main:12", "D:\\a(3,4)", "12:04:31.5", "\" 500", "\"GET /x HTTP/1.1\" 503",
+    "ENOENT", "ECONNREFUSED", "EPERM", "ENOSPC", "Permission denied", "No such file or directory", "command not found", "Segmentation fault", "(core dumped)", "Access denied",
+    "Connection refused", "PASS", "PASSED", "ok", " ... ok", "✓", "✔", "√", "=== RUN", "--- PASS:", "no errors", "without errors", "error-free", "make: ***", "1 failed",
+    "3 errors", "12:5", "  ", "\t", "\u00a0", " ", ":", ".", "x", "7", "0", "(", ")", "=", "-", "/", "\\",
+  ];
+
+  test("on random lines of the words, marks and punctuation the rules look for", () => {
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...FRAGMENTS), { minLength: 1, maxLength: 14 }), (parts) => gateHolds(parts.join(""))),
+      { numRuns: 20_000, seed: 16 },
+    );
   });
 });
