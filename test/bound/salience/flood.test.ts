@@ -95,6 +95,33 @@ describe("salience in a flood of errors", () => {
     expect(scanner.work.hits).toBeLessThan(2 * allowance + 8 * 4_000);
   }, 60_000);
 
+  test("work: log lines with errors of a few hundred kinds hand back at most 64 hits of each kind, not one per error", () => {
+    // Like bench/log-input.mjs: one line in six an ERROR whose 32 bytes from the needle differ only near their end.
+    const words = ["compiled", "fetched", "retrying", "connected to", "wrote", "skipped", "resolved", "cache miss for", "timeout on", "checked"];
+    const paths = ["src/module", "lib/util", "api/handler", "db/pool", "net/socket", "ui/view", "test/spec"];
+    const levels = ["INFO", "INFO", "INFO", "DEBUG", "WARN", "ERROR"];
+    const workers = Array.from({ length: 16 }, (_, index) => String(index));
+    const kinds = new Set<string>();
+    function* logChunks(): Generator<Buffer> {
+      let lines: string[] = [];
+      for (let number = 1; number <= 300_000; number += 1) {
+        const pick = (list: string[], salt: number): string => list[(Math.imul(number, salt) >>> 7) % list.length]!;
+        const line = `2026-12-01T04:00:00Z ${pick(levels, 0x9e3779b1)} [worker-${pick(workers, 0x85ebca6b)}] ${pick(words, 0xc2b2ae35)} ${pick(paths, 0x27d4eb2f)}-${number % 500}.ts (req ${(Math.imul(number, 0x2545f491) >>> 0).toString(16)}) in ${number % 2000} ms`;
+        const at = line.indexOf("ERROR");
+        if (at !== -1) kinds.add(line.slice(at, at + 32).replace(/[0-9a-fA-F]/g, "0"));
+        lines.push(line);
+        if (lines.length === 640) {
+          yield Buffer.from(`${lines.join("\n")}\n`);
+          lines = [];
+        }
+      }
+    }
+    const { scanner } = scanFlood(true, logChunks());
+    expect(kinds.size).toBeGreaterThan(100);
+    expect(scanner.work.hits).toBeLessThanOrEqual(64 * kinds.size * 1.25);
+    expect(scanner.work.scoredLines).toBeLessThanOrEqual(64 * kinds.size * 1.25);
+  }, 60_000);
+
   test("without WebAssembly the indexOf path still bounds its work in the flood", () => {
     const { scanner, totalBytes } = scanFlood(false);
     // The allowance: 16,384 lines, then 64 per MiB; once it ran out, the needles run only now and then.
