@@ -39,11 +39,19 @@ export class PooledWrites {
     this.free = Array.from({ length: blocks }, () => Buffer.allocUnsafeSlow(blockBytes));
   }
 
-  /** Opens the file a second time for the pooled writes; undefined when it cannot be (the caller writes synchronously). */
-  static open(path: string, blocks = POOLED_BLOCKS, blockBytes = POOLED_BLOCK_BYTES): PooledWrites | undefined {
+  /**
+   * Opens the file behind `dataFd` a second time, by its path, for the pooled writes (never through a symlink, and
+   * only if the path still names that file); undefined when it cannot be (the caller writes synchronously).
+   */
+  static open(path: string, dataFd: number, blocks = POOLED_BLOCKS, blockBytes = POOLED_BLOCK_BYTES): PooledWrites | undefined {
+    let fd: number | undefined;
     try {
-      return new PooledWrites(fs.openSync(path, fs.constants.O_WRONLY | fs.constants.O_NOFOLLOW), blocks, blockBytes);
+      fd = fs.openSync(path, fs.constants.O_WRONLY | fs.constants.O_NOFOLLOW);
+      const [opened, data] = [fs.fstatSync(fd), fs.fstatSync(dataFd)];
+      if (opened.ino !== data.ino || opened.dev !== data.dev) throw new Error(`${path} is no longer the spill's file`);
+      return new PooledWrites(fd, blocks, blockBytes);
     } catch {
+      if (fd !== undefined) fs.closeSync(fd);
       return undefined;
     }
   }

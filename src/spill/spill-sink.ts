@@ -69,7 +69,7 @@ export class SpillSink {
     this.files = files;
     this.options = options;
     // Pooled writes complete later: never where a worker may take over (it reads back what was written, to hash it).
-    const pool = options.pooledWrites && options.thread === false ? PooledWrites.open(files.dataPath) : undefined;
+    const pool = options.pooledWrites && options.thread === false ? PooledWrites.open(files.dataPath, files.dataFd) : undefined;
     this.output = new SpillOutput(files, nodeCrypto().createHash("sha256"), options.fault, 0, pool);
     this.here = this.output;
     this.deferred = options.thread !== false && (options.workerSource ?? bundledWorker()) !== undefined;

@@ -70,7 +70,7 @@ function freshFile(): { fd: number; file: string } {
 async function writeThrough(data: Buffer, sizes: number[], blocks: number, blockBytes: number, waits: boolean[], held = false) {
   const { fd, file } = freshFile();
   const release = held ? holdPool() : undefined;
-  const pool = PooledWrites.open(file, blocks, blockBytes)!;
+  const pool = PooledWrites.open(file, fd, blocks, blockBytes)!;
   const reused = Buffer.alloc(Math.max(...sizes));
   for (let offset = 0, turn = 0; offset < data.length; turn += 1) {
     const size = Math.min(sizes[turn % sizes.length]!, data.length - offset);
@@ -127,7 +127,7 @@ describe("pooled writes", () => {
 
   test("a write error of the pool (ENOSPC from /dev/full) is thrown by finish, or by a later write", async () => {
     const fd = fs.openSync("/dev/full", "w");
-    const pool = PooledWrites.open("/dev/full", 2, 4096)!;
+    const pool = PooledWrites.open("/dev/full", fd, 2, 4096)!;
     const chunk = Buffer.alloc(4096, 0x61);
     let thrown: unknown;
     try {
@@ -152,6 +152,16 @@ describe("pooled writes", () => {
     expect(sink.threaded).toBe(false);
     expect(sink.close()).toBe(createHash("sha256").update(data).digest("hex"));
     expect(fs.readFileSync(file).equals(data)).toBe(true);
+    fs.rmSync(file);
+  });
+
+  test("a path that no longer names the spill's file is not opened for the pool (the calling thread writes)", () => {
+    const { fd, file } = freshFile();
+    const other = `${file}-other`;
+    fs.writeFileSync(other, "");
+    fs.renameSync(other, file);
+    expect(PooledWrites.open(file, fd)).toBeUndefined();
+    fs.closeSync(fd);
     fs.rmSync(file);
   });
 
