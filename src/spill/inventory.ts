@@ -82,7 +82,7 @@ export function takeInventory(store: SpillStore, isLate: () => boolean = () => f
 
 /** The file system calls a listing makes, one file at a time (tests count them). */
 export interface StoreFiles {
-  /** The names in a directory. */
+  /** The names of the regular files in a directory (symlinks and the rest are left out; the type comes with the name). */
   names(dir: string): string[];
   /** A regular file's size and modification time (undefined for anything else, or when it is gone). */
   stat(file: string): StoredFile | undefined;
@@ -92,7 +92,8 @@ export interface StoreFiles {
 
 /** The store's files through node:fs. */
 export const STORE_FILES: StoreFiles = {
-  names: (dir) => fs.readdirSync(dir),
+  // Node asks lstat for the type where the file system does not give it with the name.
+  names: (dir) => fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => (entry.isFile() ? [entry.name] : [])),
   stat: statRegularFile,
   readHead(file, buffer) {
     let fd: number;
@@ -112,6 +113,19 @@ export const STORE_FILES: StoreFiles = {
   },
 };
 
+/** One output as a listing finds it: the sizes of its files (bytes), and how much of its record was read. */
+export interface ListingEntry {
+  id: string;
+  /** Creation time from the id (ms since the epoch). */
+  created: number;
+  data?: number;
+  record?: number;
+  text?: number;
+  index?: number;
+  /** Bytes of the record's head read into the buffer given to streamInventory (absent when it could not be read). */
+  recordHead?: number;
+}
+
 const DATA = 1;
 const RECORD = 2;
 const TEXT = 4;
@@ -119,10 +133,12 @@ const INDEX = 8;
 
 /**
  * The store's outputs newest first, one at a time: the names are read and sorted (ids sort by creation time),
- * each output's files are stat-ed only when its turn comes — memory holds the ids, never the entries. With
- * `head`, each record is opened instead and its first bytes read into it (valid until the next entry).
+ * each output's files are looked at only when its turn comes — memory holds the ids, never the entries. The
+ * record is opened and its first bytes read into `head` (valid until the next entry); the data's size is what
+ * `savedBytes` tells from that head (the record's `size`: the writer records it once the data is complete), so a
+ * stored output costs one record read and no stat; the data is stat-ed only when the record does not tell.
  */
-export function* streamInventory(store: SpillStore, files: StoreFiles = STORE_FILES, head?: Buffer): Generator<InventoryEntry> {
+export function* streamInventory(store: SpillStore, head: Buffer, files: StoreFiles = STORE_FILES, savedBytes: (entry: ListingEntry) => number | undefined = () => undefined): Generator<ListingEntry> {
   const kinds = new Map<string, number>();
   for (const name of files.names(store.dir)) {
     const dot = name.length - (name.endsWith(".idx") ? 4 : 5);
@@ -133,30 +149,26 @@ export function* streamInventory(store: SpillStore, files: StoreFiles = STORE_FI
     kinds.set(id, (kinds.get(id) ?? 0) | kind);
   }
   const ids = [...kinds.keys()].sort();
+  const prefix = path.join(store.dir, "x").slice(0, -1); // what path.join puts before a name
   for (let position = ids.length - 1; position >= 0; position -= 1) {
     const id = ids[position]!;
     const kind = kinds.get(id)!;
-    const entry: InventoryEntry = { id, created: idTime(id) };
-    const file = (flag: number, suffix: string): StoredFile | undefined => (kind & flag ? files.stat(path.join(store.dir, id + suffix)) : undefined);
-    const [data, text, index] = [file(DATA, ""), file(TEXT, ".text"), file(INDEX, ".idx")];
-    let record: StoredFile | undefined;
-    if (head && kind & RECORD) {
-      const recordPath = path.join(store.dir, `${id}.json`);
-      let opened;
+    const entry: ListingEntry = { id, created: idTime(id) };
+    const size = (flag: number, suffix: string): number | undefined => (kind & flag ? files.stat(prefix + id + suffix)?.bytes : undefined);
+    if (kind & RECORD) {
       try {
-        opened = files.readHead(recordPath, head);
+        const opened = files.readHead(`${prefix}${id}.json`, head);
+        if (opened) [entry.record, entry.recordHead] = [opened.file.bytes, opened.read];
       } catch {
-        record = files.stat(recordPath); // there but unreadable: listed as damaged
+        entry.record = size(RECORD, ".json"); // there but unreadable: listed as damaged
       }
-      if (opened) [record, entry.recordHead] = [opened.file, opened.read];
-    } else {
-      record = file(RECORD, ".json");
     }
-    if (data) entry.data = data;
-    if (record) entry.record = record;
-    if (text) entry.text = text;
-    if (index) entry.index = index;
-    if (data || record || text || index) yield entry;
+    const data = kind & DATA ? (entry.recordHead !== undefined ? savedBytes(entry) : undefined) ?? size(DATA, "") : undefined;
+    const [text, index] = [size(TEXT, ".text"), size(INDEX, ".idx")];
+    if (data !== undefined) entry.data = data;
+    if (text !== undefined) entry.text = text;
+    if (index !== undefined) entry.index = index;
+    if (data !== undefined || entry.record !== undefined || text !== undefined || index !== undefined) yield entry;
   }
 }
 

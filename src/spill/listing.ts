@@ -1,8 +1,9 @@
 // `correx ls`: the stored outputs, newest first, with what produced them and how it ended. Streamed: one row at a
 // time in fixed-width columns, reading only the head of each record (never the projection), so memory stays flat.
 import * as fs from "node:fs";
+import * as path from "node:path";
 import { formatSize } from "../text/magic.js";
-import { entryBytes, STORE_FILES, streamInventory, type InventoryEntry, type StoreFiles } from "./inventory.js";
+import { STORE_FILES, streamInventory, type ListingEntry, type StoreFiles } from "./inventory.js";
 import type { SpillRecord, SpillStore } from "./store.js";
 
 /** One output as `ls` shows it. */
@@ -40,31 +41,54 @@ function parseRecordHead(file: string, head: Buffer, read: number | undefined): 
 
 const LISTED_FIELDS = ["command", "label", "parent_command", "tool", "exit_code"] as const;
 
-function describeEntry(store: SpillStore, entry: InventoryEntry, head: Buffer): ListedOutput {
+function describeEntry(entry: ListingEntry, prefix: string, record: () => Partial<SpillRecord>): ListedOutput {
   // Keys in the order ls --format json has always written them.
-  const output = { id: entry.id, created: new Date(entry.created).toISOString(), size: entry.data?.bytes ?? 0, disk_bytes: entryBytes(entry), path: store.dataPath(entry.id) } as ListedOutput;
+  const diskBytes = (entry.data ?? 0) + (entry.record ?? 0) + (entry.text ?? 0) + (entry.index ?? 0);
+  const output = { id: entry.id, created: new Date(entry.created).toISOString(), size: entry.data ?? 0, disk_bytes: diskBytes, path: prefix + entry.id } as ListedOutput;
   output.status = "being-written";
-  if (!entry.record) return output;
+  if (entry.record === undefined) return output;
   try {
-    const record = parseRecordHead(store.recordPath(entry.id), head, entry.recordHead);
-    output.status = entry.data ? "stored" : "damaged";
-    if (typeof record.lines === "number") output.lines = record.lines;
-    for (const key of LISTED_FIELDS) if (record[key] !== undefined && record[key] !== "") (output as unknown as Record<string, unknown>)[key] = record[key];
-    if (record.not_saved_bytes) output.not_saved_bytes = record.not_saved_bytes;
+    const fields = record();
+    output.status = entry.data !== undefined ? "stored" : "damaged";
+    if (typeof fields.lines === "number") output.lines = fields.lines;
+    for (const key of LISTED_FIELDS) if (fields[key] !== undefined && fields[key] !== "") (output as unknown as Record<string, unknown>)[key] = fields[key];
+    if (fields.not_saved_bytes) output.not_saved_bytes = fields.not_saved_bytes;
   } catch {
-    output.status = fs.existsSync(store.recordPath(entry.id)) ? "damaged" : "being-written";
+    output.status = fs.existsSync(`${prefix}${entry.id}.json`) ? "damaged" : "being-written";
   }
   return output;
 }
 
 /**
  * The store's outputs, newest first, one at a time: each output's files are looked at when its row is asked
- * for (one reused buffer for the record heads), so memory holds the sorted ids and one row.
+ * for (one reused buffer for the record heads), so memory holds the sorted ids and one row. A stored output
+ * costs one record read: the data's size is the record's `size`.
  */
 export function* streamOutputs(store: SpillStore, files: StoreFiles = STORE_FILES): Generator<ListedOutput> {
   store.verify();
   const head = Buffer.allocUnsafe(RECORD_HEAD_BYTES);
-  for (const entry of streamInventory(store, files, head)) yield describeEntry(store, entry, head);
+  const prefix = path.join(store.dir, "x").slice(0, -1); // what store.dataPath puts before an id
+  let parsed: { id: string; fields?: Partial<SpillRecord>; error?: Error } | undefined;
+  const record = (entry: ListingEntry): Partial<SpillRecord> => {
+    if (parsed?.id !== entry.id) {
+      try {
+        parsed = { id: entry.id, fields: parseRecordHead(`${prefix}${entry.id}.json`, head, entry.recordHead) };
+      } catch (error) {
+        parsed = { id: entry.id, error: error as Error };
+      }
+    }
+    if (parsed.error) throw parsed.error;
+    return parsed.fields!;
+  };
+  const savedBytes = (entry: ListingEntry): number | undefined => {
+    try {
+      const size = record(entry).size;
+      return typeof size === "number" && Number.isSafeInteger(size) && size >= 0 ? size : undefined;
+    } catch {
+      return undefined; // a damaged record: the data is stat-ed
+    }
+  };
+  for (const entry of streamInventory(store, head, files, savedBytes)) yield describeEntry(entry, prefix, () => record(entry));
 }
 
 /** The store's outputs, newest first. */

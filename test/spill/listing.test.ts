@@ -29,9 +29,13 @@ describe("listOutputs", () => {
 });
 
 describe("streamOutputs", () => {
-  test("looks at one output's files per row asked for: the first row of 50 costs one stat and one record read, the whole listing 50 of each", () => {
+  test("looks at one output's files per row asked for: a stored output costs one record read and no stat (its record gives the data's size)", () => {
     const store = makeStore();
     for (let index = 0; index < 50; index += 1) addOutput(store, NOW - index * 1000, `line ${index}\n`, { fields: { command: `make ${index}` } });
+    const writing = addOutput(store, NOW - 60_000, "partial", { record: false });
+    const damaged = addOutput(store, NOW - 61_000, "data");
+    fs.writeFileSync(store.recordPath(damaged), "{");
+    fs.symlinkSync(store.dataPath(writing), store.dataPath(createId(NOW - 62_000))); // a symlink is never followed nor listed
     const calls = { names: 0, stat: 0, readHead: 0 };
     const counted: StoreFiles = {
       names: (dir) => ((calls.names += 1), STORE_FILES.names(dir)),
@@ -41,11 +45,12 @@ describe("streamOutputs", () => {
     try {
       const rows = streamOutputs(store, counted);
       const first = rows.next();
-      expect(first.value).toMatchObject({ command: "make 0", status: "stored" });
-      expect(calls).toEqual({ names: 1, stat: 1, readHead: 1 });
+      expect(first.value).toMatchObject({ command: "make 0", status: "stored", size: 7 });
+      expect(calls).toEqual({ names: 1, stat: 0, readHead: 1 });
       const rest = [...rows];
-      expect(rest.map((row) => row.command)).toEqual(Array.from({ length: 49 }, (_, index) => `make ${index + 1}`));
-      expect(calls).toEqual({ names: 1, stat: 50, readHead: 50 });
+      expect(rest.slice(0, 49).map((row) => row.command)).toEqual(Array.from({ length: 49 }, (_, index) => `make ${index + 1}`));
+      expect(rest.slice(49)).toMatchObject([{ id: writing, status: "being-written", size: 7 }, { id: damaged, status: "damaged", size: 4 }]);
+      expect(calls).toEqual({ names: 1, stat: 2, readHead: 51 }); // the data of the one being written and of the damaged one
     } finally {
       fs.rmSync(store.dir.replace(/\/store$/, ""), { recursive: true, force: true });
     }
