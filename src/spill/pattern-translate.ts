@@ -136,8 +136,8 @@ class Translator {
       const quantifier = this.quantifier();
       // An iteration that matches nothing ends a JavaScript loop differently than it ends RE2's: not translated.
       if (quantifier && atom.empty) throw new Untranslatable("a repeated piece that can match nothing");
-      bmp += quantifier ? `(?:${atom.bmp})${quantifier}` : atom.bmp;
-      full += quantifier ? `(?:${atom.full})${quantifier}` : atom.full;
+      bmp += atom.bmp + quantifier; // every atom is one JavaScript atom: a class, a character, a group
+      full += atom.full + quantifier;
       empty &&= atom.empty || /^(?:[*?]|\{0[,}])/.test(quantifier);
     }
     return { bmp, full, empty };

@@ -17,8 +17,8 @@ const RAW_LINE_CHARACTERS = /[\r\u2028\u2029]/g;
 export interface WindowSink {
   /** Whether the next matching lines are shown (then they go to `test`, which finds where the match is). */
   showing(): boolean;
-  /** A line found by the search over many lines that needs no second look: counted. */
-  count(): void;
+  /** Lines found by the search over many lines that need no second look: counted. */
+  count(lines: number): void;
   /** A line to match on its own (it is cleaned first); `number` gives its line number. */
   test(text: string, number: () => number): void;
   /** Whether the search is over (grep -l found its line). */
@@ -63,6 +63,10 @@ function searchWindow(buffer: Buffer, start: number, end: number, search: Window
     special.lastIndex = from;
     return special.exec(text)?.index ?? Infinity;
   };
+  if (!special && !sink.showing()) {
+    sink.count(countMatchingLines(text, regex));
+    return;
+  }
   let position = 0;
   let matchEnd = -1; // where the regexp's next match at or after `position` ends (found once, used until passed)
   let specialAt = nextSpecial(0);
@@ -77,9 +81,22 @@ function searchWindow(buffer: Buffer, start: number, end: number, search: Window
     const at = Math.min(matchLine, specialAt);
     if (at >= text.length) break; // none, or `^`/`$` just past the last "\n": no line starts there
     const lineStart = at === matchLine ? at : at === 0 ? 0 : text.lastIndexOf("\n", at - 1) + 1;
-    const lineEnd = text.indexOf("\n", at === matchLine ? Math.max(at, matchEnd - 1) : at);
+    const lineEnd = text.indexOf("\n", at === matchLine ? matchEnd : at);
     if (specialAt < lineEnd || sink.showing()) sink.test(text.slice(lineStart, lineEnd), () => numberAt(lineStart));
-    else sink.count();
+    else sink.count(1);
     position = lineEnd + 1;
   }
+}
+
+/** The lines of `text` (whole lines, none to look at twice) where `regex` matches: one test and one indexOf a line. */
+function countMatchingLines(text: string, regex: RegExp): number {
+  let count = 0;
+  regex.lastIndex = 0;
+  while (regex.test(text)) {
+    const end = regex.lastIndex; // the match's line ends at the first "\n" from its end (no match holds one)
+    if (end >= text.length) break; // `^`/`$` just past the last "\n"
+    count += 1;
+    regex.lastIndex = text.indexOf("\n", end) + 1;
+  }
+  return count;
 }

@@ -104,27 +104,29 @@ export function searchLines(fd: number, options: SearchOptions): SearchResult {
   const test = (start: number, end: number, lineNumber: () => number, startsInside: boolean): boolean => testText(buffer.toString("utf8", start, end), lineNumber, startsInside);
   const sink = {
     showing: numbersNeeded,
-    count: () => void (total += 1),
+    count: (lines: number) => void (total += lines),
     test: (line: string, lineNumber: () => number) => void testText(line, lineNumber, false),
     done,
     lineAt: numberAt,
   };
   const lines = options.pattern.lines;
+  let literalFrequent = false; // found on more than one line a KiB once: the literal prefilter is left for good
   const windowSearch = lines ? { lines, cleaned: options.cleanedOnly !== false, scanner } : undefined;
   /** The lines to match one by one; undefined when V8 can search them and more than one per LITERAL_HIT_BYTES holds the literal. */
   const candidateLines = (from: number, to: number): number[] | undefined => {
-    if (!search) return windowSearch ? undefined : allLineStarts(buffer, from, to);
+    if (!search || literalFrequent) return windowSearch ? undefined : allLineStarts(buffer, from, to);
     const starts = new Set<number>();
     const most = windowSearch ? Math.max(16, (to - from) / LITERAL_HIT_BYTES) : Infinity;
     const add = (hit: number): number => {
-      if (starts.size > most) return to; // frequent: searching the lines many at a time is faster
+      if (starts.size > most) return ((literalFrequent = true), to); // frequent: V8 searches the rest many lines at a time
       starts.add(Math.max(from, hit === 0 ? 0 : buffer.lastIndexOf(10, hit - 1) + 1));
       return buffer.indexOf(10, hit) + 1; // hit < to, and buffer[to - 1] is "\n"
     };
     const find = search(buffer, to);
     for (let hit = find(from); hit !== -1 && hit < to; hit = find(add(hit)));
+    if (literalFrequent) return undefined;
     if (options.cleanedOnly !== false) for (let hit = scanner.next(from, to); hit < to; hit = scanner.next(add(hit), to));
-    return starts.size > most ? undefined : [...starts].sort((left, right) => left - right);
+    return literalFrequent ? undefined : [...starts].sort((left, right) => left - right);
   };
   const compact = (keep: number, end: number): void => {
     if (numbersNeeded()) numberAt(keep);

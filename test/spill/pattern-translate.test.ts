@@ -42,7 +42,8 @@ describe("translatePattern agrees with RE2", () => {
     for (const pattern of ["\\B", "\\pL", "\\p{Greek}", "(?i)a", "(?s).", "\\Qa.b\\E", "\\101", "\\C", "[\\x{1F600}-\\x{1F64F}]"]) expect(translatePattern(pattern, false)).toBeUndefined();
     expect(translatePattern("é", true)).toBeUndefined();
     expect(translatePattern("\\x{e9}", true)).toBeUndefined();
-    expect(translatePattern("(a+)+$", false)).toEqual({ bmp: "(?:(?:(?:a)+))+$", full: "(?:(?:(?:a)+))+$" });
+    expect(translatePattern("(a+)+$", false)).toEqual({ bmp: "(?:a+)+$", full: "(?:a+)+$" });
+    expect(translatePattern("😀+.", false)).toEqual({ bmp: "[]+[\\u0000-\\u0009\\u000b-\\ud7ff\\ue000-\\uffff]", full: "(?:\\ud83d\\ude00)+(?:[\\u0000-\\u0009\\u000b-\\ud7ff\\ue000-\\uffff]|[\\ud800-\\udbff][\\udc00-\\udfff])" });
   });
 
   test("-i folds k to the Kelvin sign and s to the long s, in literals, classes and \\w, as RE2 does", () => {
