@@ -1,10 +1,14 @@
-// The spill worker's loop: says it is ready, waits for the producer to hand the spill over, hashes and indexes
-// what the producer wrote before (read back), then takes bytes off the shared ring (spill-ring.ts) in order and
-// saves them until the producer closes or aborts. It never throws: a failure is written into the control block.
+// The spill worker's loop: says it is ready, waits for the producer to hand the spill over, then takes bytes off
+// the shared ring (spill-ring.ts) in order and saves them until the producer closes or aborts, hashing and indexing
+// what the producer wrote before the hand-over (read back) as it goes. It never throws: a failure is written into
+// the control block.
 import type { Hash } from "node:crypto";
 import * as fs from "node:fs";
 import { CONSUMER, DIGEST_OFFSET, consumerWork, FAILURE_LIMIT, FAILURE_OFFSET, PRODUCER, SLOT, STEP_BYTES, announce, controlOf, prefixBytes, ringOf, savedBytes, type SpillWorkerData } from "./spill-ring.js";
 import { SpillOutput } from "./spill-output.js";
+
+/** Bytes the hash catches up by between two looks at the ring. */
+const CATCH_UP_STEP_BYTES = 256 * 1024;
 
 /** Runs the consumer side of a spill to its end (on the worker thread; blocks while the ring is empty). */
 export function consumeSpill(data: SpillWorkerData, hash: Hash): void {
@@ -24,7 +28,6 @@ export function consumeSpill(data: SpillWorkerData, hash: Hash): void {
   let output: SpillOutput | undefined;
   try {
     output = new SpillOutput(data.files, hash, data.fault, prefixBytes(data.shared));
-    output.catchUp(() => Atomics.load(control, SLOT.producer) === PRODUCER.aborted);
     savedBytes(data.shared, output.written);
     if (drain(data, output) === "aborted") {
       output.dispose();
@@ -44,7 +47,12 @@ export function consumeSpill(data: SpillWorkerData, hash: Hash): void {
   }
 }
 
-/** Saves the ring's bytes as they come until the producer closes (everything saved) or aborts. */
+/**
+ * Saves the ring's bytes as they come until the producer closes (everything saved) or aborts. The ring comes first,
+ * so that the producer never waits on the hash: while the ring is more than half full, or the hash is behind (the
+ * bytes written before the hand-over, to begin with), its bytes are only written; the hash catches up from the file
+ * whenever the ring is empty, in steps small enough to come back to the ring soon.
+ */
 function drain(data: SpillWorkerData, output: SpillOutput): "closed" | "aborted" {
   const control = controlOf(data.shared);
   const ring = ringOf(data.shared, data.ringBytes);
@@ -54,12 +62,15 @@ function drain(data: SpillWorkerData, output: SpillOutput): "closed" | "aborted"
     if (producer === PRODUCER.aborted) return "aborted";
     const filled = Atomics.load(control, SLOT.filled);
     if (filled === 0) {
-      if (producer === PRODUCER.closed) return "closed";
-      Atomics.wait(control, SLOT.producerSeq, seen);
+      if (output.hashed < output.written) output.catchUp(CATCH_UP_STEP_BYTES);
+      else if (producer === PRODUCER.closed) return "closed";
+      else Atomics.wait(control, SLOT.producerSeq, seen);
       continue;
     }
     const take = Math.min(filled, data.ringBytes - at, STEP_BYTES);
-    output.take(ring.subarray(at, at + take));
+    const bytes = ring.subarray(at, at + take);
+    if (output.hashed === output.written && filled <= data.ringBytes / 2) output.take(bytes);
+    else output.write(bytes);
     savedBytes(data.shared, output.written);
     at = (at + take) % data.ringBytes;
     Atomics.sub(control, SLOT.filled, take);

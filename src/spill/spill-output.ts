@@ -48,6 +48,7 @@ export class SpillOutput {
   /** Bytes hashed and indexed so far (the rest of `written` waits for catchUp). */
   hashed: number;
   readonly work: SpillWork = { hashed: 0, readBack: 0, writeCalls: 0 };
+  private readBuffer: Buffer | undefined;
 
   /**
    * `written`: bytes already in the file (written by another thread), hashed by catchUp. `pool`: the writes go
@@ -83,16 +84,17 @@ export class SpillOutput {
     this.written += bytes.length;
   }
 
-  /** Hashes and indexes what was written but not yet hashed, read back from the file (until `stop` says so). */
-  catchUp(stop: () => boolean = () => false): void {
+  /** Hashes and indexes what was written but not yet hashed (at most `limit` bytes of it), read back from the file. */
+  catchUp(limit = Infinity): void {
     const fd = this.openFd();
-    if (this.hashed >= this.written) return;
-    const buffer = Buffer.allocUnsafe(Math.min(READ_BACK_BYTES, this.written - this.hashed));
-    while (this.hashed < this.written && !stop()) {
-      const read = fs.readSync(fd, buffer, 0, Math.min(buffer.length, this.written - this.hashed), this.hashed);
+    const end = Math.min(this.written, this.hashed + limit);
+    if (this.hashed >= end) return;
+    this.readBuffer ??= Buffer.allocUnsafe(READ_BACK_BYTES);
+    while (this.hashed < end) {
+      const read = fs.readSync(fd, this.readBuffer, 0, Math.min(READ_BACK_BYTES, end - this.hashed), this.hashed);
       if (read === 0) throw new Error(`the spill file is shorter than the ${this.written} bytes written to it`);
       this.work.readBack += read;
-      this.digestBytes(buffer.subarray(0, read));
+      this.digestBytes(this.readBuffer.subarray(0, read));
     }
   }
 

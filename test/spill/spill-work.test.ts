@@ -42,7 +42,10 @@ describe("the work of a spill", () => {
     expect(sink.close()).toBe(sha256);
     const { here, worker } = sink.work;
     expect(here).toEqual({ hashed: 0, readBack: 0, writeCalls: 4 });
-    expect(worker).toEqual({ hashed: data.length, readBack: 4 * CHUNK });
+    expect(worker?.hashed).toBe(data.length);
+    // what this thread wrote is read back; so is what the worker wrote while the hash was behind or the ring full
+    expect(worker?.readBack).toBeGreaterThanOrEqual(4 * CHUNK);
+    expect(worker?.readBack).toBeLessThanOrEqual(data.length);
     expect(fs.readFileSync(dataPath).equals(data)).toBe(true);
   });
 
