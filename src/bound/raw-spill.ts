@@ -66,11 +66,6 @@ export class RawSpill {
     if (this.memoryBytes > SPILL_MEMORY_BYTES) this.openWriter();
   }
 
-  /** Where the next raw bytes may be read so that keep() saves them with no copy (the spill's ring), if anywhere. */
-  readBuffer(): Buffer | undefined {
-    return this.writer && !this.holdsForReplay() ? this.writer.reserve() : undefined;
-  }
-
   /** What was kept of the raw input, to read it again when it must be read another way. */
   replay(): RawReplay {
     if (this.writer === undefined || this.holdsForReplay()) return { memory: this.memory, path: undefined, complete: !this.unavailable };

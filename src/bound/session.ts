@@ -99,14 +99,6 @@ export class BoundSession {
     this.spill.discard();
   }
 
-  /**
-   * Where the caller may read the next raw input bytes before it passes them to write(): the spill's shared ring
-   * once a spill worker saves it (the bytes are then saved with no copy), else undefined (read where you like).
-   */
-  readBuffer(): Buffer | undefined {
-    return this.spill.readBuffer();
-  }
-
   /** Takes the next chunk of raw input bytes; the chunk may be reused by the caller once this returns. */
   write(chunk: Buffer): void {
     if (chunk.length === 0) return;

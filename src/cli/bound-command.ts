@@ -5,7 +5,7 @@ import { PROVIDERS } from "../payload.js";
 import { boundInput } from "./bound-input.js";
 import type { DetectScope } from "./input.js";
 import { readFiles, readStdinWithHint } from "./input-files.js";
-import { stdoutColumns, stdoutIsTTY, warn, writeStdout, type ReadTarget } from "./io.js";
+import { stdoutColumns, stdoutIsTTY, warn, writeStdout } from "./io.js";
 import type { RawOptions } from "./options.js";
 import { parentShellCommand } from "./parent-command.js";
 
@@ -27,10 +27,9 @@ function recordFieldsFor(raw: RawOptions): RecordFields {
  * text and passes through as written), normalize and lower every shape.
  */
 export async function runBound(raw: RawOptions, files: string[] = [], scope: DetectScope = "envelopes"): Promise<void> {
-  const readTarget: ReadTarget = {}; // the bounding session may read into its spill's ring (no copy)
-  const chunks = files.length > 0 ? readFiles(files, readTarget) : readStdinWithHint(readTarget);
+  const chunks = files.length > 0 ? readFiles(files) : readStdinWithHint();
   const around = { stdoutIsTTY: stdoutIsTTY(), columns: stdoutColumns(), env: process.env };
-  const bounded = await boundInput(raw, chunks, around, { scope, report: warn, fields: recordFieldsFor(raw), readTarget });
+  const bounded = await boundInput(raw, chunks, around, { scope, report: warn, fields: recordFieldsFor(raw) });
   if ("batch" in bounded) return (await import("./batch-command.js")).runBatch(bounded.batch, bounded.config);
   await writeStdout(bounded.text);
 }

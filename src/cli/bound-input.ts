@@ -12,7 +12,6 @@ import { shapeCommandOutput } from "../run/command-output.js";
 import { formatToolFrame, resolveToolKind, type ToolKind } from "../tools/index.js";
 import { boundEnvelopeStream, canStreamEnvelope } from "./envelope-input.js";
 import { readInput, WHOLE_TOOLS, type DetectScope, type Input, type StreamEnvelopes } from "./input.js";
-import type { ReadTarget } from "./io.js";
 import { normalizeBytes } from "./normalize-command.js";
 import type { RawOptions } from "./options.js";
 import { boundOptionsFor, collectAfterSpill, openSpill, outputOptions, tokenCounterFor } from "./pipeline.js";
@@ -35,8 +34,6 @@ export interface BoundInputOptions {
   streamEnvelopes?: StreamEnvelopes;
   /** Told whether an envelope handed over to be streamed was bounded as a stream (true) or read again (false). */
   onEnvelope?: (streamed: boolean) => void;
-  /** The reader of `chunks`: text bounded as a stream is then read straight into its spill's ring (no copy). */
-  readTarget?: ReadTarget;
 }
 
 /** The written text, or (with --to) a batch of results for the batch lowering to write. */
@@ -57,7 +54,7 @@ export async function boundInput(raw: RawOptions, chunks: AsyncIterator<Buffer>,
   const output = await outputOptions(config);
   const read = (from: AsyncIterator<Buffer>, stream: StreamEnvelopes): Promise<Input> => readInput(from, config.from, config.jsonCap, toolKind, scope, config.to !== undefined, stream);
   const input = await read(chunks, canStreamEnvelope(config) ? streamEnvelopes : "never");
-  if (input.kind !== "envelope") return boundRead(config, output, toolKind, input, scope, note, fields, warnings, options.readTarget);
+  if (input.kind !== "envelope") return boundRead(config, output, toolKind, input, scope, note, fields, warnings);
   const streamed = await boundEnvelopeStream(config, output, input.prefix, input.rest, scope, fields);
   options.onEnvelope?.("text" in streamed);
   if ("text" in streamed) {
@@ -74,12 +71,11 @@ export async function boundInput(raw: RawOptions, chunks: AsyncIterator<Buffer>,
 /** Bounds an input readInput held whole or streams as text. */
 async function boundRead(
   config: ProjectionConfig, output: OutputOptions, toolKind: ToolKind | undefined, input: Input, scope: DetectScope, note: Note, fields: RecordFields, warnings: string[],
-  readTarget?: ReadTarget,
 ): Promise<BoundInputResult> {
   if (input.kind === "envelope") throw new Error("boundRead: an envelope to stream reached the whole path");
   if (input.kind === "stream") {
     note(input.note);
-    return { text: await boundStream(config, output, toolKind, input.prefix, input.rest, note, fields, readTarget), warnings };
+    return { text: await boundStream(config, output, toolKind, input.prefix, input.rest, note, fields), warnings };
   }
   const batch = config.to ? readBatch(input.bytes, config.from) : undefined;
   if (batch && config.to) return { batch, config: { ...config, to: config.to }, warnings };
@@ -106,7 +102,6 @@ const EMPTY: AsyncIterator<Buffer> = { next: async () => ({ done: true, value: u
 /** Bounds text as a byte stream in constant memory: the chunks already read, then the rest. */
 async function boundStream(
   config: ProjectionConfig, output: OutputOptions, toolKind: ToolKind | undefined, prefix: Buffer[], rest: AsyncIterator<Buffer>, note: Report, fields: RecordFields,
-  readTarget: ReadTarget = {},
 ): Promise<string> {
   const base: ToolResult = { ok: true, ...(config.tool ? { tool: config.tool } : {}), meta: { source_shape: "text" } };
   const frame = config.tool ? formatToolFrame(base, { tool: config.tool }) : NO_FRAME;
@@ -114,12 +109,7 @@ async function boundStream(
   const shape = toolKind === "bash" ? shapeCommandOutput : undefined;
   const session = new BoundSession(await boundOptionsFor(config, output, base, frame, shape), spill.target, spill.failure);
   for (const chunk of prefix) session.write(chunk);
-  readTarget.next = () => session.readBuffer();
-  try {
-    for (let next = await rest.next(); !next.done; next = await rest.next()) session.write(next.value);
-  } finally {
-    readTarget.next = undefined;
-  }
+  for (let next = await rest.next(); !next.done; next = await rest.next()) session.write(next.value);
   const finished = session.finish({ source_shape: "text", ...(config.tool ? { tool: config.tool } : {}), ...fields });
   const bounded = shape ? shape(finished) : finished;
   const written = renderOutput(base, bounded, frame, output);

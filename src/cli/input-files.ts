@@ -1,25 +1,25 @@
 // Where a bounding command's bytes come from: files named on the command line (in order, like cat), or stdin.
 import { closeSync, fstatSync, openSync } from "node:fs";
 import { UsageError } from "../errors.js";
-import { readDescriptor, readStdin, stdinIsTTY, type ReadTarget } from "./io.js";
+import { readDescriptor, readStdin, stdinIsTTY } from "./io.js";
 
 
 /** The hint a person sees when correx waits on a terminal for input they may not know it wants. */
 export const STDIN_HINT = "correx: reading standard input; end with Ctrl-D (or name files: correx bound FILE...)\n";
 
 /** stdin, with a one-line hint on stderr first when stdin is a terminal (as a waiting filter should say). */
-export function readStdinWithHint(target?: ReadTarget): AsyncGenerator<Buffer> {
+export function readStdinWithHint(): AsyncGenerator<Buffer> {
   if (stdinIsTTY()) process.stderr.write(STDIN_HINT);
-  return readStdin(target);
+  return readStdin();
 }
 
 /**
  * The named files as one stream, in order (`-` is stdin). Every file is opened before anything is read, so a
  * missing or unreadable one is a usage error (exit 2) that costs nothing; a directory is refused the same way.
  */
-export function readFiles(paths: string[], target?: ReadTarget): AsyncGenerator<Buffer> {
+export function readFiles(paths: string[]): AsyncGenerator<Buffer> {
   const descriptors = paths.map((path) => (path === "-" ? undefined : openReadable(path)));
-  return streamFiles(paths, descriptors, target);
+  return streamFiles(paths, descriptors);
 }
 
 function openReadable(path: string): number {
@@ -38,11 +38,11 @@ function openReadable(path: string): number {
   return fd;
 }
 
-async function* streamFiles(paths: string[], descriptors: (number | undefined)[], target?: ReadTarget): AsyncGenerator<Buffer> {
+async function* streamFiles(paths: string[], descriptors: (number | undefined)[]): AsyncGenerator<Buffer> {
   try {
     for (const [index, fd] of descriptors.entries()) {
-      if (fd === undefined) yield* readStdin(target);
-      else yield* readDescriptor(fd, paths[index]!, target);
+      if (fd === undefined) yield* readStdin();
+      else yield* readDescriptor(fd, paths[index]!);
     }
   } finally {
     for (const fd of descriptors) if (fd !== undefined) closeSync(fd);

@@ -121,23 +121,16 @@ export function stdoutColumns(): number | undefined {
 
 const READ_SIZE = 1024 * 1024;
 
-/** Where the next read may go instead of the reader's own buffer (set once a consumer has a better place). */
-export interface ReadTarget {
-  next?: () => Buffer | undefined;
-}
-
 /**
- * Reads a descriptor synchronously in 1 MiB reads into one reused buffer, or where `target` says (a spill's
- * shared ring: no copy); a chunk is valid only until the next one is asked for. Ends with "end" at the end of the
- * input, or "again" when the descriptor is non-blocking.
+ * Reads a descriptor synchronously in 1 MiB reads into one reused buffer (a chunk is valid only until the next
+ * one is asked for); ends with "end" at the end of the input, or "again" when the descriptor is non-blocking.
  */
-export function* readDescriptor(fd: number, label: string, target: ReadTarget = {}): Generator<Buffer, "end" | "again"> {
+export function* readDescriptor(fd: number, label: string): Generator<Buffer, "end" | "again"> {
   const buffer = Buffer.allocUnsafe(READ_SIZE);
   for (;;) {
     let read: number;
-    const into = target.next?.() ?? buffer;
     try {
-      read = readSync(fd, into, 0, Math.min(READ_SIZE, into.length), null);
+      read = readSync(fd, buffer, 0, READ_SIZE, null);
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
       if (code === "EAGAIN") return "again";
@@ -145,7 +138,7 @@ export function* readDescriptor(fd: number, label: string, target: ReadTarget = 
       throw new IoError(`cannot read ${label}: ${(error as Error).message}`, { cause: error });
     }
     if (read === 0) return "end";
-    yield into.subarray(0, read);
+    yield buffer.subarray(0, read);
   }
 }
 
@@ -153,8 +146,8 @@ export function* readDescriptor(fd: number, label: string, target: ReadTarget = 
  * The stdin stream as bytes, chunk by chunk: synchronous 1 MiB reads of fd 0 (several times faster than
  * process.stdin's 64 KiB stream for files and pipes), the stream only when fd 0 is non-blocking.
  */
-export async function* readStdin(target?: ReadTarget): AsyncGenerator<Buffer> {
-  if ((yield* readDescriptor(0, "standard input", target)) === "end") return;
+export async function* readStdin(): AsyncGenerator<Buffer> {
+  if ((yield* readDescriptor(0, "standard input")) === "end") return;
   try {
     for await (const chunk of process.stdin) yield chunk as Buffer;
   } catch (error) {

@@ -53,8 +53,6 @@ export class SpillSink {
   private readonly here: SpillOutput;
   /** Bytes given to the worker's ring, and this thread's place in it. */
   private ringTotal = 0;
-  /** Bytes copied into the ring (the rest were read into it: reserve). */
-  private copied = 0;
   private at = 0;
   private shared: SharedArrayBuffer | undefined;
   private control: Int32Array | undefined;
@@ -81,18 +79,8 @@ export class SpillSink {
   }
 
   /** What was done to save the spill, on this thread and on the worker (once it ended): for the tests that count work. */
-  get work(): { here: SpillWork; worker: { hashed: number; readBack: number } | undefined; copied: number } {
-    return { here: this.here.work, worker: this.handed ? consumerWork(this.shared!) : undefined, copied: this.copied };
-  }
-
-  /**
-   * Free ring space to read the next bytes into, once the spill is handed over (undefined before, or once saving
-   * failed): given back to write() unchanged, those bytes are saved with no copy. Waits for room.
-   */
-  reserve(): Buffer | undefined {
-    if (!this.handed || this.roomOrFailure() === 0) return undefined;
-    const room = this.ring!.length - Atomics.load(this.control!, SLOT.filled);
-    return Buffer.from(this.shared!, CONTROL_BYTES + this.at, Math.min(room, this.ring!.length - this.at));
+  get work(): { here: SpillWork; worker: { hashed: number; readBack: number } | undefined } {
+    return { here: this.here.work, worker: this.handed ? consumerWork(this.shared!) : undefined };
   }
 
   /** Saves the next bytes (the caller may reuse them once this returns); false once saving has failed. */
@@ -102,19 +90,23 @@ export class SpillSink {
       if (!this.control || Atomics.load(this.control, SLOT.consumer) !== CONSUMER.ready) return this.saveHere(chunk);
       this.handOver();
     }
+    const control = this.control!;
     const ring = this.ring!;
-    if (chunk.buffer === this.shared && chunk.byteOffset === ring.byteOffset + this.at && chunk.length <= ring.length - Atomics.load(this.control!, SLOT.filled)) {
-      this.commit(chunk.length); // read into reserve()'s space: already in place
-      return true;
-    }
-    for (let offset = 0; offset < chunk.length; ) {
-      const room = this.roomOrFailure();
-      if (room === 0) return false;
+    for (let offset = 0, idle = false; offset < chunk.length; ) {
+      const seen = Atomics.load(control, SLOT.consumerSeq);
+      if (this.consumerEnded(idle)) return false;
+      const room = ring.length - Atomics.load(control, SLOT.filled);
+      if (room === 0) {
+        idle = this.waitForConsumer(seen);
+        continue;
+      }
       const take = Math.min(room, chunk.length - offset, ring.length - this.at);
       ring.set(chunk.subarray(offset, offset + take), this.at);
-      this.copied += take;
+      this.at = (this.at + take) % ring.length;
+      this.ringTotal += take;
       offset += take;
-      this.commit(take);
+      Atomics.add(control, SLOT.filled, take);
+      announce(control, SLOT.producer, SLOT.producerSeq);
     }
     return true;
   }
@@ -223,26 +215,6 @@ export class SpillSink {
       }
     }
     return this.failure !== undefined;
-  }
-
-  /** Gives the next `bytes` at this thread's place in the ring to the worker. */
-  private commit(bytes: number): void {
-    this.at = (this.at + bytes) % this.ring!.length;
-    this.ringTotal += bytes;
-    Atomics.add(this.control!, SLOT.filled, bytes);
-    announce(this.control!, SLOT.producer, SLOT.producerSeq);
-  }
-
-  /** Waits until the ring has room; its free bytes, or 0 once saving failed. */
-  private roomOrFailure(): number {
-    const control = this.control!;
-    for (let idle = false; ; ) {
-      const seen = Atomics.load(control, SLOT.consumerSeq);
-      if (this.consumerEnded(idle)) return 0;
-      const room = this.ring!.length - Atomics.load(control, SLOT.filled);
-      if (room > 0) return room;
-      idle = this.waitForConsumer(seen);
-    }
   }
 
   /** Waits for the worker to say something; true when it said nothing for a whole slice. */

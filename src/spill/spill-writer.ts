@@ -48,11 +48,6 @@ export class SpillWriter {
     return this.sink?.threaded === true;
   }
 
-  /** Where the next bytes may be read to be saved with no copy (see SpillSink.reserve), while they fit the cap. */
-  reserve(): Buffer | undefined {
-    return this.size < this.cap ? this.sink?.reserve() : undefined;
-  }
-
   /** Appends bytes; past the cap they are counted as not saved. A write failure is kept, not thrown. */
   write(chunk: Uint8Array): void {
     if (this.sink === undefined) return;

@@ -49,29 +49,12 @@ describe("the work of a spill", () => {
     expect(fs.readFileSync(dataPath).equals(data)).toBe(true);
   });
 
-  test("bytes read into the ring's free space (reserve) are saved with no copy", () => {
-    const { sink, dataPath } = sinkFor({ threadAfterBytes: 4 * CHUNK, waitForWorker: true, ringBytes: 3 * CHUNK + 100 });
-    let offset = 0;
-    for (; offset < 4 * CHUNK; offset += CHUNK) sink.write(data.subarray(offset, offset + CHUNK));
-    expect(sink.threaded).toBe(true);
-    while (offset < data.length) {
-      const space = sink.reserve()!;
-      const read = data.copy(space, 0, offset, offset + Math.min(space.length, CHUNK)); // as readSync would fill it
-      expect(sink.write(space.subarray(0, read))).toBe(true);
-      offset += read;
-    }
-    expect(sink.close()).toBe(sha256);
-    expect(sink.work.copied).toBe(0);
-    expect(sink.work.worker?.hashed).toBe(data.length);
-    expect(fs.readFileSync(dataPath).equals(data)).toBe(true);
-  });
-
   test("a worker that never gets ready: the bytes are read back and hashed once, here", () => {
     const { sink } = sinkFor({ threadAfterBytes: 4 * CHUNK, workerSource: "setInterval(() => {}, 1000)" });
     feed(sink);
     expect(sink.close()).toBe(sha256);
     expect(sink.threaded).toBe(false);
-    expect(sink.work).toEqual({ here: { hashed: data.length, readBack: data.length, writeCalls: CHUNKS }, worker: undefined, copied: 0 });
+    expect(sink.work).toEqual({ here: { hashed: data.length, readBack: data.length, writeCalls: CHUNKS }, worker: undefined });
   });
 
   test("a spill dropped before any worker took it is never hashed", () => {
