@@ -121,16 +121,20 @@ export function stdoutColumns(): number | undefined {
 
 const READ_SIZE = 1024 * 1024;
 
+/** Chunks start at their stream offset modulo this in the read buffer (see spill-ring.ts ringStart: fast copies). */
+const ALIGN = 8;
+
 /**
  * Reads a descriptor synchronously in 1 MiB reads into one reused buffer (a chunk is valid only until the next
  * one is asked for); ends with "end" at the end of the input, or "again" when the descriptor is non-blocking.
  */
 export function* readDescriptor(fd: number, label: string): Generator<Buffer, "end" | "again"> {
-  const buffer = Buffer.allocUnsafe(READ_SIZE);
-  for (;;) {
+  const buffer = Buffer.allocUnsafe(READ_SIZE + ALIGN);
+  for (let total = 0; ; ) {
     let read: number;
+    const at = total % ALIGN;
     try {
-      read = readSync(fd, buffer, 0, READ_SIZE, null);
+      read = readSync(fd, buffer, at, READ_SIZE, null);
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
       if (code === "EAGAIN") return "again";
@@ -138,7 +142,8 @@ export function* readDescriptor(fd: number, label: string): Generator<Buffer, "e
       throw new IoError(`cannot read ${label}: ${(error as Error).message}`, { cause: error });
     }
     if (read === 0) return "end";
-    yield buffer.subarray(0, read);
+    total += read;
+    yield buffer.subarray(at, at + read);
   }
 }
 

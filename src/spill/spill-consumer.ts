@@ -4,7 +4,7 @@
 // the control block.
 import type { Hash } from "node:crypto";
 import * as fs from "node:fs";
-import { CONSUMER, DIGEST_OFFSET, consumerWork, FAILURE_LIMIT, FAILURE_OFFSET, PRODUCER, SLOT, STEP_BYTES, announce, controlOf, prefixBytes, ringOf, savedBytes, type SpillWorkerData } from "./spill-ring.js";
+import { CONSUMER, DIGEST_OFFSET, consumerWork, FAILURE_LIMIT, FAILURE_OFFSET, PRODUCER, SLOT, STEP_BYTES, announce, controlOf, prefixBytes, ringOf, ringStart, savedBytes, type SpillWorkerData } from "./spill-ring.js";
 import { SpillOutput } from "./spill-output.js";
 
 /** Bytes the hash catches up by between two looks at the ring. */
@@ -56,7 +56,7 @@ export function consumeSpill(data: SpillWorkerData, hash: Hash): void {
 function drain(data: SpillWorkerData, output: SpillOutput): "closed" | "aborted" {
   const control = controlOf(data.shared);
   const ring = ringOf(data.shared, data.ringBytes);
-  for (let at = 0; ; ) {
+  for (let at = ringStart(prefixBytes(data.shared), data.ringBytes); ; ) {
     const seen = Atomics.load(control, SLOT.producerSeq);
     const producer = Atomics.load(control, SLOT.producer);
     if (producer === PRODUCER.aborted) return "aborted";

@@ -57,6 +57,15 @@ export interface SpillWorkerData {
   fault?: SpillFault;
 }
 
+/**
+ * Where the ring's first byte goes: the prefix's length modulo 8, so that a byte's place in the ring and in the
+ * stream agree modulo 8. V8 copies into shared memory word by word only when source and target are equally
+ * aligned (byte by byte otherwise: 0.85 s/GiB against 0.1), and readers align their chunks to the stream.
+ */
+export function ringStart(prefix: number, ringBytes: number): number {
+  return (prefix % 8) % ringBytes;
+}
+
 /** The control words of a shared buffer. */
 export function controlOf(shared: SharedArrayBuffer): Int32Array {
   return new Int32Array(shared, 0, PREFIX_OFFSET / 4);

@@ -8,7 +8,7 @@ import { nodeCrypto, nodeWorkerThreads } from "../lazy-builtin.js";
 import { PooledWrites } from "./pooled-writes.js";
 import { readDigest, readFailure } from "./spill-consumer.js";
 import { SpillOutput, closeQuietly, type SpillFault, type SpillFiles, type SpillWork } from "./spill-output.js";
-import { CONSUMER, CONTROL_BYTES, PRODUCER, SLOT, announce, consumerWork, controlOf, prefixBytes, ringOf, savedBytes, type SpillWorkerData } from "./spill-ring.js";
+import { CONSUMER, CONTROL_BYTES, PRODUCER, SLOT, announce, consumerWork, controlOf, prefixBytes, ringOf, ringStart, savedBytes, type SpillWorkerData } from "./spill-ring.js";
 
 declare const CORREX_SPILL_WORKER: string | undefined;
 
@@ -187,6 +187,7 @@ export class SpillSink {
   /** Gives the files to the ready worker with the count of bytes written here; from now on only the ring is used. */
   private handOver(): void {
     prefixBytes(this.shared!, this.output!.written);
+    this.at = ringStart(this.output!.written, this.ring!.length);
     this.output = undefined;
     this.handed = true;
     announce(this.control!, SLOT.producer, SLOT.producerSeq, PRODUCER.handed);
