@@ -1,6 +1,6 @@
 // `correx proxy`'s routing: JSON-RPC frames pass between client and server as written, except the answers to
 // tools/list (correx's two tools added) and tools/call (bounded), and calls to correx's own tools (answered here).
-import { parseJsonKeepingNumbers, stringifyJson } from "../normalize/lossless-json.js";
+import { parseJsonBytesKeepingNumbers, stringifyJson } from "../normalize/lossless-json.js";
 import { isRecord } from "../payload.js";
 import { chooseToolNames, withCorrexTools, type CorrexToolNames } from "./proxy-tools.js";
 import type { ToolAnswer } from "./tool-answer.js";
@@ -155,7 +155,7 @@ export class ProxyRouter {
 function parseMessage(frame: Buffer): Record<string, unknown> | undefined {
   let value: unknown;
   try {
-    value = parseJsonKeepingNumbers(frame.toString("utf8"));
+    value = parseJsonBytesKeepingNumbers(frame);
   } catch {
     return undefined;
   }

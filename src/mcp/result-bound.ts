@@ -7,7 +7,7 @@ import { parseJsonKeepingNumbers } from "../normalize/lossless-json.js";
 import { isRecord } from "../payload.js";
 import { projectResult } from "../project/project.js";
 import { formatSize } from "../text/magic.js";
-import { boundStructured, measure } from "./structured-bound.js";
+import { boundStructured, fitsIn } from "./structured-bound.js";
 
 /** The budget, the store, and the cap on media blocks. */
 export interface ResultBoundOptions {
@@ -40,7 +40,7 @@ export function boundCallToolResult(result: Record<string, unknown>, raw: Uint8A
   const { structuredContent, ...rest } = result;
   const textPart = { ...rest, content: capped };
   const budget = options.bound.budget;
-  const structuredFits = structuredContent === undefined || measure(structuredContent, { media }) <= budget.maxBytes;
+  const structuredFits = structuredContent === undefined || fitsIn(structuredContent, { media, maxBytes: budget.maxBytes });
   if (!mediaCut && structuredFits && fitsBudget(textPart, options.bound)) return { warnings: [] };
 
   const projected = projectResult(normalizeValue(textPart, "mcp"), {
@@ -57,12 +57,20 @@ export function boundCallToolResult(result: Record<string, unknown>, raw: Uint8A
   return { result: { ...bounded, ...keepExtras(rest, bounded) }, ...(outputId ? { outputId } : {}), warnings: projected.warnings };
 }
 
-/** True when the result's JSON (media data excepted) fits the bytes, and its text the lines. */
+/**
+ * True when the result's JSON (media data excepted) fits the bytes, and its text (the blocks joined by "\n") the
+ * lines and tokens; a result far over the budget is found so without being written out or joined whole.
+ */
 function fitsBudget(result: { content: Block[] }, options: BoundOptions): boolean {
   const withoutData = { ...result, content: result.content.map(blankMedia) };
-  if (Buffer.byteLength(JSON.stringify(withoutData)) > options.budget.maxBytes) return false;
-  const text = result.content.map(readBlockText).filter((item) => item !== undefined).join("\n");
-  return text.split("\n").length <= options.budget.maxLines && (options.budget.maxTokens === undefined || Math.ceil(Buffer.byteLength(text) / 4) <= options.budget.maxTokens);
+  if (!fitsIn(withoutData, { media: new Set(), maxBytes: options.budget.maxBytes })) return false;
+  const texts = result.content.map(readBlockText).filter((item) => item !== undefined);
+  let lines = texts.length === 0 ? 1 : texts.length;
+  for (const text of texts) {
+    for (let index = text.indexOf("\n"); index !== -1 && lines <= options.budget.maxLines; index = text.indexOf("\n", index + 1)) lines += 1;
+  }
+  const bytes = texts.reduce((sum, text) => sum + Buffer.byteLength(text), Math.max(0, texts.length - 1));
+  return lines <= options.budget.maxLines && (options.budget.maxTokens === undefined || Math.ceil(bytes / 4) <= options.budget.maxTokens);
 }
 
 const blankMedia = (block: Block): Block => {

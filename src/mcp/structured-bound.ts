@@ -44,7 +44,7 @@ export function measure(value: unknown, options: Pick<StructuredBoundOptions, "m
  * True when the value's JSON (as `measure` counts it) fits in maxBytes. A lower bound walked first stops as soon as
  * it passes the budget, so a value far too large is never written out whole just to be measured.
  */
-function fitsIn(value: unknown, options: Pick<StructuredBoundOptions, "media" | "maxBytes">): boolean {
+export function fitsIn(value: unknown, options: Pick<StructuredBoundOptions, "media" | "maxBytes">): boolean {
   return lowerBound(value, options.maxBytes + 1, options.media) <= options.maxBytes && measure(value, options) <= options.maxBytes;
 }
 

@@ -160,3 +160,11 @@ export function parseJsonKeepingNumbers(text: string): unknown {
   const scan = scanJson(bytes, Infinity);
   return scan.lossyNumbers.length === 0 ? value : parseLosslessJson(text, bytes, scan);
 }
+
+/** parseJsonKeepingNumbers of UTF-8 bytes already in hand: the text is decoded once, never encoded back (any depth). */
+export function parseJsonBytesKeepingNumbers(bytes: Uint8Array): unknown {
+  const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("utf8");
+  const value: unknown = JSON.parse(text);
+  const scan = scanJson(bytes, Infinity);
+  return scan.lossyNumbers.length === 0 ? value : parseLosslessJson(text, bytes, scan);
+}
