@@ -90,6 +90,10 @@ export interface StoreFiles {
   readHead(file: string, buffer: Buffer): { file: StoredFile; read: number } | undefined;
 }
 
+const READ_HEAD_FLAGS = fs.constants.O_RDONLY | fs.constants.O_NOFOLLOW | fs.constants.O_NONBLOCK;
+/** Listing reads every record: without this, the first listing after outputs are written updates each one's access time. */
+let noAtime = fs.constants.O_NOATIME ?? 0;
+
 /** The store's files through node:fs. */
 export const STORE_FILES: StoreFiles = {
   // Node asks lstat for the type where the file system does not give it with the name.
@@ -98,7 +102,13 @@ export const STORE_FILES: StoreFiles = {
   readHead(file, buffer) {
     let fd: number;
     try {
-      fd = fs.openSync(file, fs.constants.O_RDONLY | fs.constants.O_NOFOLLOW | fs.constants.O_NONBLOCK);
+      try {
+        fd = fs.openSync(file, READ_HEAD_FLAGS | noAtime);
+      } catch (error) {
+        if (noAtime === 0 || (error as NodeJS.ErrnoException).code !== "EPERM") throw error;
+        noAtime = 0; // a file of another owner: O_NOATIME is refused, read as usual from now on
+        fd = fs.openSync(file, READ_HEAD_FLAGS);
+      }
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
       if (code === "ENOENT" || code === "ELOOP") return undefined; // removed meanwhile, or a symlink

@@ -57,6 +57,21 @@ describe("streamOutputs", () => {
   });
 });
 
+describe("streamOutputs leaves no trace", () => {
+  test("reading the records does not update their access time (O_NOATIME: ls writes nothing)", () => {
+    const store = makeStore();
+    const id = addOutput(store, NOW, "a\n", { fields: { command: "make" } });
+    const past = new Date("2020-01-01T00:00:00Z");
+    fs.utimesSync(store.recordPath(id), past, fs.statSync(store.recordPath(id)).mtime); // older than its mtime: a plain read would update it
+    try {
+      expect(listOutputs(store)).toMatchObject([{ id, command: "make" }]);
+      expect(fs.statSync(store.recordPath(id)).atime).toEqual(past);
+    } finally {
+      fs.rmSync(store.dir.replace(/\/store$/, ""), { recursive: true, force: true });
+    }
+  });
+});
+
 describe("formatListing", () => {
   test("fixed columns (rows are written as they come), SIZE on disk, and a total", () => {
     const [recent, old, writing, labelled] = [createId(NOW - 90_000), createId(NOW - 3 * 86_400_000), createId(NOW), createId(NOW - 5000)];
