@@ -1,4 +1,5 @@
 // The byte path's needle scan in one SIMD pass (needle-scan.wat): hits whose kind of line was not seen too often.
+import { assignBuckets, BUCKET_COUNT } from "./needle-buckets.js";
 import { NEEDLE_SCAN_MODULE } from "./needle-scan-module.js";
 
 /** Bytes scanned per call (the module's window). */
@@ -12,8 +13,6 @@ const NEEDLE_RECORD = 48;
 const MAX_NEEDLES = (0x120000 - NEEDLES) / NEEDLE_RECORD;
 const OUT = 0x160000;
 const OUT_LINES = 0x1e0000;
-/** Buckets of the fingerprint (one bit of a byte each); bucket 0 holds the needles shorter than three bytes. */
-const BUCKET_COUNT = 8;
 const NIBBLES = Array.from({ length: 16 }, (_, nibble) => nibble);
 
 /** The little of the WebAssembly API used here (the project's TypeScript lib has no DOM types). */
@@ -33,38 +32,6 @@ function compile(): object | null {
     compiled = null; // no WebAssembly SIMD here: the caller falls back to indexOf per needle
   }
   return compiled;
-}
-
-/** Spreads needles over the buckets: those sharing a first byte together, each group where it adds least overlap. */
-export function assignBuckets(needles: readonly Buffer[]): number[][] {
-  const buckets: number[][] = Array.from({ length: BUCKET_COUNT }, () => []);
-  const groups = new Map<number, number[]>();
-  needles.forEach((needle, index) => {
-    if (needle.length < 3) buckets[0]!.push(index);
-    else groups.set(needle[0]!, [...(groups.get(needle[0]!) ?? []), index]);
-  });
-  const nibbles = (bucket: number[]): number => {
-    let cost = 0;
-    for (let at = 0; at < 3; at += 1) {
-      const low = new Set(bucket.map((index) => needles[index]![at]! & 15));
-      const high = new Set(bucket.map((index) => needles[index]![at]! >> 4));
-      cost += low.size * high.size;
-    }
-    return cost;
-  };
-  for (const group of [...groups.values()].sort((a, b) => b.length - a.length)) {
-    let best = 1;
-    let bestCost = Number.POSITIVE_INFINITY;
-    for (let bucket = 1; bucket < BUCKET_COUNT; bucket += 1) {
-      const cost = nibbles([...buckets[bucket]!, ...group]) - nibbles(buckets[bucket]!);
-      if (cost < bestCost) {
-        best = bucket;
-        bestCost = cost;
-      }
-    }
-    buckets[best]!.push(...group);
-  }
-  return buckets;
 }
 
 /** Hits found by a scan: positions, ascending, and the newlines before each from where the scan began. */

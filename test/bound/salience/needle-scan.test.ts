@@ -3,7 +3,8 @@
 import { readdirSync, readFileSync } from "node:fs";
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
-import { assignBuckets, NeedleScan } from "../../../src/bound/salience/needle-scan.js";
+import { assignBuckets } from "../../../src/bound/salience/needle-buckets.js";
+import { NeedleScan } from "../../../src/bound/salience/needle-scan.js";
 import { BYTE_NEEDLES } from "../../../src/bound/salience/prefilter.js";
 
 /** Every position where some needle (its first 16 bytes) starts, overlaps included. */
