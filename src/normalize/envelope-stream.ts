@@ -4,6 +4,7 @@
 // replaced by a unique token. Parsing the skeleton (the ordinary lossless parser) gives the envelope with tokens
 // for its texts, so every key, number and small part reads exactly as a whole parse would.
 import { JsonStringStream, type DecodedSink } from "./json-string-stream.js";
+import { GrowingBytes } from "./growing-bytes.js";
 import { JsonSubtreeSkipper } from "./json-subtree.js";
 import { escapedTokenOf, newTokenNonce, tokenOf, type EnvelopeSkeleton, type StreamedText } from "./streamed-token.js";
 
@@ -34,8 +35,7 @@ export class EnvelopeStreamReader {
   private escaped = false;
   private keyBytes: number[] | undefined;
   private readonly subtree = new JsonSubtreeSkipper();
-  private readonly pieces: Buffer[] = [];
-  private skeletonBytes = 0;
+  private readonly skeleton = new GrowingBytes();
   private largest = 0;
   private readonly decoder = new JsonStringStream();
   private readonly texts: StreamedText[] = [];
@@ -112,8 +112,7 @@ export class EnvelopeStreamReader {
     if (this.state === State.Scalar && this.stack.length === 0) this.state = State.Done;
     if (this.state !== State.Done) this.fail(this.failure ?? "the input ended inside the JSON value");
     if (this.failure !== undefined) return undefined;
-    const skeleton = Buffer.concat(this.pieces);
-    this.pieces.length = 0;
+    const skeleton = this.skeleton.take();
     return { skeleton, texts: this.texts, lastByte: this.lastByte };
   }
 
@@ -124,9 +123,8 @@ export class EnvelopeStreamReader {
 
   private keep(bytes: Uint8Array): void {
     if (bytes.length === 0) return;
-    this.pieces.push(Buffer.from(bytes));
-    this.skeletonBytes += bytes.length;
-    this.largest = Math.max(this.largest, this.skeletonBytes);
+    this.skeleton.append(bytes);
+    this.largest = Math.max(this.largest, this.skeleton.length);
   }
 
   private fail(reason: string): void {

@@ -1,5 +1,5 @@
 import fc from "fast-check";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { EnvelopeStreamReader } from "../../src/normalize/envelope-stream.js";
 import { JsonStringStream } from "../../src/normalize/json-string-stream.js";
 import { parseJsonBytes } from "../../src/normalize/json-input.js";
@@ -150,6 +150,23 @@ describe("EnvelopeStreamReader", () => {
       const written = reader.write(Buffer.from(input));
       expect(written && reader.end() !== undefined).toBe(false);
     }
+  });
+
+  it("keeps a large skeleton in one buffer grown by doubling, not a copy a chunk joined at the end (buffers made are counted)", () => {
+    const rows = Array.from({ length: 60_000 }, (_, id) => ({ id, name: `module-${id % 97}`, ok: id % 11 !== 0 }));
+    const bytes = Buffer.from(JSON.stringify({ content: [{ type: "text", text: "rows" }], structuredContent: { rows } }));
+    const reader = new EnvelopeStreamReader({ separator: "\n\n", sink: () => undefined });
+    const spies = [vi.spyOn(Buffer, "from"), vi.spyOn(Buffer, "concat"), vi.spyOn(Buffer, "allocUnsafe")];
+    let made: number;
+    try {
+      for (let offset = 0; offset < bytes.length; offset += 65536) reader.write(bytes.subarray(offset, offset + 65536));
+      made = spies.reduce((sum, spy) => sum + spy.mock.calls.length, 0);
+    } finally {
+      for (const spy of spies) spy.mockRestore();
+    }
+    const ended = reader.end()!;
+    expect(ended.skeleton.length).toBeGreaterThan(bytes.length - 100);
+    expect(made).toBeLessThanOrEqual(Math.ceil(Math.log2(bytes.length / 4096)) + 4); // a buffer made a doubling
   });
 
   it("holds a bounded amount however large the text block (the largest buffer is counted, not timed)", () => {
