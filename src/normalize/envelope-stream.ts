@@ -23,7 +23,7 @@ interface Frame {
   key: string | undefined;
 }
 
-const enum State { Value, Key, Colon, After, Skip, Stream, Scalar, Subtree, Done, Failed }
+const enum State { Value, Key, Colon, After, Skip, Stream, Scalar, Subtree, Tail, Done, Failed }
 
 /** Reads one envelope from chunks of any size; the same input gives the same text and skeleton however it is cut. */
 export class EnvelopeStreamReader {
@@ -32,6 +32,8 @@ export class EnvelopeStreamReader {
   private state = State.Value;
   private readonly stack: Frame[] = [];
   private inKey = false;
+  /** The top-level content array was read to its end. */
+  private contentRead = false;
   private escaped = false;
   private keyBytes: number[] | undefined;
   private readonly subtree = new JsonSubtreeSkipper();
@@ -79,6 +81,7 @@ export class EnvelopeStreamReader {
         index = end + 1;
         continue;
       }
+      if (this.state === State.Tail) break;
       if (this.state === State.Subtree) {
         const end = this.subtree.skip(chunk, index);
         if (end < 0) break;
@@ -109,7 +112,7 @@ export class EnvelopeStreamReader {
 
   /** Ends the input: the skeleton and the streamed texts, or undefined (see `failure`) when it did not end as one value. */
   end(): EnvelopeSkeleton | undefined {
-    if (this.state === State.Scalar && this.stack.length === 0) this.state = State.Done;
+    if ((this.state === State.Scalar && this.stack.length === 0) || this.state === State.Tail) this.state = State.Done;
     if (this.state !== State.Done) this.fail(this.failure ?? "the input ended inside the JSON value");
     if (this.failure !== undefined) return undefined;
     const skeleton = this.skeleton.take();
@@ -177,7 +180,11 @@ export class EnvelopeStreamReader {
       const array = byte === 0x5b;
       const role = roleOf(parent, array);
       if (role === undefined) this.fail("the input is not a JSON object");
-      else if (role === "other") {
+      else if (role === "other" && parent?.role === "root" && this.contentRead) {
+        // After the content, a top-level container (structuredContent) ends the tokenizing: the rest is kept as
+        // it comes for the skeleton's parse (a text there is not streamed: the projection's check reads it again).
+        this.state = State.Tail;
+      } else if (role === "other") {
         // Nothing inside is streamed: only its end matters, found at a table look-up a byte (the parse checks it).
         this.state = State.Subtree;
         this.subtree.start();
@@ -243,7 +250,7 @@ export class EnvelopeStreamReader {
   }
 
   private close(): void {
-    this.stack.pop();
+    if (this.stack.pop()?.role === "content") this.contentRead = true;
     this.state = this.stack.length === 0 ? State.Done : State.After;
   }
 }

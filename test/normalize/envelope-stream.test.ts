@@ -2,6 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it, vi } from "vitest";
 import { EnvelopeStreamReader } from "../../src/normalize/envelope-stream.js";
 import { JsonStringStream } from "../../src/normalize/json-string-stream.js";
+import { JsonSubtreeSkipper } from "../../src/normalize/json-subtree.js";
 import { parseJsonBytes } from "../../src/normalize/json-input.js";
 import { stringifyJson } from "../../src/normalize/lossless-json.js";
 
@@ -167,6 +168,27 @@ describe("EnvelopeStreamReader", () => {
     const ended = reader.end()!;
     expect(ended.skeleton.length).toBeGreaterThan(bytes.length - 100);
     expect(made).toBeLessThanOrEqual(Math.ceil(Math.log2(bytes.length / 4096)) + 4); // a buffer made a doubling
+  });
+
+  it("keeps what follows the content (a structuredContent) as it comes, without walking it (the skipper's calls are counted)", () => {
+    const structured = JSON.stringify({ rows: Array.from({ length: 5000 }, (_, id) => ({ id, name: `r${id}`, tags: ["a", "b"] })) });
+    const read = (json: string) => {
+      const skip = vi.spyOn(JsonSubtreeSkipper.prototype, "skip");
+      try {
+        const reader = new EnvelopeStreamReader({ separator: "\n\n", sink: () => undefined });
+        for (let offset = 0; offset < json.length; offset += 4096) expect(reader.write(Buffer.from(json.slice(offset, offset + 4096)))).toBe(true);
+        const ended = reader.end()!;
+        return { skips: skip.mock.calls.length, value: parseJsonBytes(ended.skeleton) as { structuredContent: unknown; isError?: boolean } };
+      } finally {
+        skip.mockRestore();
+      }
+    };
+    const after = read(`{"content":[{"type":"text","text":"x"}],"structuredContent":${structured},"isError":false}`);
+    expect(after.skips).toBe(0);
+    expect(after.value.structuredContent).toEqual(JSON.parse(structured));
+    expect(after.value.isError).toBe(false);
+    // Before the content, it is walked to its end (the content after it still streams).
+    expect(read(`{"structuredContent":${structured},"content":[{"type":"text","text":"x"}]}`).skips).toBeGreaterThan(0);
   });
 
   it("holds a bounded amount however large the text block (the largest buffer is counted, not timed)", () => {
