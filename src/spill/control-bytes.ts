@@ -2,6 +2,7 @@
 // and newline, DEL, and the lead bytes 0xC2 (U+0080-U+00BF: the C1 controls) and 0xE2 (U+2000-U+2FFF: U+2028 and
 // U+2029). A loose test (0xC2 also starts "°"): the caller decodes the line and asks exactly. The search reads the
 // file straight into the module's memory, so nothing is copied. Falls back to a byte loop without WebAssembly.
+import { wasmFunction } from "../text/wasm-module.js";
 
 /** Bytes the scanner's memory holds for the caller's reads (32 pages; one more is spare). */
 export const SCANNER_BYTES = 2 * 1024 * 1024;
@@ -23,23 +24,8 @@ const SCAN_BODY = [
   0x20, 0x00, 0x0b, // return start
 ];
 
-const section = (id: number, bytes: number[]): number[] => [id, bytes.length, ...bytes]; // every section here is < 128 bytes
-const name = (text: string): number[] => [text.length, ...[...text].map((char) => char.charCodeAt(0))];
-
-const MODULE_BYTES = new Uint8Array([
-  0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00,
-  ...section(1, [0x01, 0x60, 0x02, 0x7f, 0x7f, 0x01, 0x7f]), // type: (i32, i32) -> i32
-  ...section(3, [0x01, 0x00]),
-  ...section(5, [0x01, 0x00, 0x21]), // memory: 33 pages
-  ...section(7, [0x02, ...name("scan"), 0x00, 0x00, ...name("memory"), 0x02, 0x00]),
-  ...section(10, [0x01, SCAN_BODY.length, ...SCAN_BODY]),
-]);
-
-/** The little of the WebAssembly API used here (the project's TypeScript lib has no DOM types). */
-interface WasmApi {
-  Module: new (bytes: Uint8Array) => object;
-  Instance: new (module: object) => { exports: { scan: (start: number, end: number) => number; memory: { buffer: ArrayBuffer } } };
-}
+/** A new instance of the scanner, with its own memory (33 pages: the read buffer and a spare one). */
+const instantiate = wasmFunction("scan", SCAN_BODY, 0x21);
 
 /** Whether cleaning may change a line holding this byte (loosely, see above). */
 export const isControlByte = (byte: number): boolean => (byte < 0x20 && byte !== 9 && byte !== 10) || byte === 0x7f || byte === 0xc2 || byte === 0xe2;
@@ -51,29 +37,19 @@ export interface ControlScanner {
   next(from: number, to: number): number;
 }
 
-let compiled: object | null | undefined;
-
 /** A scanner with its own buffer (one per search: a search never runs inside another, but keep them apart anyway). */
 export function controlScanner(): ControlScanner {
-  const wasm = (globalThis as unknown as { WebAssembly?: WasmApi }).WebAssembly;
-  if (compiled === undefined) {
-    try {
-      compiled = new wasm!.Module(MODULE_BYTES);
-    } catch {
-      compiled = null; // no WebAssembly SIMD here
-    }
-  }
-  if (compiled === null) {
+  const module = instantiate();
+  if (!module) {
     const buffer = Buffer.alloc(SCANNER_BYTES);
     return { buffer, next: (from, to) => scanBytes(buffer, from, to) };
   }
-  const exports = new wasm!.Instance(compiled).exports;
-  const buffer = Buffer.from(exports.memory.buffer, 0, SCANNER_BYTES);
+  const buffer = Buffer.from(module.memory, 0, SCANNER_BYTES);
   return {
     buffer,
     next(from, to) {
       for (let start = from; start < to; start += 16) {
-        start = exports.scan(start, to);
+        start = module.call(start, to);
         const found = scanBytes(buffer, start, Math.min(to, start + 16));
         if (found < Math.min(to, start + 16)) return found;
       }
