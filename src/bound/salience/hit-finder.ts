@@ -26,6 +26,8 @@ export interface ScanWork {
   hits: number;
   /** Lines decoded and scored by the rules. */
   scoredLines: number;
+  /** Lines that left the ring mined for the summary's estimate. */
+  sampledLines: number;
 }
 
 /** Hits of a region, with the newlines before each and in all when the scan counted them (else undefined). */
@@ -33,7 +35,7 @@ export type RegionHits = { positions: number[]; linesBefore?: number[]; newlines
 
 /** Finds the hits of each region and meters how many lines may be scored. */
 export class HitFinder {
-  readonly work: ScanWork = { scannedBytes: 0, skippedBytes: 0, hits: 0, scoredLines: 0 };
+  readonly work: ScanWork = { scannedBytes: 0, skippedBytes: 0, hits: 0, scoredLines: 0, sampledLines: 0 };
   private allowance = INITIAL_ALLOWANCE;
   private flooded = false;
   /** The one-pass SIMD scan (undefined until first used; null without WebAssembly or when `simd` is off). */

@@ -13,8 +13,9 @@ const NEWLINE = 0x0a;
 const MAX_CARRY = 4 * MAX_LINE_CHARS;
 /** Lines looked back through for an owning header inside a piece. */
 const MAX_LOOK_BACK = 400;
-/** Bytes of lines that left the ring per line mined for the summary. */
+/** Bytes of lines that left the ring per line mined for the summary, at first: doubled after every SAMPLES_PER_STEP lines. */
 const SAMPLE_BYTES = 64 * 1024;
+const SAMPLES_PER_STEP = 256;
 
 /** Keeps the salient lines of the omitted middle in constant memory, and what the omitted lines mostly were. */
 export class SalienceScanner {
@@ -32,6 +33,9 @@ export class SalienceScanner {
   /** Lines from the first line of the output up to the ring's start whose text the line path scores at the end. */
   private evictedFrom = 0;
   private evictedTo = 0;
+  /** Lines mined for the summary so far, and the bytes and lines that left the ring since the last one. */
+  private samples = 0;
+  private unsampled = { bytes: 0, lines: 0 };
 
   /** `simd` false: the byte path without WebAssembly (indexOf per needle), for tests. */
   constructor(cleanLine: (line: string) => string, budgetBytes: number, simd = true) {
@@ -152,7 +156,7 @@ export class SalienceScanner {
 
   /**
    * Complete lines in bytes[start, end): lines are counted between needle hits (no per-line loop), a line every
-   * SAMPLE_BYTES is mined for the summary (weighted by the lines it stands for), and hit lines are scored.
+   * SAMPLE_BYTES or more is mined for the summary (weighted by the lines it stands for), and hit lines are scored.
    */
   private scanRegion(bytes: Buffer, start: number, end: number): void {
     const firstLine = this.lineNumber;
@@ -198,16 +202,28 @@ export class SalienceScanner {
     return position;
   }
 
-  /** Mines a line every SAMPLE_BYTES of the region, each standing for its share of the region's lines. */
+  /**
+   * Mines a line every SAMPLE_BYTES (doubled after every SAMPLES_PER_STEP lines: a gigabyte needs no more lines for
+   * its estimate than a few megabytes), each standing for its share of the lines since the last one (the lines
+   * after the last, less than the sampling step and a small share of so many, are not counted).
+   */
   private sample(bytes: Buffer, start: number, end: number, lines: number): void {
-    const samples = Math.max(1, Math.floor((end - start) / SAMPLE_BYTES));
-    const weight = lines / samples;
+    this.unsampled.bytes += end - start;
+    this.unsampled.lines += lines;
+    // The first SAMPLES_PER_STEP lines: one per region at least (as many as SAMPLE_BYTES fit in it), whatever its size.
+    const every = SAMPLE_BYTES * 2 ** Math.floor(this.samples / SAMPLES_PER_STEP);
+    if (this.samples >= SAMPLES_PER_STEP && this.unsampled.bytes < every) return;
+    const samples = Math.max(1, Math.floor((end - start) / every));
+    const weight = this.unsampled.lines / samples;
+    this.unsampled = { bytes: 0, lines: 0 };
     for (let index = 0; index < samples; index += 1) {
-      const at = start + index * SAMPLE_BYTES;
+      const at = start + index * every;
       const lineStart = at === start ? start : bytes.indexOf(NEWLINE, at) + 1;
       if (lineStart <= 0 || lineStart >= end) break;
       const newline = bytes.indexOf(NEWLINE, lineStart);
       this.summary.addWeighted(this.decode(bytes, lineStart, newline === -1 || newline >= end ? end - 1 : newline), weight);
+      this.samples += 1;
+      this.finder.work.sampledLines += 1;
     }
   }
 
