@@ -45,6 +45,12 @@ function skipGroup(pattern: string, start: number): number {
   return -1;
 }
 
+/** Where an escape other than escaped punctuation ends: past its argument (\x41, \x{2028}, \pL, \p{Greek}, \123), which is no literal. */
+function escapeEnd(pattern: string, start: number): number {
+  const argument = /^\\(?:[xpP]\{[^}]*\}|x[0-9a-fA-F]{0,2}|[pP].|[0-7]{1,3})/.exec(pattern.slice(start));
+  return start + (argument ? argument[0].length : 2);
+}
+
 /** Where a quantifier at `index` ends and whether it allows zero repetitions; undefined when there is none. */
 function readQuantifier(pattern: string, index: number): { end: number; optional: boolean } | undefined {
   const char = pattern[index];
@@ -83,7 +89,7 @@ export function requiredLiteral(pattern: string): string | undefined {
       const escaped = pattern[index + 1];
       if (escaped === undefined) return undefined;
       atom = ESCAPED_LITERALS.has(escaped) ? escaped : undefined;
-      next = index + 2;
+      next = atom === undefined ? escapeEnd(pattern, index) : index + 2;
     } else if (char === "(" || char === "[") {
       next = char === "(" ? skipGroup(pattern, index) : skipClass(pattern, index);
       if (next === -1) return undefined;

@@ -15,11 +15,14 @@ describe("requiredLiteral", () => {
     ["error\\.log", "error.log"],
     ["(foo|bar)baz", "baz"],
     ["^\\s*FAIL", "FAIL"],
+    ["id\\x3d42", "id"],
+    ["\\x{fffd}bad", "bad"],
+    ["\\p{Greek}+ word", " word"],
   ])("%s needs %s", (pattern, literal) => {
     expect(requiredLiteral(pattern)).toBe(literal);
   });
 
-  test.each(["a|b", "(?i)abc", ".*", "\\d+", "[abc]", "\\Qa.b\\E"])("%s needs no literal it can be sure of", (pattern) => {
+  test.each(["a|b", "(?i)abc", ".*", "\\d+", "[abc]", "\\Qa.b\\E", "\\x41", "\\x{fffd}", "\\pL", "\\PL", "\\p{Greek}", "\\101"])("%s needs no literal it can be sure of", (pattern) => {
     expect(requiredLiteral(pattern)).toBeUndefined();
   });
 

@@ -53,6 +53,16 @@ describe("searchLines", () => {
     expect(lines(search(Buffer.from([0x66, 0xff, 0xfe, 0x0a, 0x6f, 0x6b, 0x0a]), "ok|\uFFFD"))).toEqual({ total: 2, matches: [{ line: 1, text: "f\uFFFD\uFFFD" }, { line: 2, text: "ok" }] });
   });
 
+  // The literal prefilter took an escape's argument for text: "\\x41" needed "41", "\\pL" needed "L" (no line matched).
+  test("escapes with an argument (hex, Unicode classes, octal) find their lines", () => {
+    const content = "Alpha\nbeta\n\u03bb \ufffd\n";
+    expect(lines(search(content, "\\x41")).matches).toEqual([{ line: 1, text: "Alpha" }]);
+    expect(lines(search(content, "\\x{fffd}")).matches).toEqual([{ line: 3, text: "\u03bb \ufffd" }]);
+    expect(search(content, "^\\pL").total).toBe(3);
+    expect(search(content, "\\p{Greek}").total).toBe(1);
+    expect(search(content, "\\101l").total).toBe(1);
+  });
+
   test("agrees with a whole-file split on random text", () => {
     const text = fc.array(fc.constantFrom("a", "b", "é", "😀", "\n", "ab"), { maxLength: 200 }).map((parts) => parts.join(""));
     fc.assert(fc.property(text, fc.constantFrom("a", "b$", "^$", "😀", "éa", "ab+", "(a|b)b"), (content, pattern) => {
