@@ -118,3 +118,20 @@ describe("controlScanner", () => {
     }), { numRuns: 2000, seed: 16 });
   });
 });
+
+// Recorded outputs (colours, CRLF, redraws, overstrikes, CJK and emoji, invalid UTF-8 in a binary): every pattern
+// finds, with V8's windows or re2js behind the literal prefilter, exactly the lines RE2 finds on each line alone.
+describe("recorded outputs agree with RE2 line by line", () => {
+  const fixtures = path.join(__dirname, "..", "fixtures");
+  const names = fs.readdirSync(fixtures).filter((name) => /\.(txt|log)$/.test(name) && !name.includes("utf16")).concat("elf.bin");
+  const patterns = ["error|warn", "^\\s*$", "\\s$", "\\bts\\b", "^[^ ]+:\\d+", "\\d{2,}\\.\\d", ".\\x{fffd}", "[^\\x00-\\x7f]", "\\x1b\\[", "\\x41", "^.{40}$", "\\pL\\d", "[ks]\\w+", "é|😀|中", "\\x{2026}|…", "x*"];
+  test.each(names)("%s", (name) => {
+    const content = fs.readFileSync(path.join(fixtures, name));
+    const text = content.toString("utf8");
+    for (const pattern of patterns) {
+      for (const options of [{}, { raw: true }, { ignoreCase: true }, { raw: true, ignoreCase: true }]) {
+        expect({ pattern, options, found: search(content, pattern, { ...options, max: 1_000_000 }) }).toEqual({ pattern, options, found: expected(text, pattern, options) });
+      }
+    }
+  });
+});
