@@ -9,8 +9,13 @@ const INITIAL_ALLOWANCE = 16384;
 const ALLOWANCE_PER_BYTE = 64 / (1024 * 1024);
 /** Scored lines a flood must have earned before the needles run again (only without WebAssembly: indexOf per needle). */
 const FLOOD_BATCH = 256;
-/** Hits of one kind of line (the 32 bytes from the needle, hex digits masked) scored while the allowance is ample… */
-export const REPEATS_PER_KIND = 64;
+/**
+ * Hits of one kind of line (the 32 bytes from the needle, hex digits masked) scored while the allowance is ample…
+ * (16: the reservoir keeps 2 of a template first and the earlier of equals, so a 17th line of one kind could only
+ * have entered with a higher score, a location or a reject word past its 32 bytes; 64 kept the same lines on the
+ * recorded outputs followed by 2 MiB of log lines and on 100 MiB of bench logs, at 4 times the lines scored.)
+ */
+export const REPEATS_PER_KIND = 16;
 /** …and once it runs low (a flood): a new kind of line is still found, more of a known kind costs nothing. */
 export const FLOOD_REPEATS_PER_KIND = 4;
 /** Allowance under which the scan counts as a flood. */
