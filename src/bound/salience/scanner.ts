@@ -184,7 +184,7 @@ export class SalienceScanner {
     this.lineNumber = lineNumber;
   }
 
-  /** Scores the line at `lineStart` and offers the lines after it while the group takes them; returns where it stopped. */
+  /** Scores the line at `lineStart`, gives the group the lines it takes after it; returns the first it does not take. */
   private scoreHit(bytes: Buffer, lineStart: number, regionStart: number, end: number): number {
     let position = lineStart;
     let first = true;
@@ -194,6 +194,9 @@ export class SalienceScanner {
       const line = { number: this.lineNumber, text: this.decode(bytes, position, lineEnd) };
       if (first && this.finder.takeScore()) {
         this.builder.offer(line, this.linesAbove(bytes, regionStart, position));
+      } else if (!first && !this.builder.takes(line)) {
+        this.builder.pass(line); // closes the group; the line may be a hit of its own (a traceback's header)
+        return position;
       } else this.builder.pass(line);
       first = false;
       this.lineNumber += 1;
