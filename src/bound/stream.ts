@@ -121,6 +121,7 @@ export class LineCollector {
     }
     const last = this.ringLines(new RepeatFolder(this.options.foldRepeats), this.tailLines());
     this.handOverRingBefore(last[0]);
+    this.options.salience?.flush();
     return { first, last, complete: false, totalBytes: this.totalBytes, totalLines, endsWithNewline, salience: this.options.salience };
   }
 

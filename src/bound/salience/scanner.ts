@@ -3,16 +3,16 @@ import { countNewlines } from "../../text/newlines.js";
 import type { CollectedLine } from "../lines.js";
 import { recognizeContent, type ContentKind } from "./content-kind.js";
 import { HitFinder, type RegionHits, type ScanWork } from "./hit-finder.js";
+import { linesAbove } from "./lines-above.js";
 import { mayBeSalient } from "./prefilter.js";
 import { GroupBuilder, MAX_LINE_CHARS } from "./groups.js";
-import { Reservoir, type NumberedLine, type SalientGroup } from "./reservoir.js";
+import { Reservoir, type SalientGroup } from "./reservoir.js";
+import { FixedRegions } from "./regions.js";
 import { OmissionSummary } from "./summary.js";
 
 const NEWLINE = 0x0a;
 /** Bytes of a partial line carried to the next piece (the rest of a longer line is not scored). */
 const MAX_CARRY = 4 * MAX_LINE_CHARS;
-/** Lines looked back through for an owning header inside a piece. */
-const MAX_LOOK_BACK = 400;
 /** Bytes of lines that left the ring per line mined for the summary, at first: doubled after every SAMPLES_PER_STEP lines. */
 const SAMPLE_BYTES = 64 * 1024;
 const SAMPLES_PER_STEP = 256;
@@ -30,6 +30,7 @@ export class SalienceScanner {
   private carryBytes = 0;
   private carryClipped = false;
   private readonly finder: HitFinder;
+  private regions = new FixedRegions((piece) => this.scanPiece(piece));
   /** Lines from the first line of the output up to the ring's start whose text the line path scores at the end. */
   private evictedFrom = 0;
   private evictedTo = 0;
@@ -61,6 +62,8 @@ export class SalienceScanner {
 
   /** Where the bytes that will leave the ring begin: their first line's number, and whether they start it. */
   begin(lineNumber: number, atLineStart: boolean): void {
+    this.regions.flush();
+    this.regions = new FixedRegions((piece) => this.scanPiece(piece));
     this.lineNumber = lineNumber;
     this.carryClipped = !atLineStart;
     if (!atLineStart) this.carry = [Buffer.alloc(0)];
@@ -71,8 +74,21 @@ export class SalienceScanner {
     return this.evictedTo >= this.evictedFrom && this.evictedFrom > 0 ? { from: this.evictedFrom, to: this.evictedTo } : undefined;
   }
 
-  /** Takes bytes as they leave the ring, oldest first. The chunk is only read during the call. */
+  /**
+   * Takes bytes as they leave the ring, oldest first (the chunk is only read during the call). They are scanned in
+   * regions cut at fixed offsets (regions.ts), never as the ring happened to hand them over: what is kept does not
+   * depend on how the input arrived (a file read in 1 MiB, a pipe in 64 KiB).
+   */
   evict(bytes: Buffer): void {
+    this.regions.push(bytes);
+  }
+
+  /** Scans what the regions still hold (the end of the input). */
+  flush(): void {
+    this.regions.flush();
+  }
+
+  private scanPiece(bytes: Buffer): void {
     if (bytes.length === 0) return;
     this.finder.earn(bytes.length);
     let offset = 0;
@@ -193,7 +209,7 @@ export class SalienceScanner {
       const lineEnd = newline === -1 || newline >= end ? end - 1 : newline;
       const line = { number: this.lineNumber, text: this.decode(bytes, position, lineEnd) };
       if (first && this.finder.takeScore()) {
-        this.builder.offer(line, this.linesAbove(bytes, regionStart, position));
+        this.builder.offer(line, linesAbove(bytes, regionStart, position, this.lineNumber, (from, to) => this.decode(bytes, from, to)));
       } else if (!first && !this.builder.takes(line)) {
         this.builder.pass(line); // closes the group; the line may be a hit of its own (a traceback's header)
         return position;
@@ -222,7 +238,7 @@ export class SalienceScanner {
     for (let index = 0; index < samples; index += 1) {
       const at = start + index * every;
       const lineStart = at === start ? start : bytes.indexOf(NEWLINE, at) + 1;
-      if (lineStart <= 0 || lineStart >= end) break;
+      if ((lineStart === 0 && at !== start) || lineStart >= end) break; // no line starts after `at` in the region
       const newline = bytes.indexOf(NEWLINE, lineStart);
       this.summary.addWeighted(this.decode(bytes, lineStart, newline === -1 || newline >= end ? end - 1 : newline), weight);
       this.samples += 1;
@@ -232,23 +248,5 @@ export class SalienceScanner {
 
   private decode(bytes: Buffer, start: number, end: number): string {
     return this.cleanLine(bytes.toString("utf8", start, Math.min(end, start + MAX_CARRY)));
-  }
-
-  /** Reads lines above the line at `lineStart` (within this region), walking back once however far it is asked. */
-  private linesAbove(bytes: Buffer, regionStart: number, lineStart: number): (distance: number) => NumberedLine | undefined {
-    const number = this.lineNumber;
-    let reached = 0;
-    let begin = lineStart;
-    let end = lineStart;
-    return (distance) => {
-      if (distance > MAX_LOOK_BACK || distance < reached) return undefined;
-      while (reached < distance) {
-        if (begin <= regionStart) return undefined;
-        end = begin - 1;
-        begin = end <= regionStart ? regionStart : Math.max(regionStart, bytes.lastIndexOf(NEWLINE, end - 1) + 1);
-        reached += 1;
-      }
-      return { number: number - distance, text: this.decode(bytes, begin, end) };
-    };
   }
 }
