@@ -2,12 +2,14 @@
 import { createRequire } from "node:module";
 import type * as NodeChildProcess from "node:child_process";
 import type * as NodeCrypto from "node:crypto";
+import type * as NodeTty from "node:tty";
 import type * as NodeWorkerThreads from "node:worker_threads";
 
 const load = createRequire(import.meta.url);
 let crypto: typeof NodeCrypto | undefined;
 let childProcess: typeof NodeChildProcess | undefined;
 let workerThreads: typeof NodeWorkerThreads | undefined;
+let tty: typeof NodeTty | undefined;
 
 /** node:crypto, required the first time it is needed (hashing and ids of a spill). */
 export function nodeCrypto(): typeof NodeCrypto {
@@ -25,4 +27,10 @@ export function nodeChildProcess(): typeof NodeChildProcess {
 export function nodeWorkerThreads(): typeof NodeWorkerThreads {
   workerThreads ??= load("node:worker_threads") as typeof NodeWorkerThreads;
   return workerThreads;
+}
+
+/** node:tty, required the first time it is needed (only when a descriptor is a character device). */
+export function nodeTty(): typeof NodeTty {
+  tty ??= load("node:tty") as typeof NodeTty;
+  return tty;
 }

@@ -7,6 +7,7 @@ import { InputError } from "../errors.js";
 import { couldBeJson, findFirstNonBlankByte, looksLikeJson, parseJsonBytes } from "../normalize/json-input.js";
 import { LosslessNumber, stringifyJson } from "../normalize/lossless-json.js";
 import type { SpillStore } from "../spill/store.js";
+import { detectEncoding } from "../text/encoding.js";
 import { countLines } from "./budget.js";
 import { viewJsonWithin } from "./json-view.js";
 import type { SpillReport } from "./types.js";
@@ -18,7 +19,7 @@ import type { ViewSource } from "./view-compose.js";
  */
 export const PLAIN_JSON_CAP = 8 * 1024 * 1024;
 /** Without a spill to re-read, the bytes of a possible JSON value are held in memory up to this size. */
-export const NO_SPILL_JSON_BYTES = 1024 * 1024;
+const NO_SPILL_JSON_BYTES = 1024 * 1024;
 
 /** A view of plain JSON ready to compose: its source, the spill report naming its text, and how to take the text back. */
 export interface PlainJsonView {
@@ -98,7 +99,7 @@ export class PlainJsonWatch {
     if (value === undefined) return undefined;
     const pretty = stringifyJson(value, 2);
     const text = Buffer.from(`${pretty}\n`);
-    const raw = withoutBom(bytes);
+    const raw = detectEncoding(bytes) === "utf-8-bom" ? bytes.subarray(3) : bytes;
     const same = raw.equals(text) || raw.equals(text.subarray(0, -1));
     const source: ViewSource = {
       render: (fits, maxChars) => viewJsonWithin(value, fits, maxChars),
@@ -135,8 +136,4 @@ function parseValue(bytes: Buffer): object | undefined {
     throw error;
   }
   return typeof value === "object" && value !== null && !(value instanceof LosslessNumber) ? value : undefined;
-}
-
-function withoutBom(bytes: Buffer): Buffer {
-  return bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? bytes.subarray(3) : bytes;
 }

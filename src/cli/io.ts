@@ -1,9 +1,8 @@
 // stdin and stdout at the edge: byte streaming in, writes out, and a broken pipe that ends quietly.
 import { fstatSync, readFileSync, readSync, statSync, writeSync } from "node:fs";
-import { createRequire } from "node:module";
-import type * as NodeTty from "node:tty";
 import { CorrexError, IoError } from "../errors.js";
 import { EXIT, exitCodeFor } from "./exit-codes.js";
+import { nodeTty } from "../lazy-builtin.js";
 
 let stdoutClosed = false;
 let stdoutStreamInUse = false;
@@ -96,7 +95,7 @@ function isatty(fd: number): boolean {
   } catch {
     return false;
   }
-  return (createRequire(import.meta.url)("node:tty") as typeof NodeTty).isatty(fd);
+  return nodeTty().isatty(fd);
 }
 
 /** True when stdout is a terminal: decides the default projection. */

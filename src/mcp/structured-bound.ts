@@ -34,7 +34,7 @@ export function boundStructured(value: unknown, options: StructuredBoundOptions)
 }
 
 /** The JSON bytes of a value, media strings that pass unchanged not counted. */
-export function measure(value: unknown, options: Pick<StructuredBoundOptions, "media">): number {
+function measure(value: unknown, options: Pick<StructuredBoundOptions, "media">): number {
   // Without media the replacer changes nothing: JSON.stringify's own fast path is several times quicker.
   const json = options.media.size === 0 ? JSON.stringify(value) : JSON.stringify(value, (_key, item: unknown) => (typeof item === "string" && options.media.has(item) ? "" : item));
   return Buffer.byteLength(json ?? "");

@@ -8,7 +8,6 @@ import { GrowingBytes } from "./growing-bytes.js";
 import { JsonSubtreeSkipper } from "./json-subtree.js";
 import { escapedTokenOf, newTokenNonce, tokenOf, type EnvelopeSkeleton, type StreamedText } from "./streamed-token.js";
 
-export type { EnvelopeSkeleton, StreamedText } from "./streamed-token.js";
 
 /** The top-level keys of an MCP CallToolResult; any other key ends the streaming (the input is something else). */
 const MCP_KEYS: ReadonlySet<string> = new Set(["content", "structuredContent", "isError", "_meta", "resultType"]);
@@ -75,7 +74,7 @@ export class EnvelopeStreamReader {
           copyFrom = chunk.length;
           break;
         }
-        this.texts.push({ token: this.tokenOf(this.texts.length), units: this.decoder.units, bytes: this.decoder.bytes });
+        this.texts.push({ token: tokenOf(this.nonce, this.texts.length), units: this.decoder.units, bytes: this.decoder.bytes });
         this.state = State.After;
         copyFrom = end;
         index = end + 1;
@@ -117,11 +116,6 @@ export class EnvelopeStreamReader {
     if (this.failure !== undefined) return undefined;
     const skeleton = this.skeleton.take();
     return { skeleton, texts: this.texts, lastByte: this.lastByte };
-  }
-
-  /** The string the skeleton holds for the streamed string `index` (what a parse of the skeleton gives). */
-  tokenOf(index: number): string {
-    return tokenOf(this.nonce, index);
   }
 
   private keep(bytes: Uint8Array): void {

@@ -155,16 +155,18 @@ export function skipString(bytes: Uint8Array, start: number): number {
 
 /** JSON.parse that keeps the numbers a double would change as their source text (throws on invalid JSON, as JSON.parse). */
 export function parseJsonKeepingNumbers(text: string): unknown {
-  const value: unknown = JSON.parse(text);
-  const bytes = Buffer.from(text, "utf8");
-  const scan = scanJson(bytes, Infinity);
-  return scan.lossyNumbers.length === 0 ? value : parseLosslessJson(text, bytes, scan);
+  return keepingNumbers(text, () => Buffer.from(text, "utf8"));
 }
 
 /** parseJsonKeepingNumbers of UTF-8 bytes already in hand: the text is decoded once, never encoded back (any depth). */
 export function parseJsonBytesKeepingNumbers(bytes: Uint8Array): unknown {
-  const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("utf8");
+  return keepingNumbers(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("utf8"), () => bytes);
+}
+
+/** JSON.parse of `text`, then the lossless parse of its bytes only where a number would change. */
+function keepingNumbers(text: string, bytesOf: () => Uint8Array): unknown {
   const value: unknown = JSON.parse(text);
+  const bytes = bytesOf();
   const scan = scanJson(bytes, Infinity);
   return scan.lossyNumbers.length === 0 ? value : parseLosslessJson(text, bytes, scan);
 }

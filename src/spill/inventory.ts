@@ -21,8 +21,6 @@ export interface InventoryEntry {
   text?: StoredFile;
   /** The line index (`<id>.idx`). */
   index?: StoredFile;
-  /** Bytes of the record's head read into the buffer given to streamInventory (absent when it could not be read). */
-  recordHead?: number;
 }
 
 /** The store's outputs, oldest first, and its temporary files. */

@@ -28,13 +28,10 @@ export interface SearchPattern {
   /**
    * With engine "v8": the pattern over many lines at once (flags "gm": `^` and `$` at each "\n", and no match spans
    * one), `bmp` for text without surrogate pairs, `full` for any. A line found this way matches unless it holds
-   * one of LOOSE_LINE_CHARACTERS (where `^`/`$` also hold, or cleaning changes the line): check those with find.
+   * one of search-windows.ts's RAW_LINE_CHARACTERS (where `^`/`$` also hold, or cleaning changes the line): check those with find.
    */
   lines?: { bmp: RegExp; full: RegExp };
 }
-
-/** Characters after which a line's match over many lines may differ from its own: "\r", U+2028, U+2029 (JavaScript's other line ends). */
-export const LOOSE_LINE_CHARACTERS = /[\r\u2028\u2029]/;
 
 const SURROGATE = /[\ud800-\udfff]/;
 
@@ -75,7 +72,9 @@ function linearRegExp(source: string, flags: string): RegExp | undefined {
 function v8Regexps(source: string, ignoreCase: boolean): { find: { bmp: RegExp; full: RegExp }; lines: { bmp: RegExp; full: RegExp } } | undefined {
   const translation = translatePattern(source, ignoreCase);
   if (!translation || !enableLinearFallback()) return undefined;
-  const [findBmp, findFull, linesBmp, linesFull] = [linearRegExp(translation.bmp, "g"), linearRegExp(translation.full, "g"), linearRegExp(translation.bmp, "gm"), linearRegExp(translation.full, "gm")];
+  const same = translation.bmp === translation.full; // one regexp serves both when surrogate pairs change nothing
+  const [findBmp, linesBmp] = [linearRegExp(translation.bmp, "g"), linearRegExp(translation.bmp, "gm")];
+  const [findFull, linesFull] = same ? [findBmp, linesBmp] : [linearRegExp(translation.full, "g"), linearRegExp(translation.full, "gm")];
   if (!findBmp || !findFull || !linesBmp || !linesFull) return undefined;
   return { find: { bmp: findBmp, full: findFull }, lines: { bmp: linesBmp, full: linesFull } };
 }
@@ -116,7 +115,7 @@ export function compileSearchPattern(pattern: string, options: PatternOptions): 
       engine: "v8",
       lines: regexps.lines,
       find(text, from = 0) {
-        const regex = bmp.source !== full.source && SURROGATE.test(text) ? full : bmp;
+        const regex = bmp !== full && SURROGATE.test(text) ? full : bmp;
         regex.lastIndex = from;
         const found = regex.exec(text);
         return found ? { index: found.index, length: found[0].length } : undefined;

@@ -41,7 +41,11 @@ export function wasmFunction(exportName: string, body: readonly number[], pages:
       }
     }
     if (compiled === null) return undefined;
-    const exports = new wasm!.Instance(compiled).exports;
-    return { call: exports[exportName] as WasmFunction["call"], memory: exports.memory.buffer };
+    try {
+      const exports = new wasm!.Instance(compiled).exports;
+      return { call: exports[exportName] as WasmFunction["call"], memory: exports.memory.buffer };
+    } catch {
+      return undefined; // no memory for another instance: the caller's plain loop does the work
+    }
   };
 }

@@ -39,16 +39,15 @@ export class GroupBuilder {
     this.consumedThrough = 0;
   }
 
-  /** Whether `line` would join the open group as its continuation (pass would take it). */
-  takes(line: NumberedLine): boolean {
-    return this.open !== undefined && this.openLeft > 0 && isContinuation(line.text);
-  }
-
-  /** A line that is not a candidate: it may continue the open group, otherwise it closes it. */
-  pass(line: NumberedLine): void {
-    if (!this.open) return;
-    if (this.takes(line)) this.join(line);
-    else this.open = undefined;
+  /** A line that is not a candidate: it may continue the open group (true: it joined), otherwise it closes it. */
+  pass(line: NumberedLine): boolean {
+    if (!this.open) return false;
+    if (this.openLeft > 0 && isContinuation(line.text)) {
+      this.join(line);
+      return true;
+    }
+    this.open = undefined;
+    return false;
   }
 
   /**

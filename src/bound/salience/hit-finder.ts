@@ -17,7 +17,7 @@ const FLOOD_BATCH = 256;
  */
 export const REPEATS_PER_KIND = 16;
 /** …and once it runs low (a flood): a new kind of line is still found, more of a known kind costs nothing. */
-export const FLOOD_REPEATS_PER_KIND = 4;
+const FLOOD_REPEATS_PER_KIND = 4;
 /** Allowance under which the scan counts as a flood. */
 const FLOOD_ALLOWANCE = 1024;
 

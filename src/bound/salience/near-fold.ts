@@ -7,7 +7,7 @@ import { isCompilerContext, isContinuation, isFileHeader, isTraceLine, SALIENT_S
 import { alike, lineShape } from "./template.js";
 
 /** Distinct shapes of recently shown lines a run may take: runs cycling through up to this many kinds fold. */
-export const FOLD_KINDS = 8;
+const FOLD_KINDS = 8;
 /** Fewest lines a note stands for; and the note must take at most half the bytes of the lines it stands for. */
 const MIN_FOLDED = 4;
 /** Continuation lines after a salient line that stay shown with it (as groups.ts keeps them). */
@@ -24,7 +24,7 @@ export interface FoldRun {
 }
 
 /** True for each line that must stay shown: salient lines, their owner above, their continuation and code frame below. */
-export function protectedLines(lines: readonly CollectedLine[]): boolean[] {
+function protectedLines(lines: readonly CollectedLine[]): boolean[] {
   const keep = new Array<boolean>(lines.length).fill(false);
   for (let index = 0; index < lines.length; index += 1) {
     const text = lines[index]!.text;

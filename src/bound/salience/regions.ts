@@ -4,7 +4,7 @@
 
 const NEWLINE = 0x0a;
 /** The stream is cut near every multiple of this many bytes. */
-export const REGION_BYTES = 256 * 1024;
+const REGION_BYTES = 256 * 1024;
 
 /** Hands `scan` the stream's regions in order; a piece that holds whole regions is passed on without a copy. */
 export class FixedRegions {

@@ -210,10 +210,7 @@ export class SalienceScanner {
       const line = { number: this.lineNumber, text: this.decode(bytes, position, lineEnd) };
       if (first && this.finder.takeScore()) {
         this.builder.offer(line, linesAbove(bytes, regionStart, position, this.lineNumber, (from, to) => this.decode(bytes, from, to)));
-      } else if (!first && !this.builder.takes(line)) {
-        this.builder.pass(line); // closes the group; the line may be a hit of its own (a traceback's header)
-        return position;
-      } else this.builder.pass(line);
+      } else if (!this.builder.pass(line) && !first) return position; // it closed the group and may be a hit of its own (a traceback's header)
       first = false;
       this.lineNumber += 1;
       position = lineEnd + 1;

@@ -141,7 +141,7 @@ function shapeToken(token: string): string {
 }
 
 /** Fraction of equal tokens at or above which two lines of one shape length are alike (Drain's threshold, stricter). */
-export const ALIKE_SIMILARITY = 0.8;
+const ALIKE_SIMILARITY = 0.8;
 
 /** True when two line shapes are alike: as many tokens, the first word the same, most tokens equal. */
 export function alike(a: readonly string[], b: readonly string[]): boolean {
