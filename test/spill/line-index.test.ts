@@ -41,6 +41,18 @@ describe("countNewlineBytes", () => {
       expect(countNewlineBytes(bytes, start, end)).toBe(expected);
     }
   });
+
+  test("counts shared memory (the spill worker's ring) at every offset modulo 8, windows past 1 MiB", () => {
+    const size = 2 * 1024 * 1024 + 40;
+    const ring = new Uint8Array(new SharedArrayBuffer(size + 8), 3, size);
+    for (let index = 0; index < size; index += 1) ring[index] = index % 11 === 0 || index % 97 === 0 ? 10 : 97;
+    for (let start = 0; start < 8; start += 1) {
+      const end = size - ((start * 5) % 8);
+      let expected = 0;
+      for (let index = start; index < end; index += 1) if (ring[index] === 10) expected += 1;
+      expect(countNewlineBytes(ring, start, end)).toBe(expected);
+    }
+  });
 });
 
 describe("line index", () => {
