@@ -32,6 +32,8 @@ export class RawSpill {
   private memoryBytes = 0;
   private writer: SpillWriter | undefined;
   private closed: { size: number; sha256: string } | undefined;
+  /** The text view `save` wrote whole (derived text), to remove with the rest. */
+  private writtenTextView: string | undefined;
   /** For structured input: the text derived from it, saved as the text view. */
   derivedText: string | undefined;
   /** For structured input read as a stream: its text view, written as the text comes. */
@@ -72,18 +74,17 @@ export class RawSpill {
     return { memory: [], path: this.writer.path, complete: this.writer.failure === undefined && this.writer.notSavedBytes === 0 };
   }
 
-  /** Removes a saved output whose projection will not be written. */
+  /** Removes a saved output whose projection will not be written (each of its files once). */
   discard(): void {
-    this.textView?.remove();
-    if (this.writer === undefined) return;
-    this.writer.abort();
-    rmSync(this.target!.store.textViewPath(this.writer.id), { force: true });
+    this.abortUnsaved();
   }
 
   /** Nothing was cut (or saving failed): the spill file and the text view are removed. */
   abortUnsaved(): void {
     this.writer?.abort();
     this.textView?.remove();
+    if (this.writtenTextView !== undefined) rmSync(this.writtenTextView, { force: true });
+    this.writtenTextView = undefined;
   }
 
   /** Closes the spill (and the text view) of `rawBytes` of input and says where it is, or why it is not. */
@@ -103,6 +104,7 @@ export class RawSpill {
     const readArguments = this.target.readArguments ? { readArguments: this.target.readArguments } : {};
     const saved: SpillReport = { kind: "saved", id: writer.id, path: writer.path, notSavedBytes: writer.notSavedBytes || undefined, ...readArguments };
     if (this.derivedText === undefined && this.textView === undefined) return saved;
+    if (!this.textView) this.writtenTextView = this.target.store.textViewPath(writer.id); // written whole below (or partly, on a failure)
     const textPath = this.textView ? this.textView.close() : this.target.store.writeTextView(writer.id, this.derivedText!);
     return typeof textPath === "string" ? { ...saved, textPath } : { kind: "failed", reason: textPath.failure };
   }
