@@ -20,10 +20,13 @@ const work = mkdtempSync(join(tmpdir(), "correx-bench-throughput-"));
 let runs = 0;
 let spill = join(work, "spill-0");
 const copy = join(work, "copy");
-// A fresh store per run (all are removed at the end): a collection in passing started by the last run may
-// still be writing in the old one.
+// A fresh store per run: a collection in passing started by the last run may still be writing in the old one.
+// The last run's store is removed before the next run, as the baseline's copy is: otherwise every spilled GiB
+// stays dirty in the page cache, and the kernel's writeback of earlier runs (and its throttling of writers past
+// the dirty limits) lands on later correx runs only, never on `tee`'s.
 const clean = () => {
   rmSync(copy, { force: true });
+  rmSync(spill, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
   runs += 1;
   spill = join(work, `spill-${runs}`);
 };
