@@ -5,7 +5,6 @@
 import type { Hash } from "node:crypto";
 import * as fs from "node:fs";
 import { IndexFile } from "./index-file.js";
-import type { PooledWrites } from "./pooled-writes.js";
 
 /** An injected write failure (tests): the data write that would pass `afterBytes` fails with `code`. */
 export interface SpillFault {
@@ -25,6 +24,19 @@ export interface SpillWork {
   hashed: number;
   readBack: number;
   writeCalls: number;
+}
+
+/**
+ * Writes that complete later, off the calling thread: pooled-writes.ts (`run`, blocks of its own) or
+ * spill-ring-writes.ts (the spill worker, straight from its ring).
+ */
+export interface LaterWrites {
+  write(fd: number, bytes: Uint8Array, position: number): void;
+  /** Called before the data file is closed: the file must then be whole (a failure is thrown). */
+  finish(fd: number): void;
+  dispose(): void;
+  /** Bytes from the file's start known to be written, where that can lag `written`: catchUp reads no further. */
+  readonly confirmed?: number;
 }
 
 /** Bytes read back per step when catching up. */
@@ -52,9 +64,9 @@ export class SpillOutput {
 
   /**
    * `written`: bytes already in the file (written by another thread), hashed by catchUp. `pool`: the writes go
-   * through libuv's thread pool (pooled-writes.ts); never with catchUp, which reads back what was written.
+   * through libuv's thread pool; catchUp reads back only what it says is written (`confirmed`).
    */
-  constructor(files: SpillFiles, hash: Hash, fault?: SpillFault, written = 0, private readonly pool?: PooledWrites) {
+  constructor(files: SpillFiles, hash: Hash, fault?: SpillFault, written = 0, private readonly pool?: LaterWrites) {
     this.files = files;
     this.hash = hash;
     this.fault = fault;
@@ -65,7 +77,8 @@ export class SpillOutput {
 
   /** Saves the next bytes: written, hashed and indexed (the caller may reuse them once this returns). */
   take(bytes: Uint8Array): void {
-    if (this.hashed < this.written) this.catchUp();
+    this.catchUp();
+    if (this.hashed < this.written) throw new Error("the spill's hash is behind writes still in flight");
     this.write(bytes);
     this.digestBytes(bytes);
   }
@@ -87,7 +100,7 @@ export class SpillOutput {
   /** Hashes and indexes what was written but not yet hashed (at most `limit` bytes of it), read back from the file. */
   catchUp(limit = Infinity): void {
     const fd = this.openFd();
-    const end = Math.min(this.written, this.hashed + limit);
+    const end = Math.min(this.readable, this.hashed + limit);
     if (this.hashed >= end) return;
     this.readBuffer ??= Buffer.allocUnsafe(READ_BACK_BYTES);
     while (this.hashed < end) {
@@ -98,17 +111,17 @@ export class SpillOutput {
     }
   }
 
+  /** Bytes from the file's start that can be read back (written, and not still in flight). */
+  get readable(): number {
+    return this.pool?.confirmed ?? this.written;
+  }
+
   /** Closes the data file and the index (a close error is thrown: the data may not be on disk); the sha256 in hex. */
   finish(): string {
-    this.catchUp();
     const fd = this.openFd();
+    this.pool?.finish(fd); // the file is whole from here (a failure is thrown: the caller disposes)
+    this.catchUp();
     this.dataFd = undefined;
-    try {
-      this.pool?.finish(fd);
-    } catch (error) {
-      closeQuietly(fd);
-      throw error;
-    }
     fs.closeSync(fd);
     this.indexFile()?.close();
     return this.hash.digest("hex");
@@ -122,6 +135,11 @@ export class SpillOutput {
     if (this.index) this.index.remove();
     else if (this.files.indexFd !== undefined) closeQuietly(this.files.indexFd);
     this.files.indexFd = undefined;
+  }
+
+  /** Hashes and indexes the next bytes (the caller keeps them in order: they follow what was hashed so far). */
+  digest(bytes: Uint8Array): void {
+    this.digestBytes(bytes);
   }
 
   private digestBytes(bytes: Uint8Array): void {

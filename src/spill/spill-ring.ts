@@ -32,13 +32,13 @@ export const CONSUMER = { starting: 0, ready: 1, running: 2, done: 3, failed: 4,
 
 /**
  * Float64 slots after the Int32 ones: bytes the producer wrote before the hand-over, bytes the consumer saved,
- * and the consumer's work when it ends (bytes it hashed, bytes it read back), for the tests that count work.
+ * and the consumer's work when it ends (ConsumerWork), for the tests that count work.
  */
 const PREFIX_OFFSET = 32;
-const SAVED_OFFSET = 40;
-const WORK_OFFSET = 48;
+/** Their places in numbersOf. */
+const NUMBER = { prefix: 0, saved: 1, hashed: 2, readBack: 3, pooledWrites: 4, threadWrites: 5 } as const;
 /** Where the consumer leaves the sha256 (32 bytes), after the slots. */
-export const DIGEST_OFFSET = 64;
+export const DIGEST_OFFSET = 80;
 /** Where the consumer leaves its failure text. */
 export const FAILURE_OFFSET = 128;
 /** Bytes of failure text kept at most. */
@@ -46,8 +46,8 @@ export const FAILURE_LIMIT = 1920;
 /** The control block's bytes; the ring's bytes follow. */
 export const CONTROL_BYTES = FAILURE_OFFSET + FAILURE_LIMIT;
 
-/** Bytes the consumer saves in one step at most (the producer gets room back after each). */
-export const STEP_BYTES = 1024 * 1024;
+/** Bytes the consumer hashes (or reads back to hash) in one step at most, before it looks at the ring again. */
+export const STEP_BYTES = 256 * 1024;
 
 /** What the worker is started with. */
 export interface SpillWorkerData {
@@ -76,26 +76,38 @@ export function ringOf(shared: SharedArrayBuffer, ringBytes: number): Uint8Array
   return new Uint8Array(shared, CONTROL_BYTES, ringBytes);
 }
 
-/** The bytes the producer wrote to the file before the hand-over (set before it says `handed`). */
-export function prefixBytes(shared: SharedArrayBuffer, value?: number): number {
-  const slot = new Float64Array(shared, PREFIX_OFFSET, 1);
-  if (value !== undefined) slot[0] = value;
-  return slot[0]!;
+/** The Float64 slots of a shared buffer: made once per side (a view per call would allocate on every step). */
+export function numbersOf(shared: SharedArrayBuffer): Float64Array {
+  return new Float64Array(shared, PREFIX_OFFSET, (DIGEST_OFFSET - PREFIX_OFFSET) / 8);
 }
 
-/** The bytes the consumer has saved (written and hashed), updated after each step. */
-export function savedBytes(shared: SharedArrayBuffer, value?: number): number {
-  const slot = new Float64Array(shared, SAVED_OFFSET, 1);
-  if (value !== undefined) slot[0] = value;
-  return slot[0]!;
+/** The bytes the producer wrote to the file before the hand-over (set before it says `handed`). */
+export function prefixBytes(numbers: Float64Array, value?: number): number {
+  if (value !== undefined) numbers[NUMBER.prefix] = value;
+  return numbers[NUMBER.prefix]!;
+}
+
+/** The bytes the consumer has saved (written), updated after each step. */
+export function savedBytes(numbers: Float64Array, value?: number): number {
+  if (value !== undefined) numbers[NUMBER.saved] = value;
+  return numbers[NUMBER.saved]!;
+}
+
+/** What the consumer did: bytes hashed and read back, write calls handed to the thread pool and made on its own thread. */
+export interface ConsumerWork {
+  hashed: number;
+  readBack: number;
+  pooledWrites: number;
+  threadWrites: number;
 }
 
 /** The consumer's work: left by the consumer before it says it ended, read by the producer after. */
-export function consumerWork(shared: SharedArrayBuffer, work?: { hashed: number; readBack: number }): { hashed: number; readBack: number } {
-  const slots = new Float64Array(shared, WORK_OFFSET, 2);
-  if (work) slots.set([work.hashed, work.readBack]);
-  return { hashed: slots[0]!, readBack: slots[1]! };
+export function consumerWork(numbers: Float64Array, work?: ConsumerWork): ConsumerWork {
+  if (work) for (const key of WORK_KEYS) numbers[NUMBER[key]] = work[key];
+  return { hashed: numbers[NUMBER.hashed]!, readBack: numbers[NUMBER.readBack]!, pooledWrites: numbers[NUMBER.pooledWrites]!, threadWrites: numbers[NUMBER.threadWrites]! };
 }
+
+const WORK_KEYS = ["hashed", "readBack", "pooledWrites", "threadWrites"] as const;
 
 /** Sets a state word, bumps the side's sequence word and wakes whoever waits on it. */
 export function announce(control: Int32Array, stateSlot: number, seqSlot: number, state?: number): void {

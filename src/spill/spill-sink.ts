@@ -8,12 +8,12 @@ import { nodeCrypto, nodeWorkerThreads } from "../lazy-builtin.js";
 import { PooledWrites } from "./pooled-writes.js";
 import { readDigest, readFailure } from "./spill-consumer.js";
 import { SpillOutput, closeQuietly, type SpillFault, type SpillFiles, type SpillWork } from "./spill-output.js";
-import { CONSUMER, CONTROL_BYTES, PRODUCER, SLOT, announce, consumerWork, controlOf, prefixBytes, ringOf, ringStart, savedBytes, type SpillWorkerData } from "./spill-ring.js";
+import { CONSUMER, CONTROL_BYTES, PRODUCER, SLOT, announce, consumerWork, controlOf, numbersOf, prefixBytes, ringOf, ringStart, savedBytes, type ConsumerWork, type SpillWorkerData } from "./spill-ring.js";
 
 declare const CORREX_SPILL_WORKER: string | undefined;
 
 /** Ring bytes by default: room for a couple of reads while the worker writes (shared memory, counted in RSS). */
-export const DEFAULT_RING_BYTES = 2 * 1024 * 1024;
+export const DEFAULT_RING_BYTES = 4 * 1024 * 1024;
 /** Spill bytes written on the calling thread before a worker is started. */
 export const THREAD_AFTER_BYTES = 8 * 1024 * 1024;
 /** How long `waitForWorker` waits for a worker to be ready. */
@@ -56,6 +56,7 @@ export class SpillSink {
   private at = 0;
   private shared: SharedArrayBuffer | undefined;
   private control: Int32Array | undefined;
+  private numbers: Float64Array | undefined;
   private ring: Uint8Array | undefined;
   private handed = false;
   /** A worker may take over: this thread writes without hashing (catchUp hashes what no worker took). */
@@ -79,8 +80,8 @@ export class SpillSink {
   }
 
   /** What was done to save the spill, on this thread and on the worker (once it ended): for the tests that count work. */
-  get work(): { here: SpillWork; worker: { hashed: number; readBack: number } | undefined } {
-    return { here: this.here.work, worker: this.handed ? consumerWork(this.shared!) : undefined };
+  get work(): { here: SpillWork; worker: ConsumerWork | undefined } {
+    return { here: this.here.work, worker: this.handed ? consumerWork(this.numbers!) : undefined };
   }
 
   /** Saves the next bytes (the caller may reuse them once this returns); false once saving has failed. */
@@ -174,6 +175,7 @@ export class SpillSink {
       return; // no worker here: go on saving on this thread
     }
     this.control = controlOf(shared);
+    this.numbers = numbersOf(shared);
     this.ring = ringOf(shared, ringBytes);
     if (this.options.waitForWorker) {
       const until = Date.now() + (this.options.startLimitMs ?? START_LIMIT_MS);
@@ -186,7 +188,7 @@ export class SpillSink {
 
   /** Gives the files to the ready worker with the count of bytes written here; from now on only the ring is used. */
   private handOver(): void {
-    prefixBytes(this.shared!, this.output!.written);
+    prefixBytes(this.numbers!, this.output!.written);
     this.at = ringStart(this.output!.written, this.ring!.length);
     this.output = undefined;
     this.handed = true;
@@ -208,8 +210,8 @@ export class SpillSink {
     const state = Atomics.load(control, SLOT.consumer);
     if (state === CONSUMER.failed) this.failure = readFailure(this.shared!);
     else if (idle && state !== CONSUMER.done && this.workerGone()) {
-      const saved = savedBytes(this.shared!);
-      this.failure = new Error(`the spill worker stopped after saving ${saved} of ${prefixBytes(this.shared!) + this.ringTotal} bytes`);
+      const saved = savedBytes(this.numbers!);
+      this.failure = new Error(`the spill worker stopped after saving ${saved} of ${prefixBytes(this.numbers!) + this.ringTotal} bytes`);
       if (state !== CONSUMER.closing) {
         closeQuietly(this.files.dataFd); // its files were still open: nobody else will close them
         if (this.files.indexFd !== undefined) closeQuietly(this.files.indexFd);

@@ -5,4 +5,4 @@ import { workerData } from "node:worker_threads";
 import { consumeSpill } from "./spill-consumer.js";
 import type { SpillWorkerData } from "./spill-ring.js";
 
-consumeSpill(workerData as SpillWorkerData, createHash("sha256"));
+void consumeSpill(workerData as SpillWorkerData, createHash("sha256"));

@@ -35,7 +35,7 @@ function feed(sink: SpillSink): void {
 }
 
 describe("the work of a spill", () => {
-  test("through the worker: this thread hashes nothing and writes once per chunk before the hand-over; the worker hashes every byte once", () => {
+  test("through the worker: this thread hashes nothing and writes once per chunk before the hand-over; the worker hashes every byte once and hands its writes to the thread pool", () => {
     const { sink, dataPath } = sinkFor({ threadAfterBytes: 4 * CHUNK, waitForWorker: true });
     feed(sink);
     expect(sink.threaded).toBe(true);
@@ -43,6 +43,10 @@ describe("the work of a spill", () => {
     const { here, worker } = sink.work;
     expect(here).toEqual({ hashed: 0, readBack: 0, writeCalls: 4 });
     expect(worker?.hashed).toBe(data.length);
+    // the worker's writes go to libuv's thread pool, in pieces that gather chunks (never more calls than chunks)
+    expect(worker?.threadWrites).toBe(0);
+    expect(worker?.pooledWrites).toBeGreaterThanOrEqual(1);
+    expect(worker?.pooledWrites).toBeLessThanOrEqual(CHUNKS - 4);
     // what this thread wrote is read back; so is what the worker wrote while the hash was behind or the ring full
     expect(worker?.readBack).toBeGreaterThanOrEqual(4 * CHUNK);
     expect(worker?.readBack).toBeLessThanOrEqual(data.length);

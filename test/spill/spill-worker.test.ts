@@ -44,8 +44,11 @@ const sha256 = (bytes: Buffer): string => createHash("sha256").update(bytes).dig
 
 declare const CORREX_SPILL_WORKER: string;
 /** The real worker, made to exit hard (no exception to catch, no message) once it has written `after` bytes. */
-const workerDyingAfter = (after: number): string => `const fs = require("node:fs"); const write = fs.writeSync; let bytes = 0;
-fs.writeSync = function (...args) { bytes += args[3] ?? 0; if (bytes > ${after}) process.exit(9); return write.apply(this, args); };
+const workerDyingAfter = (after: number): string => `const fs = require("node:fs"); let bytes = 0;
+for (const name of ["write", "writeSync"]) {
+  const write = fs[name];
+  fs[name] = function (...args) { bytes += args[3] ?? 0; if (bytes > ${after}) process.exit(9); return write.apply(this, args); };
+}
 ${CORREX_SPILL_WORKER}`;
 
 describe("the spill worker", () => {
