@@ -12,7 +12,7 @@ import { RingWrites } from "./spill-ring-writes.js";
 /**
  * Bytes per write handed to the thread pool (one pwrite each). Each hand-off costs both threads a wake-up: 128 KiB
  * pieces cost 10–15 % more CPU time in all than 512 KiB ones (256 MiB spilled, alternated); no larger, so that
- * the ring (2 MiB) always holds a piece being written and one filling.
+ * the ring (4 MiB) holds a read of the producer's, a piece being written and one filling.
  */
 const WRITE_PIECE_BYTES = 512 * 1024;
 

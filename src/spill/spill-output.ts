@@ -80,7 +80,7 @@ export class SpillOutput {
     this.catchUp();
     if (this.hashed < this.written) throw new Error("the spill's hash is behind writes still in flight");
     this.write(bytes);
-    this.digestBytes(bytes);
+    this.digest(bytes);
   }
 
   /** Writes the next bytes only; catchUp hashes and indexes them later, read back from the file. */
@@ -107,7 +107,7 @@ export class SpillOutput {
       const read = fs.readSync(fd, this.readBuffer, 0, Math.min(READ_BACK_BYTES, end - this.hashed), this.hashed);
       if (read === 0) throw new Error(`the spill file is shorter than the ${this.written} bytes written to it`);
       this.work.readBack += read;
-      this.digestBytes(this.readBuffer.subarray(0, read));
+      this.digest(this.readBuffer.subarray(0, read));
     }
   }
 
@@ -139,10 +139,6 @@ export class SpillOutput {
 
   /** Hashes and indexes the next bytes (the caller keeps them in order: they follow what was hashed so far). */
   digest(bytes: Uint8Array): void {
-    this.digestBytes(bytes);
-  }
-
-  private digestBytes(bytes: Uint8Array): void {
     this.hash.update(bytes);
     this.indexFile()?.write(bytes);
     this.hashed += bytes.length;

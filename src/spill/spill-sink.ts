@@ -12,7 +12,7 @@ import { CONSUMER, CONTROL_BYTES, PRODUCER, SLOT, announce, consumerWork, contro
 
 declare const CORREX_SPILL_WORKER: string | undefined;
 
-/** Ring bytes by default: room for a couple of reads while the worker writes (shared memory, counted in RSS). */
+/** Ring bytes by default: room for a 1 MiB read while the worker's writes are in flight (shared memory, counted in RSS). */
 export const DEFAULT_RING_BYTES = 4 * 1024 * 1024;
 /** Spill bytes written on the calling thread before a worker is started. */
 export const THREAD_AFTER_BYTES = 8 * 1024 * 1024;
