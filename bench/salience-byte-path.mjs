@@ -29,6 +29,7 @@ const after = padding();
 const rows = [];
 let kept = 0;
 let total = 0;
+const misses = [];
 for (const file of readdirSync(folder).filter((name) => name.endsWith(".txt") && !name.endsWith(".must-keep.txt")).sort()) {
   const keepFile = folder + file.replace(/\.txt$/, ".must-keep.txt");
   if (!existsSync(keepFile)) continue;
@@ -38,7 +39,9 @@ for (const file of readdirSync(folder).filter((name) => name.endsWith(".txt") &&
     const result = spawnSync(process.execPath, [correx, "bound", "--for", "model", "--no-spill", "--max-bytes", String(bytes)], { input, maxBuffer: 64 * 1024 * 1024 });
     if (result.status !== 0) throw new Error(`correx bound failed (${result.status}): ${result.stderr}`);
     const lines = result.stdout.toString("utf8").replace(ANSI, "").split("\n");
-    const found = wanted.filter((needle) => lines.some((line) => line.includes(needle))).length;
+    const lost = wanted.filter((needle) => !lines.some((line) => line.includes(needle)));
+    for (const needle of lost) misses.push(`${file} @ ${bytes}: \`${needle}\``);
+    const found = wanted.length - lost.length;
     kept += found;
     total += wanted.length;
     return `${found}/${wanted.length}`;
@@ -50,4 +53,5 @@ console.log(`| fixture | ${budgets.map((bytes) => `@ ${bytes}`).join(" | ")} |`)
 console.log(`| --- | ${budgets.map(() => "---:").join(" | ")} |`);
 for (const row of rows) console.log(row);
 console.log(`| **all** | ${kept}/${total} (all budgets) | | |`);
+if (misses.length > 0) console.log(`\nLost:\n${misses.map((miss) => `- ${miss}`).join("\n")}`);
 console.log(`\nLoad average at the end: ${loadavg()[0].toFixed(1)}.`);

@@ -1,5 +1,5 @@
 // Builds salient groups line by line, shared by the byte path (lines leaving the ring) and the line path (the window).
-import { isCompilerContext, isContinuation, isFileHeader, isTraceLine, scoreLine, SALIENT_SCORE } from "./rules.js";
+import { continuesLine, indentOf, isCompilerContext, isFileHeader, isTraceLine, scoreLine, SALIENT_SCORE } from "./rules.js";
 import { Reservoir, type NumberedLine, type SalientGroup } from "./reservoir.js";
 import { TemplateMiner } from "./template.js";
 
@@ -21,6 +21,8 @@ export class GroupBuilder {
   private readonly ranks = new Map<number, number>();
   private open: SalientGroup | undefined;
   private openLeft = 0;
+  /** Indent of the salient line that opened the open group (its continuation lines are deeper). */
+  private openIndent = 0;
   /** Last line number taken into a group: a later hit inside it is not scored again. */
   private consumedThrough = 0;
 
@@ -42,7 +44,7 @@ export class GroupBuilder {
   /** A line that is not a candidate: it may continue the open group (true: it joined), otherwise it closes it. */
   pass(line: NumberedLine): boolean {
     if (!this.open) return false;
-    if (this.openLeft > 0 && isContinuation(line.text)) {
+    if (this.openLeft > 0 && continuesLine(line.text, this.openIndent)) {
       this.join(line);
       return true;
     }
@@ -61,7 +63,7 @@ export class GroupBuilder {
       this.pass(line);
       return;
     }
-    if (this.open && this.openLeft > 0 && isContinuation(line.text)) {
+    if (this.open && this.openLeft > 0 && continuesLine(line.text, this.openIndent)) {
       this.join(line);
       this.open.score = Math.max(this.open.score, score);
       return;
@@ -74,6 +76,7 @@ export class GroupBuilder {
     this.reservoir.offer(group);
     this.open = group;
     this.openLeft = MAX_CONTINUATION;
+    this.openIndent = indentOf(line.text);
     this.consumedThrough = line.number;
   }
 

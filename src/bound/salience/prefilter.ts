@@ -22,8 +22,8 @@ const BYTE_NEEDLE_TEXTS = [
   "ENO", "EACCES", "EPERM", "ECONN", "ETIMEDOUT", "EADDRINUSE", "ERESOLVE",
 ];
 
-/** Lead bytes of the test markers ✘ ✕ ✗ (E2 9C), ❌ (E2 9D 8C), × (C3 97), ● (E2 97 8F). */
-const MARKER_NEEDLES = [[0xe2, 0x9c], [0xe2, 0x9d, 0x8c], [0xc3, 0x97], [0xe2, 0x97, 0x8f]];
+/** Lead bytes of the test markers ✘ ✕ ✗ ✖ (E2 9C), ❌ (E2 9D 8C), × (C3 97), ● (E2 97 8F), and vitest's frame mark ❯ (E2 9D AF). */
+const MARKER_NEEDLES = [[0xe2, 0x9c], [0xe2, 0x9d, 0x8c], [0xc3, 0x97], [0xe2, 0x97, 0x8f], [0xe2, 0x9d, 0xaf]];
 
 /** The needles of the byte path, as bytes. */
 export const BYTE_NEEDLES: readonly Buffer[] = [...BYTE_NEEDLE_TEXTS.map((text) => Buffer.from(text, "latin1")), ...MARKER_NEEDLES.map((bytes) => Buffer.from(bytes))];
@@ -35,7 +35,7 @@ const ANY_NEEDLE = new RegExp(
   [
     ...NEEDLE_TEXTS.filter((text) => !text.startsWith("\n")).map(escape),
     ...NEEDLE_TEXTS.filter((text) => text.startsWith("\n")).map((text) => `^${escape(text.slice(1))}`),
-    "[\\u2700-\\u273f\\u274c\\u00d7\\u25cf]",
+    "[\\u2700-\\u273f\\u274c\\u276f\\u00d7\\u25cf]",
   ].join("|"),
 );
 

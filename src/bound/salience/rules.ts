@@ -18,19 +18,20 @@ const STRONG: Rule[] = [
   { pattern: /^\s*\d+:\d+\s+error\s{2}/, score: 10 },
   { pattern: /\[(?:ERROR|FATAL|CRITICAL|SEVERE)\]|(?:^|[\s|])(?:ERROR|FATAL|CRITICAL|SEVERE)(?=[\s:|\]]|$)/, score: 9 },
   { pattern: /\blevel[=:]\s*"?(?:error|fatal|ERROR|FATAL)\b|"(?:level|severity)"\s*:\s*"(?:error|fatal|ERROR|FATAL|CRITICAL)"/, score: 9 },
-  { pattern: /\b[A-Z][A-Za-z0-9]*(?:Error|Exception)\b(?::|$|\s+in\b|\s+at\b)|\bException\b|^\s*Caused by:/, score: 9 },
+  { pattern: /\b[A-Z][A-Za-z0-9]*(?:Error|Exception)\b(?::|$|\s+in\b|\s+at\b|\s\[[A-Z][A-Z0-9_]+\]:)|\bException\b|^\s*Caused by:/, score: 9 },
   { pattern: /^Traceback \(most recent call last\)|\bpanicked at\b|^panic: /, score: 10 },
-  { pattern: /\bFAILED\b|\*\*\*\s*Failed\b|^\s*FAIL\b|^--- FAIL:|\bFAIL:|\bFailures?:\s*[1-9]|(?:^|\s)[1-9]\d* (?:failed|failing|failures?|errors?)\b/, score: 10 },
+  { pattern: /\bFAILED\b|\*\*\*\s*Failed\b|^\s*FAIL\b|^--- FAIL:|\bFAIL:|\bFailures?:\s*[1-9]|(?:^|[\s(,])[1-9]\d* (?:failed|failing|failures?|errors?)\b|^[#ℹ]\s+fail(?:ed)?\s+[1-9]/, score: 10 },
   { pattern: /^(?:[\w.\/-]+: )*(?:\(\d+\) )?(?:[Ff]ailed|[Uu]nable) to\b|^(?:[\w.\/-]+: )*[Cc]annot (?:find|open|read|write|resolve|connect|create|load|access|allocate|locate|stat|execute|parse)\b|\b[Ff]ailed with\b|\b[Bb]uild failed\b|\b[Cc]ompilation failed\b|\bfailed:/, score: 7 },
-  { pattern: /^\s*[✘✕✗❌]\s|^\s*×\s|^\s*●\s(?!Console\b)/, score: 10 },
+  { pattern: /^\s*[✘✕✗✖❌]\s|^\s*×\s|^\s*●\s(?!Console\b)/, score: 10 },
   { pattern: /^npm (?:error|ERR!)|^yarn error|^error\s/, score: 10 },
-  { pattern: /^(?:g?make(?:\[\d+\])?): \*\*\*|^\*\*\* /, score: 10 },
+  { pattern: /^(?:g?make(?:\[\d+\])?): \*\*\*|^\*\*\* |^g?make(?:\[\d+\])?: Target .* not remade because of errors/, score: 10 },
   { pattern: /(?:^|\s)fatal(?: error)?:|^FATAL\b|\bfatal error\b/i, score: 10 },
   { pattern: /\bexit(?:ed)? (?:status|code)[ =:]*(?:[1-9]\d*|-\d+)\b|\bexited with (?:code|status) [1-9]|\bnon-zero exit/i, score: 8 },
   { pattern: /"(?:GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS) [^"]*" 5\d\d\b/, score: 8 },
   { pattern: new RegExp(`\\b(?:${ERRNO})\\b`), score: 8 },
   { pattern: /\bPermission denied\b|\bNo such file or directory\b|\bcommand not found\b|\bSegmentation fault\b|\(core dumped\)|\bAccess denied\b|\bConnection refused\b/, score: 8 },
   { pattern: /^E {2,}\S/, score: 9 },
+  { pattern: /^\s*❯ (?:\S+ )?\S+:\d+:\d+$/, score: 6 },
   { pattern: /^not ok \d+/, score: 10 },
 ];
 
@@ -78,6 +79,24 @@ export function isContinuation(text: string): boolean {
   const first = text.charCodeAt(0);
   if (first === 0x20 || first === 0x09) return text.trim().length > 0;
   return /^(?:at |Caused by:|\s*\^|\s*\||\s*-->|\s*\d+\s*\|)/.test(text);
+}
+
+/** Leading blanks (spaces and tabs) of a line. */
+export function indentOf(text: string): number {
+  let at = 0;
+  while (at < text.length && (text.charCodeAt(at) === 0x20 || text.charCodeAt(at) === 0x09)) at += 1;
+  return at;
+}
+
+/**
+ * True for a line that continues a salient line indented by `headIndent`: a continuation (above) that is indented
+ * deeper than it, or that opens with its own mark (`at `, `Caused by:`, a gutter). A line as indented as the salient
+ * line is its sibling, not its detail: vitest's and jest's `✓` lines under a `×` one, eslint's next warning.
+ */
+export function continuesLine(text: string, headIndent: number): boolean {
+  if (!isContinuation(text)) return false;
+  const indent = indentOf(text);
+  return indent === 0 || indent > headIndent;
 }
 
 /** True for a line that owns the indented block under it, as eslint prints a file path once above its problems. */

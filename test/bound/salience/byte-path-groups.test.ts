@@ -4,23 +4,13 @@ import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, test } from "vitest";
+import { logPadding } from "./log-padding.js";
 
 const CORREX = fileURLToPath(new URL("../../../bin/correx", import.meta.url));
 const FIXTURE = fileURLToPath(new URL("../../fixtures/salience/python-batch-traceback.txt", import.meta.url));
 
-/** 2 MiB of ordinary log lines, so that the recorded output before them leaves the tail ring. */
-function padding(): string {
-  const lines: string[] = [];
-  for (let index = 0, bytes = 0; bytes < 2 * 1024 * 1024; index += 1) {
-    const line = `2026-12-01T04:${String(index % 60).padStart(2, "0")}:00Z INFO [worker-${index % 13}] compiled src/module-${index % 97}.ts in ${index % 997} ms`;
-    lines.push(line);
-    bytes += line.length + 1;
-  }
-  return `${lines.join("\n")}\n`;
-}
-
 describe("salience's byte path keeps a traceback under its error line", () => {
-  const input = Buffer.concat([readFileSync(FIXTURE), Buffer.from(padding())]);
+  const input = Buffer.concat([readFileSync(FIXTURE), Buffer.from(logPadding())]);
   test.each([51200, 4096])("at %i bytes", (bytes) => {
     const result = spawnSync(process.execPath, [CORREX, "bound", "--for", "model", "--no-spill", "--max-bytes", String(bytes)], { input, maxBuffer: 1 << 26 });
     expect(result.status).toBe(0);

@@ -4,7 +4,7 @@ import fc from "fast-check";
 import { describe, expect, test } from "vitest";
 import { recognizeContent } from "../../../src/bound/salience/content-kind.js";
 import { BYTE_NEEDLES, mayBeSalient } from "../../../src/bound/salience/prefilter.js";
-import { isCompilerContext, LOCATION_PATTERNS, isContinuation, isFileHeader, isTraceLine, SALIENT_SCORE, scoreLine } from "../../../src/bound/salience/rules.js";
+import { continuesLine, isCompilerContext, LOCATION_PATTERNS, isContinuation, isFileHeader, isTraceLine, SALIENT_SCORE, scoreLine } from "../../../src/bound/salience/rules.js";
 
 const salient = [
   "src/a.ts(12,5): error TS2322: Type 'string' is not assignable to type 'number'.",
@@ -39,6 +39,18 @@ const salient = [
   "curl: (7) Failed to connect to localhost port 8080 after 0 ms: Couldn't connect to server",
   "open /var/lib/app/db.sqlite: EACCES: permission denied",
   "Segmentation fault (core dumped)",
+  // Summary lines (the byte path lost them whenever more output followed).
+  "✖ 1923 problems (3 errors, 1920 warnings)",
+  "make: Target 'all' not remade because of errors.",
+  "make[2]: Target 'install' not remade because of errors.",
+  "# fail 2",
+  "ℹ fail 1",
+  // node:test's spec reporter, Node's coded errors, vitest's frame under a failure's diff.
+  "✖ fails (0.91871ms)",
+  "AssertionError [ERR_ASSERTION]: Expected values to be strictly equal:",
+  "TypeError [ERR_INVALID_ARG_TYPE]: The \"path\" argument must be of type string. Received undefined",
+  " ❯ test/parser09.test.js:23:67",
+  " ❯ parse src/parse.ts:3:9",
 ];
 
 const notSalient = [
@@ -59,6 +71,13 @@ const notSalient = [
   "the error-handling module was loaded",
   "2026-12-01T04:33:51.143Z INFO  [orders] GET /api/orders/1 200 4.8ms",
   "    at Object.<anonymous> (/srv/app/error.js:1:1)",
+  "✖ 12 problems (0 errors, 12 warnings)",
+  "make: Nothing to be done for 'all'.",
+  "# fail 0",
+  "ℹ fail 0",
+  "# pass 600",
+  " ❯ test/parser09.test.js (40 tests) 12ms",
+  "❯ npm run build",
 ];
 
 describe("the byte path's needles", () => {
@@ -94,6 +113,17 @@ describe("context lines", () => {
     ["", false],
   ])("continuation %j: %s", (line, expected) => {
     expect(isContinuation(line)).toBe(expected);
+  });
+
+  test.each([
+    ["   → expected [ 30, 31 ] to deeply equal [ 30, 32 ]", 1, true],
+    [" ✓ test/parser14.test.js > parser suite 14 > parses list 32 0ms", 1, false],
+    ["  23:1  warning  'x' is assigned a value but never used  no-unused-vars", 2, false],
+    ["    at describeOrder (file:///srv/orders.mjs:11:44)", 0, true],
+    ["  --> src/main.rs:4:18", 0, true],
+    ["at Object.<anonymous> (/srv/a.js:1:1)", 4, true],
+  ])("%j under a line indented %i continues it: %s", (line, indent, expected) => {
+    expect(continuesLine(line, indent)).toBe(expected);
   });
 
   test("file headers, trace lines and compiler context", () => {
@@ -146,7 +176,7 @@ describe("the location hint before the location pattern", () => {
     "[ERROR]", "Traceback (most recent call last)", "panicked at", "panic: ", "a.ts:12:3", "a.ts(1,2)", "index.js:7", "C:\\x\\y.cs:3", "C:\\src\\main:12", "D:\\a(3,4)", "12:04:31.5", "\" 500", "\"GET /x HTTP/1.1\" 503",
     "ENOENT", "ECONNREFUSED", "EPERM", "ENOSPC", "Permission denied", "No such file or directory", "command not found", "Segmentation fault", "(core dumped)", "Access denied",
     "Connection refused", "PASS", "PASSED", "ok", " ... ok", "✓", "✔", "√", "=== RUN", "--- PASS:", "no errors", "without errors", "error-free", "make: ***", "1 failed",
-    "3 errors", "12:5", "  ", "\t", "\u00a0", " ", ":", ".", "x", "7", "0", "(", ")", "=", "-", "/", "\\",
+    "3 errors", "(3 errors", "✖", "❯", "# fail 2", "ℹ fail 1", " [ERR_X]:", "not remade because of errors", "12:5", "  ", "\t", "\u00a0", " ", ":", ".", "x", "7", "0", "(", ")", "=", "-", "/", "\\",
   ];
 
   test("on random lines of the words, marks and punctuation the rules look for", () => {

@@ -1,0 +1,41 @@
+// Salience's byte path on every recorded output with a must-keep list: followed by 2 MiB of log lines, the output
+// leaves the tail ring, and each line an engineer needs must still be in the model projection. Before: summary lines
+// the rules did not score (eslint's `✖ N problems (N errors…`, make's `not remade because of errors`, TAP's
+// `# fail 2`) and vitest's `❯ file:line:col` under its diff (no needle) were lost, and a `×` line took the `✓` lines
+// under it as its continuation (as indented as it), which pushed other lines out.
+import { spawnSync } from "node:child_process";
+import { readdirSync, readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { describe, expect, test } from "vitest";
+import { logPadding } from "./log-padding.js";
+
+const CORREX = fileURLToPath(new URL("../../../bin/correx", import.meta.url));
+const FOLDER = fileURLToPath(new URL("../../fixtures/salience/", import.meta.url));
+const ANSI = /\x1b\[[0-9;?]*[A-Za-z]/g;
+const padding = Buffer.from(logPadding());
+
+function projection(file: string, bytes: number): string[] {
+  const input = Buffer.concat([readFileSync(FOLDER + file), padding]);
+  const result = spawnSync(process.execPath, [CORREX, "bound", "--for", "model", "--no-spill", "--max-bytes", String(bytes)], { input, maxBuffer: 1 << 26 });
+  expect(result.status).toBe(0);
+  return result.stdout.toString("utf8").replace(ANSI, "").split("\n");
+}
+
+const fixtures = readdirSync(FOLDER).filter((name) => name.endsWith(".must-keep.txt")).map((name) => name.replace(/\.must-keep\.txt$/, ".txt")).sort();
+
+describe("the byte path keeps every must-keep line at 10,240 bytes", () => {
+  test.each(fixtures)("%s", (file) => {
+    const wanted = readFileSync(FOLDER + file.replace(/\.txt$/, ".must-keep.txt"), "utf8").split("\n").map((line) => line.trim()).filter(Boolean);
+    const lines = projection(file, 10240);
+    expect(wanted.filter((needle) => !lines.some((line) => line.includes(needle)))).toEqual([]);
+  });
+});
+
+describe("a failure's continuation is deeper than it", () => {
+  test("vitest's × line keeps its → detail, not the ✓ lines as indented as it", () => {
+    const lines = projection("vitest-verbose-2-failures.txt", 10240);
+    expect(lines).toContain("L234:  × test/parser14.test.js > parser suite 14 > recovers from error_recovery case 30 8ms");
+    expect(lines).toContain("L235:    → expected [ 30, 31 ] to deeply equal [ 30, 32 ]");
+    expect(lines.filter((line) => /^L\d+: +✓/.test(line))).toEqual([]);
+  });
+});
