@@ -1,6 +1,6 @@
 // Builds salient groups line by line, shared by the byte path (lines leaving the ring) and the line path (the window).
 import { continuesLine, indentOf, isCompilerContext, isFileHeader, isTraceLine, scoreLine, SALIENT_SCORE } from "./rules.js";
-import { Reservoir, type NumberedLine, type SalientGroup } from "./reservoir.js";
+import { EXAMPLES_PER_TEMPLATE, Reservoir, type NumberedLine, type SalientGroup } from "./reservoir.js";
 import { TemplateMiner } from "./template.js";
 
 /** Continuation lines that may follow a salient line (stack frames, code excerpts, carets). */
@@ -14,6 +14,26 @@ function clip(text: string): string {
   return text.length > MAX_LINE_CHARS ? `${text.slice(0, MAX_LINE_CHARS)}…` : text;
 }
 
+/** Lines looked through under a closed group for its first stack frame (jest, mocha, node:test print it under the diff). */
+const MAX_FOLLOW = 30;
+/** A stack frame with a location outside Node's own code (`at f (test/a.test.js:23:67)`), or vitest's `❯ file:line:col`. */
+const FRAME = /^\s*(?:at (?:[^()]* \()?(?!node:|internal\/)[^\s()]+:\d+:\d+\)?|❯ (?:\S+ )?\S+:\d+:\d+)\s*$/;
+
+/** A test's failure title, whose message comes under it after a blank line (jest's `●`, `FAIL`, `✕`). */
+const TITLE = /^\s*(?:●|✕|✖|×|FAIL)\s/;
+/** A line that says a test passed: never a failure's continuation (jest's and vitest's `✓` lines under a `FAIL` file). */
+const PASSING = /^\s*[✓✔√]\s/;
+
+/** A closed group still looking for its first frame (and, under a failure's title, its message). */
+interface Follow {
+  group: SalientGroup;
+  left: number;
+  message: boolean;
+  indent: number;
+  /** Number of the last blank line seen right under the group (shown with a line taken under it, instead of a gap marker). */
+  blank: number;
+}
+
 /** Feeds lines in order; salient ones (with their header, trace line and continuation) go to the reservoir. */
 export class GroupBuilder {
   readonly reservoir: Reservoir;
@@ -23,6 +43,9 @@ export class GroupBuilder {
   private openLeft = 0;
   /** Indent of the salient line that opened the open group (its continuation lines are deeper). */
   private openIndent = 0;
+  /** True while the open group is its salient line alone and that line ends with `:` (what it announces is next). */
+  private announces = false;
+  private follow: Follow | undefined;
   /** Last line number taken into a group: a later hit inside it is not scored again. */
   private consumedThrough = 0;
 
@@ -30,26 +53,39 @@ export class GroupBuilder {
     this.reservoir = reservoir;
   }
 
-  /** True while the last salient group still takes continuation lines (every next line must be shown). */
+  /** True while the next line may join a group (a continuation, or the frame a closed group looks for). */
   get wantsNext(): boolean {
-    return this.open !== undefined;
+    return this.open !== undefined || this.follow !== undefined;
+  }
+
+  /** True when the next line is looked at only for a closed group's frame (the byte path meters those lines). */
+  get following(): boolean {
+    return this.open === undefined && this.follow !== undefined;
   }
 
   /** Starts over on another stretch of lines (the window's own lines after the lines that left the ring). */
   restart(): void {
     this.open = undefined;
+    this.follow = undefined;
     this.consumedThrough = 0;
   }
 
-  /** A line that is not a candidate: it may continue the open group (true: it joined), otherwise it closes it. */
-  pass(line: NumberedLine): boolean {
-    if (!this.open) return false;
-    if (this.openLeft > 0 && continuesLine(line.text, this.openIndent)) {
-      this.join(line);
-      return true;
-    }
+  /** Lines were skipped unseen: the open group ends and no frame is looked for past them. */
+  skip(): void {
     this.open = undefined;
-    return false;
+    this.follow = undefined;
+  }
+
+  /** A line that is not a candidate: it may continue the open group or be a closed group's frame (true: it joined). */
+  pass(line: NumberedLine): boolean {
+    if (this.open) {
+      if (this.openLeft > 0 && this.continues(line.text)) {
+        this.join(line);
+        return true;
+      }
+      this.close();
+    }
+    return this.follow !== undefined && this.followed(line);
   }
 
   /**
@@ -63,11 +99,13 @@ export class GroupBuilder {
       this.pass(line);
       return;
     }
-    if (this.open && this.openLeft > 0 && continuesLine(line.text, this.openIndent)) {
+    if (this.open && this.openLeft > 0 && this.continues(line.text)) {
       this.join(line);
       this.open.score = Math.max(this.open.score, score);
       return;
     }
+    if (this.open) this.close();
+    this.follow = undefined;
     const template = this.miner.add(line.text).id;
     const rank = (this.ranks.get(template) ?? 0) + 1;
     this.ranks.set(template, rank);
@@ -77,25 +115,91 @@ export class GroupBuilder {
     this.open = group;
     this.openLeft = MAX_CONTINUATION;
     this.openIndent = indentOf(line.text);
+    this.announces = line.text.trimEnd().endsWith(":");
     this.consumedThrough = line.number;
+  }
+
+  /**
+   * True for a line that continues the open group: deeper than its salient line, or opening with a frame or gutter
+   * mark, or any line right under a salient line that ends with `:` (Rust's `panicked at src/lib.rs:9:5:` over its
+   * message, `Expected values to be strictly equal:` over the values).
+   */
+  private continues(text: string): boolean {
+    if (PASSING.test(text)) return false;
+    return continuesLine(text, this.openIndent) || (this.announces && text.trim().length > 0);
+  }
+
+  /**
+   * Closes the open group. One of the first of its kind without a frame looks on for one (a test runner prints the
+   * failure's title, its message, a diff and a code frame, then where it failed), and for its message when it ends
+   * with a failure's title (jest's `expect(received).toEqual(expected)` under the `●` title and a blank line).
+   */
+  private close(): void {
+    const group = this.open!;
+    this.open = undefined;
+    if (group.rank <= EXAMPLES_PER_TEMPLATE && !group.lines.some((each) => FRAME.test(each.text))) {
+      const last = group.lines[group.lines.length - 1]!;
+      this.follow = { group, left: MAX_FOLLOW, message: TITLE.test(last.text), indent: indentOf(last.text), blank: 0 };
+    }
+  }
+
+  /** A line under a closed group that looks for its frame: taken when it is the frame, or the message looked for. */
+  private followed(line: NumberedLine): boolean {
+    const follow = this.follow!;
+    if ((follow.left -= 1) <= 0) this.follow = undefined;
+    const last = follow.group.lines[follow.group.lines.length - 1]!.number;
+    if (line.text.trim().length === 0) {
+      if (line.number === last + 1) follow.blank = line.number;
+      return false;
+    }
+    const frame = FRAME.test(line.text);
+    const taken = frame || (follow.message && indentOf(line.text) > follow.indent);
+    follow.message = false;
+    if (frame) this.follow = undefined;
+    if (taken) {
+      if (follow.blank === line.number - 1 && follow.blank === last + 1) this.add(follow.group, { number: follow.blank, text: "" });
+      this.add(follow.group, line);
+    }
+    return taken;
   }
 
   private join(line: NumberedLine): void {
-    const open = this.open!;
-    const joined = { number: line.number, text: clip(line.text) };
-    open.lines.push(joined);
-    open.bytes += lineBytes(joined);
-    this.reservoir.grew(open, lineBytes(joined));
+    this.announces = false;
+    this.add(this.open!, line);
     this.openLeft -= 1;
+    if (this.openLeft === 0) this.close();
+  }
+
+  private add(group: SalientGroup, line: NumberedLine): void {
+    const joined = { number: line.number, text: clip(line.text) };
+    group.lines.push(joined);
+    group.bytes += lineBytes(joined);
+    this.reservoir.grew(group, lineBytes(joined));
     this.consumedThrough = line.number;
-    if (this.openLeft === 0) this.open = undefined;
   }
 }
 
-/** The lines that travel above a salient line: a `set -x` trace line right above it, or the file header owning its block. */
+/** Lines of a Go test's own log (`t.Errorf`'s `    x_test.go:12: got 2, want 3`) taken above its `--- FAIL:` line. */
+const MAX_TEST_LOG = 8;
+
+/**
+ * The lines that travel above a salient line: a `set -x` trace line right above it, the file header owning its
+ * block, or the indented log lines right above a `--- FAIL:` (`go test -v` prints what the test logged before it).
+ */
 function ownerOf(line: NumberedLine, before: (distance: number) => NumberedLine | undefined): NumberedLine[] {
+  if (line.text.startsWith("--- FAIL: ")) {
+    const log: NumberedLine[] = [];
+    for (let distance = 1; distance <= MAX_TEST_LOG; distance += 1) {
+      const candidate = before(distance);
+      if (!candidate || !/^[ \t]+\S/.test(candidate.text)) break;
+      log.unshift({ number: candidate.number, text: clip(candidate.text) });
+    }
+    return log;
+  }
   const above = before(1);
   if (above && (isTraceLine(above.text) || isCompilerContext(above.text))) return [{ number: above.number, text: clip(above.text) }];
+  const title = failureTitle(before);
+  if (title.length > 0) return title;
   if (!/^[ \t]/.test(line.text)) return [];
   for (let distance = 1; distance <= 400; distance += 1) {
     const candidate = before(distance);
@@ -104,4 +208,15 @@ function ownerOf(line: NumberedLine, before: (distance: number) => NumberedLine 
     return isFileHeader(candidate.text) ? [{ number: candidate.number, text: clip(candidate.text) }] : [];
   }
   return [];
+}
+
+/** Mocha's failure title over its error: `  1) parser suite 7` then `       handles error responses 17:` (a blank line may follow). */
+function failureTitle(before: (distance: number) => NumberedLine | undefined): NumberedLine[] {
+  let distance = 1;
+  let name = before(distance);
+  if (name && name.text.trim().length === 0) name = before((distance += 1));
+  if (!name || !/^\s+\S.*:$/.test(name.text)) return [];
+  const suite = before(distance + 1);
+  if (!suite || !/^\s+\d+\) \S/.test(suite.text)) return [];
+  return [{ number: suite.number, text: clip(suite.text) }, { number: name.number, text: clip(name.text) }];
 }

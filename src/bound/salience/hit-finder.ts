@@ -20,6 +20,8 @@ export const REPEATS_PER_KIND = 16;
 const FLOOD_REPEATS_PER_KIND = 4;
 /** Allowance under which the scan counts as a flood. */
 const FLOOD_ALLOWANCE = 1024;
+/** Allowance a line looked at for a frame costs (a decode and one regex, not the rules). */
+const FOLLOW_COST = 0.25;
 
 /** What the byte path did, counted (perf tests count work, never time). */
 export interface ScanWork {
@@ -31,6 +33,8 @@ export interface ScanWork {
   hits: number;
   /** Lines decoded and scored by the rules. */
   scoredLines: number;
+  /** Lines decoded under a closed group only to find its frame (each costs a quarter of a scored line's allowance). */
+  followedLines: number;
   /** Lines that left the ring mined for the summary's estimate. */
   sampledLines: number;
 }
@@ -40,7 +44,7 @@ export type RegionHits = { positions: number[]; linesBefore?: number[]; newlines
 
 /** Finds the hits of each region and meters how many lines may be scored. */
 export class HitFinder {
-  readonly work: ScanWork = { scannedBytes: 0, skippedBytes: 0, hits: 0, scoredLines: 0, sampledLines: 0 };
+  readonly work: ScanWork = { scannedBytes: 0, skippedBytes: 0, hits: 0, scoredLines: 0, followedLines: 0, sampledLines: 0 };
   private allowance = INITIAL_ALLOWANCE;
   private flooded = false;
   /** The one-pass SIMD scan (undefined until first used; null without WebAssembly or when `simd` is off). */
@@ -66,6 +70,14 @@ export class HitFinder {
     if (this.allowance < 1) return false;
     this.allowance -= 1;
     this.work.scoredLines += 1;
+    return true;
+  }
+
+  /** True when one more line may be looked at for a closed group's frame (and counts it: a quarter of a scored line). */
+  takeFollow(): boolean {
+    if (this.allowance < 1) return false;
+    this.allowance -= FOLLOW_COST;
+    this.work.followedLines += 1;
     return true;
   }
 

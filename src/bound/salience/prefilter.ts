@@ -5,7 +5,7 @@ const NEEDLE_TEXTS = [
   "rror", "ERR", "FAIL", "Fail", "fail", "xception", "Traceback", "panic", "fatal", "Fatal", "FATAL", "CRIT",
   "SEVERE", "***", "xit", "\" 5", "denied", "No such file", "found", "Segmentation fault", "(core dumped)",
   "ENOENT", "EACCES", "ECONN", "EADDRINUSE", "ETIMEDOUT", "ENOTFOUND", "ERESOLVE", "ENOSPC", "EPERM", "Caused by",
-  "Unable", "unable", "Cannot", "cannot", "refused", "\nE  ", "\nnot ok",
+  "Unable", "unable", "Cannot", "cannot", "refused", "\nE  ", "\nnot ok", ".go:",
 ];
 
 /**
@@ -19,7 +19,7 @@ const BYTE_NEEDLE_TEXTS = [
   "rror", "ERR", "ail", "AIL", "xception", "Traceback", "anic", "atal", "ATAL", "***", "xit", "\" 5",
   "Permission denied", "Access denied", "Segmentation fault", "core dumped", "Caused by", "annot ", "nable to",
   "CRIT", "SEVERE", "No such file", "not found", "not ok", "Connection refused", "E  ",
-  "ENO", "EACCES", "EPERM", "ECONN", "ETIMEDOUT", "EADDRINUSE", "ERESOLVE",
+  "ENO", "EACCES", "EPERM", "ECONN", "ETIMEDOUT", "EADDRINUSE", "ERESOLVE", ".go:",
 ];
 
 /** Lead bytes of the test markers ✘ ✕ ✗ ✖ (E2 9C), ❌ (E2 9D 8C), × (C3 97), ● (E2 97 8F), and vitest's frame mark ❯ (E2 9D AF). */

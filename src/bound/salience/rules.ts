@@ -18,7 +18,7 @@ const STRONG: Rule[] = [
   { pattern: /^\s*\d+:\d+\s+error\s{2}/, score: 10 },
   { pattern: /\[(?:ERROR|FATAL|CRITICAL|SEVERE)\]|(?:^|[\s|])(?:ERROR|FATAL|CRITICAL|SEVERE)(?=[\s:|\]]|$)/, score: 9 },
   { pattern: /\blevel[=:]\s*"?(?:error|fatal|ERROR|FATAL)\b|"(?:level|severity)"\s*:\s*"(?:error|fatal|ERROR|FATAL|CRITICAL)"/, score: 9 },
-  { pattern: /\b[A-Z][A-Za-z0-9]*(?:Error|Exception)\b(?::|$|\s+in\b|\s+at\b|\s\[[A-Z][A-Z0-9_]+\]:)|\bException\b|^\s*Caused by:/, score: 9 },
+  { pattern: /\b[A-Z][A-Za-z0-9]*(?:Error|Exception)\b(?::|$|\s+in\b|\s+at\b|\s\[[A-Za-z][\w]*\]:)|\bException\b|^\s*Caused by:/, score: 9 },
   { pattern: /^Traceback \(most recent call last\)|\bpanicked at\b|^panic: /, score: 10 },
   { pattern: /\bFAILED\b|\*\*\*\s*Failed\b|^\s*FAIL\b|^--- FAIL:|\bFAIL:|\bFailures?:\s*[1-9]|(?:^|[\s(,])[1-9]\d* (?:failed|failing|failures?|errors?)\b|^[#ℹ]\s+fail(?:ed)?\s+[1-9]/, score: 10 },
   { pattern: /^(?:[\w.\/-]+: )*(?:\(\d+\) )?(?:[Ff]ailed|[Uu]nable) to\b|^(?:[\w.\/-]+: )*[Cc]annot (?:find|open|read|write|resolve|connect|create|load|access|allocate|locate|stat|execute|parse)\b|\b[Ff]ailed with\b|\b[Bb]uild failed\b|\b[Cc]ompilation failed\b|\bfailed:/, score: 7 },
@@ -32,6 +32,7 @@ const STRONG: Rule[] = [
   { pattern: /\bPermission denied\b|\bNo such file or directory\b|\bcommand not found\b|\bSegmentation fault\b|\(core dumped\)|\bAccess denied\b|\bConnection refused\b/, score: 8 },
   { pattern: /^E {2,}\S/, score: 9 },
   { pattern: /^\s*❯ (?:\S+ )?\S+:\d+:\d+$/, score: 6 },
+  { pattern: /^[\w@.\/-]*\.go:\d+:\d+: /, score: 8 },
   { pattern: /^not ok \d+/, score: 10 },
 ];
 

@@ -177,14 +177,15 @@ export class SalienceScanner {
   private scanRegion(bytes: Buffer, start: number, end: number): void {
     const firstLine = this.lineNumber;
     const { positions, linesBefore, newlines } = this.kind === "log" ? this.finder.find(bytes, start, end) : { positions: [] } as RegionHits;
-    let position = start;
+    // A group still open at the region's end (or looking for its frame) goes on with the region's first lines.
+    let position = this.builder.wantsNext ? this.follow(bytes, start, start, end, positions, 0, false) : start;
     for (let index = 0; index < positions.length; index += 1) {
       const hit = positions[index]!;
       if (!this.finder.canScore) break; // a flood of ever new kinds of line: the rest is only counted
       if (hit < position) continue;
       const lineStart = Math.max(position, hit === 0 ? 0 : bytes.lastIndexOf(NEWLINE, hit - 1) + 1);
       this.moveTo(linesBefore ? firstLine + linesBefore[index]! : this.lineNumber + countNewlines(bytes.subarray(position, lineStart)));
-      position = this.scoreHit(bytes, lineStart, start, end);
+      position = this.follow(bytes, lineStart, start, end, positions, index + 1, true);
     }
     this.moveTo(newlines !== undefined ? firstLine + newlines : this.lineNumber + countNewlines(bytes.subarray(position, end)));
     this.finder.endRegion();
@@ -196,21 +197,33 @@ export class SalienceScanner {
   /** Moves on to line `lineNumber` (a later one closes any open group: the lines between were not shown). */
   private moveTo(lineNumber: number): void {
     if (lineNumber <= this.lineNumber) return;
-    this.builder.pass({ number: this.lineNumber, text: "" });
+    this.builder.skip();
     this.lineNumber = lineNumber;
   }
 
-  /** Scores the line at `lineStart`, gives the group the lines it takes after it; returns the first it does not take. */
-  private scoreHit(bytes: Buffer, lineStart: number, regionStart: number, end: number): number {
+  /**
+   * Scores the hit line at `lineStart` (when `scored`), then gives the builder the lines after it while it wants
+   * them (continuation lines, a closed group's frame); returns where it stopped: at the end, or at the next line
+   * with a hit (from positions[next] on), which the caller scores. Lines looked at only for a frame are metered.
+   */
+  private follow(bytes: Buffer, lineStart: number, regionStart: number, end: number, positions: readonly number[], next: number, scored: boolean): number {
     let position = lineStart;
-    let first = true;
+    let first = scored;
     while (position < end && (first || this.builder.wantsNext)) {
       const newline = bytes.indexOf(NEWLINE, position);
       const lineEnd = newline === -1 || newline >= end ? end - 1 : newline;
+      if (!first) {
+        while (next < positions.length && positions[next]! < position) next += 1;
+        if (next < positions.length && positions[next]! <= lineEnd) return position; // a hit of its own: a traceback's header under an error line
+        if (this.builder.following && !this.finder.takeFollow()) {
+          this.builder.skip();
+          return position;
+        }
+      }
       const line = { number: this.lineNumber, text: this.decode(bytes, position, lineEnd) };
       if (first && this.finder.takeScore()) {
         this.builder.offer(line, linesAbove(bytes, regionStart, position, this.lineNumber, (from, to) => this.decode(bytes, from, to)));
-      } else if (!this.builder.pass(line) && !first) return position; // it closed the group and may be a hit of its own (a traceback's header)
+      } else this.builder.pass(line);
       first = false;
       this.lineNumber += 1;
       position = lineEnd + 1;

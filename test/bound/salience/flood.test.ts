@@ -85,6 +85,8 @@ describe("salience in a flood of errors", () => {
     // 1,000,000 lines, most with a needle hit: hits handed back and lines scored are bounded by the kinds of line.
     expect(hits).toBeLessThan(20_000);
     expect(scoredLines).toBeLessThan(5_000);
+    // Only the first two groups of a template look on for a frame: the flood's lines are not decoded one by one.
+    expect(scanner.work.followedLines).toBeLessThan(5_000);
     expect(scanner.groups().some((group) => group.lines.some((line) => line.number === UNIQUE_AT && line.text === UNIQUE))).toBe(true);
     // The summary's estimate: a line per 64 KiB for the first 256, then a line per 128 KiB, 256 KiB, … (not one per 64 KiB throughout).
     expect(totalBytes).toBeGreaterThan(90 * 1024 * 1024);
@@ -95,7 +97,8 @@ describe("salience in a flood of errors", () => {
   test("work: a flood of ever new kinds of line hands back no more hits than the allowance can score", () => {
     const { scanner, totalBytes } = scanFlood(true, novelChunks());
     const allowance = 16_384 + (64 * totalBytes) / (1024 * 1024);
-    expect(scanner.work.scoredLines).toBeLessThanOrEqual(allowance);
+    // Lines looked at for a closed group's frame (jest's, mocha's under a diff) draw on the same allowance, at a quarter.
+    expect(scanner.work.scoredLines + scanner.work.followedLines / 4).toBeLessThanOrEqual(allowance + 1);
     // Hits handed back per region: twice what the allowance can score, and 8 more (about 1,600 regions of 64 KiB).
     expect(scanner.work.hits).toBeLessThan(2 * allowance + 8 * 4_000);
   }, 60_000);

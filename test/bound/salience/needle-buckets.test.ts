@@ -40,8 +40,10 @@ describe("the needles' buckets", () => {
     const bytes = Buffer.concat(names.map((name) => readFileSync(new URL(name, folder))));
     const kib = bytes.length / 1024;
     const chosen = fingerprintWork(bytes, assignBuckets(BYTE_NEEDLES));
-    // Measured: 7.4 positions and 24 compares per KiB of these outputs (the nibble-overlap heuristic alone: about 37 and 250).
-    expect(chosen.positions / kib).toBeLessThan(10);
-    expect(chosen.compares / kib).toBeLessThan(32);
+    // Measured: 10.4 positions and 32.6 compares per KiB of these outputs (the nibble-overlap heuristic alone: about 37
+    // and 250). Before the jest, mocha, node:test, go and cargo test outputs joined them: 7.4 and 24 (their `✓` lines
+    // pass the fingerprint of ✘ ✕ ✗ ✖'s lead bytes); on all of them, without the `❯` and `.go:` needles: 10.3 and 28.5.
+    expect(chosen.positions / kib).toBeLessThan(11);
+    expect(chosen.compares / kib).toBeLessThan(36);
   });
 });

@@ -51,6 +51,10 @@ const salient = [
   "TypeError [ERR_INVALID_ARG_TYPE]: The \"path\" argument must be of type string. Received undefined",
   " ❯ test/parser09.test.js:23:67",
   " ❯ parse src/parse.ts:3:9",
+  "TypeError [Error]: Cannot read properties of undefined (reading 'name')",
+  // Go's compiler and vet print a location and the message, no severity word.
+  "p05/parse_test.go:147:8: undefined: normalizeAll",
+  "./main.go:12:2: declared and not used: total",
 ];
 
 const notSalient = [
@@ -78,6 +82,8 @@ const notSalient = [
   "# pass 600",
   " ❯ test/parser09.test.js (40 tests) 12ms",
   "❯ npm run build",
+  "    parse_test.go:127: Parse(\"17,18\") gave 2 items",
+  "I1201 04:33:51.143210       1 server.go:123] listening on :8443",
 ];
 
 describe("the byte path's needles", () => {
@@ -176,7 +182,7 @@ describe("the location hint before the location pattern", () => {
     "[ERROR]", "Traceback (most recent call last)", "panicked at", "panic: ", "a.ts:12:3", "a.ts(1,2)", "index.js:7", "C:\\x\\y.cs:3", "C:\\src\\main:12", "D:\\a(3,4)", "12:04:31.5", "\" 500", "\"GET /x HTTP/1.1\" 503",
     "ENOENT", "ECONNREFUSED", "EPERM", "ENOSPC", "Permission denied", "No such file or directory", "command not found", "Segmentation fault", "(core dumped)", "Access denied",
     "Connection refused", "PASS", "PASSED", "ok", " ... ok", "✓", "✔", "√", "=== RUN", "--- PASS:", "no errors", "without errors", "error-free", "make: ***", "1 failed",
-    "3 errors", "(3 errors", "✖", "❯", "# fail 2", "ℹ fail 1", " [ERR_X]:", "not remade because of errors", "12:5", "  ", "\t", "\u00a0", " ", ":", ".", "x", "7", "0", "(", ")", "=", "-", "/", "\\",
+    "3 errors", "(3 errors", "✖", "❯", "# fail 2", "ℹ fail 1", " [ERR_X]:", "not remade because of errors", "a.go:3:4: ", " [Error]:", "12:5", "  ", "\t", "\u00a0", " ", ":", ".", "x", "7", "0", "(", ")", "=", "-", "/", "\\",
   ];
 
   test("on random lines of the words, marks and punctuation the rules look for", () => {

@@ -1,0 +1,72 @@
+// What travels with a salient line, on recorded test-runner outputs (the line path; byte-path-kept.test.ts runs the
+// byte path on the same outputs): the frame a test runner prints under a failure's diff, jest's message under its
+// `●` title, mocha's title over its error, the log lines over go's `--- FAIL:`, the message under Rust's
+// `panicked at …:`, and never a passing test's `✓` line as a failure's continuation.
+import { readFileSync } from "node:fs";
+import { describe, expect, test } from "vitest";
+import { GroupBuilder } from "../../../src/bound/salience/groups.js";
+import { mayBeSalient } from "../../../src/bound/salience/prefilter.js";
+import { Reservoir, type SalientGroup } from "../../../src/bound/salience/reservoir.js";
+
+/** The groups kept from a recorded output, each as its lines' texts (trimmed). */
+function groupsOf(lines: readonly string[]): string[][] {
+  const builder = new GroupBuilder(new Reservoir(512, 1 << 22));
+  lines.forEach((text, index) => {
+    const line = { number: index + 1, text };
+    if (mayBeSalient(text)) builder.offer(line, (distance) => (index - distance >= 0 ? { number: index + 1 - distance, text: lines[index - distance]! } : undefined));
+    else builder.pass(line);
+  });
+  return builder.reservoir.held().map((group: SalientGroup) => group.lines.map((line) => line.text.trim()));
+}
+
+const fixture = (name: string): string[] => readFileSync(new URL(`../../fixtures/salience/${name}`, import.meta.url), "utf8").split("\n");
+const groupWith = (groups: string[][], text: string): string[] | undefined => groups.find((group) => group.includes(text));
+
+describe("a failure's group", () => {
+  test("jest: the message under the ● title and the first frame under the diff and code frame", () => {
+    const groups = groupsOf(fixture("jest-verbose-2-failures.txt"));
+    expect(groupWith(groups, "● parser suite 7 › handles error responses 17")).toEqual([
+      "● parser suite 7 › handles error responses 17",
+      "",
+      "expect(received).toEqual(expected) // deep equality",
+      "at Object.toEqual (test/parser07.test.js:23:67)",
+    ]);
+    expect(groupWith(groups, "TypeError: Cannot read properties of undefined (reading 'name')")).toContain("at name (test/parser16.test.js:3:71)");
+  });
+
+  test("node:test's spec reporter: the frame under the diff, not Node's own frames", () => {
+    const group = groupWith(groupsOf(fixture("node-test-spec-2-failures.txt")), "✖ handles error responses 17 (2.119561ms)");
+    expect(group).toContain("at TestContext.<anonymous> (/tmp/rec/node-fail/test/parser07.test.js:25:51)");
+    expect(group!.some((line) => line.includes("node:internal"))).toBe(false);
+  });
+
+  test("mocha: the title over the error, and the frame under the diff", () => {
+    const groups = groupsOf(fixture("mocha-spec-2-failures.txt"));
+    expect(groupWith(groups, "AssertionError [ERR_ASSERTION]: Expected values to be strictly deep-equal:")).toEqual(
+      expect.arrayContaining(["1) parser suite 7", "handles error responses 17:", "at Context.<anonymous> (test/parser07.test.js:24:51)"]),
+    );
+    expect(groupWith(groups, "TypeError: Cannot read properties of undefined (reading 'name')")?.slice(0, 2)).toEqual(["2) parser suite 16", "recovers from error_recovery case 30:"]);
+  });
+
+  test("go test -v: what the test logged, right over its --- FAIL:", () => {
+    const groups = groupsOf(fixture("go-test-v-build-failure.txt"));
+    expect(groupWith(groups, "--- FAIL: TestRecoversFromErrorRecovery17 (0.00s)")).toEqual(['parse_test.go:127: Parse("17,18") gave 2 items, want 3', "--- FAIL: TestRecoversFromErrorRecovery17 (0.00s)"]);
+    expect(groupWith(groups, "p05/parse_test.go:147:8: undefined: normalizeAll")).toBeDefined();
+  });
+
+  test("cargo test: the message under `panicked at …:`, at the same indent", () => {
+    const groups = groupsOf(fixture("cargo-test-2-failures.txt"));
+    const panic = groups.find((group) => group[0]!.includes("panicked at src/lib.rs:629:43:"));
+    expect(panic?.slice(1, 4)).toEqual(["assertion `left == right` failed", "left: [17, 18]", "right: [17, 19]"]);
+  });
+
+  test("a passing test's ✓ line is never a failure's continuation", () => {
+    for (const name of ["jest-verbose-2-failures.txt", "vitest-verbose-2-failures.txt", "node-test-spec-2-failures.txt", "mocha-spec-2-failures.txt"]) {
+      for (const group of groupsOf(fixture(name))) expect(group.filter((line) => /^[✓✔]/.test(line))).toEqual([]);
+    }
+  });
+
+  test("no group on the all-pass suites looks for a frame, so none takes a line", () => {
+    for (const name of ["vitest-verbose-all-pass.txt", "pytest-verbose-all-pass.txt"]) expect(groupsOf(fixture(name))).toEqual([]);
+  });
+});
