@@ -179,7 +179,7 @@ export class GroupBuilder {
   }
 }
 
-/** Lines of a Go test's own log (`t.Errorf`'s `    x_test.go:12: got 2, want 3`) taken above its `--- FAIL:` line. */
+/** Lines taken above a salient line: a Go test's own log over its `--- FAIL:` (`    x_test.go:12: got 2, want 3`), the linker's over `collect2`. */
 const MAX_TEST_LOG = 8;
 
 /**
@@ -200,6 +200,7 @@ function ownerOf(line: NumberedLine, before: (distance: number) => NumberedLine 
   if (above && (isTraceLine(above.text) || isCompilerContext(above.text))) return [{ number: above.number, text: clip(above.text) }];
   const title = failureTitle(before);
   if (title.length > 0) return title;
+  if (line.text.startsWith("collect2: error: ld returned")) return linkerLines(before);
   if (!/^[ \t]/.test(line.text)) return [];
   for (let distance = 1; distance <= 400; distance += 1) {
     const candidate = before(distance);
@@ -219,4 +220,15 @@ function failureTitle(before: (distance: number) => NumberedLine | undefined): N
   const suite = before(distance + 1);
   if (!suite || !/^\s+\d+\) \S/.test(suite.text)) return [];
   return [{ number: suite.number, text: clip(suite.text) }, { number: name.number, text: clip(name.text) }];
+}
+
+/** What GNU ld printed over gcc's `collect2: error: ld returned 1 exit status`: where, and the undefined reference. */
+function linkerLines(before: (distance: number) => NumberedLine | undefined): NumberedLine[] {
+  const lines: NumberedLine[] = [];
+  for (let distance = 1; distance <= MAX_TEST_LOG; distance += 1) {
+    const candidate = before(distance);
+    if (!candidate || !/^(?:\S*\/)?ld(?:\.\w+)?: |: (?:undefined reference to|multiple definition of) /.test(candidate.text)) break;
+    lines.unshift({ number: candidate.number, text: clip(candidate.text) });
+  }
+  return lines;
 }

@@ -1,7 +1,7 @@
 // What travels with a salient line, on recorded test-runner outputs (the line path; byte-path-kept.test.ts runs the
 // byte path on the same outputs): the frame a test runner prints under a failure's diff, jest's message under its
 // `●` title, mocha's title over its error, the log lines over go's `--- FAIL:`, the message under Rust's
-// `panicked at …:`, and never a passing test's `✓` line as a failure's continuation.
+// `panicked at …:`, what ld printed over `collect2`, and never a passing test's `✓` line as a failure's continuation.
 import { readFileSync } from "node:fs";
 import { describe, expect, test } from "vitest";
 import { GroupBuilder } from "../../../src/bound/salience/groups.js";
@@ -58,6 +58,11 @@ describe("a failure's group", () => {
     const groups = groupsOf(fixture("cargo-test-2-failures.txt"));
     const panic = groups.find((group) => group[0]!.includes("panicked at src/lib.rs:629:43:"));
     expect(panic?.slice(1, 4)).toEqual(["assertion `left == right` failed", "left: [17, 18]", "right: [17, 19]"]);
+  });
+
+  test("gcc's link error: what ld printed over collect2", () => {
+    const group = groupWith(groupsOf(fixture("make-j4-link-error.txt")), "collect2: error: ld returned 1 exit status");
+    expect(group).toEqual(["/usr/bin/ld: f000.o: in function `main':", "/tmp/rec/makelink/f000.c:11: undefined reference to `report_totals'", "collect2: error: ld returned 1 exit status"]);
   });
 
   test("a passing test's ✓ line is never a failure's continuation", () => {
