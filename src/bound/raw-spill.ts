@@ -87,13 +87,25 @@ export class RawSpill {
     this.writtenTextView = undefined;
   }
 
+  /**
+   * The input is over: waits until every byte kept is saved and closes the data file, before the bounding's last
+   * step; resolves once the spill worker (if any) is gone. `save` or `abortUnsaved` still decide whether the file
+   * stays. Nothing may be kept after.
+   */
+  endInput(): Promise<void> {
+    const writer = this.writer;
+    if (writer === undefined || this.closed !== undefined || this.holdsForReplay() || writer.failure !== undefined) return Promise.resolve();
+    this.closed = writer.close();
+    return writer.ended;
+  }
+
   /** Closes the spill (and the text view) of `rawBytes` of input and says where it is, or why it is not. */
   save(rawBytes: number): SpillReport {
     if (!this.target) return this.failure ? { kind: "failed", reason: this.failure } : { kind: "disabled" };
     if (this.failure) return { kind: "failed", reason: this.failure };
     this.openWriter();
     const writer = this.writer!;
-    const closed = writer.failure === undefined ? writer.close() : undefined;
+    const closed = this.closed ?? (writer.failure === undefined ? writer.close() : undefined);
     if (!closed) {
       const reason = writer.failure ?? "unknown failure";
       // the id is named only when a tombstone explains it (a store that cannot be used holds none)

@@ -12,12 +12,14 @@ import { classifyRun, describeRunResult, exitCodeForRun, formatCommandLine, wors
 import { trackRunStats, type RunStatsTracker } from "../run/run-stats.js";
 import { startCommand } from "../run/start-command.js";
 import type { OutputSink, RunHandle, RunOutcome, RunSpec } from "../run/types.js";
+import type { SpillSinkOptions } from "../spill/spill-sink.js";
 import { NO_OUTPUT } from "../tools/bash.js";
 import { formatToolFrame } from "../tools/index.js";
 import { stderrIsTTY, stdoutColumns, stdoutIsTTY, warn, writeStdout } from "./io.js";
 import { parseChoice, parseTimerDuration, type RawOptions } from "./options.js";
 import { boundOptionsFor, collectAfterSpill, openSpill, outputOptions } from "./pipeline.js";
 import { parseProjectionConfig, type ProjectionConfig } from "./projection-config.js";
+import { keepHeapSmall } from "./small-heap.js";
 
 /** The run flags, validated: what to start, and whether stderr stays apart. */
 interface RunConfig {
@@ -26,6 +28,10 @@ interface RunConfig {
 }
 
 const FORWARDED_SIGNALS = ["SIGINT", "SIGTERM", "SIGHUP"] as const;
+/** The spill worker's ring for `run`: a few reads (the default 2 MiB is peak RSS `run` cannot spare). */
+const RUN_RING_BYTES = 512 * 1024;
+/** A spill kept off worker threads (the MCP server's runs): hashed on the calling thread, written on libuv's thread pool. */
+const POOLED_SPILL: SpillSinkOptions = { thread: false, pooledWrites: true };
 /** With `--stderr separate`, stderr is bounded on its own to this share of each budget. */
 const STDERR_SHARE = 0.25;
 
@@ -47,7 +53,10 @@ export async function runCommandCli(argv: string[], raw: RawOptions): Promise<nu
     ...(run.spec.timeoutMs ? { timeoutMs: run.spec.timeoutMs } : {}),
   };
   const options = await outputOptions(config);
-  const sessions = await openSessions(config, options, facts, run.stderr);
+  // The spill's hash and writes on the spill worker (the second core). A worker costs ~8 MiB however small, and the
+  // goal is 80 MiB of peak RSS: a small ring, a small heap, and the worker gone before the last step (below).
+  keepHeapSmall();
+  const sessions = await openSessions(config, options, facts, run.stderr, { ringBytes: RUN_RING_BYTES, whileWorkerStarts: keepHeapSmall });
   // The totals only feed the live status line: without a terminal to draw it on, nothing counts them.
   const stats = stderrIsTTY() ? trackRunStats() : undefined;
   const outcome = await runWatched(run.spec, stats, (chunk, stream) => {
@@ -58,17 +67,20 @@ export async function runCommandCli(argv: string[], raw: RawOptions): Promise<nu
     process.stderr.write(`correx: ${outcome.spawnError.message}\n`);
     sessions.output.write(Buffer.from(`${outcome.spawnError.message}\n`));
   }
+  // The spill worker is gone before the bounding's last step: its memory and that step's would add up (the peak).
+  await Promise.all([sessions.output.endInput(), sessions.stderr?.endInput()]);
   const { output, bounded } = await projectRun(config, options, facts, outcome, sessions);
   for (const warning of [...output.warnings, collectAfterSpill(config, sessions.spill, bounded)]) if (warning) warn(warning);
   await writeStdout(output.text);
   return exitCodeForRun(outcome);
 }
 
-/** Opens the spill store and the sessions, leaving room for the longest ending the frame may have to say. */
-export async function openSessions(config: ProjectionConfig, options: OutputOptions, facts: RunFacts, stderr: RunConfig["stderr"]): Promise<RunSessions> {
-  // On this thread, its writes on the thread pool: a spill worker would cost `run` ~11 MiB of peak RSS (its goal is
-  // 80 MiB; measured 85-88 with one, whatever the ring's size).
-  const spill = openSpill(config, { thread: false, pooledWrites: true });
+/**
+ * Opens the spill store and the sessions, leaving room for the longest ending the frame may have to say. By default
+ * (the MCP server: many runs in one long-lived process) the spill stays on this thread, its writes on the thread pool.
+ */
+export async function openSessions(config: ProjectionConfig, options: OutputOptions, facts: RunFacts, stderr: RunConfig["stderr"], saving: SpillSinkOptions = POOLED_SPILL): Promise<RunSessions> {
+  const spill = openSpill(config, saving);
   const endings = worstCaseOutcomes().map((outcome) => describeRunResult(outcome, facts, keepsDataApart(config)));
   const longest = endings.reduce((a, b) => (JSON.stringify(b).length > JSON.stringify(a).length ? b : a));
   const output = new BoundSession(await boundOptionsFor(config, options, longest, reservedFrame(longest, facts.tool, "")), spill.target, spill.failure);

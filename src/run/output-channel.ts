@@ -14,7 +14,7 @@ export interface OutputChannel {
 }
 
 /** Bytes read at most per call (the buffer is allocated once per channel). */
-const READ_BYTES = 1024 * 1024;
+const READ_BYTES = 256 * 1024;
 
 /**
  * Opens a channel whose reader calls `onData` with each read (a view of the reused buffer, valid until the

@@ -1,6 +1,6 @@
 // A spill's data written on libuv's thread pool (fs.write at explicit offsets) from a few reused blocks, so the
-// thread that reads the input does not wait for the page cache (`run` keeps its spill off a worker thread: a
-// worker costs ~11 MiB of peak RSS). Explicit offsets make the order in which writes complete irrelevant: a
+// thread that reads the input does not wait for the page cache (the MCP server's runs, many in one long-lived
+// process, keep their spill off worker threads: a worker costs ~8 MiB however small). Explicit offsets make the order in which writes complete irrelevant: a
 // block whose write has not succeeded when the spill ends is written again on the calling thread (the same
 // bytes at the same offset), so the file is whole when `finish` returns. With no free block, bytes are written
 // on the calling thread at once: a disk slower than the input throttles the reader as before.

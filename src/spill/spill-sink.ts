@@ -18,6 +18,8 @@ export const DEFAULT_RING_BYTES = 4 * 1024 * 1024;
 export const THREAD_AFTER_BYTES = 8 * 1024 * 1024;
 /** How long `waitForWorker` waits for a worker to be ready. */
 const START_LIMIT_MS = 10_000;
+/** How long `workerExited` keeps the process alive for a worker that does not end (as long as one may take to start). */
+const EXIT_WAIT_MS = START_LIMIT_MS;
 /** Longest single wait for the worker: then whether its thread still runs is checked. */
 const WAIT_SLICE_MS = 250;
 
@@ -36,6 +38,11 @@ export interface SpillSinkOptions {
   /** Wait (up to `startLimitMs`) for the worker to be ready and hand over at once (tests of the ring). */
   waitForWorker?: boolean;
   startLimitMs?: number;
+  /**
+   * Called on this thread at each write while the worker starts, and once more when it takes the spill: a new
+   * isolate sets some V8 flags back to their defaults while it is set up (so flags set after that stay set).
+   */
+  whileWorkerStarts?: () => void;
 }
 
 /** The worker's source, bundled at build time (scripts/build.mjs; vitest.config.ts for the tests). */
@@ -59,6 +66,10 @@ export class SpillSink {
   private numbers: Float64Array | undefined;
   private ring: Uint8Array | undefined;
   private handed = false;
+  /** The spill worker, once started (unreferenced: it never keeps the process alive unless its end is awaited). */
+  private worker: import("node:worker_threads").Worker | undefined;
+  /** Resolves once the worker's thread is gone (its memory freed); at once when none was started. */
+  private exited: Promise<void> = Promise.resolve();
   /** A worker may take over: this thread writes without hashing (catchUp hashes what no worker took). */
   private readonly deferred: boolean;
   /** Why saving failed (the error of the write or close), once it did. */
@@ -88,6 +99,7 @@ export class SpillSink {
   write(chunk: Uint8Array): boolean {
     if (this.failure) return false;
     if (!this.handed) {
+      if (this.control) this.options.whileWorkerStarts?.();
       if (!this.control || Atomics.load(this.control, SLOT.consumer) !== CONSUMER.ready) return this.saveHere(chunk);
       this.handOver();
     }
@@ -135,6 +147,26 @@ export class SpillSink {
     }
   }
 
+  /**
+   * Resolves once no spill worker runs for this sink (call after `close` or `abort`): the process waits for it meanwhile,
+   * for `EXIT_WAIT_MS` at most (a worker still booting ends as soon as it sees it has nothing to do).
+   */
+  workerExited(): Promise<void> {
+    const worker = this.worker;
+    if (worker === undefined) return this.exited;
+    worker.ref();
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        worker.unref();
+        resolve();
+      }, EXIT_WAIT_MS);
+      void this.exited.then(() => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+  }
+
   /** Stops saving: a worker that has the spill closes the files and ends (the caller removes them). */
   abort(): void {
     if (this.handed) announce(this.control!, SLOT.producer, SLOT.producerSeq, PRODUCER.aborted);
@@ -171,6 +203,8 @@ export class SpillSink {
       const worker = new threads.Worker(this.options.workerSource ?? bundledWorker()!, { eval: true, workerData: data, env: threads.SHARE_ENV, stdout: true, stderr: true });
       worker.on("error", () => undefined); // a worker that dies before it is ready never gets the spill
       worker.unref();
+      this.worker = worker;
+      this.exited = new Promise((resolve) => worker.once("exit", () => resolve()));
     } catch {
       return; // no worker here: go on saving on this thread
     }
@@ -193,6 +227,7 @@ export class SpillSink {
     this.output = undefined;
     this.handed = true;
     announce(this.control!, SLOT.producer, SLOT.producerSeq, PRODUCER.handed);
+    this.options.whileWorkerStarts?.();
   }
 
   /** Tells a worker that never got the spill to end without touching the files. */
