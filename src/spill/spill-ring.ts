@@ -101,13 +101,13 @@ export interface ConsumerWork {
   threadWrites: number;
 }
 
+const WORK_KEYS = ["hashed", "readBack", "pooledWrites", "threadWrites"] as const;
+
 /** The consumer's work: left by the consumer before it says it ended, read by the producer after. */
 export function consumerWork(numbers: Float64Array, work?: ConsumerWork): ConsumerWork {
   if (work) for (const key of WORK_KEYS) numbers[NUMBER[key]] = work[key];
-  return { hashed: numbers[NUMBER.hashed]!, readBack: numbers[NUMBER.readBack]!, pooledWrites: numbers[NUMBER.pooledWrites]!, threadWrites: numbers[NUMBER.threadWrites]! };
+  return Object.fromEntries(WORK_KEYS.map((key) => [key, numbers[NUMBER[key]]!])) as unknown as ConsumerWork;
 }
-
-const WORK_KEYS = ["hashed", "readBack", "pooledWrites", "threadWrites"] as const;
 
 /** Sets a state word, bumps the side's sequence word and wakes whoever waits on it. */
 export function announce(control: Int32Array, stateSlot: number, seqSlot: number, state?: number): void {

@@ -1,8 +1,9 @@
 // Where a spill's data goes from the thread that reads the input. Past THREAD_AFTER_BYTES a spill worker is
 // started; until it is ready this thread goes on writing the file itself (writes only: the worker hashes and
 // indexes those bytes, read back, so none is hashed twice and this thread never waits for a worker to boot).
-// Once it is ready the spill is handed over: this thread only copies bytes into a shared ring, the worker writes,
-// hashes and indexes them on the other core. A spill that ends before the worker is ready is finished here.
+// Once it is ready the spill is handed over: this thread only copies bytes into a shared ring, the worker hashes
+// and indexes them on the other core and has libuv's thread pool write them. A spill that ends before the worker
+// is ready is finished here.
 import * as fs from "node:fs";
 import { nodeCrypto, nodeWorkerThreads } from "../lazy-builtin.js";
 import { PooledWrites } from "./pooled-writes.js";
