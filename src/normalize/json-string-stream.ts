@@ -32,12 +32,14 @@ export class JsonStringStream {
   /** JSON.parse calls made (one a chunk at most: for the tests that count work). */
   parses = 0;
   private out = Buffer.alloc(0);
-  /** A window between quotes, as bytes (made into one string). */
-  private scratch = Buffer.alloc(0);
+  /** A window between quotes, as bytes (made into one string); it always has room for the carry, a window and two quotes. */
+  private readonly scratch = Buffer.allocUnsafe(WINDOW_BYTES + 2 * MAX_CARRY);
   /** Bytes of `out` this chunk's windows wrote so far. */
   private filled = 0;
-  /** The string's bytes the last chunk cut short, as latin1 (one character a byte). */
-  private carry = "";
+  /** How many bytes the last window held back (they start the next window, after its opening quote). */
+  private carried = 0;
+  /** Those bytes, kept while the window is decoded in place. */
+  private readonly held = Buffer.alloc(MAX_CARRY);
 
   /** Starts a new string. */
   reset(): void {
@@ -45,7 +47,7 @@ export class JsonStringStream {
     this.bytes = 0;
     this.lastByte = -1;
     this.failure = undefined;
-    this.carry = "";
+    this.carried = 0;
   }
 
   /**
@@ -74,36 +76,38 @@ export class JsonStringStream {
 
   /** `write` on the bytes of `buffer` from `start` to `stop`. */
   private writeWindow(buffer: Buffer, start: number, stop: number): number {
-    // The window as latin1 (byte = character code) between two quotes, after what the last one held back: one
-    // string made, which JSON.parse reads as it is when nothing is held back (the last quote is not the input's).
-    const carry = this.carry;
-    const size = carry.length + (stop - start) + 2;
-    if (this.scratch.length < size) this.scratch = Buffer.allocUnsafe(Math.max(size, WINDOW_BYTES + 2 * MAX_CARRY));
+    // The window's bytes between two quotes, after what the last one held back. The closing quote and what to hold
+    // back are found on the bytes, so that the window is decoded once: as latin1 when it is ASCII, else as UTF-8.
+    const carried = this.carried;
+    const size = carried + (stop - start) + 2;
     const scratch = this.scratch;
     scratch[0] = QUOTE;
-    if (carry.length > 0) scratch.write(carry, 1, "latin1");
-    buffer.copy(scratch, 1 + carry.length, start, stop);
-    scratch[size - 1] = QUOTE;
-    const quoted = scratch.toString("latin1", 0, size);
-    const quote = closingQuote(quoted, size - 1);
+    buffer.copy(scratch, 1 + carried, start, stop);
+    scratch[size - 1] = QUOTE; // the last quote is not the input's: it stops the search below
+    const quote = closingQuote(scratch, size - 1);
     // A closing quote after an unfinished escape (`\u12"`) is refused by the parse below.
-    const end = quote >= 0 ? quote : heldBackFrom(quoted, size - 1);
-    this.carry = quote >= 0 ? "" : quoted.slice(end, size - 1);
-    if (this.carry.length > MAX_CARRY) return this.fail("a bad escape");
+    const end = quote >= 0 ? quote : heldBackFrom(scratch, size - 1);
+    const carry = quote >= 0 ? 0 : size - 1 - end;
+    if (carry > MAX_CARRY) return this.fail("a bad escape");
+    if (carry > 0) this.held.set(scratch.subarray(end, size - 1));
     if (end > 1) {
-      const source = end === size - 1 || quote >= 0 ? quoted.slice(0, end + 1) : `${quoted.slice(0, end)}"`;
-      if (!this.decode(source, isAscii(scratch.subarray(1, end)) ? undefined : scratch.subarray(1, end))) return -1;
+      scratch[end] = QUOTE;
+      if (!this.decode(scratch, end + 1)) return -1;
     }
-    return quote >= 0 ? start + quote - 1 - carry.length : -1;
+    // What was held back starts the next window (after its opening quote).
+    if (carry > 0) this.held.copy(scratch, 1, 0, carry);
+    this.carried = carry;
+    return quote >= 0 ? start + quote - 1 - carried : -1;
   }
 
-  /** Unescapes `quoted` (the string's bytes as latin1 between quotes; `bytes` those bytes when not all ASCII) into the output. */
-  private decode(quoted: string, bytes: Buffer | undefined): boolean {
-    if (bytes !== undefined && !isUtf8(bytes)) {
+  /** Unescapes `scratch`'s first `length` bytes (a JSON string, quotes included) into the output: one string made, one parse. */
+  private decode(scratch: Buffer, length: number): boolean {
+    const ascii = isAscii(scratch.subarray(0, length));
+    if (!ascii && !isUtf8(scratch.subarray(0, length))) {
       this.fail("invalid UTF-8 in a string");
       return false;
     }
-    const source = bytes === undefined ? quoted : `"${bytes.toString("utf8")}"`;
+    const source = scratch.toString(ascii ? "latin1" : "utf8", 0, length);
     let text: string;
     try {
       this.parses += 1;
@@ -128,18 +132,18 @@ export class JsonStringStream {
   }
 }
 
-/** The index of the first quote after the opening one that no backslash escapes, before `stop` (else -1). */
-function closingQuote(raw: string, stop: number): number {
-  for (let quote = raw.indexOf('"', 1); quote >= 0 && quote < stop; quote = raw.indexOf('"', quote + 1)) {
+/** The index of the first quote after the opening one that no backslash escapes, before `stop` (else -1); `stop` holds a quote. */
+function closingQuote(raw: Buffer, stop: number): number {
+  for (let quote = raw.indexOf(QUOTE, 1); quote < stop; quote = raw.indexOf(QUOTE, quote + 1)) {
     if (backslashesBefore(raw, quote) % 2 === 0) return quote;
   }
   return -1;
 }
 
 /** How many backslashes stand right before `index`. */
-function backslashesBefore(raw: string, index: number): number {
+function backslashesBefore(raw: Buffer, index: number): number {
   let at = index;
-  while (at > 0 && raw.charCodeAt(at - 1) === BACKSLASH) at -= 1;
+  while (at > 0 && raw[at - 1] === BACKSLASH) at -= 1;
   return index - at;
 }
 
@@ -147,19 +151,24 @@ function backslashesBefore(raw: string, index: number): number {
  * Where the part a chunk ended inside must stop for now: before a UTF-8 character it cut, an escape it cut, and a
  * high surrogate escape the next chunk may pair with a low one.
  */
-function heldBackFrom(raw: string, length: number): number {
+function heldBackFrom(raw: Buffer, length: number): number {
   let end = cutCharacterStart(raw, length);
   const escape = lastEscape(raw, end);
-  if (escape >= 0 && (escape + 1 === end || (raw.charCodeAt(escape + 1) === 0x75 && end - escape < 6))) end = escape;
+  if (escape >= 0 && (escape + 1 === end || (raw[escape + 1] === 0x75 && end - escape < 6))) end = escape;
   const high = lastEscape(raw, end);
-  if (high >= 0 && high + 6 === end && raw.charCodeAt(high + 1) === 0x75 && /^[dD][89abAB]/.test(raw.slice(high + 2, high + 4))) end = high;
+  if (high >= 0 && high + 6 === end && raw[high + 1] === 0x75 && (raw[high + 2]! | 0x20) === 0x64 && isHighSecondDigit(raw[high + 3]!)) end = high;
   return end;
 }
 
+/** True for 8, 9, a, b, A, B: the second hex digit of a high surrogate (D800–DBFF). */
+function isHighSecondDigit(byte: number): boolean {
+  return byte === 0x38 || byte === 0x39 || (byte | 0x20) === 0x61 || (byte | 0x20) === 0x62;
+}
+
 /** The backslash that starts the last escape before `end` (within an escape's length of it), or -1. */
-function lastEscape(raw: string, end: number): number {
+function lastEscape(raw: Buffer, end: number): number {
   for (let at = end - 1; at >= 0 && at >= end - 6; at -= 1) {
-    if (raw.charCodeAt(at) !== BACKSLASH) continue;
+    if (raw[at] !== BACKSLASH) continue;
     // A run of backslashes: its last one starts an escape only when the run is odd (else the pairs are `\\`).
     return (backslashesBefore(raw, at) % 2 === 0) ? at : at - 1 >= end - 6 ? at - 1 : -1;
   }
@@ -167,9 +176,9 @@ function lastEscape(raw: string, end: number): number {
 }
 
 /** Where a character that `length` cuts short starts (`length` when the last one is whole or not UTF-8 at all). */
-function cutCharacterStart(raw: string, length: number): number {
+function cutCharacterStart(raw: Buffer, length: number): number {
   for (let back = 1; back <= 3 && back <= length; back += 1) {
-    const byte = raw.charCodeAt(length - back);
+    const byte = raw[length - back]!;
     if ((byte & 0xc0) === 0x80) continue;
     const size = byte >= 0xf0 ? 4 : byte >= 0xe0 ? 3 : byte >= 0xc0 ? 2 : 1;
     return size > back ? length - back : length;

@@ -97,6 +97,31 @@ describe("JsonStringStream", () => {
     }), { numRuns: 25 });
   });
 
+  it("makes each window's bytes into one string, UTF-8 included (bytes decoded are counted)", () => {
+    const value = Array.from({ length: 40_000 }, (_, n) => `ligne ${n}: café ✓ 😀\n`).join("");
+    const bytes = Buffer.from(`${JSON.stringify(value).slice(1)} tail`);
+    const decoded = { calls: 0, bytes: 0 };
+    const toString = Buffer.prototype.toString;
+    const spy = vi.spyOn(Buffer.prototype, "toString").mockImplementation(function (this: Buffer, encoding?: BufferEncoding, start = 0, end = this.length) {
+      decoded.calls += 1;
+      decoded.bytes += Math.min(end, this.length) - start;
+      return toString.call(this, encoding, start, end);
+    });
+    const decoder = new JsonStringStream();
+    const out: Buffer[] = [];
+    let end: number;
+    try {
+      end = decoder.write(bytes, 0, (chunk) => out.push(Buffer.from(chunk)));
+    } finally {
+      spy.mockRestore();
+    }
+    expect(end).toBe(Buffer.byteLength(JSON.stringify(value)) - 2);
+    expect(Buffer.concat(out).toString("utf8")).toBe(value);
+    // One string a window (its quotes and up to 16 held-back bytes aside): never the bytes twice (latin1, then UTF-8).
+    expect(decoded.calls).toBe(decoder.parses);
+    expect(decoded.bytes).toBeLessThanOrEqual(end + decoder.parses * (2 + 16));
+  });
+
   it("fails a string JSON.parse refuses or that is not UTF-8", () => {
     for (const bad of [Buffer.from('a\tb"'), Buffer.from('\\x"'), Buffer.from('\\u12g4"'), Buffer.from([0x61, 0xff, 0x22]), Buffer.from([0xe2, 0x82, 0x22])]) {
       const decoder = new JsonStringStream();
