@@ -10,7 +10,8 @@ import { IoError } from "../errors.js";
 import { EnvelopeStreamReader } from "../normalize/envelope-stream.js";
 import { parseJsonBytes } from "../normalize/json-input.js";
 import { MCP_PART_SEPARATOR } from "../normalize/parts.js";
-import type { ToolResult } from "../payload.js";
+import type { EnvelopeSkeleton } from "../normalize/streamed-token.js";
+import { isRecord, type ToolResult } from "../payload.js";
 import type { OutputOptions } from "../project/output.js";
 import type { ProjectOptions, Projection } from "../project/project.js";
 import { finishStreamedProjection } from "../project/streamed-projection.js";
@@ -58,7 +59,7 @@ export async function boundEnvelopeStream(
     while (reading && taken < prefix.length) reading = take(prefix[taken++]!);
     for (let next = reading ? await rest.next() : undefined; reading && next && !next.done; next = await rest.next()) reading = take(next.value);
     const ended = reading ? reader.end() : undefined;
-    const result = ended ? normalizeSkeleton(ended.skeleton, config, scope) : undefined;
+    const result = ended ? normalizeSkeleton(ended, config, scope) : undefined;
     projection = ended && result ? finishStreamedProjection(result, ended, MCP_PART_SEPARATOR, session, options) : undefined;
   } catch (error) {
     session.discard(); // an input that cannot be read, or a refused budget: nothing of this reading is left behind
@@ -71,10 +72,16 @@ export async function boundEnvelopeStream(
   return { replay: replayInput(session.rawReplay(), prefix.slice(taken), rest), done: () => session.discard() };
 }
 
-/** The skeleton's result as the ordinary path reads the input; undefined when that path would read it otherwise. */
-function normalizeSkeleton(skeleton: Buffer, config: ProjectionConfig, scope: DetectScope): ToolResult | undefined {
+/**
+ * The skeleton's result as the ordinary path reads the input (the structured content read as it streamed put where
+ * its token stands); undefined when that path would read it otherwise.
+ */
+function normalizeSkeleton(ended: EnvelopeSkeleton, config: ProjectionConfig, scope: DetectScope): ToolResult | undefined {
   try {
-    const result = normalizeParsed(parseJsonBytes(skeleton), config.from, scope);
+    const value = parseJsonBytes(ended.skeleton);
+    const structured = ended.structured;
+    if (structured && isRecord(value) && value.structuredContent === structured.token) value.structuredContent = structured.value;
+    const result = normalizeParsed(value, config.from, scope);
     return result?.meta?.source_shape === "text" ? undefined : result;
   } catch {
     return undefined;

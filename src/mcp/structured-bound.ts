@@ -2,6 +2,7 @@
 // against the tool's outputSchema still accepts it: long strings are cut inside, long arrays keep both ends.
 // Media data that the content blocks carry too (a base64 image repeated in structuredContent) is not text to
 // bound: it passes unchanged and uncounted, or is emptied when --max-media left it out of the content.
+import { CutString, fullLength, isReduced } from "../normalize/reduced-json.js";
 import { isRecord } from "../payload.js";
 import { prefixEnd } from "../text/utf8.js";
 
@@ -18,8 +19,12 @@ export interface StructuredBoundOptions {
 
 const MIN_STRING_CHARS = 16;
 
-/** The value itself when it fits, else a same-shaped value cut until it does (or cannot be cut more). */
+/**
+ * The value itself when it fits, else a same-shaped value cut until it does (or cannot be cut more). A value reduced
+ * while it streamed (normalize/reduced-json.ts) is cut the same as the whole one; it must be known not to fit.
+ */
 export function boundStructured(value: unknown, options: StructuredBoundOptions): { value: unknown; cut: boolean } {
+  if (isReduced(value) && !reducedOverBudget(value, options.maxBytes)) throw new Error("boundStructured: a reduced value that may fit whole");
   const emptied = options.dropped.size > 0 ? cutValue(value, Number.POSITIVE_INFINITY, Number.POSITIVE_INFINITY, options) : value;
   if (fitsIn(emptied, options)) return { value: emptied, cut: emptied !== value };
   // Halve the room each string and array may keep until the whole fits.
@@ -31,6 +36,11 @@ export function boundStructured(value: unknown, options: StructuredBoundOptions)
     chars = Math.max(MIN_STRING_CHARS, Math.floor(chars / 2));
     items = Math.max(1, Math.floor(items / 2));
   }
+}
+
+/** True when a reduced value's whole (its cut items and strings counted at their true lengths) cannot fit in maxBytes. */
+export function reducedOverBudget(value: unknown, maxBytes: number): boolean {
+  return lowerBound(value, maxBytes + 1, new Set()) > maxBytes;
 }
 
 /** The JSON bytes of a value, media strings that pass unchanged not counted. */
@@ -54,15 +64,18 @@ export function fitsIn(value: unknown, options: Pick<StructuredBoundOptions, "me
  */
 function lowerBound(value: unknown, stop: number, media: ReadonlySet<string>): number {
   if (typeof value === "string") return media.has(value) ? 2 : value.length + 2;
+  if (value instanceof CutString) return value.length + 2;
   if (typeof value === "number") return 1;
   if (typeof value === "boolean") return 4;
   if (value === null) return 4;
-  if (typeof value !== "object" || typeof (value as { toJSON?: unknown }).toJSON === "function") return 0;
-  let total = 2;
   if (Array.isArray(value)) {
+    // A cut array's missing items write at least a digit and a comma each.
+    let total = 2 + 2 * (fullLength(value) - value.length);
     for (let index = 0; index < value.length && total < stop; index += 1) total += lowerBound(value[index], stop - total, media) + (index > 0 ? 1 : 0);
     return total;
   }
+  if (typeof value !== "object" || typeof (value as { toJSON?: unknown }).toJSON === "function") return 0;
+  let total = 2;
   let first = true;
   for (const key in value) {
     if (total >= stop) break;
@@ -75,14 +88,14 @@ function lowerBound(value: unknown, stop: number, media: ReadonlySet<string>): n
 }
 
 function cutValue(value: unknown, chars: number, items: number, options: StructuredBoundOptions): unknown {
+  if (value instanceof CutString) return cutString(value.head, value.length, chars, options.where);
   if (typeof value === "string") {
     if (options.dropped.has(value)) return "";
     if (options.media.has(value) || value.length <= chars + 64) return value;
-    const kept = value.slice(0, prefixEnd(value, chars, (text) => text.length));
-    return `${kept}… [correx: ${value.length - kept.length} more characters cut; ${options.where}]`;
+    return cutString(value, value.length, chars, options.where);
   }
   if (Array.isArray(value)) {
-    const whole = value.length <= items * 2 + 1;
+    const whole = fullLength(value) <= items * 2 + 1;
     const kept = whole ? value : [...value.slice(0, items), ...value.slice(value.length - items)];
     return kept.map((item) => cutValue(item, chars, items, options));
   }
@@ -90,4 +103,10 @@ function cutValue(value: unknown, chars: number, items: number, options: Structu
     return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, cutValue(item, chars, items, options)]));
   }
   return value;
+}
+
+/** The first `chars` characters of a string of `length` (of which `text` holds at least those), with the note. */
+function cutString(text: string, length: number, chars: number, where: string): string {
+  const kept = text.slice(0, prefixEnd(text, chars, (piece) => piece.length));
+  return `${kept}… [correx: ${length - kept.length} more characters cut; ${where}]`;
 }

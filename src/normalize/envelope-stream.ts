@@ -6,7 +6,9 @@
 import { JsonStringStream, type DecodedSink } from "./json-string-stream.js";
 import { GrowingBytes } from "./growing-bytes.js";
 import { JsonSubtreeSkipper } from "./json-subtree.js";
-import { escapedTokenOf, newTokenNonce, tokenOf, type EnvelopeSkeleton, type StreamedText } from "./streamed-token.js";
+import { MAX_JSON_DEPTH } from "./json-input.js";
+import { StructuredReducer } from "./structured-reducer.js";
+import { escapedTokenOf, newTokenNonce, structuredTokenOf, tokenOf, type EnvelopeSkeleton, type StreamedText } from "./streamed-token.js";
 
 
 /** The top-level keys of an MCP CallToolResult; any other key ends the streaming (the input is something else). */
@@ -22,7 +24,7 @@ interface Frame {
   key: string | undefined;
 }
 
-const enum State { Value, Key, Colon, After, Skip, Stream, Scalar, Subtree, Tail, Done, Failed }
+const enum State { Value, Key, Colon, After, Skip, Stream, Scalar, Subtree, Tail, Reduce, Done, Failed }
 
 /** Reads one envelope from chunks of any size; the same input gives the same text and skeleton however it is cut. */
 export class EnvelopeStreamReader {
@@ -36,6 +38,9 @@ export class EnvelopeStreamReader {
   private escaped = false;
   private keyBytes: number[] | undefined;
   private readonly subtree = new JsonSubtreeSkipper();
+  /** The top-level structuredContent's reader, once it started (one per input: a repeated key is kept as it comes). */
+  private reducer: StructuredReducer | undefined;
+  private structured: unknown;
   private readonly skeleton = new GrowingBytes();
   private largest = 0;
   private readonly decoder = new JsonStringStream();
@@ -55,7 +60,12 @@ export class EnvelopeStreamReader {
 
   /** The largest buffer the reader held at once (skeleton, decoder output): for the memory tests. */
   get largestHeld(): number {
-    return Math.max(this.largest, this.decoder.largestBuffer);
+    return Math.max(this.largest, this.decoder.largestBuffer, this.reducer?.largestHeld ?? 0);
+  }
+
+  /** Bytes of structuredContent the reducer read (for the tests that count work). */
+  get structuredBytes(): number {
+    return this.reducer?.scanned ?? 0;
   }
 
   /** Takes the next chunk; false once the input cannot be read as a streamed envelope (see `failure`). */
@@ -80,6 +90,20 @@ export class EnvelopeStreamReader {
         index = end + 1;
         continue;
       }
+      if (this.state === State.Reduce) {
+        const end = this.reducer!.write(chunk, index);
+        if (end < 0) {
+          if (this.reducer!.failure !== undefined) this.fail(this.reducer!.failure);
+          index = chunk.length;
+          copyFrom = chunk.length;
+          break;
+        }
+        this.structured = this.reducer!.value();
+        this.state = State.After;
+        copyFrom = end;
+        index = end;
+        continue;
+      }
       if (this.state === State.Tail) break;
       if (this.state === State.Subtree) {
         const end = this.subtree.skip(chunk, index);
@@ -95,6 +119,13 @@ export class EnvelopeStreamReader {
         if (index >= chunk.length) break;
       }
       const streams = this.step(chunk[index]!);
+      if ((this.state as State) === State.Reduce) {
+        // The skeleton holds a token where the structured content stands; the reducer reads it from its bracket.
+        this.keep(chunk.subarray(copyFrom, index));
+        this.keep(Buffer.from(JSON.stringify(structuredTokenOf(this.nonce))));
+        copyFrom = index;
+        continue;
+      }
       if (streams) {
         this.keep(chunk.subarray(copyFrom, index + 1));
         this.keep(Buffer.from(escapedTokenOf(this.nonce, this.texts.length)));
@@ -115,7 +146,8 @@ export class EnvelopeStreamReader {
     if (this.state !== State.Done) this.fail(this.failure ?? "the input ended inside the JSON value");
     if (this.failure !== undefined) return undefined;
     const skeleton = this.skeleton.take();
-    return { skeleton, texts: this.texts, lastByte: this.lastByte };
+    const structured = this.reducer === undefined ? {} : { structured: { token: structuredTokenOf(this.nonce), value: this.structured } };
+    return { skeleton, texts: this.texts, lastByte: this.lastByte, ...structured };
   }
 
   private keep(bytes: Uint8Array): void {
@@ -174,7 +206,11 @@ export class EnvelopeStreamReader {
       const array = byte === 0x5b;
       const role = roleOf(parent, array);
       if (role === undefined) this.fail("the input is not a JSON object");
-      else if (role === "other" && parent?.role === "root" && this.contentRead) {
+      else if (role === "other" && parent?.role === "root" && parent.key === "structuredContent" && this.reducer === undefined) {
+        // The structured content is read as it streams, reduced where large (structured-reducer.ts).
+        this.reducer = new StructuredReducer(MAX_JSON_DEPTH - 1);
+        this.state = State.Reduce;
+      } else if (role === "other" && parent?.role === "root" && this.contentRead) {
         // After the content, a top-level container (structuredContent) ends the tokenizing: the rest is kept as
         // it comes for the skeleton's parse (a text there is not streamed: the projection's check reads it again).
         this.state = State.Tail;

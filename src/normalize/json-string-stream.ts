@@ -149,9 +149,9 @@ function backslashesBefore(raw: Buffer, index: number): number {
 
 /**
  * Where the part a chunk ended inside must stop for now: before a UTF-8 character it cut, an escape it cut, and a
- * high surrogate escape the next chunk may pair with a low one.
+ * high surrogate escape the next chunk may pair with a low one (`raw[0]` is the string's opening quote).
  */
-function heldBackFrom(raw: Buffer, length: number): number {
+export function heldBackFrom(raw: Buffer, length: number): number {
   let end = cutCharacterStart(raw, length);
   const escape = lastEscape(raw, end);
   if (escape >= 0 && (escape + 1 === end || (raw[escape + 1] === 0x75 && end - escape < 6))) end = escape;

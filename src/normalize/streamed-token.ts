@@ -16,6 +16,8 @@ export interface EnvelopeSkeleton {
   texts: StreamedText[];
   /** The last byte passed to the sink (-1 when none was). */
   lastByte: number;
+  /** The top-level structuredContent, read (reduced where large) as it streamed: the skeleton holds `token` for it. */
+  structured?: { token: string; value: unknown };
 }
 
 /** A fresh nonce for one input's tokens. */
@@ -26,6 +28,11 @@ export function newTokenNonce(): string {
 /** The string a parse of the skeleton gives for streamed string `index`. */
 export function tokenOf(nonce: string, index: number): string {
   return `\ue000streamed-${nonce}-${index}\ue000`;
+}
+
+/** The string a parse of the skeleton gives for the structured content read as it streamed. */
+export function structuredTokenOf(nonce: string): string {
+  return `\ue000structured-${nonce}\ue000`;
 }
 
 /** The token as JSON string contents (U+E000 escaped). */

@@ -143,7 +143,7 @@ function structuredBody(result: ToolResult): object | undefined {
 }
 
 /** True when the output carries structured content beside the text (`--format json`, `--to mcp`). */
-function writesStructuredContent(output: OutputOptions): boolean {
+export function writesStructuredContent(output: OutputOptions): boolean {
   return output.to === "mcp" || (output.format === "json" && output.to === undefined);
 }
 

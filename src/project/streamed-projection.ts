@@ -8,7 +8,10 @@ import { stringifyJson } from "../normalize/lossless-json.js";
 import { partSeparatorOf, type PartLayout } from "../normalize/parts.js";
 import type { ToolResult } from "../payload.js";
 import { readJoinedText } from "../lower/source-layout.js";
-import { finishProjection, needsFinalNewline, planProjection, type ProjectOptions, type Projection } from "./project.js";
+import { resolveBoundOptions } from "../bound/defaults.js";
+import { reducedOverBudget } from "../mcp/structured-bound.js";
+import { isReduced } from "../normalize/reduced-json.js";
+import { finishProjection, needsFinalNewline, planProjection, projectionOutput, writesStructuredContent, type ProjectOptions, type Projection } from "./project.js";
 
 /**
  * Ends the projection of a streamed result; undefined (nothing written, the session still open) when the result's
@@ -16,7 +19,7 @@ import { finishProjection, needsFinalNewline, planProjection, type ProjectOption
  */
 export function finishStreamedProjection(skeletonResult: ToolResult, streamed: EnvelopeSkeleton, separator: string, session: BoundSession, options: ProjectOptions): Projection | undefined {
   const result = withStreamedLengths(skeletonResult, streamed.texts);
-  if (result === undefined) return undefined;
+  if (result === undefined || !reducedServes(result, options)) return undefined;
   const plan = planProjection(result, options);
   if (plan.view.view !== undefined || plan.formatted !== streamed.texts.map((text) => text.token).join(separator)) return undefined;
   // A token anywhere but in the body would be written as it is: the result carries the text somewhere else too.
@@ -28,6 +31,17 @@ export function finishStreamedProjection(skeletonResult: ToolResult, streamed: E
   const bytes = streamed.texts.reduce((sum, text) => sum + text.bytes, 0) + Math.max(0, streamed.texts.length - 1) * Buffer.byteLength(separator);
   if (needsFinalNewline(plan, { empty: bytes === 0, endsWithNewline: streamed.lastByte === 0x0a })) session.writeDerivedText(Buffer.from("\n"));
   return finishProjection(plan, session, options);
+}
+
+/**
+ * False when structured content reduced as it streamed (normalize/reduced-json.ts) cannot stand for the whole: it
+ * is the body (the JSON view needs all of it), or the output carries it and its whole may fit its half of the budget.
+ */
+function reducedServes(result: ToolResult, options: ProjectOptions): boolean {
+  if (isReduced(result.data) || isReduced(result.error)) return false;
+  const structured = result.meta?.structured_content;
+  if (!isReduced(structured) || !writesStructuredContent(projectionOutput(options))) return true;
+  return reducedOverBudget(structured, Math.floor(resolveBoundOptions(options).budget.maxBytes / 2));
 }
 
 /**

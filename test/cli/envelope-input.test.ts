@@ -58,6 +58,17 @@ function bigEnvelope(blocks: number, extra: Record<string, unknown> = {}): Buffe
   return Buffer.from(JSON.stringify({ content: [...content, { type: "image", data: "iVBORw0KGgo=", mimeType: "image/png" }], ...extra }));
 }
 
+/** A result whose structuredContent is far over any budget: rows, nested arrays, a long string (all reduced as they stream). */
+function bigStructured(rows = 6000): Buffer {
+  const structured = {
+    rows: Array.from({ length: rows }, (_, id) => ({ id, name: `module-${id % 97} é😀`, ok: id % 11 !== 0, ms: id / 8, tags: Array.from({ length: id % 5 }, (_, n) => `t${n}`) })),
+    matrix: Array.from({ length: 300 }, (_, n) => Array.from({ length: 300 }, (_, m) => n * m)),
+    log: "line \"quoted\" \\ é😀\n".repeat(20_000),
+    big: 12345678901234567890,
+  };
+  return Buffer.from(`${JSON.stringify({ content: [{ type: "text", text: "6000 rows" }], structuredContent: structured, isError: false }).slice(0, -1)}, "_meta": {"z": -0}}`);
+}
+
 describe("MCP envelopes read as a stream", () => {
   const inputs: [string, Buffer, boolean][] = [
     ["recorded directory_tree (server-filesystem)", fixture("json/mcp-directory-tree.json"), true],
@@ -73,6 +84,7 @@ describe("MCP envelopes read as a stream", () => {
     ["mcp structured", fixture("shapes/mcp-2025-06-18-structured.json"), true],
     ["several big blocks", bigEnvelope(3), true],
     ["a big block, numbers kept", bigEnvelope(1, { structuredContent: { id: 1234567890123456789, zero: -0, big: 1e999999, one: "1.0" } }), true],
+    ["a big structuredContent, read as it streams and cut in shape", bigStructured(), true],
   ];
   for (const [name, bytes, streams] of inputs) {
     it(`gives what a whole parse gives: ${name}`, async () => {
@@ -123,6 +135,32 @@ describe("MCP envelopes read as a stream", () => {
       } finally {
         stringify.mockRestore();
       }
+    }
+  });
+
+  it("never parses a big structuredContent whole: it is cut as it streams (the longest JSON.parse is counted)", async () => {
+    const bytes = bigStructured(40_000);
+    for (const raw of [{}, { format: "json" }, { to: "mcp" }] as RawOptions[]) {
+      const parse = vi.spyOn(JSON, "parse");
+      try {
+        const streamed = await run(bytes, raw, "all", "always", 65536);
+        expect(streamed.streamed).toBe(true);
+        const longest = Math.max(...parse.mock.calls.map(([text]) => (typeof text === "string" ? text.length : 0)));
+        expect(longest).toBeLessThan(bytes.length / 10);
+      } finally {
+        parse.mockRestore();
+      }
+    }
+  });
+
+  it("reads the input again where a cut structuredContent could not stand for the whole: it may fit, or it is the body", async () => {
+    const roomy = { format: "json", maxBytes: "10MB", maxLines: "1000000" };
+    const onlyStructured = Buffer.from(JSON.stringify({ content: [], structuredContent: JSON.parse(bigStructured().toString()).structuredContent }));
+    for (const [bytes, raw] of [[bigStructured(), roomy], [onlyStructured, {}], [onlyStructured, { to: "mcp" }]] as [Buffer, RawOptions][]) {
+      const whole = await run(bytes, raw, "all", "never", 65536);
+      const streamed = await run(bytes, raw, "all", "always", 65536);
+      expect(streamed.streamed).toBe(false);
+      expect({ ...streamed, streamed: undefined }).toEqual({ ...whole, streamed: undefined });
     }
   });
 

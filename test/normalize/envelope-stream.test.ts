@@ -34,6 +34,8 @@ function readStreamed(chunks: Buffer[]): { text: string; value: unknown; units: 
     return piece;
   });
   let value = parseJsonBytes(ended.skeleton);
+  // The structured content read as it streamed stands where its token is (as cli/envelope-input.ts puts it back).
+  if (ended.structured && (value as { structuredContent?: unknown }).structuredContent === ended.structured.token) (value as { structuredContent?: unknown }).structuredContent = ended.structured.value;
   // Put each text back where its token stands (the tokens are unique), then compare with a whole parse.
   let json = stringifyJson(value);
   ended.texts.forEach((streamed, index) => {
@@ -102,7 +104,8 @@ describe("JsonStringStream", () => {
     const bytes = Buffer.from(`${JSON.stringify(value).slice(1)} tail`);
     const decoded = { calls: 0, bytes: 0 };
     const toString = Buffer.prototype.toString;
-    const spy = vi.spyOn(Buffer.prototype, "toString").mockImplementation(function (this: Buffer, encoding?: BufferEncoding, start = 0, end = this.length) {
+    const spy = vi.spyOn(Buffer.prototype, "toString").mockImplementation(function (this: Buffer, ...args: unknown[]) {
+      const [encoding, start = 0, end = this.length] = args as [BufferEncoding | undefined, number?, number?];
       decoded.calls += 1;
       decoded.bytes += Math.min(end, this.length) - start;
       return toString.call(this, encoding, start, end);
@@ -165,9 +168,9 @@ describe("EnvelopeStreamReader", () => {
     const bytes = Buffer.from('{"content":[{"type":"text","text":"x"}],"structuredContent":{"id":1234567890123456789,"z":-0,"big":1e999999,"f":1.0}}');
     const reader = new EnvelopeStreamReader({ separator: "\n\n", sink: () => undefined });
     reader.write(bytes);
-    const skeleton = reader.end()!.skeleton.toString();
-    expect(skeleton).toContain('{"id":1234567890123456789,"z":-0,"big":1e999999,"f":1.0}');
-    expect(stringifyJson(parseJsonBytes(Buffer.from(skeleton)))).toContain('"id":1234567890123456789,"z":-0,"big":1e999999,"f":1.0');
+    const ended = reader.end()!;
+    expect(stringifyJson(ended.structured?.value)).toBe('{"id":1234567890123456789,"z":-0,"big":1e999999,"f":1.0}');
+    expect(stringifyJson(parseJsonBytes(ended.skeleton))).toContain(`"structuredContent":${JSON.stringify(ended.structured?.token)}`);
   });
 
   it("gives up on what is not an MCP-keyed object, or not one JSON value", () => {
@@ -180,7 +183,7 @@ describe("EnvelopeStreamReader", () => {
 
   it("keeps a large skeleton in one buffer grown by doubling, not a copy a chunk joined at the end (buffers made are counted)", () => {
     const rows = Array.from({ length: 60_000 }, (_, id) => ({ id, name: `module-${id % 97}`, ok: id % 11 !== 0 }));
-    const bytes = Buffer.from(JSON.stringify({ content: [{ type: "text", text: "rows" }], structuredContent: { rows } }));
+    const bytes = Buffer.from(JSON.stringify({ content: [{ type: "text", text: "rows" }], _meta: { rows } }));
     const reader = new EnvelopeStreamReader({ separator: "\n\n", sink: () => undefined });
     const spies = [vi.spyOn(Buffer, "from"), vi.spyOn(Buffer, "concat"), vi.spyOn(Buffer, "allocUnsafe")];
     let made: number;
@@ -195,7 +198,7 @@ describe("EnvelopeStreamReader", () => {
     expect(made).toBeLessThanOrEqual(Math.ceil(Math.log2(bytes.length / 4096)) + 4); // a buffer made a doubling
   });
 
-  it("keeps what follows the content (a structuredContent) as it comes, without walking it (the skipper's calls are counted)", () => {
+  it("keeps a container that follows the content (_meta) as it comes, without walking it (the skipper's calls are counted)", () => {
     const structured = JSON.stringify({ rows: Array.from({ length: 5000 }, (_, id) => ({ id, name: `r${id}`, tags: ["a", "b"] })) });
     const read = (json: string) => {
       const skip = vi.spyOn(JsonSubtreeSkipper.prototype, "skip");
@@ -203,17 +206,30 @@ describe("EnvelopeStreamReader", () => {
         const reader = new EnvelopeStreamReader({ separator: "\n\n", sink: () => undefined });
         for (let offset = 0; offset < json.length; offset += 4096) expect(reader.write(Buffer.from(json.slice(offset, offset + 4096)))).toBe(true);
         const ended = reader.end()!;
-        return { skips: skip.mock.calls.length, value: parseJsonBytes(ended.skeleton) as { structuredContent: unknown; isError?: boolean } };
+        return { skips: skip.mock.calls.length, value: parseJsonBytes(ended.skeleton) as { _meta: unknown; isError?: boolean } };
       } finally {
         skip.mockRestore();
       }
     };
-    const after = read(`{"content":[{"type":"text","text":"x"}],"structuredContent":${structured},"isError":false}`);
+    const after = read(`{"content":[{"type":"text","text":"x"}],"_meta":${structured},"isError":false}`);
     expect(after.skips).toBe(0);
-    expect(after.value.structuredContent).toEqual(JSON.parse(structured));
+    expect(after.value._meta).toEqual(JSON.parse(structured));
     expect(after.value.isError).toBe(false);
     // Before the content, it is walked to its end (the content after it still streams).
-    expect(read(`{"structuredContent":${structured},"content":[{"type":"text","text":"x"}]}`).skips).toBeGreaterThan(0);
+    expect(read(`{"_meta":${structured},"content":[{"type":"text","text":"x"}]}`).skips).toBeGreaterThan(0);
+  });
+
+  it("reads a large structuredContent as it streams, holding a bounded amount (the bytes held are counted)", () => {
+    const rows = Array.from({ length: 150_000 }, (_, id) => ({ id, name: `module-${id % 97}`, ok: id % 11 !== 0 }));
+    const bytes = Buffer.from(JSON.stringify({ content: [{ type: "text", text: "rows" }], structuredContent: { rows }, isError: false }));
+    const reader = new EnvelopeStreamReader({ separator: "\n\n", sink: () => undefined });
+    for (let offset = 0; offset < bytes.length; offset += 1024 * 1024) expect(reader.write(bytes.subarray(offset, offset + 1024 * 1024))).toBe(true);
+    const ended = reader.end()!;
+    expect(reader.structuredBytes).toBe(Buffer.byteLength(JSON.stringify({ rows })));
+    expect(reader.largestHeld).toBeLessThan(256 * 1024); // a 64 KiB window and the last rows, not the 1 MiB chunks
+    expect(ended.skeleton.length).toBeLessThan(200);
+    const kept = (ended.structured?.value as { rows: unknown[] }).rows;
+    expect([kept.length, kept[0], kept[127]]).toEqual([128, rows[0], rows[rows.length - 1]]);
   });
 
   it("holds a bounded amount however large the text block (the largest buffer is counted, not timed)", () => {
