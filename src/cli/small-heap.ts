@@ -4,11 +4,16 @@
 // at 1 GiB, the same CPU (bench/README.md).
 import * as v8 from "node:v8";
 
-/**
- * Keeps the heap small from here on (process-wide). V8 sets the young generation's growth factor back to its
- * default whenever an isolate is set up (a worker starting), so call this again until a worker runs.
- */
+/** Keeps the heap small from here on (process-wide). */
 export function keepHeapSmall(): void {
-  v8.setFlagsFromString("--semi-space-growth-factor=1");
+  keepYoungGenerationSmall();
   v8.setFlagsFromString("--optimize-for-size");
+}
+
+/**
+ * Stops the young generation from growing from here on (process-wide). V8 sets this back to its default whenever an
+ * isolate is set up (a worker starting), so call it again until a worker runs.
+ */
+export function keepYoungGenerationSmall(): void {
+  v8.setFlagsFromString("--semi-space-growth-factor=1");
 }

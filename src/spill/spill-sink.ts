@@ -40,10 +40,10 @@ export interface SpillSinkOptions {
   waitForWorker?: boolean;
   startLimitMs?: number;
   /**
-   * Called on this thread at each write while the worker starts, and once more when it takes the spill: a new
-   * isolate sets some V8 flags back to their defaults while it is set up (so flags set after that stay set).
+   * Called on this thread at each write while the worker starts (with the write's bytes), and once more when it
+   * takes the spill (0): a new isolate sets some V8 flags back to their defaults while it is set up.
    */
-  whileWorkerStarts?: () => void;
+  whileWorkerStarts?: (bytes: number) => void;
 }
 
 /** The worker's source, bundled at build time (scripts/build.mjs; vitest.config.ts for the tests). */
@@ -100,7 +100,7 @@ export class SpillSink {
   write(chunk: Uint8Array): boolean {
     if (this.failure) return false;
     if (!this.handed) {
-      if (this.control) this.options.whileWorkerStarts?.();
+      if (this.control) this.options.whileWorkerStarts?.(chunk.length);
       if (!this.control || Atomics.load(this.control, SLOT.consumer) !== CONSUMER.ready) return this.saveHere(chunk);
       this.handOver();
     }
@@ -228,7 +228,7 @@ export class SpillSink {
     this.output = undefined;
     this.handed = true;
     announce(this.control!, SLOT.producer, SLOT.producerSeq, PRODUCER.handed);
-    this.options.whileWorkerStarts?.();
+    this.options.whileWorkerStarts?.(0);
   }
 
   /** Tells a worker that never got the spill to end without touching the files. */
