@@ -43,16 +43,24 @@ function scanWindow(scanner: SalienceScanner, window: CollectedWindow, from: num
   scanner.scanLines(window.last, Math.max(from, (evicted?.to ?? 0) + 1), to);
 }
 
-/** Groups (best first) that fit the middle room, each paying its lines, their numbers and a gap marker. */
+/**
+ * Groups (best first) that fit the middle room, each paying its lines, their numbers and a gap marker per run of
+ * lines; a group that does not fit whole may still fit as its salient line and the lines above it (small budgets).
+ */
 function chooseGroups(groups: SalientGroup[], room: Room, measure: Measure, gapCost: number): NumberedLine[] {
   const ordered = [...groups].sort((a, b) => (keepsBefore(a, b) ? -1 : keepsBefore(b, a) ? 1 : 0));
   const chosen = new Map<number, NumberedLine>();
   let bytes = 0;
   let lines = 0;
+  const costOf = (fresh: NumberedLine[]): number => fresh.reduce((sum, line, index) => sum + measure(numberLine(line.number, line.text)) + 1 + (index === 0 || fresh[index - 1]!.number + 1 !== line.number ? gapCost : 0), 0);
   for (const group of ordered) {
-    const fresh = group.lines.filter((line) => !chosen.has(line.number));
-    const cost = fresh.reduce((sum, line) => sum + measure(numberLine(line.number, line.text)) + 1, 0) + gapCost;
-    if (bytes + cost > room.bytes || lines + fresh.length + 1 > room.lines) continue;
+    let fresh = group.lines.filter((line) => !chosen.has(line.number));
+    let cost = costOf(fresh);
+    if (bytes + cost > room.bytes || lines + fresh.length + 1 > room.lines) {
+      fresh = fresh.filter((line) => line.number <= group.salient);
+      cost = costOf(fresh);
+      if (fresh.length === 0 || bytes + cost > room.bytes || lines + fresh.length + 1 > room.lines) continue;
+    }
     for (const line of fresh) chosen.set(line.number, line);
     bytes += cost;
     lines += fresh.length + 1;

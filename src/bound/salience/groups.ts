@@ -110,7 +110,7 @@ export class GroupBuilder {
     const rank = (this.ranks.get(template) ?? 0) + 1;
     this.ranks.set(template, rank);
     const lines = [...ownerOf(line, before), { number: line.number, text: clip(line.text) }];
-    const group: SalientGroup = { lines, score, template, rank, bytes: lines.reduce((sum, each) => sum + lineBytes(each), 0) };
+    const group: SalientGroup = { lines, score, template, rank, bytes: lines.reduce((sum, each) => sum + lineBytes(each), 0), salient: line.number };
     this.reservoir.offer(group);
     this.open = group;
     this.openLeft = MAX_CONTINUATION;

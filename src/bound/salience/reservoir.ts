@@ -15,6 +15,8 @@ export interface SalientGroup {
   /** 1 for the first group of its template seen, 2 for the second, … */
   rank: number;
   bytes: number;
+  /** Number of the salient line itself (the lines above it travel with it; those below may be left out when room is short). */
+  salient: number;
 }
 
 /** Examples per template that keep full priority (2 did best in the prototype). */

@@ -39,3 +39,12 @@ describe("a failure's continuation is deeper than it", () => {
     expect(lines.filter((line) => /^L\d+: +✓/.test(line))).toEqual([]);
   });
 });
+
+describe("a group that does not fit whole at a small budget", () => {
+  test("keeps its salient line without what follows it (vitest's ❯ frame without its code frame, at 4,096 bytes)", () => {
+    const lines = projection("vitest-verbose-2-failures.txt", 4096);
+    expect(lines).toContain("L1061:  ❯ test/parser09.test.js:23:67");
+    expect(lines).toContain("L1083:  ❯ test/parser14.test.js:36:77");
+    expect(lines.some((line) => line.startsWith("L1062:"))).toBe(false);
+  });
+});
