@@ -28,7 +28,7 @@ interface RunConfig {
 }
 
 const FORWARDED_SIGNALS = ["SIGINT", "SIGTERM", "SIGHUP"] as const;
-/** The spill worker's ring for `run`: a few reads (the default 2 MiB is peak RSS `run` cannot spare). */
+/** The spill worker's ring for `run`: a couple of reads (its default, 4 MiB, is peak RSS `run` cannot spare). */
 const RUN_RING_BYTES = 512 * 1024;
 /** While the spill worker starts, the young generation's cap is set again after this many bytes. */
 const REASSERT_BYTES = 64 * 1024;
