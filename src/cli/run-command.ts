@@ -87,7 +87,9 @@ export async function openSessions(config: ProjectionConfig, options: OutputOpti
   const longest = endings.reduce((a, b) => (JSON.stringify(b).length > JSON.stringify(a).length ? b : a));
   const output = new BoundSession(await boundOptionsFor(config, options, longest, reservedFrame(longest, facts.tool, "")), spill.target, spill.failure);
   if (stderr === "merged") return { output, spill: spill.target };
-  return { output, spill: spill.target, stderr: new BoundSession({ ...config.bound, budget: shareOf(config) }, spill.target, spill.failure) };
+  // stderr kept apart saves on this thread: two spill workers at once would not fit `run`'s memory
+  const apart = saving === POOLED_SPILL ? spill : openSpill(config, POOLED_SPILL);
+  return { output, spill: spill.target, stderr: new BoundSession({ ...config.bound, budget: shareOf(config) }, apart.target, apart.failure) };
 }
 
 /**

@@ -1,4 +1,5 @@
 // End-to-end: `node bin/correx run …` (the built bundle), asserting stdout, stderr and the exit status.
+import { createHash } from "node:crypto";
 import { spawnSync } from "node:child_process";
 import { chmodSync, closeSync, existsSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync, writeSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -150,10 +151,11 @@ describe("signals sent to correx", () => {
     expect(spilled.toString()).toBe(`grandchild ${grandchild}\n${Array.from({ length: 5000 }, (_, index) => index + 1).join("\n")}\n`);
     expect(isProcessGone(grandchild)).toBe(true);
   });
-  test("SIGINT after 6 MiB: the spill holds every byte as written (its writes went through the thread pool)", async () => {
+  // 6 MiB: saved on correx's thread; 24 MiB: past 8 MiB the spill worker takes it over
+  test.each([6, 24])("SIGINT after %i MiB: the spill holds every byte as written, its record their sha256", async (mebibytes) => {
     const directory = mkdtempSync(join(tmpdir(), "correx-run-signal-"));
     const [file, ready] = [join(directory, "output"), join(directory, "ready")];
-    writeLogFile(file, 6 * 1024 * 1024);
+    writeLogFile(file, mebibytes * 1024 * 1024);
     try {
       const started = startCorrex(["run", "--format", "json", "--spill-dir", spillDirectory(), "--", "sh", "-c", `cat '${file}'; : > '${ready}'; exec sleep 1000`]);
       await waitForFile(ready);
@@ -161,8 +163,10 @@ describe("signals sent to correx", () => {
       const result = await started.finished;
       expect(result.code).toBe(130);
       const payload = payloadOf(result.stdout);
-      expect(payload.meta).toMatchObject({ interrupted: true, total_bytes: 6 * 1024 * 1024 });
+      expect(payload.meta).toMatchObject({ interrupted: true, total_bytes: mebibytes * 1024 * 1024 });
       expect(readFileSync(String(payload.meta?.output_path)).equals(readFileSync(file))).toBe(true);
+      const record = JSON.parse(readFileSync(`${String(payload.meta?.output_path)}.json`, "utf8")) as { sha256: string };
+      expect(record.sha256).toBe(createHash("sha256").update(readFileSync(file)).digest("hex"));
     } finally {
       rmSync(directory, { recursive: true, force: true });
     }

@@ -76,10 +76,10 @@ interface Counts {
   events: string[];
 }
 
-/** `correx run --for model FLAGS -- cat FILE` under the probe: what it counted on the main thread, and on any workers. */
-function countedByThread(file: string, flags: string[]): Counts[] {
+/** `correx run --for model FLAGS -- cat FILE` (or COMMAND) under the probe: what it counted on the main thread, and on any workers. */
+function countedByThread(file: string, flags: string[], command = ["cat", file]): Counts[] {
   const store = path.join(dir, `store-${Math.random().toString(36).slice(2)}`);
-  const result = spawnSync(process.execPath, ["-r", probe, CORREX, "run", "--for", "model", "--spill-dir", store, ...flags, "--", "cat", file], {
+  const result = spawnSync(process.execPath, ["-r", probe, CORREX, "run", "--for", "model", "--spill-dir", store, ...flags, "--", ...command], {
     encoding: "utf8", env: { ...process.env, PROBE_STORE: store }, maxBuffer: 16 * MiB,
   });
   expect(result.status, result.stderr).toBe(0);
@@ -109,16 +109,32 @@ describe.skipIf(process.platform !== "linux")("run's work, counted", () => {
   });
 
   test("spilling all of it: on the spill worker, each byte written and hashed once, the worker gone before the record", () => {
-    const size = 12 * MiB;
+    const size = 24 * MiB;
     const lines = countedByThread(recordedOutput(size), ["--max-output", "1GiB"]);
     const main = lines.find((line) => line.thread === "main")!;
-    const sum = (key: "hashedBytes" | "dataSyncBytes"): number => lines.reduce((total, line) => total + line[key], 0);
     // one worker past the first 8 MiB (spill-sink.ts); whether it was ready before the end decides which thread
-    // hashed what, never how much
+    // hashed and wrote what (and whether on the thread pool), never how much
     expect(main.workers).toBe(1);
-    expect(sum("hashedBytes")).toBe(size);
-    expect(sum("dataSyncBytes")).toBe(size);
+    expect(sum(lines, "hashedBytes")).toBe(size);
+    expect(sum(lines, "dataSyncBytes") + sum(lines, "dataPooledBytes")).toBe(size);
     // the worker's thread is gone before the bounding's last step (which writes the record): their memory never adds up
     expect(main.events).toEqual(["worker exit", "record"]);
   });
+
+  test("stderr kept apart, both streams past 8 MiB: one spill worker, not two (stderr saves on run's thread)", () => {
+    const size = 12 * MiB;
+    const file = recordedOutput(size);
+    const lines = countedByThread(file, ["--stderr", "separate", "--max-output", "1GiB"], ["sh", "-c", `cat '${file}'; cat '${file}' >&2`]);
+    const main = lines.find((line) => line.thread === "main")!;
+    expect(main.workers).toBe(1);
+    expect(sum(lines, "hashedBytes")).toBe(2 * size);
+    // stderr's pooled writes: what the pool has not confirmed at the end is written again (at most 8 blocks, 1 MiB)
+    expect(sum(lines, "dataSyncBytes") + sum(lines, "dataPooledBytes")).toBeGreaterThanOrEqual(2 * size);
+    expect(sum(lines, "dataSyncBytes") + sum(lines, "dataPooledBytes")).toBeLessThanOrEqual(2 * size + MiB);
+  });
 });
+
+/** A count summed over the threads. */
+function sum(lines: Counts[], key: "hashedBytes" | "dataSyncBytes" | "dataPooledBytes"): number {
+  return lines.reduce((total, line) => total + line[key], 0);
+}
