@@ -2,7 +2,7 @@
 import { countNewlines, countRepeats } from "../text/newlines.js";
 import { skipContinuationBytes } from "../text/utf8.js";
 import type { ByteRing } from "./byte-ring.js";
-import { pushRepeats, type CollectedLine, type RepeatFolder } from "./lines.js";
+import { pushRepeats, RepeatFolder, type CollectedLine } from "./lines.js";
 
 const NEWLINE = 0x0a;
 
@@ -29,22 +29,68 @@ export function ringRunsWithin(ring: ByteRing, limit: number): boolean {
   return true;
 }
 
+/** Fewest lines kept for which reading only the ring's end is exact: a run of repeats spans fewer entries than this before it folds. */
+const MIN_KEEP_FOR_END = 64;
+
 /**
  * The ring's lines, cleaned and folded into `folder`. With `keep`, only about the last `keep` lines are kept:
- * a tail never shows more, and a ring of a million short lines must not become a million objects.
+ * a tail never shows more, and a ring of a million short lines must not become a million objects. Then only the
+ * ring's end is read where that gives the same lines (a 1 MiB ring holds ten thousand log lines), and the lines
+ * returned may be those of a folder of their own.
  */
 export function ringLines(ring: ByteRing, options: RingReadOptions, folder: RepeatFolder, keep?: number): CollectedLine[] {
   const bytes = ring.bytes();
-  const start = ring.start;
-  let lineNumber = options.totalNewlines - countNewlines(bytes, 0) + 1;
-  let offset = ring.atLineStart ? 0 : skipContinuationBytes(bytes);
-  let partial: "start" | undefined = ring.atLineStart ? undefined : "start";
-  const lastLines = keep === undefined || options.foldRepeats ? offset : startOfLastLines(bytes, offset, keep);
-  if (lastLines > offset) {
-    lineNumber += countNewlines(bytes.subarray(offset, lastLines));
-    offset = lastLines;
-    partial = undefined;
+  const offset = ring.atLineStart ? 0 : skipContinuationBytes(bytes);
+  const ringRead = { start: ring.start, bytes, first: offset, partial: !ring.atLineStart };
+  if (keep === undefined) return readFrom(ringRead, offset, options, folder);
+  if (!options.foldRepeats) return readFrom(ringRead, startOfLastLines(bytes, offset, keep), options, folder, keep);
+  // Folding: the last `keep` entries may stand for more raw lines than that. Reading from a line start whose line
+  // is not folded into the one above it gives the entries after it exactly; enough of them make the same tail.
+  for (let lines = keep; keep >= MIN_KEEP_FOR_END; lines *= 4) {
+    const from = runStartAtOrBefore(ringRead, startOfLastLines(bytes, offset, lines), options.cleanLine);
+    if (from === undefined) break;
+    const trial = new RepeatFolder(true);
+    readFrom(ringRead, from, options, trial, keep);
+    if (trial.lines.length >= keep) return trial.lines;
   }
+  return readFrom(ringRead, offset, options, folder, keep);
+}
+
+/** Lines looked back through for a line that is not a repeat of the one above it (a run of `yes` has none). */
+const MAX_LOOK_BACK = 64;
+
+/**
+ * The start of a line at or a few lines before `from` that does not read as the line above it (no run of repeats
+ * goes on there, so reading from it gives the entries after it exactly); undefined at the ring's first line or
+ * when there is none nearby.
+ */
+function runStartAtOrBefore({ bytes, first, partial }: RingRead, from: number, cleanLine: (line: string) => string): number | undefined {
+  const end = bytes.indexOf(NEWLINE, from);
+  let text = cleanLine(bytes.toString("utf8", from, end === -1 ? bytes.length : end));
+  for (let back = 0; from > first && back < MAX_LOOK_BACK; back += 1) {
+    const above = Math.max(first, bytes.lastIndexOf(NEWLINE, from - 2) + 1);
+    if (above === first && partial) return from; // a partial line opens no run
+    const aboveText = cleanLine(bytes.toString("utf8", above, from - 1));
+    if (aboveText !== text) return from;
+    from = above;
+    text = aboveText;
+  }
+  return undefined;
+}
+
+/** The ring's bytes (`start` is where they sit in the input), where its lines begin, and whether the first is partial. */
+interface RingRead {
+  start: number;
+  bytes: Buffer;
+  first: number;
+  partial: boolean;
+}
+
+/** Reads the ring's lines from `from` (its first line's start, or a later line's) into `folder`. */
+function readFrom({ start, bytes, first, partial: firstPartial }: RingRead, from: number, options: RingReadOptions, folder: RepeatFolder, keep?: number): CollectedLine[] {
+  let lineNumber = options.totalNewlines - countNewlines(bytes, 0) + 1 + countNewlines(bytes.subarray(first, from));
+  let partial: "start" | undefined = firstPartial && from === first ? "start" : undefined;
+  let offset = from;
   let previous: Buffer | undefined;
   while (offset < bytes.length) {
     const count = previous !== undefined && folder.runText !== undefined ? countRepeats(bytes, offset, previous) : 0;
@@ -74,6 +120,8 @@ function startOfLastLines(bytes: Buffer, from: number, count: number): number {
   let position = bytes.length - 1;
   if (bytes[position] === NEWLINE) position -= 1;
   for (let lines = 0; lines < count; lines += 1) {
+    // (lastIndexOf from a negative position would search from the end again)
+    if (position < from) return from;
     const newline = bytes.lastIndexOf(NEWLINE, position);
     if (newline < from) return from;
     position = newline - 1;

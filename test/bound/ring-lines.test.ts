@@ -1,0 +1,59 @@
+// The tail's lines read back from the ring: only the ring's end is cleaned, and the lines are the ones reading the
+// whole ring gives (repeats folded across the point where reading starts, colours that clean to the same text).
+import fc from "fast-check";
+import { describe, expect, test } from "vitest";
+import { ByteRing } from "../../src/bound/byte-ring.js";
+import { RepeatFolder } from "../../src/bound/lines.js";
+import { ringLines } from "../../src/bound/ring-lines.js";
+import { LineCollector } from "../../src/bound/stream.js";
+import { renderLine } from "../../src/text/render-line.js";
+
+const clean = (line: string): string => renderLine(line, { stripAnsi: true, collapse: true });
+
+/** A ring of `capacity` bytes fed `input` in pieces of `piece` bytes. */
+function ringOf(input: Buffer, capacity: number, piece: number): ByteRing {
+  const ring = new ByteRing(capacity, 0, true);
+  for (let offset = 0; offset < input.length; offset += piece) ring.push(input.subarray(offset, offset + piece));
+  return ring;
+}
+
+describe("the tail read back from the ring", () => {
+  test("4 MiB of varied log lines: the tail cleans about the lines it keeps, not the ring's ten thousand", () => {
+    const lines: string[] = [];
+    let bytes = 0;
+    for (let index = 0; bytes < 4 * 1024 * 1024; index += 1) {
+      lines.push(`2026-11-01T00:00:${index % 60}Z INFO [worker-${index % 16}] fetched src/module-${index}.ts (req ${index.toString(16)}) in ${index % 2000} ms`);
+      bytes += lines[index]!.length + 1;
+    }
+    const input = Buffer.from(`${lines.join("\n")}\n`);
+    let cleaned = 0;
+    const collector = new LineCollector({ budget: { maxLines: 2000, maxBytes: 51200 }, keep: "both", foldRepeats: true, cleanLine: (line) => ((cleaned += 1), line) });
+    for (let offset = 0; offset < input.length; offset += 65536) collector.write(input.subarray(offset, offset + 65536));
+    const window = collector.finish();
+    expect(window.last).toHaveLength(2016);
+    expect(window.last.at(-1)!.text).toBe(lines.at(-1));
+    expect(window.last[0]!.from).toBe(lines.length - 2015);
+    // The head's lines (up to 51,200 bytes), the 2,016 kept, and the two lines compared where reading starts.
+    expect(cleaned).toBeLessThan(window.first.length + 2016 + 3);
+  });
+
+  test("the same lines as reading the whole ring (repeats, colours, empty lines, partial first line, folding on or off)", () => {
+    const line = fc.oneof(
+      fc.constantFrom("a", "b", "", "same line", "\u001b[31msame line\u001b[0m", "é ü"),
+      fc.stringMatching(/^[a-z ]{0,12}$/),
+      { arbitrary: fc.nat().map((number) => `line ${number}`), weight: 2 },
+    );
+    const count = fc.oneof({ arbitrary: fc.constant(1), weight: 10 }, { arbitrary: fc.integer({ min: 2, max: 60 }), weight: 1 });
+    fc.assert(
+      fc.property(fc.array(fc.tuple(line, count), { minLength: 1, maxLength: 800, size: "max" }), fc.integer({ min: 64, max: 160 }), fc.integer({ min: 1024, max: 16384 }), fc.boolean(), fc.boolean(), (runs, keep, capacity, ending, foldRepeats) => {
+        const text = runs.map(([each, times]) => `${each}\n`.repeat(times)).join("");
+        const input = Buffer.from(ending ? text : `${text}tail`);
+        const newlines = input.filter((byte) => byte === 0x0a).length;
+        const options = { cleanLine: clean, foldRepeats, totalNewlines: newlines };
+        const whole = ringLines(ringOf(input, capacity, 97), options, new RepeatFolder(foldRepeats)).slice(-keep);
+        expect(ringLines(ringOf(input, capacity, 97), options, new RepeatFolder(foldRepeats), keep)).toEqual(whole);
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
