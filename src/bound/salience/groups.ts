@@ -185,8 +185,9 @@ const MAX_TEST_LOG = 8;
 /**
  * The lines that travel above a salient line: a `set -x` trace line right above it, the file header owning its
  * block, or the indented log lines right above a `--- FAIL:` (`go test -v` prints what the test logged before it).
+ * Near-duplicate folding (near-fold.ts) keeps the same lines out of its runs.
  */
-function ownerOf(line: NumberedLine, before: (distance: number) => NumberedLine | undefined): NumberedLine[] {
+export function ownerOf(line: NumberedLine, before: (distance: number) => NumberedLine | undefined): NumberedLine[] {
   if (line.text.startsWith("--- FAIL: ")) {
     const log: NumberedLine[] = [];
     for (let distance = 1; distance <= MAX_TEST_LOG; distance += 1) {

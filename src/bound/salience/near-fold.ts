@@ -3,7 +3,8 @@
 import type { CollectedLine } from "../lines.js";
 import { formatLikeNote } from "./format.js";
 import { mayBeSalient } from "./prefilter.js";
-import { isCompilerContext, isContinuation, isFileHeader, isTraceLine, SALIENT_SCORE, scoreLine } from "./rules.js";
+import { ownerOf } from "./groups.js";
+import { isContinuation, SALIENT_SCORE, scoreLine } from "./rules.js";
 import { alike, lineShape } from "./template.js";
 
 /** Distinct shapes of recently shown lines a run may take: runs cycling through up to this many kinds fold. */
@@ -12,8 +13,6 @@ const FOLD_KINDS = 8;
 const MIN_FOLDED = 4;
 /** Continuation lines after a salient line that stay shown with it (as groups.ts keeps them). */
 const MAX_CONTINUATION = 10;
-/** Lines looked back through for the file header that owns an indented salient line. */
-const MAX_LOOK_BACK = 400;
 
 /** A run that may fold: lines [start, end) of the list become one note under the lines shown above them. */
 export interface FoldRun {
@@ -23,33 +22,40 @@ export interface FoldRun {
   note: CollectedLine;
 }
 
-/** True for each line that must stay shown: salient lines, their owner above, their continuation and code frame below. */
+/**
+ * True for each line that must stay shown: salient lines, the lines above that travel with them (groups.ts's
+ * `ownerOf`), their continuation and code frame below. A partial line never folds: it is scored only when an owner
+ * or continuation would stay shown with it (a giant line cut by the window is not scored for nothing).
+ */
 function protectedLines(lines: readonly CollectedLine[]): boolean[] {
   const keep = new Array<boolean>(lines.length).fill(false);
   for (let index = 0; index < lines.length; index += 1) {
-    const text = lines[index]!.text;
-    if (lines[index]!.foldNote || !mayBeSalient(text) || scoreLine(text) < SALIENT_SCORE) continue;
+    const line = lines[index]!;
+    if (line.foldNote || !mayBeSalient(line.text)) continue;
+    // The owner's lines, numbered by their index in the list.
+    const owners = ownerOf({ number: index, text: line.text }, (distance) => (index - distance >= 0 ? { number: index - distance, text: lines[index - distance]!.text } : undefined));
+    const through = continuationEnd(lines, index);
+    if (line.partial && owners.length === 0 && through === index) continue;
+    foldWork.scoredLines += 1;
+    if (scoreLine(line.text) < SALIENT_SCORE) continue;
     keep[index] = true;
-    const above = lines[index - 1];
-    if (above && (isTraceLine(above.text) || isCompilerContext(above.text))) keep[index - 1] = true;
-    else if (/^[ \t]/.test(text)) {
-      for (let back = index - 1; back >= 0 && back >= index - MAX_LOOK_BACK; back -= 1) {
-        const candidate = lines[back]!.text;
-        if (candidate.trim().length === 0) break;
-        if (/^[ \t]/.test(candidate)) continue;
-        if (isFileHeader(candidate)) keep[back] = true;
-        break;
-      }
-    }
-    let blanks = 0;
-    for (let next = index + 1; next < lines.length && next <= index + MAX_CONTINUATION; next += 1) {
-      const following = lines[next]!.text;
-      if (following.trim().length === 0 && (blanks += 1) > 1) break;
-      if (following.trim().length > 0 && !isContinuation(following) && !CODE_FRAME.test(following)) break;
-      keep[next] = true;
-    }
+    for (const owner of owners) keep[owner.number] = true;
+    keep.fill(true, index + 1, through + 1);
   }
   return keep;
+}
+
+/** The last line of the continuation and code frame under the line at `index` (up to 10 lines, one blank line); `index` when none. */
+function continuationEnd(lines: readonly CollectedLine[], index: number): number {
+  let through = index;
+  let blanks = 0;
+  for (let next = index + 1; next < lines.length && next <= index + MAX_CONTINUATION; next += 1) {
+    const following = lines[next]!.text;
+    if (following.trim().length === 0 && (blanks += 1) > 1) break;
+    if (following.trim().length > 0 && !isContinuation(following) && !CODE_FRAME.test(following)) break;
+    through = next;
+  }
+  return through;
 }
 
 /** A code excerpt under a diagnostic (`12 export const …`) or its underline (`~~~~`), as tsc and clang print them. */
@@ -57,6 +63,9 @@ const CODE_FRAME = /^\s*\d+\s|^\s*[~^]+\s*$/;
 
 /** True when a shape has a word of its own (a line that is all number, path or name, like `find`'s, is content). */
 const hasWord = (shape: readonly string[]): boolean => /[A-Za-z]{2}/.test(shape.slice(1).join(" "));
+
+/** Work near-duplicate folding did, counted for tests (a regression shows as work, not time): lines scored, shapes worked out. */
+export const foldWork = { scoredLines: 0, shapedLines: 0 };
 
 /** Each list's line shapes, computed once (a list is read by findRuns, then by startsAfterOther for each run). */
 const shapeCache = new WeakMap<readonly CollectedLine[], string[][]>();
@@ -67,7 +76,12 @@ function shapeOf(lines: readonly CollectedLine[], index: number): string[] {
     shapes = [];
     shapeCache.set(lines, shapes);
   }
-  return (shapes[index] ??= lineShape(lines[index]!.text));
+  let shape = shapes[index];
+  if (shape === undefined) {
+    foldWork.shapedLines += 1;
+    shape = shapes[index] = lineShape(lines[index]!.text);
+  }
+  return shape;
 }
 
 const likeAny = (shapes: readonly string[][], shape: readonly string[]): boolean => shapes.some((each) => alike(each, shape));

@@ -7,7 +7,7 @@ import { afterAll, describe, expect, test } from "vitest";
 import { bound } from "../../../src/bound/index.js";
 import { countLines } from "../../../src/bound/budget.js";
 import { formatLikeNote } from "../../../src/bound/salience/format.js";
-import { findRuns } from "../../../src/bound/salience/near-fold.js";
+import { findRuns, foldWork } from "../../../src/bound/salience/near-fold.js";
 import { SALIENT_SCORE, scoreLine } from "../../../src/bound/salience/rules.js";
 import { alike, lineShape } from "../../../src/bound/salience/template.js";
 import { SpillStore } from "../../../src/spill/store.js";
@@ -58,6 +58,22 @@ describe("runs on recorded outputs", () => {
   test("a find listing (each line all path) and blank lines start no run", () => {
     const lines = linesOf(fixture("find-permission-denied")).map((text, index) => ({ text, from: index + 1, to: index + 1, rawStart: 0, rawEnd: 0 }));
     expect(findRuns(lines)).toEqual([]);
+  });
+});
+
+describe("work near-fold does (counted, not timed)", () => {
+  const line = (text: string, partial?: "start" | "end") => ({ text, from: 1, to: 1, rawStart: 0, rawEnd: 0, ...(partial ? { partial } : {}) });
+  const giant = `2026-11-01T00:00:00Z ERROR [worker-1] connection refused in 12 ms `.repeat(16384);
+
+  test("a giant partial line with nothing around it is not scored (it never folds); a whole line, or one with a continuation, is", () => {
+    foldWork.scoredLines = 0;
+    findRuns([line(giant, "end")]);
+    findRuns([line(giant, "start")], true);
+    expect(foldWork.scoredLines).toBe(0);
+    findRuns([line("ERROR: connection refused")]);
+    expect(foldWork.scoredLines).toBe(1);
+    findRuns([line(giant, "start"), line("    at connect (net.js:12:5)")], true);
+    expect(foldWork.scoredLines).toBe(2);
   });
 });
 
