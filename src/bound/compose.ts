@@ -7,7 +7,7 @@ import { omissionOf, shownRanges } from "./omission.js";
 import { cutWithSalience } from "./salience/compose-salient.js";
 import { foldWindow, openBiggestFold } from "./salience/fold-window.js";
 import { boundOpencode, joinWindow, opencodeFits, opencodeMarker } from "./opencode-style.js";
-import { bytesForTokens, SAMPLE_BYTES, searchRoom } from "./room-search.js";
+import { bytesForTokens, searchRoom } from "./room-search.js";
 import { overrunOf, requireWithinBudget, steadyTokenCounter, withinBudget } from "./written.js";
 import { selectLines, type Room, type Selection } from "./select.js";
 import type { CollectedWindow } from "./stream.js";
@@ -91,9 +91,7 @@ export function cutWindow(window: CollectedWindow, options: BoundOptions, spill:
   const room = { bytes: ceiling, lines: budget.maxLines - reserved.lines - countLines(worst) };
   if (budget.maxTokens !== undefined && ceiling > 0 && room.lines > 0) {
     const countTokens = steadyTokenCounter(spill, options.countTokens ?? estimateTokens);
-    const sample = selectLines(window, { bytes: Math.min(ceiling, SAMPLE_BYTES), lines: room.lines }, options.keep, options.headRatio, measure);
-    const sampleText = [...sample.head, ...sample.tail].map((line) => line.text).join("\n");
-    room.bytes = bytesForTokens(sampleText, budget.maxTokens - reserved.tokens - countTokens(worst), measure, countTokens);
+    room.bytes = bytesForTokens(window, { bytes: ceiling, lines: room.lines }, options.keep, options.headRatio, budget.maxTokens - reserved.tokens - countTokens(worst), measure, countTokens);
   }
   // Near-duplicate folding goes with salience (SPEC §4): the lines shown are chosen from the folded window.
   const folds = window.salience?.contentKind === "log" && options.keep === "both" && options.hygiene.foldRepeats && options.foldSimilar !== false;
@@ -212,9 +210,8 @@ function searchOpencode(window: CollectedWindow, options: BoundOptions, spill: S
   const { budget } = options;
   const countTokens = steadyTokenCounter(spill, options.countTokens ?? estimateTokens);
   const marker = opencodeMarker(spill);
-  const sample = selectLines(window, { bytes: Math.min(budget.maxBytes, SAMPLE_BYTES), lines: budget.maxLines }, "both", 0.5, utf8Bytes);
-  const sampleText = [...sample.head, ...sample.tail].map((line) => line.text).join("\n");
-  const room = { bytes: bytesForTokens(sampleText, budget.maxTokens! - (options.reservedTokens ?? 0) - countTokens(marker), utf8Bytes, countTokens) + utf8Bytes(marker), lines: budget.maxLines };
+  const tokens = budget.maxTokens! - (options.reservedTokens ?? 0) - countTokens(marker);
+  const room = { bytes: bytesForTokens(window, { bytes: budget.maxBytes, lines: budget.maxLines }, "both", 0.5, tokens, utf8Bytes, countTokens) + utf8Bytes(marker), lines: budget.maxLines };
   return searchRoom(room, budget.maxBytes, budget.maxTokens, (tried) => {
     const built = asBound(boundOpencode(window, { ...budget, maxBytes: tried.bytes, maxLines: tried.lines }, spill));
     return { built, over: built ? overrunOf(built, options) : { bytes: 0, lines: 0, tokens: 0 } };

@@ -4,7 +4,9 @@
 // tokens written, then halving), so a token budget is filled instead of left half empty by a bytes-per-token guess.
 import type { Measure } from "../text/utf8.js";
 import type { TokenCounter } from "./budget.js";
-import type { Room } from "./select.js";
+import { selectLines, type Room } from "./select.js";
+import type { CollectedWindow } from "./stream.js";
+import type { KeepMode } from "./types.js";
 import type { Overrun } from "./written.js";
 
 /** A token-bound cut is done once what is written fills this share of the token budget. */
@@ -13,7 +15,7 @@ export const TOKEN_FILL = 0.97;
 const TOKEN_AIM = 0.985;
 const MAX_ATTEMPTS = 40;
 /** How much of a window's head and tail a first guess of bytes per token is taken from. */
-export const SAMPLE_BYTES = 16384;
+const SAMPLE_BYTES = 16384;
 
 /** One cut built for a room and measured as written; `built` undefined when this room gives no cut of the kind. */
 export interface Trial<T> {
@@ -69,11 +71,13 @@ function nextRoom(point: { bytes: number; tokens: number }, previous: { bytes: n
 }
 
 /**
- * A first byte room for a token budget: `tokens` at the bytes per token of a sample of the text (its first and
- * last lines as the cut would show them), a little under so the search starts from a fit.
+ * A first byte room for a token budget: `tokens` at the bytes per token of a sample of the window (its first and
+ * last lines as a cut of `room` would show them, up to SAMPLE_BYTES), a little under so the search starts from a fit.
  */
-export function bytesForTokens(sample: string, tokens: number, measure: Measure, countTokens: TokenCounter): number {
-  const sampleTokens = countTokens(sample);
-  const bytesPerToken = sampleTokens > 0 ? measure(sample) / sampleTokens : 4;
+export function bytesForTokens(window: CollectedWindow, room: Room, keep: KeepMode, headRatio: number, tokens: number, measure: Measure, countTokens: TokenCounter): number {
+  const sample = selectLines(window, { bytes: Math.min(room.bytes, SAMPLE_BYTES), lines: room.lines }, keep, headRatio, measure);
+  const text = [...sample.head, ...sample.tail].map((line) => line.text).join("\n");
+  const sampleTokens = countTokens(text);
+  const bytesPerToken = sampleTokens > 0 ? measure(text) / sampleTokens : 4;
   return Math.floor(Math.max(tokens, 0) * bytesPerToken * 0.95);
 }

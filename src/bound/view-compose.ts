@@ -31,10 +31,17 @@ export function composeView(source: ViewSource, options: BoundOptions, spill: Sp
   const join = (view: string): string => `${view}\n${marker}\n`;
   // Runs of identical lines (an array of equal items) fold as the hygiene folds text, so a second pass changes nothing.
   const fold = options.hygiene.foldRepeats ? foldRepeatedLines : (view: string): string => view;
-  const fits = (view: string): boolean => fitsBudget(measureCost(join(fold(view)), options.budget, measure, countTokens), options.budget, reserved);
+  // The view a render returns is the last one `fits` accepted: its folded text is kept, not folded again.
+  let accepted: { view: string; folded: string } | undefined;
+  const fits = (view: string): boolean => {
+    const folded = fold(view);
+    const fit = fitsBudget(measureCost(join(folded), options.budget, measure, countTokens), options.budget, reserved);
+    if (fit) accepted = { view, folded };
+    return fit;
+  };
   const rendered = source.render(fits, Math.max(0, options.budget.maxBytes - reserved.bytes));
   if (rendered === undefined) return undefined;
-  const view = fold(rendered);
+  const view = accepted?.view === rendered ? accepted.folded : fold(rendered);
   const text = join(view);
   return {
     head: `${view}\n`, marker, tail: "\n", text, truncated: true, view: "json", totalBytes, totalLines,

@@ -1,7 +1,11 @@
 // The JSON view: the shape of a large value, with line numbers that name lines of its pretty print.
 import { readFileSync } from "node:fs";
-import { describe, expect, test } from "vitest";
+import { describe, expect, test, vi } from "vitest";
+import { resolveBoundOptions } from "../../src/bound/defaults.js";
 import { JSON_VIEW_LADDER, renderJsonView, viewJsonWithin } from "../../src/bound/json-view.js";
+import { RepeatFolder } from "../../src/bound/lines.js";
+import type { SpillReport } from "../../src/bound/types.js";
+import { composeView } from "../../src/bound/view-compose.js";
 import { parseJsonBytes } from "../../src/normalize/json-input.js";
 import { stringifyJson } from "../../src/normalize/lossless-json.js";
 
@@ -59,5 +63,23 @@ describe("viewJsonWithin on a real npm view --json", () => {
   test("the most faithful rung that fits is taken; nothing fits → undefined", () => {
     expect(viewJsonWithin(npmView, () => true)).toBe(renderJsonView(npmView, JSON_VIEW_LADDER[0]!));
     expect(viewJsonWithin(npmView, () => false)).toBeUndefined();
+  });
+});
+
+describe("composeView", () => {
+  test("the accepted view is folded once: its lines go through the repeat folder as often as fits saw them, not twice", () => {
+    const push = vi.spyOn(RepeatFolder.prototype, "push");
+    try {
+      const view = ["[", ...Array.from({ length: 200 }, () => '  "same",'), "]"].join("\n");
+      const options = resolveBoundOptions({ budget: { maxLines: 2000, maxBytes: 4096 } });
+      const spill: SpillReport = { kind: "saved", id: "0123456789abcdef", path: "/tmp/x" };
+      let checked = 0;
+      const bound = composeView({ render: (fits) => (fits(view) ? ((checked += 1), view) : undefined), totalLines: 202, totalBytes: view.length }, options, spill);
+      expect(bound?.text).toContain("[previous line repeated");
+      expect(checked).toBe(1);
+      expect(push).toHaveBeenCalledTimes(202);
+    } finally {
+      push.mockRestore();
+    }
   });
 });

@@ -4,7 +4,7 @@ import { countLines, estimateTokens } from "../budget.js";
 import type { CollectedLine } from "../lines.js";
 import { formatMarker, worstCaseMarker } from "../marker.js";
 import { omissionOf, shownRanges } from "../omission.js";
-import { bytesForTokens, SAMPLE_BYTES, searchRoom } from "../room-search.js";
+import { bytesForTokens, searchRoom } from "../room-search.js";
 import { selectLines, type Room } from "../select.js";
 import type { CollectedWindow } from "../stream.js";
 import type { BoundOptions, BoundText, SpillReport } from "../types.js";
@@ -127,9 +127,7 @@ export function cutWithSalience(window: CollectedWindow, shown: CollectedWindow,
   if (options.budget.maxTokens !== undefined && room.bytes > 0 && room.lines > 2) {
     // A first guess of the room from the bytes per token of the window's edges; the search below adjusts it.
     const countTokens = steadyTokenCounter(spill, options.countTokens ?? estimateTokens);
-    const sample = selectLines(shown, { bytes: Math.min(room.bytes, SAMPLE_BYTES), lines: room.lines }, "both", 0.5, measure);
-    const sampleText = [...sample.head, ...sample.tail].map((line) => line.text).join("\n");
-    room.bytes = Math.min(room.bytes, bytesForTokens(sampleText, options.budget.maxTokens - reserved.tokens - countTokens(worst), measure, countTokens));
+    room.bytes = Math.min(room.bytes, bytesForTokens(shown, room, "both", 0.5, options.budget.maxTokens - reserved.tokens - countTokens(worst), measure, countTokens));
   }
   if (room.bytes <= 0 || room.lines <= 2) return undefined;
   // The middle scanned is planned wider than any cut below can leave it (a twentieth of the room on each side).
