@@ -5,7 +5,7 @@ import { formatLikeNote } from "./format.js";
 import { mayBeSalient } from "./prefilter.js";
 import { ownerOf } from "./groups.js";
 import { isContinuation, SALIENT_SCORE, scoreLine } from "./rules.js";
-import { alike, lineShape } from "./template.js";
+import { alike, lineShape, lineShapes } from "./template.js";
 
 /** Distinct shapes of recently shown lines a run may take: runs cycling through up to this many kinds fold. */
 const FOLD_KINDS = 8;
@@ -64,16 +64,24 @@ const CODE_FRAME = /^\s*\d+\s|^\s*[~^]+\s*$/;
 /** True when a shape has a word of its own (a line that is all number, path or name, like `find`'s, is content). */
 const hasWord = (shape: readonly string[]): boolean => /[A-Za-z]{2}/.test(shape.slice(1).join(" "));
 
-/** Work near-duplicate folding did, counted for tests (a regression shows as work, not time): lines scored, shapes worked out. */
-export const foldWork = { scoredLines: 0, shapedLines: 0 };
+/** Work near-duplicate folding did, counted for tests (a regression shows as work, not time). */
+export const foldWork = { scoredLines: 0, shapedLines: 0, shapeBatches: 0 };
 
-/** Each list's line shapes, computed once (a list is read by findRuns, then by startsAfterOther for each run). */
-const shapeCache = new WeakMap<readonly CollectedLine[], string[][]>();
+/**
+ * Each list's line shapes, worked out once (a list is read by findRuns, then by startsAfterOther for each run): its
+ * whole lines in one batch (findRuns reads them all), a partial line (perhaps a giant one) only when asked.
+ */
+const shapeCache = new WeakMap<readonly CollectedLine[], (string[] | undefined)[]>();
 
 function shapeOf(lines: readonly CollectedLine[], index: number): string[] {
   let shapes = shapeCache.get(lines);
   if (!shapes) {
-    shapes = [];
+    const whole = lines.flatMap((line, at) => (line.partial ? [] : [at]));
+    const batch = lineShapes(whole.map((at) => lines[at]!.text));
+    shapes = new Array<string[] | undefined>(lines.length);
+    for (let at = 0; at < whole.length; at += 1) shapes[whole[at]!] = batch[at];
+    foldWork.shapeBatches += 1;
+    foldWork.shapedLines += whole.length;
     shapeCache.set(lines, shapes);
   }
   let shape = shapes[index];

@@ -122,22 +122,46 @@ export function describeTemplate(template: Template, maxChars = 60): string {
   return text.length <= maxChars ? text : `${text.slice(0, maxChars - 1)}${WILDCARD}`;
 }
 
-/** Tokens of a line's shape for near-duplicate folding: numbers N, hex ids H, paths and URLs P, quoted names Q. */
-export function lineShape(text: string): string[] {
-  const raw = text.trim().split(/\s+/);
-  // Indented or not (gutters widen with line numbers).
-  const tokens = [/^\s/.test(text) ? " " : ""];
-  for (const token of raw.slice(0, MAX_TOKENS)) tokens.push(shapeToken(token));
-  if (raw.length > MAX_TOKENS) tokens.push(WILDCARD);
-  return tokens;
+// A line's shape masks whole tokens, each by the first rule that applies: longer than 64 characters `…`; with a `/`
+// or `\` (and a word character or dot) P; quoted (`'name'`, `("x"),`) Q; a hex id of 7+ digits with a digit H;
+// else digit runs N and runs of one punctuation mark two of it (`^~~~~` = `^~~~~~~~`).
+const LONG_TOKEN = /(?<!\S)\S{65,}/g;
+const PATH_TOKEN = /(?<!\S)(?=\S*[/\\])(?=\S*[\w.])\S+/g;
+const QUOTED_TOKEN = /(?<!\S)[(\[]?[`'"‘“«]\S*[`'"’”»][)\].,:;]*(?!\S)/g;
+const HEX_TOKEN = /(?<!\S)(?=[0-9a-f]*\d)[0-9a-f]{7,}(?!\S)/gi;
+/** True unless a line's only blanks are single spaces between tokens (then it splits on " ", no regex). */
+const NOT_SINGLE_SPACED = /^\s|\s$|\s\s|[^\S ]/;
+
+/** Every token of a text masked as in a line shape (whitespace as it was). */
+function maskShape(text: string): string {
+  return text.replace(LONG_TOKEN, WILDCARD).replace(PATH_TOKEN, "P").replace(QUOTED_TOKEN, "Q").replace(HEX_TOKEN, "H").replace(/\d+/g, "N").replace(/([^\w\s])\1+/g, "$1$1");
 }
 
-function shapeToken(token: string): string {
-  if (token.length > 64) return WILDCARD;
-  if (/[/\\]/.test(token) && /[\w.]/.test(token)) return "P";
-  if (/^[(\[]?[`'"‘“«].*[`'"’”»][)\].,:;]*$/.test(token)) return "Q";
-  // Carets and rules of any length (`^~~~~`, `-----`) are one shape.
-  return maskToken(token).replace(/([^\w\s])\1+/g, "$1$1");
+/**
+ * Tokens of lines' shapes for near-duplicate folding: whether the line is indented (gutters widen with line
+ * numbers), then its first MAX_TOKENS tokens masked (numbers N, hex ids H, paths and URLs P, quoted names Q) and
+ * `…` for any more. The lines are masked together: six regular expressions over their joined text, not a few per
+ * token (a window's few thousand lines cost half as much).
+ */
+export function lineShapes(texts: readonly string[]): string[][] {
+  let masked = maskShape(texts.join("\n")).split("\n");
+  if (masked.length !== texts.length) masked = texts.map(maskShape); // a text with a newline of its own
+  const shapes: string[][] = [];
+  for (let index = 0; index < texts.length; index += 1) {
+    const line = masked[index]!;
+    const tokens = NOT_SINGLE_SPACED.test(line) ? line.trim().split(/\s+/) : line.split(" ");
+    const more = tokens.length > MAX_TOKENS;
+    if (more) tokens.length = MAX_TOKENS;
+    tokens.unshift(/^\s/.test(texts[index]!) ? " " : "");
+    if (more) tokens.push(WILDCARD);
+    shapes.push(tokens);
+  }
+  return shapes;
+}
+
+/** Tokens of one line's shape (see lineShapes). */
+export function lineShape(text: string): string[] {
+  return lineShapes([text])[0]!;
 }
 
 /** Fraction of equal tokens at or above which two lines of one shape length are alike (Drain's threshold, stricter). */

@@ -1,15 +1,16 @@
 // Near-duplicate folding (issue 12, item 3) on recorded real outputs: runs of lines alike but for numbers, paths,
 // hashes and names fold into their first lines and a note with the true range; salient lines never fold.
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import fc from "fast-check";
 import { afterAll, describe, expect, test } from "vitest";
 import { bound } from "../../../src/bound/index.js";
 import { countLines } from "../../../src/bound/budget.js";
 import { formatLikeNote } from "../../../src/bound/salience/format.js";
 import { findRuns, foldWork } from "../../../src/bound/salience/near-fold.js";
 import { SALIENT_SCORE, scoreLine } from "../../../src/bound/salience/rules.js";
-import { alike, lineShape } from "../../../src/bound/salience/template.js";
+import { alike, lineShape, lineShapes, maskToken, WILDCARD } from "../../../src/bound/salience/template.js";
 import { SpillStore } from "../../../src/spill/store.js";
 import { expectTrueHeadAndTail, likeNotes } from "./fold-check.js";
 
@@ -41,6 +42,27 @@ describe("line shapes", () => {
     expect(alike(lineShape("  indented line"), lineShape("indented line"))).toBe(false);
   });
 
+  test("lines are shaped together as each would be token by token (recorded outputs, random lines)", () => {
+    // The shape token by token, as it was first written: the reference the batch must equal.
+    const shapeToken = (token: string): string => {
+      if (token.length > 64) return WILDCARD;
+      if (/[/\\]/.test(token) && /[\w.]/.test(token)) return "P";
+      if (/^[(\[]?[`'"‘“«].*[`'"’”»][)\].,:;]*$/.test(token)) return "Q";
+      return maskToken(token).replace(/([^\w\s])\1+/g, "$1$1");
+    };
+    const reference = (text: string): string[] => {
+      const raw = text.trim().split(/\s+/);
+      return [/^\s/.test(text) ? " " : "", ...raw.slice(0, 24).map(shapeToken), ...(raw.length > 24 ? [WILDCARD] : [])];
+    };
+    const recorded = readdirSync(new URL("../../fixtures/salience/", import.meta.url)).filter((name) => name.endsWith(".txt")).flatMap((name) => linesOf(fixture(name.replace(/\.txt$/, ""))));
+    expect(lineShapes(recorded)).toEqual(recorded.map(reference));
+    const piece = fc.constantFrom("a", "7", "0xdeadbeef1", "deadbee", "/", "\\", ".", "'", '"', "‘", "’", "(", ")", "[", "]", ",", ":", "~~", "^^^", "…", " ", "  ", "\t", "\u00a0", "\n", "x".repeat(70), "é", "😀");
+    const text = fc.array(piece, { maxLength: 40 }).map((pieces) => pieces.join(""));
+    fc.assert(fc.property(fc.array(text, { maxLength: 8 }), (texts) => {
+      expect(lineShapes(texts)).toEqual(texts.map(reference));
+    }), { numRuns: 2000 });
+  });
+
   test("the note says how many lines, like which, and their range", () => {
     expect(formatLikeNote(1840, true, 120, 1959)).toBe("[... 1840 more lines like the line above (lines 120-1959) ...]");
     expect(formatLikeNote(12, false, 13, 24)).toBe("[... 12 more lines like those above (lines 13-24) ...]");
@@ -64,6 +86,14 @@ describe("runs on recorded outputs", () => {
 describe("work near-fold does (counted, not timed)", () => {
   const line = (text: string, partial?: "start" | "end") => ({ text, from: 1, to: 1, rawStart: 0, rawEnd: 0, ...(partial ? { partial } : {}) });
   const giant = `2026-11-01T00:00:00Z ERROR [worker-1] connection refused in 12 ms `.repeat(16384);
+
+  test("a list's lines are shaped in one batch, not one call each", () => {
+    foldWork.shapeBatches = 0;
+    foldWork.shapedLines = 0;
+    findRuns(Array.from({ length: 500 }, (_, index) => line(`INFO [worker-${index % 4}] fetched src/module-${index}.ts in ${index} ms`)));
+    expect(foldWork.shapeBatches).toBe(1);
+    expect(foldWork.shapedLines).toBe(500);
+  });
 
   test("a giant partial line with nothing around it is not scored (it never folds); a whole line, or one with a continuation, is", () => {
     foldWork.scoredLines = 0;
