@@ -134,6 +134,14 @@ export interface ListingEntry {
   recordHead?: number;
 }
 
+/**
+ * What path.join (so store.dataPath too) puts before a file's name in the store: a listing joins each name to it
+ * by concatenation, not with a path.join per file.
+ */
+export function storePrefix(store: SpillStore): string {
+  return path.join(store.dir, "x").slice(0, -1);
+}
+
 const DATA = 1;
 const RECORD = 2;
 const TEXT = 4;
@@ -157,7 +165,7 @@ export function* streamInventory(store: SpillStore, head: Buffer, files: StoreFi
     kinds.set(id, (kinds.get(id) ?? 0) | kind);
   }
   const ids = [...kinds.keys()].sort();
-  const prefix = path.join(store.dir, "x").slice(0, -1); // what path.join puts before a name
+  const prefix = storePrefix(store);
   for (let position = ids.length - 1; position >= 0; position -= 1) {
     const id = ids[position]!;
     const kind = kinds.get(id)!;

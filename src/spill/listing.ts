@@ -1,9 +1,8 @@
 // `correx ls`: the stored outputs, newest first, with what produced them and how it ended. Streamed: one row at a
 // time in fixed-width columns, reading only the head of each record (never the projection), so memory stays flat.
 import * as fs from "node:fs";
-import * as path from "node:path";
 import { formatSize } from "../text/magic.js";
-import { STORE_FILES, streamInventory, type ListingEntry, type StoreFiles } from "./inventory.js";
+import { STORE_FILES, storePrefix, streamInventory, type ListingEntry, type StoreFiles } from "./inventory.js";
 import type { SpillRecord, SpillStore } from "./store.js";
 
 /** One output as `ls` shows it. */
@@ -67,7 +66,7 @@ function describeEntry(entry: ListingEntry, prefix: string, record: () => Partia
 export function* streamOutputs(store: SpillStore, files: StoreFiles = STORE_FILES): Generator<ListedOutput> {
   store.verify();
   const head = Buffer.allocUnsafe(RECORD_HEAD_BYTES);
-  const prefix = path.join(store.dir, "x").slice(0, -1); // what store.dataPath puts before an id
+  const prefix = storePrefix(store);
   let parsed: { id: string; fields?: Partial<SpillRecord>; error?: Error } | undefined;
   const record = (entry: ListingEntry): Partial<SpillRecord> => {
     if (parsed?.id !== entry.id) {
