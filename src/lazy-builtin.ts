@@ -2,6 +2,7 @@
 import { createRequire } from "node:module";
 import type * as NodeChildProcess from "node:child_process";
 import type * as NodeCrypto from "node:crypto";
+import type * as NodeNet from "node:net";
 import type * as NodeTty from "node:tty";
 import type * as NodeWorkerThreads from "node:worker_threads";
 
@@ -10,6 +11,7 @@ let crypto: typeof NodeCrypto | undefined;
 let childProcess: typeof NodeChildProcess | undefined;
 let workerThreads: typeof NodeWorkerThreads | undefined;
 let tty: typeof NodeTty | undefined;
+let net: typeof NodeNet | undefined;
 
 /** node:crypto, required the first time it is needed (hashing and ids of a spill). */
 export function nodeCrypto(): typeof NodeCrypto {
@@ -33,4 +35,10 @@ export function nodeWorkerThreads(): typeof NodeWorkerThreads {
 export function nodeTty(): typeof NodeTty {
   tty ??= load("node:tty") as typeof NodeTty;
   return tty;
+}
+
+/** node:net, required the first time it is needed (waiting on a pipe that has nothing to read yet). */
+export function nodeNet(): typeof NodeNet {
+  net ??= load("node:net") as typeof NodeNet;
+  return net;
 }

@@ -5,7 +5,8 @@ import { PROVIDERS } from "../payload.js";
 import { boundInput } from "./bound-input.js";
 import type { DetectScope } from "./input.js";
 import { readFiles, readStdinWithHint } from "./input-files.js";
-import { stdoutColumns, stdoutIsTTY, warn, writeStdout } from "./io.js";
+import { signalExitCode, StopWatch } from "./interrupt.js";
+import { reportError, stdoutColumns, stdoutIsTTY, warn, writeStdout } from "./io.js";
 import type { RawOptions } from "./options.js";
 import { parentShellCommand } from "./parent-command.js";
 
@@ -24,12 +25,27 @@ function recordFieldsFor(raw: RawOptions): RecordFields {
 /**
  * Runs `correx bound` with raw commander options, on the files named (in order, as one stream) or stdin. `scope`
  * says which JSON `--from auto` reads as a tool result: `bound` reads only envelopes (a command's JSON output is
- * text and passes through as written), normalize and lower every shape.
+ * text and passes through as written), normalize and lower every shape. A first SIGINT, SIGTERM or SIGHUP ends the
+ * input: what had arrived is bounded, saved and written with a note, and correx exits 128+N (interrupt.ts).
  */
 export async function runBound(raw: RawOptions, files: string[] = [], scope: DetectScope = "envelopes"): Promise<void> {
-  const chunks = files.length > 0 ? readFiles(files) : readStdinWithHint();
-  const around = { stdoutIsTTY: stdoutIsTTY(), columns: stdoutColumns(), env: process.env };
-  const bounded = await boundInput(raw, chunks, around, { scope, report: warn, fields: recordFieldsFor(raw) });
-  if ("batch" in bounded) return (await import("./batch-command.js")).runBatch(bounded.batch, bounded.config);
-  await writeStdout(bounded.text);
+  const stop = new StopWatch().install();
+  let chunks: AsyncGenerator<Buffer> | undefined;
+  try {
+    chunks = files.length > 0 ? readFiles(files, stop) : readStdinWithHint(stop);
+    const around = { stdoutIsTTY: stdoutIsTTY(), columns: stdoutColumns(), env: process.env };
+    const interrupted = () => (stop.cutAfter === undefined ? undefined : { signal: stop.signal!, bytes: stop.cutAfter });
+    const bounded = await boundInput(raw, chunks, around, { scope, report: warn, fields: recordFieldsFor(raw), interrupted });
+    const cut = interrupted();
+    if (cut) warn(`interrupted by ${cut.signal}: bounded the ${cut.bytes} bytes read by then`);
+    if ("batch" in bounded) return await (await import("./batch-command.js")).runBatch(bounded.batch, bounded.config);
+    await writeStdout(bounded.text);
+  } catch (error) {
+    if (stop.signal === undefined) throw error;
+    reportError(error);
+  } finally {
+    stop.remove();
+    await chunks?.return(undefined); // a reader left waiting (an input not read to its end) lets go of it
+    if (stop.signal !== undefined) process.exit(signalExitCode(stop.signal));
+  }
 }

@@ -3,10 +3,11 @@
 import type { RecordFields } from "../bound/compose.js";
 import { BoundSession } from "../bound/session.js";
 import { readBatch } from "../normalize/batch.js";
+import { withNotes } from "../normalize/result.js";
 import type { Provider, ToolResult } from "../payload.js";
 import { readRegistryFile, registryPathFor } from "../normalize/registry.js";
 import { NO_FRAME } from "../project/model.js";
-import { renderOutput, type OutputOptions } from "../project/output.js";
+import { planReservation, renderOutput, type OutputOptions } from "../project/output.js";
 import { projectResult } from "../project/project.js";
 import { shapeCommandOutput } from "../run/command-output.js";
 import { formatToolFrame, resolveToolKind, type ToolKind } from "../tools/index.js";
@@ -34,6 +35,27 @@ export interface BoundInputOptions {
   streamEnvelopes?: StreamEnvelopes;
   /** Told whether an envelope handed over to be streamed was bounded as a stream (true) or read again (false). */
   onEnvelope?: (streamed: boolean) => void;
+  /** Asked once the input has ended: the signal that cut it short and the bytes read by then, if one did. */
+  interrupted?: () => InputCut | undefined;
+}
+
+/** An input cut short by a stop signal: which, and after how many bytes. */
+export interface InputCut {
+  signal: string;
+  bytes: number;
+}
+
+/** The note a projection of an interrupted input carries (`[note: …]` in text, meta.notes in JSON). */
+export function interruptNote(cut: InputCut): string {
+  return `input interrupted by ${cut.signal} after ${cut.bytes} bytes: this is what had arrived; the rest was never read`;
+}
+
+/** What an interrupted input's result and record say of it: meta.interrupted, the note, the record's `interrupted`. */
+function markInterrupted(result: ToolResult, fields: RecordFields, cut: InputCut | undefined): { result: ToolResult; fields: RecordFields } {
+  if (!cut) return { result, fields };
+  const marked = withNotes(result, [interruptNote(cut)]);
+  marked.meta = { ...marked.meta, interrupted: true, interrupt_signal: cut.signal };
+  return { result: marked, fields: { ...fields, interrupted: cut.signal } };
 }
 
 /** The written text, or (with --to) a batch of results for the batch lowering to write. */
@@ -54,7 +76,8 @@ export async function boundInput(raw: RawOptions, chunks: AsyncIterator<Buffer>,
   const output = await outputOptions(config);
   const read = (from: AsyncIterator<Buffer>, stream: StreamEnvelopes): Promise<Input> => readInput(from, config.from, config.jsonCap, toolKind, scope, config.to !== undefined, stream);
   const input = await read(chunks, canStreamEnvelope(config) ? streamEnvelopes : "never");
-  if (input.kind !== "envelope") return boundRead(config, output, toolKind, input, scope, note, fields, warnings);
+  const cut = (): InputCut | undefined => options.interrupted?.();
+  if (input.kind !== "envelope") return boundRead(config, output, toolKind, input, scope, note, fields, warnings, cut);
   const streamed = await boundEnvelopeStream(config, output, input.prefix, input.rest, scope, fields);
   options.onEnvelope?.("text" in streamed);
   if ("text" in streamed) {
@@ -62,7 +85,7 @@ export async function boundInput(raw: RawOptions, chunks: AsyncIterator<Buffer>,
     return { text: streamed.text, warnings };
   }
   try {
-    return await boundRead(config, output, toolKind, await read(streamed.replay, "never"), scope, note, fields, warnings);
+    return await boundRead(config, output, toolKind, await read(streamed.replay, "never"), scope, note, fields, warnings, cut);
   } finally {
     streamed.done();
   }
@@ -71,25 +94,27 @@ export async function boundInput(raw: RawOptions, chunks: AsyncIterator<Buffer>,
 /** Bounds an input readInput held whole or streams as text. */
 async function boundRead(
   config: ProjectionConfig, output: OutputOptions, toolKind: ToolKind | undefined, input: Input, scope: DetectScope, note: Note, fields: RecordFields, warnings: string[],
+  cut: () => InputCut | undefined,
 ): Promise<BoundInputResult> {
   if (input.kind === "envelope") throw new Error("boundRead: an envelope to stream reached the whole path");
   if (input.kind === "stream") {
     note(input.note);
-    return { text: await boundStream(config, output, toolKind, input.prefix, input.rest, note, fields), warnings };
+    return { text: await boundStream(config, output, toolKind, input.prefix, input.rest, note, fields, cut), warnings };
   }
   const batch = config.to ? readBatch(input.bytes, config.from) : undefined;
   if (batch && config.to) return { batch, config: { ...config, to: config.to }, warnings };
-  const result = await normalizeBytes(input.bytes, config.from, { maxJsonBytes: config.jsonCap, detect: scope });
-  if (scope === "envelopes" && config.from === "auto" && result.meta?.source_shape === "text" && !WHOLE_TOOLS.has(toolKind ?? "")) {
-    return { text: await boundStream(config, output, toolKind, [input.bytes], EMPTY, note, fields), warnings };
+  const normalized = await normalizeBytes(input.bytes, config.from, { maxJsonBytes: config.jsonCap, detect: scope });
+  if (scope === "envelopes" && config.from === "auto" && normalized.meta?.source_shape === "text" && !WHOLE_TOOLS.has(toolKind ?? "")) {
+    return { text: await boundStream(config, output, toolKind, [input.bytes], EMPTY, note, fields, cut), warnings };
   }
+  const { result, fields: recordFields } = markInterrupted(normalized, fields, cut());
   if (config.tool) readRegistryFile(registryPathFor(config.configPath)).validate(config.tool, result);
   // --tool picks the format; the call's own name (functionResponse.name, toolName) stays the wire name.
   if (config.tool && result.tool === undefined) result.tool = config.tool;
   const spill = openSpill(config);
   const countTokens = await tokenCounterFor(config);
   const projection = projectResult(result, {
-    recordFields: fields,
+    recordFields,
     ...config.bound, ...output, ...(countTokens ? { countTokens } : {}), ...(config.tool ? { tool: config.tool } : {}),
     ...(spill.target ? { spill: spill.target } : {}), ...(spill.failure ? { spillFailure: spill.failure } : {}), input: input.bytes,
   });
@@ -102,15 +127,20 @@ const EMPTY: AsyncIterator<Buffer> = { next: async () => ({ done: true, value: u
 /** Bounds text as a byte stream in constant memory: the chunks already read, then the rest. */
 async function boundStream(
   config: ProjectionConfig, output: OutputOptions, toolKind: ToolKind | undefined, prefix: Buffer[], rest: AsyncIterator<Buffer>, note: Report, fields: RecordFields,
+  cut: () => InputCut | undefined,
 ): Promise<string> {
-  const base: ToolResult = { ok: true, ...(config.tool ? { tool: config.tool } : {}), meta: { source_shape: "text" } };
-  const frame = config.tool ? formatToolFrame(base, { tool: config.tool }) : NO_FRAME;
+  const start: ToolResult = { ok: true, ...(config.tool ? { tool: config.tool } : {}), meta: { source_shape: "text" } };
+  const frame = config.tool ? formatToolFrame(start, { tool: config.tool }) : NO_FRAME;
   const spill = openSpill(config);
   const shape = toolKind === "bash" ? shapeCommandOutput : undefined;
-  const session = new BoundSession(await boundOptionsFor(config, output, base, frame, shape), spill.target, spill.failure);
+  const session = new BoundSession(await boundOptionsFor(config, output, start, frame, shape), spill.target, spill.failure);
   for (const chunk of prefix) session.write(chunk);
   for (let next = await rest.next(); !next.done; next = await rest.next()) session.write(next.value);
-  const finished = session.finish({ source_shape: "text", ...(config.tool ? { tool: config.tool } : {}), ...fields });
+  const interrupted = cut();
+  const { result: base, fields: recordFields } = markInterrupted(start, { source_shape: "text", ...(config.tool ? { tool: config.tool } : {}), ...fields }, interrupted);
+  // The note is known only now: the final cut leaves room for it.
+  const late = interrupted ? planReservation(base, frame, output, config.spillDir, shape) : {};
+  const finished = session.finish(recordFields, late);
   const bounded = shape ? shape(finished) : finished;
   const written = renderOutput(base, bounded, frame, output);
   for (const warning of [...written.warnings, collectAfterSpill(config, spill.target, bounded)]) if (warning) note(warning);

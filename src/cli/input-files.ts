@@ -1,25 +1,29 @@
 // Where a bounding command's bytes come from: files named on the command line (in order, like cat), or stdin.
 import { closeSync, fstatSync, openSync } from "node:fs";
 import { UsageError } from "../errors.js";
-import { readDescriptor, readStdin, stdinIsTTY } from "./io.js";
-
+import type { StopWatch } from "./interrupt.js";
+import { readInterruptibly } from "./interruptible-input.js";
+import { stdinIsTTY } from "./io.js";
 
 /** The hint a person sees when correx waits on a terminal for input they may not know it wants. */
 export const STDIN_HINT = "correx: reading standard input; end with Ctrl-D (or name files: correx bound FILE...)\n";
 
-/** stdin, with a one-line hint on stderr first when stdin is a terminal (as a waiting filter should say). */
-export function readStdinWithHint(): AsyncGenerator<Buffer> {
+/**
+ * stdin, with a one-line hint on stderr first when stdin is a terminal (as a waiting filter should say); it ends
+ * early when `stop` gets a signal.
+ */
+export function readStdinWithHint(stop: StopWatch): AsyncGenerator<Buffer> {
   if (stdinIsTTY()) process.stderr.write(STDIN_HINT);
-  return readStdin();
+  return readInterruptibly(0, "standard input", stop);
 }
 
 /**
  * The named files as one stream, in order (`-` is stdin). Every file is opened before anything is read, so a
  * missing or unreadable one is a usage error (exit 2) that costs nothing; a directory is refused the same way.
  */
-export function readFiles(paths: string[]): AsyncGenerator<Buffer> {
+export function readFiles(paths: string[], stop: StopWatch): AsyncGenerator<Buffer> {
   const descriptors = paths.map((path) => (path === "-" ? undefined : openReadable(path)));
-  return streamFiles(paths, descriptors);
+  return streamFiles(paths, descriptors, stop);
 }
 
 function openReadable(path: string): number {
@@ -38,11 +42,11 @@ function openReadable(path: string): number {
   return fd;
 }
 
-async function* streamFiles(paths: string[], descriptors: (number | undefined)[]): AsyncGenerator<Buffer> {
+async function* streamFiles(paths: string[], descriptors: (number | undefined)[], stop: StopWatch): AsyncGenerator<Buffer> {
   try {
     for (const [index, fd] of descriptors.entries()) {
-      if (fd === undefined) yield* readStdin();
-      else yield* readDescriptor(fd, paths[index]!);
+      if (stop.signal !== undefined) return stop.cut();
+      yield* readInterruptibly(fd ?? 0, fd === undefined ? "standard input" : paths[index]!, stop);
     }
   } finally {
     for (const fd of descriptors) if (fd !== undefined) closeSync(fd);

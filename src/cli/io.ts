@@ -86,7 +86,7 @@ let nullDevice: number | undefined;
  * /dev/null (the usual cases) are answered by fstat, without loading node:tty (which loads node:net and the
  * stream modules).
  */
-function isatty(fd: number): boolean {
+export function isatty(fd: number): boolean {
   try {
     const stat = fstatSync(fd);
     if (!stat.isCharacterDevice()) return false;
@@ -124,25 +124,54 @@ const READ_SIZE = 1024 * 1024;
 const ALIGN = 8;
 
 /**
- * Reads a descriptor synchronously in 1 MiB reads into one reused buffer (a chunk is valid only until the next
- * one is asked for); ends with "end" at the end of the input, or "again" when the descriptor is non-blocking.
+ * Synchronous 1 MiB reads of a descriptor into one reused buffer (a chunk is valid only until the next read),
+ * each chunk placed at its stream offset modulo 8; "end" at the end of the input, "again" when a non-blocking
+ * descriptor has nothing yet.
  */
-export function* readDescriptor(fd: number, label: string): Generator<Buffer, "end" | "again"> {
-  const buffer = Buffer.allocUnsafe(READ_SIZE + ALIGN);
-  for (let total = 0; ; ) {
+export class DescriptorReader {
+  private readonly buffer = Buffer.allocUnsafe(READ_SIZE + ALIGN);
+  /** Bytes of the stream so far (read here, or taken from elsewhere and counted with `skip`). */
+  total = 0;
+
+  constructor(readonly fd: number, private readonly label: string) {}
+
+  /** The next chunk, "end", or "again" (non-blocking and nothing there yet). */
+  read(): Buffer | "end" | "again" {
+    const at = this.total % ALIGN;
     let read: number;
-    const at = total % ALIGN;
     try {
-      read = readSync(fd, buffer, at, READ_SIZE, null);
+      read = readSync(this.fd, this.buffer, at, READ_SIZE, null);
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
       if (code === "EAGAIN") return "again";
       if (code === "EOF") return "end";
-      throw new IoError(`cannot read ${label}: ${(error as Error).message}`, { cause: error });
+      throw new IoError(`cannot read ${this.label}: ${(error as Error).message}`, { cause: error });
     }
     if (read === 0) return "end";
-    total += read;
-    yield buffer.subarray(at, at + read);
+    this.total += read;
+    return this.buffer.subarray(at, at + read);
+  }
+
+  /** Where another reader of the same stream puts bytes for `adopt` (the buffer's start; free between chunks). */
+  get landing(): Buffer {
+    return this.buffer.subarray(0, READ_SIZE);
+  }
+
+  /** The `bytes` another reader put at the start of `landing`, as the next chunk (moved to its place modulo 8). */
+  adopt(bytes: number): Buffer {
+    const at = this.total % ALIGN;
+    if (at !== 0) this.buffer.copyWithin(at, 0, bytes);
+    this.total += bytes;
+    return this.buffer.subarray(at, at + bytes);
+  }
+}
+
+/** Reads a descriptor with a DescriptorReader until "end", or "again" when the descriptor is non-blocking. */
+export function* readDescriptor(fd: number, label: string): Generator<Buffer, "end" | "again"> {
+  const reader = new DescriptorReader(fd, label);
+  for (let chunk = reader.read(); ; chunk = reader.read()) {
+    if (typeof chunk === "string") return chunk;
+    yield chunk;
   }
 }
 

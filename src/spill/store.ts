@@ -25,6 +25,8 @@ export interface SpillRecord {
   source_shape?: string;
   /** Bytes the per-output cap kept out of the file. */
   not_saved_bytes?: number;
+  /** The signal that cut the input short (SIGINT, SIGTERM, SIGHUP): the output is what had arrived by then. */
+  interrupted?: string;
   /** The model projection emitted when the output was bounded (replay). */
   projection?: string;
   /** The bounding settings the projection was made with. */

@@ -31,9 +31,25 @@ process.on("exit", () => {
 `);
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-/** What the probe saw of a run of correx ARGS with `input` on stdin. */
+/**
+ * A pipe holding `input` and no writer any more, as `echo hi |` gives it once echo is done: a FIFO's reading end
+ * (Node's own stdin pipes are socket pairs, for which correx makes a socket to wait on: node:net).
+ */
+function pipeHolding(input: string): number {
+  const fifo = path.join(fs.mkdtempSync(path.join(dir, "fifo-")), "pipe");
+  expect(spawnSync("mkfifo", [fifo]).status).toBe(0);
+  const reader = fs.openSync(fifo, fs.constants.O_RDONLY | fs.constants.O_NONBLOCK);
+  const writer = fs.openSync(fifo, fs.constants.O_WRONLY);
+  fs.writeSync(writer, input);
+  fs.closeSync(writer);
+  return reader;
+}
+
+/** What the probe saw of a run of correx ARGS with `input` on stdin (a pipe). */
 function probed(args: string[], input: string, stdout: "pipe" | number = "pipe"): { stdout: string; seen: { scripts: string[]; stdout: number; stdin: number; builtins: string[] } } {
-  const result = spawnSync(process.execPath, ["-r", probe, CORREX, ...args], { input, encoding: "utf8", stdio: ["pipe", stdout, "pipe"], env: { ...process.env, CORREX_SPILL_DIR: path.join(dir, "store") } });
+  const stdin = pipeHolding(input);
+  const result = spawnSync(process.execPath, ["-r", probe, CORREX, ...args], { encoding: "utf8", stdio: [stdin, stdout, "pipe"], env: { ...process.env, CORREX_SPILL_DIR: path.join(dir, "store") } });
+  fs.closeSync(stdin);
   const line = /^PROBE (.*)$/m.exec(result.stderr);
   if (!line) throw new Error(`no probe line: ${result.stderr}`);
   return { stdout: result.stdout, seen: JSON.parse(line[1]!) };
