@@ -34,7 +34,8 @@ export async function* readInterruptibly(fd: number, label: string, stop: StopWa
   try {
     for (let sinceTurn = 0; ; ) {
       if (stop.signal !== undefined) return stop.cut();
-      let chunk = source.reader.read();
+      // Bytes a wait got when no one waited come before anything a fast read would get now.
+      let chunk = waiting?.takeEarly() ?? source.reader.read();
       if (chunk === "again") {
         waiting ??= source.waiter(stop);
         if (!waiting) throw new IoError(`cannot read ${label}: it is non-blocking and cannot be waited on`);
@@ -101,15 +102,20 @@ interface OnRead {
   callback: (bytes: number, buffer: Uint8Array) => boolean;
 }
 
-/** Options of a socket that only reads, into `onread` (Node takes it since v15; @types/node lists it for connect only). */
+/**
+ * Options of a socket that only reads, into `onread` (Node takes it since v15; @types/node lists it for connect
+ * only), and only once asked to (`manualStart`, as process.stdin: else it starts reading when it is made).
+ */
 function readingInto(onread: OnRead): SocketConstructorOpts {
-  return { readable: true, writable: false, onread } as SocketConstructorOpts;
+  return { readable: true, writable: false, manualStart: true, onread } as SocketConstructorOpts;
 }
 
 /** Waits in the event loop for the next bytes of a descriptor, read by libuv into the reader's own buffer. */
 class WaitedRead {
   private readonly socket: Socket;
   private settle: ((result: Buffer | "end" | "stopped") => void) | undefined;
+  /** Bytes read when no one waited (never expected: kept, in order, rather than lost). */
+  private early: Buffer | undefined;
   private ended = false;
   private failure: Error | undefined;
 
@@ -138,6 +144,13 @@ class WaitedRead {
     return this;
   }
 
+  /** Bytes read while no one waited, once; they come before any fast read. */
+  takeEarly(): Buffer | undefined {
+    const early = this.early;
+    this.early = undefined;
+    return early;
+  }
+
   /** The next bytes, "end", or "stopped" when the stop signal comes first. */
   async next(): Promise<Buffer | "end" | "stopped"> {
     const result = this.ended || this.failure ? "end" : await new Promise<Buffer | "end" | "stopped">((resolve) => {
@@ -157,6 +170,7 @@ class WaitedRead {
 
   private finish(result: Buffer | "end" | "stopped"): void {
     const settle = this.settle;
+    if (!settle && typeof result !== "string") this.early = result;
     this.settle = undefined;
     this.stop?.onStop(undefined);
     if (result === "stopped") this.socket.pause(); // nothing more is read once stopped

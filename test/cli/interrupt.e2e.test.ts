@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { setTimeout as delay } from "node:timers/promises";
 import { afterAll, describe, expect, test } from "vitest";
-import { CORREX } from "./cli-process.js";
+import { CORREX, runCli } from "./cli-process.js";
 
 const root = fs.mkdtempSync(join(tmpdir(), "correx-interrupt-"));
 afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
@@ -113,4 +113,14 @@ describe("a stop signal while bound waits for input", () => {
     running.child.kill("SIGINT");
     expect(await running.exited).toEqual({ code: null, signal: "SIGINT" });
   });
+});
+
+test("Node's stdin pipe (a socket pair), 20 MiB: saved byte for byte across the reader's waits and its turns of the event loop", () => {
+  const store = join(root, "store-socket");
+  const input = Buffer.concat(Array.from({ length: 6 }, () => INPUT)).subarray(0, 20 * 1024 * 1024);
+  const run = runCli(["bound", "--spill-dir", store, "--max-output", "2GiB"], input);
+  expect(run.code).toBe(0);
+  const { id, size } = spillFile(store)!;
+  expect(size).toBe(input.length);
+  expect(fs.readFileSync(join(store, id)).equals(input)).toBe(true);
 });
