@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Bench: `correx proxy` against a direct connection to the same stdio MCP server (test/fixtures/bin/
 // mcp-flaky-server.mjs ok), with the SDK's own Client. Needs the build (npm run build).
-//   node bench/mcp-proxy.mjs [--calls 300] [--large 10MB] [--rss 10MB,100MiB,256MiB]
+//   node bench/mcp-proxy.mjs [--calls 300] [--large 10MB] [--rss 10MB,50MiB,100MiB,256MiB] [--correx bin/correx]
 // 1. added round-trip time of a small tools/call (median over alternating batches);
 // 2. a large result through the proxy (bounded, spilled) against `correx bound --from mcp --to mcp` on the same
 //    result JSON (start-up of `node -e 0` subtracted from bound's wall time);
@@ -29,8 +29,9 @@ const parseSize = (text) => {
 const calls = Number(option("calls", "300"));
 // 10 MB (decimal): the SDK client refuses a line over 10 MiB, so the direct baseline cannot take more.
 const large = parseSize(option("large", "10MB"));
-const rssSizes = option("rss", "10MB,100MiB,256MiB").split(",").map(parseSize);
-const correx = fileURLToPath(new URL("../bin/correx", import.meta.url));
+const rssSizes = option("rss", "10MB,50MiB,100MiB,256MiB").split(",").map(parseSize);
+// --correx PATH: another build's launcher (to measure it side by side).
+const correx = option("correx", fileURLToPath(new URL("../bin/correx", import.meta.url)));
 const server = fileURLToPath(new URL("../test/fixtures/bin/mcp-flaky-server.mjs", import.meta.url));
 const work = mkdtempSync(join(tmpdir(), "correx-bench-mcp-"));
 const spill = join(work, "spill");
@@ -114,14 +115,14 @@ try {
   console.log(`| ${fmt(best(rawLarge), 0)} | ${fmt(best(directLarge), 0)} | ${fmt(best(proxyLarge), 0)} | ${fmt(added, 0)} | ${fmt(boundWork, 0)} (${fmt(best(boundRuns), 0)} − ${fmt(best(nodeRuns), 0)}) | ${fmt(added / boundWork)} |\n`);
 
   // 3. Peak RSS of the proxy process with large results.
-  console.log("Peak RSS of the proxy process (VmHWM) after one result of each size:\n");
-  console.log("| result | proxy peak RSS (MiB) |\n| ---: | ---: |");
+  console.log("Peak RSS of the proxy process (VmHWM) after one result of each size (a frame over 1 MiB is read as it arrives):\n");
+  console.log("| result | proxy peak RSS (MiB) | goal |\n| ---: | ---: | --- |");
   for (const size of rssSizes) {
     const connection = await proxied();
     await timeCall(connection.client, { bytes: size });
     const peak = readPeakKiB(connection.transport.pid);
     await connection.client.close();
-    console.log(`| ${mib(size)} | ${fmt(peak / 1024, 1)} |`);
+    console.log(`| ${mib(size)} | ${fmt(peak / 1024, 1)} | ≤ 100 MiB (issue 13) |`);
   }
 } finally {
   rmSync(work, { recursive: true, force: true });

@@ -4,9 +4,10 @@ import { spawn } from "node:child_process";
 import { constants, homedir } from "node:os";
 import type { Writable, Readable } from "node:stream";
 import { UsageError } from "../errors.js";
-import { FrameSplitter } from "../mcp/frame-splitter.js";
+import { FrameReader, FrameSplitter } from "../mcp/frame-splitter.js";
 import { ProxyRouter } from "../mcp/proxy-router.js";
-import { boundCallToolResult } from "../mcp/result-bound.js";
+import { boundCallToolResult, type BoundResult } from "../mcp/result-bound.js";
+import { STREAM_FRAME_BYTES, StreamedResponse } from "../mcp/streamed-result.js";
 import { answerGrepOutput, answerReadOutput } from "../mcp/stored-output-tools.js";
 import { answerSafely, readArguments } from "../mcp/tool-answer.js";
 import { killGroupSync, signalProcessGroup } from "../run/process-group.js";
@@ -43,16 +44,19 @@ export async function runProxy(argv: string[], raw: RawOptions): Promise<never> 
   process.on("exit", killGroup);
   for (const signal of STOP_SIGNALS) process.on(signal, () => (pid === undefined ? process.exit(SIGNAL_BASE + (constants.signals[signal] ?? 0)) : signalProcessGroup(pid, signal)));
 
+  const resultOptions = {
+    bound, ...(spill.target ? { spill: spill.target } : {}), ...(spill.failure ? { spillFailure: spill.failure } : {}), ...(maxMediaBytes !== undefined ? { maxMediaBytes } : {}),
+  };
+  const report = (outcome: BoundResult): void => {
+    const collected = outcome.outputId && spill.target ? collectInPassing(spill.target.store, config.store) : undefined;
+    for (const warning of [...outcome.warnings, collected]) if (warning) log(`warning: ${warning}`);
+  };
   const router = new ProxyRouter({
     toServer: (frame) => writeFrame(server.stdin, frame, process.stdin),
     toClient: (frame) => writeFrame(stdoutStream(), frame, server.stdout),
     boundResult: (result, frame, names) => {
-      const outcome = boundCallToolResult(result, frame, {
-        bound, readToolName: names.read, ...(spill.target ? { spill: spill.target } : {}), ...(spill.failure ? { spillFailure: spill.failure } : {}),
-        ...(maxMediaBytes !== undefined ? { maxMediaBytes } : {}),
-      });
-      const collected = outcome.outputId && spill.target ? collectInPassing(spill.target.store, config.store) : undefined;
-      for (const warning of [...outcome.warnings, collected]) if (warning) log(`warning: ${warning}`);
+      const outcome = boundCallToolResult(result, frame, { ...resultOptions, readToolName: names.read });
+      report(outcome);
       return outcome.result;
     },
     answerOwn: (tool, args) => answerSafely(tool === "read" ? "read_output" : "grep_output", () => (tool === "read" ? answerReadOutput : answerGrepOutput)(readArguments(args), stored), log),
@@ -62,7 +66,20 @@ export async function runProxy(argv: string[], raw: RawOptions): Promise<never> 
 
   pipeFrames(process.stdin, (frame) => router.fromClient(frame), () => server.stdin?.end());
   server.stdin?.on("error", () => undefined); // a server that exits early closes its stdin: its exit is what counts
-  const stdoutClosed = new Promise<void>((resolve) => pipeFrames(server.stdout!, (frame) => router.fromServer(frame), resolve));
+  // A long response is read as it arrives (bounded as it streams, spilled), not held whole: it needs the spill.
+  const route = {
+    answer: router.answerStreamed.bind(router), whole: (frame: Buffer) => router.fromServer(frame), report,
+    lost: (message: Record<string, unknown> | undefined, reason: string) => router.lostAnswer(message?.id, reason),
+  };
+  const stream = () => (spill.target ? new StreamedResponse(resultOptions, route) : undefined);
+  const stdoutClosed = new Promise<void>((resolve) => {
+    const reader = new FrameReader({ onFrame: (frame) => router.fromServer(frame), streamBytes: STREAM_FRAME_BYTES, stream });
+    server.stdout!.on("data", (chunk: Buffer) => reader.push(chunk));
+    server.stdout!.once("end", () => {
+      reader.end();
+      resolve();
+    });
+  });
   process.stdin.once("end", () => stopAfterGrace(pid, killAfterMs));
 
   let ending = "could not be started";

@@ -24,6 +24,8 @@ export interface ProxyRouterOptions {
 /** JSON-RPC error codes the proxy answers with (the SDK's ConnectionClosed and RequestTimeout). */
 export const CONNECTION_CLOSED = -32000;
 export const REQUEST_TIMEOUT = -32001;
+/** JSON-RPC's internal error. */
+export const INTERNAL_ERROR = -32603;
 
 interface PendingRequest {
   id: unknown;
@@ -83,6 +85,31 @@ export class ProxyRouter {
     const rewritten = result === undefined ? undefined : request.method === "tools/list" ? this.listWithCorrexTools(result) : request.method === "tools/call" ? this.options.boundResult(result, frame, this.names) : undefined;
     // A rewritten answer keeps every number as the server wrote it (big integers, 1.0, -0: SPEC §2).
     this.options.toClient(rewritten === undefined ? frame : stringifyJson({ ...message, result: rewritten }));
+  }
+
+  /**
+   * A response frame read as a stream (mcp/streamed-result.ts), its skeleton parsed: answered here when it answers a
+   * tools/call this router waits for and `bound` bounds it (undefined: it cannot); false: route the frame whole.
+   */
+  answerStreamed(message: Record<string, unknown>, bound: (names: CorrexToolNames) => Record<string, unknown> | undefined): boolean {
+    if (typeof message.method === "string" || !("id" in message)) return false;
+    const key = JSON.stringify(message.id);
+    if (this.pending.get(key)?.method !== "tools/call") return false;
+    const rewritten = bound(this.names);
+    if (rewritten === undefined) return false;
+    this.forget(key);
+    this.options.toClient(stringifyJson({ ...message, result: rewritten }));
+    return true;
+  }
+
+  /** A response that could not be passed on: the request it answers (when known and waited for) gets an error. */
+  lostAnswer(id: unknown, reason: string): void {
+    const key = JSON.stringify(id);
+    const request = id === undefined ? undefined : this.pending.get(key);
+    this.options.log(`a response of the server was dropped: ${reason}`);
+    if (!request) return;
+    this.forget(key);
+    this.answerError(request.id, INTERNAL_ERROR, `correx proxy: the server's response could not be passed on (${reason})`);
   }
 
   /** The server is gone: every request it has not answered gets an error saying so. */

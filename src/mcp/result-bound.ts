@@ -29,7 +29,8 @@ export interface BoundResult {
   warnings: string[];
 }
 
-type Block = Record<string, unknown>;
+/** A content block of a CallToolResult. */
+export type Block = Record<string, unknown>;
 
 /** Bounds a CallToolResult; `raw` is the whole response frame as the server wrote it (what is spilled). */
 export function boundCallToolResult(result: Record<string, unknown>, raw: Uint8Array, options: ResultBoundOptions): BoundResult {
@@ -85,7 +86,7 @@ function readBlockText(block: Block): string | undefined {
 }
 
 /** The base64 data of a media block (image, audio, blob resource). */
-function readMediaData(block: Block): string | undefined {
+export function readMediaData(block: Block): string | undefined {
   if (typeof block.data === "string") return block.data;
   return isRecord(block.resource) && typeof block.resource.blob === "string" ? block.resource.blob : undefined;
 }
@@ -118,6 +119,6 @@ function spillWhole(raw: Uint8Array, textView: string, options: ResultBoundOptio
 }
 
 /** Keys of the source result that the lowering does not write (e.g. `_meta`), kept as they were. */
-function keepExtras(source: Record<string, unknown>, bounded: Record<string, unknown>): Record<string, unknown> {
+export function keepExtras(source: Record<string, unknown>, bounded: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(Object.entries(source).filter(([key]) => key !== "content" && !(key in bounded)));
 }

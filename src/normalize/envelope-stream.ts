@@ -3,6 +3,7 @@
 // part separator, and keeps everything else as a small skeleton: the input's bytes with each streamed string
 // replaced by a unique token. Parsing the skeleton (the ordinary lossless parser) gives the envelope with tokens
 // for its texts, so every key, number and small part reads exactly as a whole parse would.
+import { isBlank, MCP_KEYS, RESPONSE_KEYS, roleOf, type Frame } from "./envelope-roles.js";
 import { JsonStringStream, type DecodedSink } from "./json-string-stream.js";
 import { GrowingBytes } from "./growing-bytes.js";
 import { JsonSubtreeSkipper } from "./json-subtree.js";
@@ -11,18 +12,8 @@ import { StructuredReducer } from "./structured-reducer.js";
 import { escapedTokenOf, newTokenNonce, structuredTokenOf, tokenOf, type EnvelopeSkeleton, type StreamedText } from "./streamed-token.js";
 
 
-/** The top-level keys of an MCP CallToolResult; any other key ends the streaming (the input is something else). */
-const MCP_KEYS: ReadonlySet<string> = new Set(["content", "structuredContent", "isError", "_meta", "resultType"]);
 /** Keys longer than this are never one the reader looks for. */
 const MAX_KEY_BYTES = 32;
-
-type Role = "root" | "content" | "block" | "resource" | "other";
-interface Frame {
-  array: boolean;
-  role: Role;
-  /** The last key read in an object whose keys matter (root, block, resource). */
-  key: string | undefined;
-}
 
 const enum State { Value, Key, Colon, After, Skip, Stream, Scalar, Subtree, Tail, Reduce, Done, Failed }
 
@@ -50,7 +41,11 @@ export class EnvelopeStreamReader {
   private lastByte = -1;
   private readonly sink: DecodedSink;
 
-  constructor(options: { separator: string; sink: DecodedSink }) {
+  /** The result is the `result` of a JSON-RPC response (the proxy's frames), not the input itself. */
+  private readonly inResponse: boolean;
+
+  constructor(options: { separator: string; sink: DecodedSink; within?: "response" }) {
+    this.inResponse = options.within === "response";
     this.separator = Buffer.from(options.separator, "utf8");
     this.sink = (bytes) => {
       this.lastByte = bytes[bytes.length - 1]!;
@@ -204,15 +199,15 @@ export class EnvelopeStreamReader {
     const parent = this.stack[this.stack.length - 1];
     if (byte === 0x7b || byte === 0x5b) {
       const array = byte === 0x5b;
-      const role = roleOf(parent, array);
+      const role = parent === undefined && this.inResponse && !array ? "response" : roleOf(parent, array);
       if (role === undefined) this.fail("the input is not a JSON object");
       else if (role === "other" && parent?.role === "root" && parent.key === "structuredContent" && this.reducer === undefined) {
         // The structured content is read as it streams, reduced where large (structured-reducer.ts).
         this.reducer = new StructuredReducer(MAX_JSON_DEPTH - 1);
         this.state = State.Reduce;
       } else if (role === "other" && parent?.role === "root" && this.contentRead) {
-        // After the content, a top-level container (structuredContent) ends the tokenizing: the rest is kept as
-        // it comes for the skeleton's parse (a text there is not streamed: the projection's check reads it again).
+        // After the content, another top-level container (_meta) ends the tokenizing: the rest is kept as it comes
+        // for the skeleton's parse (a text there is not streamed: the projection's check reads it again).
         this.state = State.Tail;
       } else if (role === "other") {
         // Nothing inside is streamed: only its end matters, found at a table look-up a byte (the parse checks it).
@@ -249,7 +244,7 @@ export class EnvelopeStreamReader {
     this.inKey = isKey;
     this.escaped = false;
     const role = this.stack[this.stack.length - 1]?.role;
-    this.keyBytes = isKey && (role === "root" || role === "block" || role === "resource") ? [] : undefined;
+    this.keyBytes = isKey && role !== undefined && role !== "content" && role !== "other" ? [] : undefined;
   }
 
   private skipByte(byte: number): void {
@@ -277,23 +272,11 @@ export class EnvelopeStreamReader {
     this.keyBytes = undefined;
     frame.key = key;
     if (frame.role === "root" && (key === undefined || !MCP_KEYS.has(key))) this.fail("a top-level key an MCP result does not have");
+    if (frame.role === "response" && (key === undefined || !RESPONSE_KEYS.has(key))) this.fail("a key a JSON-RPC result response does not have");
   }
 
   private close(): void {
     if (this.stack.pop()?.role === "content") this.contentRead = true;
     this.state = this.stack.length === 0 ? State.Done : State.After;
   }
-}
-
-/** The role of a container opened inside `parent` (undefined: the input is not an object at all). */
-function roleOf(parent: Frame | undefined, array: boolean): Role | undefined {
-  if (parent === undefined) return array ? undefined : "root";
-  if (parent.role === "root" && parent.key === "content" && array) return "content";
-  if (parent.role === "content" && !array) return "block";
-  if (parent.role === "block" && parent.key === "resource" && !array) return "resource";
-  return "other";
-}
-
-function isBlank(byte: number): boolean {
-  return byte === 0x20 || byte === 0x0a || byte === 0x0d || byte === 0x09;
 }

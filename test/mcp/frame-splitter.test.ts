@@ -1,6 +1,6 @@
 // Newline-delimited frames out of chunks cut anywhere: the MCP stdio transport's framing.
 import { describe, expect, test } from "vitest";
-import { FrameSplitter } from "../../src/mcp/frame-splitter.js";
+import { FrameReader, FrameSplitter } from "../../src/mcp/frame-splitter.js";
 
 const split = (chunks: string[]): string[] => {
   const splitter = new FrameSplitter();
@@ -25,5 +25,43 @@ describe("FrameSplitter", () => {
     const [frame] = splitter.push(chunk);
     chunk.fill(0x20);
     expect(frame!.toString()).toBe('{"a":1}');
+  });
+});
+
+describe("FrameReader", () => {
+  /** The frames of `chunks` in order: held ones as they are, streamed ones as "streamed:" and their bytes joined. */
+  const read = (chunks: string[], streamBytes: number): string[] => {
+    const frames: string[] = [];
+    const reader = new FrameReader({
+      onFrame: (frame) => frames.push(frame.toString()), streamBytes,
+      stream: () => {
+        const pieces: Buffer[] = [];
+        return { write: (bytes) => pieces.push(Buffer.from(bytes)), end: () => frames.push(`streamed:${Buffer.concat(pieces).toString()}`) };
+      },
+    });
+    for (const chunk of chunks) reader.push(Buffer.from(chunk));
+    reader.end();
+    return frames;
+  };
+
+  test("hands a frame longer than streamBytes over as it arrives, in order with the others, whatever the cut (CRLF too)", () => {
+    const text = '{"a":1}\n{"long":"0123456789abcdef\r"}\r\n{"b":2}\r\n{"long":"0123456789abcdef0123"}\n{"c":3}\n{"long":"0123456789abcdef"}\r';
+    const expected = ['{"a":1}', 'streamed:{"long":"0123456789abcdef\r"}', '{"b":2}', 'streamed:{"long":"0123456789abcdef0123"}', '{"c":3}', 'streamed:{"long":"0123456789abcdef"}\r'];
+    for (let first = 0; first <= text.length; first += 1) {
+      for (const size of [1, 3, 7]) {
+        const chunks = [text.slice(0, first), ...Array.from({ length: Math.ceil((text.length - first) / size) }, (_, n) => text.slice(first + n * size, first + (n + 1) * size))];
+        // A long frame that arrived whole in one chunk is simply a frame; one cut into small pieces streams.
+        const frames = read(chunks, 12);
+        expect(frames.map((frame) => frame.replace(/^streamed:/, "")), JSON.stringify(chunks)).toEqual(expected.map((frame) => frame.replace(/^streamed:/, "")));
+        if (size === 1 && first < 8) expect(frames).toEqual(expected);
+      }
+    }
+  });
+
+  test("holds a frame whole when no stream takes it, and never holds more than streamBytes of one that streams", () => {
+    const frames: string[] = [];
+    const reader = new FrameReader({ onFrame: (frame) => frames.push(frame.toString()), streamBytes: 4, stream: () => undefined });
+    for (const chunk of ['{"a":', '"bcdefgh"}', "\n"]) reader.push(Buffer.from(chunk));
+    expect(frames).toEqual(['{"a":"bcdefgh"}']);
   });
 });

@@ -1,0 +1,130 @@
+// `correx proxy`'s long response frames, read as they arrive: the JSON-RPC response is tokenized by the envelope
+// reader (normalize/envelope-stream.ts, `within: "response"`), the text of its result's content blocks is bounded as
+// it is decoded and the frame's bytes are spilled as they come, so that a huge result is never held whole. A
+// tools/call answer sure not to fit is then bounded as result-bound.ts bounds one held whole; anything else (another
+// answer, an error, a result that may fit, media with --max-media) is read back from the spill and routed whole.
+import { readFileSync } from "node:fs";
+import { resolveBoundOptions } from "../bound/defaults.js";
+import { BoundSession, type RawReplay } from "../bound/session.js";
+import { EnvelopeStreamReader } from "../normalize/envelope-stream.js";
+import { normalizeValue } from "../normalize/index.js";
+import { parseJsonBytes } from "../normalize/json-input.js";
+import { parseJsonKeepingNumbers } from "../normalize/lossless-json.js";
+import { MCP_PART_SEPARATOR } from "../normalize/parts.js";
+import { isReduced } from "../normalize/reduced-json.js";
+import type { EnvelopeSkeleton } from "../normalize/streamed-token.js";
+import { isRecord } from "../payload.js";
+import type { ProjectOptions } from "../project/project.js";
+import { finishStreamedProjection } from "../project/streamed-projection.js";
+import type { CorrexToolNames } from "./proxy-tools.js";
+import { keepExtras, readMediaData, type Block, type BoundResult, type ResultBoundOptions } from "./result-bound.js";
+import { boundStructured, reducedOverBudget } from "./structured-bound.js";
+
+/** A frame that grows past this without its newline is read as it arrives. */
+export const STREAM_FRAME_BYTES = 1024 * 1024;
+
+/** Where a streamed frame goes once it has ended. */
+export interface StreamedFrameRoute {
+  /** Sends the bounded answer when `message` answers a tools/call the router waits for; false: route the frame whole. */
+  answer(message: Record<string, unknown>, bound: (names: CorrexToolNames) => Record<string, unknown> | undefined): boolean;
+  /** Routes a frame the ordinary way. */
+  whole(frame: Buffer): void;
+  /** The frame could not be kept to route it whole (the spill failed): what its message said of itself, if anything. */
+  lost(message: Record<string, unknown> | undefined, reason: string): void;
+  /** What bounding said (warnings, the id of the saved output). */
+  report(outcome: BoundResult): void;
+}
+
+/** One long response frame, read as it arrives. */
+export class StreamedResponse {
+  private readonly session: BoundSession;
+  private readonly reader: EnvelopeStreamReader;
+  private readonly project: ProjectOptions;
+  private reading = true;
+  /** Bytes of the frame read (for the tests). */
+  bytes = 0;
+
+  constructor(private readonly options: Omit<ResultBoundOptions, "readToolName">, private readonly route: StreamedFrameRoute) {
+    this.project = { ...options.bound, to: "mcp", ...(options.spill ? { spill: options.spill } : {}), ...(options.spillFailure ? { spillFailure: options.spillFailure } : {}) };
+    this.session = new BoundSession(resolveBoundOptions(this.project), options.spill, options.spillFailure);
+    this.reader = new EnvelopeStreamReader({ separator: MCP_PART_SEPARATOR, sink: (bytes) => this.session.writeDerivedText(bytes), within: "response" });
+  }
+
+  /** The largest buffer the reader held (for the memory tests). */
+  get largestHeld(): number {
+    return this.reader.largestHeld;
+  }
+
+  /** The frame's next bytes (the caller may reuse them). */
+  write(bytes: Buffer): void {
+    this.bytes += bytes.length;
+    this.session.writeRaw(bytes);
+    if (this.reading) this.reading = this.reader.write(bytes);
+  }
+
+  /** The frame has ended: answered here, or routed whole. */
+  end(): void {
+    const ended = this.reading ? this.reader.end() : undefined;
+    const message = ended ? parseResponse(ended) : undefined;
+    let outcome: BoundResult | undefined;
+    const bound = (names: CorrexToolNames): Record<string, unknown> | undefined => {
+      outcome = this.bound(message!.result, ended!, names);
+      return outcome?.result;
+    };
+    if (message && this.route.answer(message, bound)) {
+      this.route.report(outcome!);
+      return;
+    }
+    const replay = this.session.rawReplay();
+    const frame = replay.complete ? withoutReturn(readReplay(replay)) : undefined;
+    this.session.discard();
+    if (frame) this.route.whole(frame);
+    else this.route.lost(message, "the spill that kept it failed or was capped");
+  }
+
+  /** Bounds the result as boundCallToolResult does; undefined (nothing written) when it must be read whole. */
+  private bound(value: unknown, ended: EnvelopeSkeleton, names: CorrexToolNames): BoundResult | undefined {
+    if (!isRecord(value) || !Array.isArray(value.content)) return undefined;
+    const content = value.content as Block[];
+    const media = new Set(content.map(readMediaData).filter((data): data is string => data !== undefined));
+    const { structuredContent, ...rest } = value;
+    const budget = this.options.bound.budget;
+    // Only a result whose texts alone are over the bytes is bounded here (whole, it would be cut too).
+    if (ended.texts.reduce((sum, text) => sum + text.units, 0) <= budget.maxBytes) return undefined;
+    if (this.options.maxMediaBytes !== undefined && media.size > 0) return undefined;
+    if (isReduced(structuredContent) && (media.size > 0 || !reducedOverBudget(structuredContent, budget.maxBytes))) return undefined;
+    const projected = finishStreamedProjection(normalizeValue({ ...rest, content }, "mcp"), ended, MCP_PART_SEPARATOR, this.session, this.project);
+    if (projected === undefined) return undefined;
+    const bounded = parseJsonKeepingNumbers(projected.text) as Record<string, unknown>;
+    const outputId = projected.bound.spill?.kind === "saved" ? projected.bound.spill.id : undefined;
+    if (structuredContent !== undefined) {
+      const where = outputId ? `full result: ${names.read} id=${outputId}` : "the full result was not saved";
+      bounded.structuredContent = boundStructured(structuredContent, { maxBytes: budget.maxBytes, where, media, dropped: new Set() }).value;
+    }
+    return { result: { ...bounded, ...keepExtras(rest, bounded) }, ...(outputId ? { outputId } : {}), warnings: projected.warnings };
+  }
+}
+
+/** The response's skeleton parsed, the structured content read as it streamed put where its token stands. */
+function parseResponse(ended: EnvelopeSkeleton): Record<string, unknown> | undefined {
+  let message: unknown;
+  try {
+    message = parseJsonBytes(ended.skeleton);
+  } catch {
+    return undefined;
+  }
+  if (!isRecord(message)) return undefined;
+  const result = message.result;
+  if (ended.structured && isRecord(result) && result.structuredContent === ended.structured.token) result.structuredContent = ended.structured.value;
+  return message;
+}
+
+/** A frame without the "\r" of a CRLF line end (as FrameSplitter hands frames out). */
+function withoutReturn(frame: Buffer): Buffer {
+  return frame.length > 0 && frame[frame.length - 1] === 13 ? frame.subarray(0, frame.length - 1) : frame;
+}
+
+/** The frame as the session kept it (its memory, then its spill file). */
+function readReplay(replay: RawReplay): Buffer {
+  return Buffer.concat([...replay.memory, ...(replay.path === undefined ? [] : [readFileSync(replay.path)])]);
+}

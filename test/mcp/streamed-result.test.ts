@@ -1,0 +1,113 @@
+// `correx proxy` reads a long response frame as it arrives (mcp/streamed-result.ts): what the client gets, and what
+// is saved, are what routing the frame whole gives; a frame it cannot bound that way is routed whole from the spill.
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { resolveBoundOptions } from "../../src/bound/defaults.js";
+import type { BoundOptions } from "../../src/bound/types.js";
+import { FrameReader } from "../../src/mcp/frame-splitter.js";
+import { ProxyRouter } from "../../src/mcp/proxy-router.js";
+import { boundCallToolResult } from "../../src/mcp/result-bound.js";
+import { StreamedResponse } from "../../src/mcp/streamed-result.js";
+import { SpillStore } from "../../src/spill/store.js";
+
+const work = mkdtempSync(join(tmpdir(), "correx-streamed-result-"));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+let runs = 0;
+
+/** One proxy's server-to-client side: the frames the client gets, the files saved, the logs. */
+function proxy(streamed: boolean, bound: BoundOptions, streamBytes = 256 * 1024) {
+  const dir = join(work, `run-${runs++}`);
+  const spill = { store: new SpillStore(dir) };
+  const toClient: string[] = [];
+  const logs: string[] = [];
+  const streams: StreamedResponse[] = [];
+  const router = new ProxyRouter({
+    toServer: () => undefined,
+    toClient: (frame) => toClient.push(frame.toString()),
+    boundResult: (result, frame, names) => boundCallToolResult(result, frame, { bound, spill, readToolName: names.read }).result,
+    answerOwn: async () => ({ text: "", isError: false }) as never,
+    log: (message) => logs.push(message),
+    requestTimeoutMs: 0,
+  });
+  const route = {
+    answer: router.answerStreamed.bind(router), whole: (frame: Buffer) => router.fromServer(frame), report: () => undefined,
+    lost: (message: Record<string, unknown> | undefined, reason: string) => router.lostAnswer(message?.id, reason),
+  };
+  const reader = new FrameReader({
+    onFrame: (frame) => router.fromServer(frame), streamBytes,
+    stream: () => {
+      if (!streamed) return undefined;
+      const response = new StreamedResponse({ bound, spill }, route);
+      streams.push(response);
+      return response;
+    },
+  });
+  const files = (): [string, string][] => {
+    let names: string[] = [];
+    try {
+      names = readdirSync(dir).filter((name) => !name.endsWith(".json")).sort();
+    } catch {
+      // nothing saved
+    }
+    return names.map((name) => [name.replace(/tool_[0-9a-z]{26}/g, "ID"), readFileSync(join(dir, name)).toString("base64")]);
+  };
+  return { router, reader, toClient, logs, streams, files, dir };
+}
+
+/** Sends `request` from the client, then the server's `frames` (cut in `chunk`-byte pieces); what came out. */
+function exchange(streamed: boolean, request: object | undefined, response: Buffer, bound: BoundOptions = resolveBoundOptions({}), chunk = 65536) {
+  const side = proxy(streamed, bound);
+  if (request) side.router.fromClient(Buffer.from(JSON.stringify({ jsonrpc: "2.0", ...request })));
+  const bytes = Buffer.concat([response, Buffer.from("\n"), Buffer.from('{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info"}}\n')]);
+  for (let offset = 0; offset < bytes.length; offset += chunk) side.reader.push(bytes.subarray(offset, offset + chunk));
+  side.reader.end();
+  const stable = (frame: string): string => frame.split(side.dir).join("DIR").replace(/tool_[0-9a-z]{26}/g, "ID");
+  return { toClient: side.toClient.map(stable), files: side.files(), logs: side.logs, streams: side.streams };
+}
+
+const lines = (count: number) => Array.from({ length: count }, (_, n) => `[${n}] INFO worker-${n % 7} "ok" \t é😀 path\\to\\file`).join("\n");
+const call = { id: 7, method: "tools/call", params: { name: "logs" } };
+const response = (result: object, id: unknown = 7) => Buffer.from(JSON.stringify({ result, jsonrpc: "2.0", id }));
+
+describe("long response frames read as they arrive", () => {
+  const cases: [string, object | undefined, Buffer, BoundOptions?][] = [
+    ["a tools/call answer of text blocks (the id after the result)", call, response({ content: [{ type: "text", text: lines(20_000) }, { type: "image", data: "iVBORw0KGgo=", mimeType: "image/png" }, { type: "text", text: lines(9000) }] })],
+    ["with a structuredContent cut as it streams, and _meta", call, response({
+      content: [{ type: "text", text: lines(20_000) }],
+      structuredContent: { rows: Array.from({ length: 30_000 }, (_, id) => ({ id, ok: id % 3 === 0, big: 12345678901234567890 })) },
+      _meta: { "example.com/x": 1.0 },
+    })],
+    ["an error result, the id first", call, Buffer.from(`{"jsonrpc":"2.0","id":7,"result":${JSON.stringify({ content: [{ type: "text", text: lines(30_000) }], isError: true })}}`)],
+    ["an answer that may fit (a large budget): passed as written", call, response({ content: [{ type: "text", text: lines(20_000) }] }), resolveBoundOptions({ budget: { maxBytes: 64 * 1024 * 1024, maxLines: 10_000_000 } })],
+    ["an answer to another method", { id: 7, method: "resources/read", params: {} }, response({ contents: [{ uri: "file:///a", text: lines(20_000) }] })],
+    ["an answer no one waits for", undefined, response({ content: [{ type: "text", text: lines(20_000) }] })],
+    ["a JSON-RPC error", call, Buffer.from(JSON.stringify({ jsonrpc: "2.0", id: 7, error: { code: 1, message: lines(20_000) } }))],
+    ["a frame that is not JSON", call, Buffer.from(`{"jsonrpc":"2.0","id":7,"result":{"content":[{"type":"text","text":"${"x".repeat(2_000_000)}`)],
+  ];
+  for (const [name, request, frame, bound] of cases) {
+    it(`gives what routing it whole gives: ${name}`, () => {
+      const whole = exchange(false, request, frame, bound);
+      const streamed = exchange(true, request, frame, bound, 40_000);
+      expect(streamed.streams).toHaveLength(1);
+      expect({ ...streamed, streams: [] }).toEqual({ ...whole, streams: [] });
+      // A CRLF line end changes nothing.
+      const crlf = exchange(true, request, Buffer.concat([frame, Buffer.from("\r")]), bound, 40_000);
+      expect({ ...crlf, streams: [] }).toEqual({ ...whole, streams: [] });
+    });
+  }
+
+  it("holds a bounded amount of a long answer, never the frame (the bytes held are counted)", () => {
+    const text = lines(300_000); // about 15 MB
+    const side = proxy(true, resolveBoundOptions({}), 1024 * 1024);
+    side.router.fromClient(Buffer.from(JSON.stringify({ jsonrpc: "2.0", ...call })));
+    const bytes = Buffer.concat([response({ content: [{ type: "text", text }] }), Buffer.from("\n")]);
+    for (let offset = 0; offset < bytes.length; offset += 65536) side.reader.push(bytes.subarray(offset, offset + 65536));
+    expect(side.streams).toHaveLength(1);
+    expect(side.streams[0]!.bytes).toBe(bytes.length - 1);
+    expect(side.streams[0]!.largestHeld).toBeLessThanOrEqual(2 * 65536);
+    expect(side.toClient).toHaveLength(1);
+    expect(side.toClient[0]!.length).toBeLessThan(60_000);
+  });
+});
