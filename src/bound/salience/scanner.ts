@@ -135,9 +135,19 @@ export class SalienceScanner {
     }
   }
 
-  /** The salient groups kept, in input order. */
+  /**
+   * The salient groups kept, in input order, each ranked among its template's in input order: the window's first
+   * lines are scored after the lines that left the ring, so the ranks given while scoring would put a later line of
+   * a template (first scored) before the earlier ones (tsc's first TS2741 behind the one of the fifth file).
+   */
   groups(): SalientGroup[] {
-    return this.builder.reservoir.held();
+    const held = this.builder.reservoir.held();
+    const ranks = new Map<number, number>();
+    for (const group of held) {
+      group.rank = (ranks.get(group.template) ?? 0) + 1;
+      ranks.set(group.template, group.rank);
+    }
+    return held;
   }
 
   private keepCarry(bytes: Buffer): void {

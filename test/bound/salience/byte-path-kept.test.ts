@@ -48,3 +48,12 @@ describe("a group that does not fit whole at a small budget", () => {
     expect(lines.some((line) => line.startsWith("L1062:"))).toBe(false);
   });
 });
+
+describe("a template's first lines come first, whichever path scored them", () => {
+  // The window's first lines (file00's, past the head) are scored after the lines that left the ring (file04's on):
+  // ranked as scored, file04's TS2741 took the template's first place and file00's was left out at 4,096 bytes.
+  test("tsc's first TS2741 (file00) is kept at 4,096 bytes", () => {
+    const lines = projection("tsc-many-errors.txt", 4096);
+    expect(lines.some((line) => line.includes("src/file00.ts:7:14 - error TS2741: Property 'label' is missing"))).toBe(true);
+  });
+});
