@@ -16,8 +16,11 @@ function clip(text: string): string {
 
 /** Lines looked through under a closed group for its first stack frame (jest, mocha, node:test print it under the diff). */
 const MAX_FOLLOW = 30;
-/** A stack frame with a location outside Node's own code (`at f (test/a.test.js:23:67)`), or vitest's `❯ file:line:col`. */
-const FRAME = /^\s*(?:at (?:[^()]* \()?(?!node:|internal\/)[^\s()]+:\d+:\d+\)?|❯ (?:\S+ )?\S+:\d+:\d+)\s*$/;
+/**
+ * A stack frame with a location outside the runtime's own code: JavaScript's `at f (test/a.test.js:23:67)` (not
+ * `node:`), vitest's `❯ file:line:col`, a Go goroutine's `\t/src/app/main.go:11 +0x65` (not Go's own sources).
+ */
+const FRAME = /^\s*(?:at (?:[^()]* \()?(?!node:|internal\/)[^\s()]+:\d+:\d+\)?|❯ (?:\S+ )?\S+:\d+:\d+)\s*$|^\t(?!\/usr\/(?:local\/)?(?:lib\/)?go[\d.]*\/)\S+\.go:\d+(?: \+0x[\da-f]+)?$/;
 
 /** A test's failure title, whose message comes under it after a blank line (jest's `●`, `FAIL`, `✕`). */
 const TITLE = /^\s*(?:●|✕|✖|×|FAIL)\s/;

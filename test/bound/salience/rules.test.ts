@@ -55,6 +55,11 @@ const salient = [
   // Go's compiler and vet print a location and the message, no severity word.
   "p05/parse_test.go:147:8: undefined: normalizeAll",
   "./main.go:12:2: declared and not used: total",
+  // kubectl's and docker's errors, Ruby's exception class at the end, pnpm's codes.
+  "Error from server (NotFound): pods \"web-0\" not found",
+  "Error response from daemon: No such container: web",
+  "app.rb:3:in 'total': undefined method 'price' for nil (NoMethodError)",
+  " ERR_PNPM_NO_MATCHING_VERSION  No matching version found for left-pad@9.9.9",
 ];
 
 const notSalient = [
@@ -84,6 +89,8 @@ const notSalient = [
   "❯ npm run build",
   "    parse_test.go:127: Parse(\"17,18\") gave 2 items",
   "I1201 04:33:51.143210       1 server.go:123] listening on :8443",
+  "Error handling was reworked (see #123)",
+  "    code: 'ERR_ASSERTION',",
 ];
 
 describe("the byte path's needles", () => {
@@ -182,7 +189,7 @@ describe("the location hint before the location pattern", () => {
     "[ERROR]", "Traceback (most recent call last)", "panicked at", "panic: ", "a.ts:12:3", "a.ts(1,2)", "index.js:7", "C:\\x\\y.cs:3", "C:\\src\\main:12", "D:\\a(3,4)", "12:04:31.5", "\" 500", "\"GET /x HTTP/1.1\" 503",
     "ENOENT", "ECONNREFUSED", "EPERM", "ENOSPC", "Permission denied", "No such file or directory", "command not found", "Segmentation fault", "(core dumped)", "Access denied",
     "Connection refused", "PASS", "PASSED", "ok", " ... ok", "✓", "✔", "√", "=== RUN", "--- PASS:", "no errors", "without errors", "error-free", "make: ***", "1 failed",
-    "3 errors", "(3 errors", "✖", "❯", "# fail 2", "ℹ fail 1", " [ERR_X]:", "not remade because of errors", "a.go:3:4: ", " [Error]:", "12:5", "  ", "\t", "\u00a0", " ", ":", ".", "x", "7", "0", "(", ")", "=", "-", "/", "\\",
+    "3 errors", "(3 errors", "✖", "❯", "# fail 2", "ℹ fail 1", " [ERR_X]:", "not remade because of errors", "a.go:3:4: ", " [Error]:", "(NoMethodError)", "Error from server", " ERR_PNPM_X", "\t/src/main.go:11 +0x65", "12:5", "  ", "\t", "\u00a0", " ", ":", ".", "x", "7", "0", "(", ")", "=", "-", "/", "\\",
   ];
 
   test("on random lines of the words, marks and punctuation the rules look for", () => {
