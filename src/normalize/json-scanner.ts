@@ -122,6 +122,14 @@ export class JsonScanner {
             if (depth === this.watch) this.listener.keyStart(base + index);
             this.inKey = true;
             state = Scan.String;
+            // The usual key: no escape, its colon right after it (else the states above take it byte by byte).
+            let at = index + 1;
+            while (at < length && INSIDE[bytes[at]!] === 0) at += 1;
+            if (at + 1 < length && bytes[at] === 0x22 && bytes[at + 1] === 0x3a) {
+              index = at + 2;
+              state = Scan.Value;
+              continue;
+            }
           } else if (byte === 0x7d && state === Scan.KeyOrClose) {
             state = Scan.After;
             continue; // the After state closes it
@@ -142,10 +150,30 @@ export class JsonScanner {
           } else if (byte === 0x22) {
             this.inKey = false;
             state = Scan.String;
+            // The usual string: no escape; it ends here (else the String state takes it from its next byte).
+            let at = index + 1;
+            while (at < length && INSIDE[bytes[at]!] === 0) at += 1;
+            if (at < length && bytes[at] === 0x22) {
+              index = at + 1;
+              state = depth === 0 ? Scan.Done : Scan.After;
+              if (depth === this.watch) this.listener.valueEnd(base + index);
+              continue;
+            }
           } else if (byte === 0x2d) state = Scan.Minus;
           else if (byte === 0x30) state = Scan.Zero;
-          else if (byte >= 0x31 && byte <= 0x39) state = Scan.Integer;
-          else if (LITERALS[byte] !== undefined) {
+          else if (byte >= 0x31 && byte <= 0x39) {
+            // The usual number: digits, then a comma, a bracket or a blank (else the number states take it).
+            let at = index + 1;
+            while (at < length && bytes[at]! >= 0x30 && bytes[at]! <= 0x39) at += 1;
+            const next = at < length ? bytes[at]! : 0x2e;
+            if (next === 0x2c || next === 0x7d || next === 0x5d || BLANK[next] === 1) {
+              index = at;
+              state = depth === 0 ? Scan.Done : Scan.After;
+              if (depth === this.watch) this.listener.valueEnd(base + index);
+              continue;
+            }
+            state = Scan.Integer;
+          } else if (LITERALS[byte] !== undefined) {
             this.literal = LITERALS[byte]!;
             this.literalAt = 1;
             state = Scan.Literal;

@@ -14,6 +14,8 @@ import { SlidingBytes } from "./sliding-bytes.js";
 export const PROMOTE_BYTES = 64 * 1024;
 /** Bytes scanned between two checks for a value to reduce. */
 const WINDOW_BYTES = 64 * 1024;
+/** The first window's bytes (each next one twice as many, up to WINDOW_BYTES). */
+const FIRST_WINDOW_BYTES = 4096;
 /** Raw bytes of a long string parsed for its head (at least REDUCED_STRING_UNITS units: an escape is ≤ 6 bytes a unit). */
 const HEAD_BYTES = 6 * REDUCED_STRING_UNITS;
 /** Members of an object parsed together, once their bytes pass this. */
@@ -34,6 +36,11 @@ export class StructuredReducer implements ScanListener {
   private readonly frames: Frame[] = [newFrame(0, false)];
   private readonly bytes = new SlidingBytes();
   private offset = 0;
+  /**
+   * Bytes of the next window: the first ones are small, so that the scan returns a few times before V8 optimizes it
+   * (an optimized scan that never returned lacks the feedback of its way out: it was thrown away at every window).
+   */
+  private window = FIRST_WINDOW_BYTES;
   private ended: unknown = NOTHING;
   private child: unknown = NOTHING;
 
@@ -61,8 +68,9 @@ export class StructuredReducer implements ScanListener {
   }
 
   private read(chunk: Uint8Array, from: number): number {
-    for (let start = from; start < chunk.length && this.failure === undefined; start += WINDOW_BYTES) {
-      const window = chunk.subarray(start, Math.min(chunk.length, start + WINDOW_BYTES));
+    for (let start = from, size = this.window; start < chunk.length && this.failure === undefined; start += size, size = this.window) {
+      const window = chunk.subarray(start, Math.min(chunk.length, start + size));
+      this.window = Math.min(WINDOW_BYTES, size * 2);
       this.bytes.append(window);
       const end = this.scanner.feed(window, 0, this.offset);
       if (this.scanner.failure !== undefined) this.failure ??= this.scanner.failure;
