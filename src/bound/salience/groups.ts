@@ -205,6 +205,7 @@ export function ownerOf(line: NumberedLine, before: (distance: number) => Number
   const title = failureTitle(before);
   if (title.length > 0) return title;
   if (line.text.startsWith("collect2: error: ld returned")) return linkerLines(before);
+  if (/^(?:SyntaxError|IndentationError|TabError): /.test(line.text)) return pythonLocation(before);
   if (!/^[ \t]/.test(line.text)) return [];
   for (let distance = 1; distance <= 400; distance += 1) {
     const candidate = before(distance);
@@ -235,4 +236,16 @@ function linkerLines(before: (distance: number) => NumberedLine | undefined): Nu
     lines.unshift({ number: candidate.number, text: clip(candidate.text) });
   }
   return lines;
+}
+
+/** Python's `  File "x.py", line 3` over a syntax error with no traceback (the script itself), with the code and caret. */
+function pythonLocation(before: (distance: number) => NumberedLine | undefined): NumberedLine[] {
+  const lines: NumberedLine[] = [];
+  for (let distance = 1; distance <= 4; distance += 1) {
+    const candidate = before(distance);
+    if (!candidate || !/^\s/.test(candidate.text)) return [];
+    lines.unshift({ number: candidate.number, text: clip(candidate.text) });
+    if (/^\s*File ".*", line \d+/.test(candidate.text)) return lines;
+  }
+  return [];
 }

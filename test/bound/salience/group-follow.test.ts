@@ -74,6 +74,12 @@ describe("a failure's group", () => {
     ]);
   });
 
+  test("Python's syntax error in the script itself: the File line, the code and the caret over it", () => {
+    // Recorded: `python3 s.py` (Python 3.11) of `def f(:`.
+    const output = '  File "/tmp/bytepath/misc/s.py", line 1\n    def f(:\n          ^\nSyntaxError: invalid syntax';
+    expect(groupWith(groupsOf(output.split("\n")), "SyntaxError: invalid syntax")).toEqual(['File "/tmp/bytepath/misc/s.py", line 1', "def f(:", "^", "SyntaxError: invalid syntax"]);
+  });
+
   test("a passing test's ✓ line is never a failure's continuation", () => {
     for (const name of ["jest-verbose-2-failures.txt", "vitest-verbose-2-failures.txt", "node-test-spec-2-failures.txt", "mocha-spec-2-failures.txt"]) {
       for (const group of groupsOf(fixture(name))) expect(group.filter((line) => /^[✓✔]/.test(line))).toEqual([]);
