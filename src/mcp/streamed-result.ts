@@ -41,6 +41,9 @@ export class StreamedResponse {
   private readonly reader: EnvelopeStreamReader;
   private readonly project: ProjectOptions;
   private reading = true;
+  /** The frame's bytes once it is longer than the spill may keep (it is then routed whole), unless its start was lost. */
+  private held: Buffer[] | undefined;
+  private startLost = false;
   /** Bytes of the frame read (for the tests). */
   bytes = 0;
 
@@ -58,12 +61,30 @@ export class StreamedResponse {
   /** The frame's next bytes (the caller may reuse them). */
   write(bytes: Buffer): void {
     this.bytes += bytes.length;
+    if (this.held !== undefined) {
+      if (!this.startLost) this.held.push(Buffer.from(bytes));
+      return;
+    }
+    // Past what the spill may keep, the frame could not be read back to be routed whole: it is held, as before.
+    if (this.bytes > (this.options.spill?.maxOutputBytes ?? Number.POSITIVE_INFINITY)) {
+      const replay = this.session.rawReplay();
+      this.startLost = !replay.complete;
+      this.held = this.startLost ? [] : [readReplay(replay), Buffer.from(bytes)];
+      this.session.discard();
+      return;
+    }
     this.session.writeRaw(bytes);
     if (this.reading) this.reading = this.reader.write(bytes);
   }
 
   /** The frame has ended: answered here, or routed whole. */
   end(): void {
+    if (this.held !== undefined) {
+      if (this.startLost) this.route.lost(undefined, "the spill that kept its start failed");
+      else this.route.whole(withoutReturn(Buffer.concat(this.held)));
+      this.held = undefined;
+      return;
+    }
     const ended = this.reading ? this.reader.end() : undefined;
     const message = ended ? parseResponse(ended) : undefined;
     let outcome: BoundResult | undefined;

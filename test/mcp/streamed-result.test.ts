@@ -17,9 +17,9 @@ afterAll(() => rmSync(work, { recursive: true, force: true }));
 let runs = 0;
 
 /** One proxy's server-to-client side: the frames the client gets, the files saved, the logs. */
-function proxy(streamed: boolean, bound: BoundOptions, streamBytes = 256 * 1024) {
+function proxy(streamed: boolean, bound: BoundOptions, streamBytes = 256 * 1024, maxOutputBytes?: number) {
   const dir = join(work, `run-${runs++}`);
-  const spill = { store: new SpillStore(dir) };
+  const spill = { store: new SpillStore(dir), ...(maxOutputBytes === undefined ? {} : { maxOutputBytes }) };
   const toClient: string[] = [];
   const logs: string[] = [];
   const streams: StreamedResponse[] = [];
@@ -57,8 +57,8 @@ function proxy(streamed: boolean, bound: BoundOptions, streamBytes = 256 * 1024)
 }
 
 /** Sends `request` from the client, then the server's `frames` (cut in `chunk`-byte pieces); what came out. */
-function exchange(streamed: boolean, request: object | undefined, response: Buffer, bound: BoundOptions = resolveBoundOptions({}), chunk = 65536) {
-  const side = proxy(streamed, bound);
+function exchange(streamed: boolean, request: object | undefined, response: Buffer, bound: BoundOptions = resolveBoundOptions({}), chunk = 65536, maxOutputBytes?: number) {
+  const side = proxy(streamed, bound, 256 * 1024, maxOutputBytes);
   if (request) side.router.fromClient(Buffer.from(JSON.stringify({ jsonrpc: "2.0", ...request })));
   const bytes = Buffer.concat([response, Buffer.from("\n"), Buffer.from('{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info"}}\n')]);
   for (let offset = 0; offset < bytes.length; offset += chunk) side.reader.push(bytes.subarray(offset, offset + chunk));
@@ -97,6 +97,17 @@ describe("long response frames read as they arrive", () => {
       expect({ ...crlf, streams: [] }).toEqual({ ...whole, streams: [] });
     });
   }
+
+  it("holds a frame longer than the spill may keep (--max-output), and routes it whole as before", () => {
+    for (const request of [call, { id: 7, method: "resources/read", params: {} }]) {
+      const frame = response({ content: [{ type: "text", text: lines(40_000) }] });
+      const whole = exchange(false, request, frame, undefined, 65536, 1024 * 1024);
+      const streamed = exchange(true, request, frame, undefined, 40_000, 1024 * 1024);
+      expect(streamed.streams).toHaveLength(1);
+      expect({ ...streamed, streams: [] }).toEqual({ ...whole, streams: [] });
+      expect(whole.toClient[0]!.length).toBeLessThan(request === call ? 60_000 : frame.length + 1);
+    }
+  });
 
   it("holds a bounded amount of a long answer, never the frame (the bytes held are counted)", () => {
     const text = lines(300_000); // about 15 MB
