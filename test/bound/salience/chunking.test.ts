@@ -40,3 +40,29 @@ describe("salience and chunking", () => {
     expect(bounded(bytes, random)).toBe(asFile);
   });
 });
+
+describe("a failure's frame looked for under its diff", () => {
+  // jest's output (each `●` block: title, message, diff, code frame, then the frame 21 lines below) at a few offsets
+  // in a stream of log lines: the frames a closed group looks for are the same whatever the pieces the input came in.
+  const JEST = readFileSync(fileURLToPath(new URL("../../fixtures/salience/jest-verbose-2-failures.txt", import.meta.url)));
+  const title = JEST.indexOf("  ● parser suite 7 › handles error responses 17");
+  const logs = (bytes: number): Buffer => {
+    const lines: string[] = [];
+    for (let index = 0, size = 0; size < bytes; index += 1) {
+      const line = `2026-12-01T04:${String(index % 60).padStart(2, "0")}:00Z INFO [worker-${index % 13}] handled /api/items/${index} in ${index % 991} ms`;
+      lines.push(line);
+      size += line.length + 1;
+    }
+    return Buffer.from(`${lines.join("\n")}\n`);
+  };
+  test.each([-900, -500, -100])("jest's output %i bytes from 256 KiB into the logs", (shift) => {
+    const before = logs(256 * 1024 + shift - title);
+    const bytes = Buffer.concat([before, JEST, logs(3 * 1024 * 1024)]);
+    const asFile = bounded(bytes, () => 1024 * 1024);
+    expect(asFile).toContain("at Object.toEqual (test/parser07.test.js:23:67)");
+    expect(bounded(bytes, () => 64 * 1024)).toBe(asFile);
+    let seed = 11;
+    const random = (): number => (seed = (seed * 1103515245 + 12345) % 2 ** 31) % 9000 + 1;
+    expect(bounded(bytes, random)).toBe(asFile);
+  });
+});
