@@ -24,6 +24,11 @@ function toCodePointBoundary(text: string, index: number, direction: -1 | 1): nu
 /** Moves a cut index back (or forward) to the nearest grapheme boundary within a small window. */
 function toGraphemeBoundary(text: string, index: number, direction: -1 | 1): number {
   if (index <= 0 || index >= text.length) return index;
+  // Between two ASCII characters there is a boundary but inside CR LF (no ASCII character extends, joins or
+  // prepends): the segmenter, costly to create and to run, is needed only beside other characters.
+  const before = text.charCodeAt(index - 1);
+  const after = text.charCodeAt(index);
+  if (before < 0x80 && after < 0x80 && !(before === 0x0d && after === 0x0a)) return index;
   const start = Math.max(0, index - GRAPHEME_WINDOW);
   const end = Math.min(text.length, index + GRAPHEME_WINDOW);
   segmenter ??= new Intl.Segmenter(undefined, { granularity: "grapheme" });
