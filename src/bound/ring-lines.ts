@@ -65,6 +65,7 @@ const MAX_LOOK_BACK = 64;
  * when there is none nearby.
  */
 function runStartAtOrBefore({ bytes, first, partial }: RingRead, from: number, cleanLine: (line: string) => string): number | undefined {
+  if (from <= first) return undefined;
   const end = bytes.indexOf(NEWLINE, from);
   let text = cleanLine(bytes.toString("utf8", from, end === -1 ? bytes.length : end));
   for (let back = 0; from > first && back < MAX_LOOK_BACK; back += 1) {

@@ -37,6 +37,18 @@ describe("the tail read back from the ring", () => {
     expect(cleaned).toBeLessThan(window.first.length + 2016 + 3);
   });
 
+  test("4 MiB as one line: the ring's one partial line is cleaned once", () => {
+    const input = Buffer.from("2026-11-01T00:00:00Z INFO [worker-1] fetched src/module-1.ts in 12 ms ".repeat(60000));
+    const cleaned: number[] = [];
+    const collector = new LineCollector({ budget: { maxLines: 2000, maxBytes: 51200 }, keep: "both", foldRepeats: true, cleanLine: (line) => (cleaned.push(line.length), line) });
+    for (let offset = 0; offset < input.length; offset += 65536) collector.write(input.subarray(offset, offset + 65536));
+    const window = collector.finish();
+    expect(window.last).toHaveLength(1);
+    expect(window.last[0]!.partial).toBe("start");
+    // The head's giant line (up to the 1 MiB line cap), then the ring's.
+    expect(cleaned).toHaveLength(2);
+  });
+
   test("the same lines as reading the whole ring (repeats, colours, empty lines, partial first line, folding on or off)", () => {
     const line = fc.oneof(
       fc.constantFrom("a", "b", "", "same line", "\u001b[31msame line\u001b[0m", "é ü"),
