@@ -4,25 +4,19 @@
 // Once it is ready the spill is handed over: this thread only copies bytes into a shared ring, the worker hashes
 // and indexes them on the other core and has libuv's thread pool write them. A spill that ends before the worker
 // is ready is finished here.
-import * as fs from "node:fs";
-import { nodeCrypto, nodeWorkerThreads } from "../lazy-builtin.js";
+import { nodeCrypto } from "../lazy-builtin.js";
 import { PooledWrites } from "./pooled-writes.js";
 import { readDigest, readFailure } from "./spill-consumer.js";
 import { SpillOutput, closeQuietly, type SpillFault, type SpillFiles, type SpillWork } from "./spill-output.js";
-import { CONSUMER, CONTROL_BYTES, PRODUCER, SLOT, announce, consumerWork, controlOf, numbersOf, prefixBytes, ringOf, ringStart, savedBytes, type ConsumerWork, type SpillWorkerData } from "./spill-ring.js";
-
-declare const CORREX_SPILL_WORKER: string | undefined;
+import { CONSUMER, PRODUCER, SLOT, announce, consumerWork, prefixBytes, ringStart, savedBytes, type ConsumerWork } from "./spill-ring.js";
+import { START_LIMIT_MS, WAIT_SLICE_MS, bundledWorker, startSpillWorker, waitUntilReady, workerGone, type StartedWorker } from "./spill-worker-start.js";
 
 /** Ring bytes by default: room for a 1 MiB read while the worker's writes are in flight (shared memory, counted in RSS). */
 export const DEFAULT_RING_BYTES = 4 * 1024 * 1024;
 /** Spill bytes written on the calling thread before a worker is started. */
 export const THREAD_AFTER_BYTES = 8 * 1024 * 1024;
-/** How long `waitForWorker` waits for a worker to be ready. */
-const START_LIMIT_MS = 10_000;
 /** How long `workerExited` keeps the process alive for a worker that does not end (as long as one may take to start). */
 const EXIT_WAIT_MS = START_LIMIT_MS;
-/** Longest single wait for the worker: then whether its thread still runs is checked. */
-const WAIT_SLICE_MS = 250;
 
 /** How a spill is saved: `thread: false` keeps it on the calling thread; the rest is for tests. */
 export interface SpillSinkOptions {
@@ -46,11 +40,6 @@ export interface SpillSinkOptions {
   whileWorkerStarts?: (bytes: number) => void;
 }
 
-/** The worker's source, bundled at build time (scripts/build.mjs; vitest.config.ts for the tests). */
-function bundledWorker(): string | undefined {
-  return typeof CORREX_SPILL_WORKER === "string" ? CORREX_SPILL_WORKER : undefined;
-}
-
 /** Takes a spill's data in order and saves it; a failure is kept (`failure`), never thrown. */
 export class SpillSink {
   private readonly files: SpillFiles;
@@ -67,6 +56,8 @@ export class SpillSink {
   private numbers: Float64Array | undefined;
   private ring: Uint8Array | undefined;
   private handed = false;
+  /** A worker was tried (once: one that cannot start leaves the spill on this thread). */
+  private workerTried = false;
   /** The spill worker, once started (unreferenced: it never keeps the process alive unless its end is awaited). */
   private worker: import("node:worker_threads").Worker | undefined;
   /** Resolves once the worker's thread is gone (its memory freed); at once when none was started. */
@@ -189,36 +180,17 @@ export class SpillSink {
       output.dispose();
       return false;
     }
-    if (this.deferred && !this.shared && output.written >= (this.options.threadAfterBytes ?? THREAD_AFTER_BYTES)) this.startWorker();
+    if (this.deferred && !this.workerTried && output.written >= (this.options.threadAfterBytes ?? THREAD_AFTER_BYTES)) this.startWorker();
     return true;
   }
 
   private startWorker(): void {
+    this.workerTried = true;
     const ringBytes = this.options.ringBytes ?? DEFAULT_RING_BYTES;
-    const shared = new SharedArrayBuffer(CONTROL_BYTES + ringBytes);
-    this.shared = shared; // tried once: a worker that cannot start leaves the spill on this thread
-    const fault = this.options.fault;
-    const data: SpillWorkerData = { shared, ringBytes, files: this.files, ...(fault ? { fault } : {}) };
-    try {
-      const threads = nodeWorkerThreads();
-      const worker = new threads.Worker(this.options.workerSource ?? bundledWorker()!, { eval: true, workerData: data, env: threads.SHARE_ENV, stdout: true, stderr: true });
-      worker.on("error", () => undefined); // a worker that dies before it is ready never gets the spill
-      worker.unref();
-      this.worker = worker;
-      this.exited = new Promise((resolve) => worker.once("exit", () => resolve()));
-    } catch {
-      return; // no worker here: go on saving on this thread
-    }
-    this.control = controlOf(shared);
-    this.numbers = numbersOf(shared);
-    this.ring = ringOf(shared, ringBytes);
-    if (this.options.waitForWorker) {
-      const until = Date.now() + (this.options.startLimitMs ?? START_LIMIT_MS);
-      for (let seen = Atomics.load(this.control, SLOT.consumerSeq); Atomics.load(this.control, SLOT.consumer) !== CONSUMER.ready && Date.now() < until; seen = Atomics.load(this.control, SLOT.consumerSeq)) {
-        Atomics.wait(this.control, SLOT.consumerSeq, seen, WAIT_SLICE_MS);
-      }
-      if (Atomics.load(this.control, SLOT.consumer) === CONSUMER.ready) this.handOver();
-    }
+    const started: StartedWorker | undefined = startSpillWorker(this.files, ringBytes, this.options.fault, this.options.workerSource ?? bundledWorker()!);
+    if (started === undefined) return; // no worker here: go on saving on this thread
+    ({ shared: this.shared, control: this.control, numbers: this.numbers, ring: this.ring, worker: this.worker, exited: this.exited } = started);
+    if (this.options.waitForWorker && waitUntilReady(started.control, this.options.startLimitMs ?? START_LIMIT_MS)) this.handOver();
   }
 
   /** Gives the files to the ready worker with the count of bytes written here; from now on only the ring is used. */
@@ -245,7 +217,7 @@ export class SpillSink {
     const control = this.control!;
     const state = Atomics.load(control, SLOT.consumer);
     if (state === CONSUMER.failed) this.failure = readFailure(this.shared!);
-    else if (idle && state !== CONSUMER.done && this.workerGone()) {
+    else if (idle && state !== CONSUMER.done && workerGone(control)) {
       const saved = savedBytes(this.numbers!);
       this.failure = new Error(`the spill worker stopped after saving ${saved} of ${prefixBytes(this.numbers!) + this.ringTotal} bytes`);
       if (state !== CONSUMER.closing) {
@@ -259,11 +231,5 @@ export class SpillSink {
   /** Waits for the worker to say something; true when it said nothing for a whole slice. */
   private waitForConsumer(seen: number): boolean {
     return Atomics.wait(this.control!, SLOT.consumerSeq, seen, WAIT_SLICE_MS) === "timed-out";
-  }
-
-  /** True when the worker's thread no longer runs (Linux: its task is gone); false where that cannot be told. */
-  private workerGone(): boolean {
-    const threadId = Atomics.load(this.control!, SLOT.threadId);
-    return threadId > 0 && !fs.existsSync(`/proc/self/task/${threadId}`);
   }
 }
