@@ -25,7 +25,7 @@ export interface ProxyRouterOptions {
 export const CONNECTION_CLOSED = -32000;
 export const REQUEST_TIMEOUT = -32001;
 /** JSON-RPC's internal error. */
-export const INTERNAL_ERROR = -32603;
+const INTERNAL_ERROR = -32603;
 
 interface PendingRequest {
   id: unknown;

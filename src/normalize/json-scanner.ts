@@ -3,6 +3,8 @@
 // grammar error) and tells a listener only where values and keys start and end at one watched depth, so that the
 // reducer keeps what it needs without a call a byte. Strings are passed at a table look-up a byte.
 
+import { BLANK, ESCAPES, HEX, INSIDE, LITERALS, numberAfter, Scan } from "./json-scanner-tables.js";
+
 /** What the reducer is told; positions are absolute offsets from the value's first byte. */
 export interface ScanListener {
   /** A value starts at the watched depth. */
@@ -15,27 +17,6 @@ export interface ScanListener {
   closeWatched(end: number): void;
 }
 
-/** Inside strings: 1 quote, 2 backslash, 3 a control character (refused), else 0. */
-const INSIDE = new Uint8Array(256);
-for (let byte = 0; byte < 0x20; byte += 1) INSIDE[byte] = 3;
-INSIDE[0x22] = 1;
-INSIDE[0x5c] = 2;
-/** 1 for JSON whitespace. */
-const BLANK = new Uint8Array(256);
-BLANK[0x20] = BLANK[0x09] = BLANK[0x0a] = BLANK[0x0d] = 1;
-/** 1 for a hexadecimal digit. */
-const HEX = new Uint8Array(256);
-for (const byte of Buffer.from("0123456789abcdefABCDEF")) HEX[byte] = 1;
-/** 1 for an escape letter JSON allows after a backslash (u is counted apart). */
-const ESCAPES = new Uint8Array(256);
-for (const byte of Buffer.from('"\\/bfnrt')) ESCAPES[byte] = 1;
-const LITERALS: Record<number, Buffer> = { 0x74: Buffer.from("true"), 0x66: Buffer.from("false"), 0x6e: Buffer.from("null") };
-
-/** The scanner's state: what the next byte may be. */
-export const enum Scan {
-  Value, ValueOrClose, Key, KeyOrClose, Colon, After, String, Escape, Hex, Literal,
-  Minus, Zero, Integer, Dot, Fraction, Exponent, ExponentSign, ExponentDigits, LongString, Done, Failed,
-}
 
 /** Tokenizes one JSON value; `feed` it the value's bytes in order. */
 export class JsonScanner {
@@ -253,22 +234,5 @@ export class JsonScanner {
     this.failure ??= reason;
     this.state = Scan.Failed;
     return -1;
-  }
-}
-
-/** The number state after `byte`; Scan.After when the number ended before it, Scan.Failed when it cannot. */
-function numberAfter(state: Scan, byte: number): Scan {
-  const digit = byte >= 0x30 && byte <= 0x39;
-  const exponent = byte === 0x65 || byte === 0x45;
-  switch (state) {
-    case Scan.Minus: return byte === 0x30 ? Scan.Zero : digit ? Scan.Integer : Scan.Failed;
-    case Scan.Zero: return byte === 0x2e ? Scan.Dot : exponent ? Scan.Exponent : digit ? Scan.Failed : Scan.After;
-    case Scan.Integer: return digit ? Scan.Integer : byte === 0x2e ? Scan.Dot : exponent ? Scan.Exponent : Scan.After;
-    case Scan.Dot: return digit ? Scan.Fraction : Scan.Failed;
-    case Scan.Fraction: return digit ? Scan.Fraction : exponent ? Scan.Exponent : Scan.After;
-    case Scan.Exponent: return byte === 0x2b || byte === 0x2d ? Scan.ExponentSign : digit ? Scan.ExponentDigits : Scan.Failed;
-    case Scan.ExponentSign: return digit ? Scan.ExponentDigits : Scan.Failed;
-    case Scan.ExponentDigits: return digit ? Scan.ExponentDigits : Scan.After;
-    default: return Scan.Failed;
   }
 }

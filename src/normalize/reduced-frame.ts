@@ -8,7 +8,7 @@ export const NOTHING = Symbol("nothing");
 const RING = REDUCED_ITEMS + 1;
 
 /** The last RING items of an array: each a byte extent (parsed once it is sure to be kept) or a value. */
-export class ItemRing {
+class ItemRing {
   private readonly starts = new Array<number>(RING).fill(-1);
   private readonly ends = new Array<number>(RING).fill(-1);
   private readonly values = new Array<unknown>(RING).fill(NOTHING);

@@ -38,11 +38,6 @@ export function fullLength(items: unknown[]): number {
   return cutArrays.get(items) ?? items.length;
 }
 
-/** True for an array that stands for a longer one. */
-export function isCutArray(value: unknown): boolean {
-  return Array.isArray(value) && cutArrays.has(value);
-}
-
 /** Marks the root of a value in which something was cut. */
 export function markReduced(root: object): void {
   reducedRoots.add(root);

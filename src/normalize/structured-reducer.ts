@@ -3,7 +3,8 @@
 // a larger one is reduced while it streams: an object keeps every key, an array its first and last items and its
 // length, a string its head and its length. What is held is bounded by the items kept, not by the input.
 import { parseJsonBytes } from "./json-input.js";
-import { JsonScanner, Scan, type ScanListener } from "./json-scanner.js";
+import { JsonScanner, type ScanListener } from "./json-scanner.js";
+import { Scan } from "./json-scanner-tables.js";
 import { heldBackFrom, JsonStringStream } from "./json-string-stream.js";
 import { skipString } from "./lossless-json.js";
 import { define, newFrame, NOTHING, type Frame } from "./reduced-frame.js";
@@ -11,7 +12,7 @@ import { CutString, cutArray, markReduced, REDUCED_ITEMS, REDUCED_STRING_UNITS }
 import { SlidingBytes } from "./sliding-bytes.js";
 
 /** A value whose bytes pass this while it streams is reduced; a smaller one is parsed whole. */
-export const PROMOTE_BYTES = 64 * 1024;
+const PROMOTE_BYTES = 64 * 1024;
 /** Bytes scanned between two checks for a value to reduce. */
 const WINDOW_BYTES = 64 * 1024;
 /** The first window's bytes (each next one twice as many, up to WINDOW_BYTES). */

@@ -5,18 +5,7 @@ import { JsonStringStream } from "../../src/normalize/json-string-stream.js";
 import { JsonSubtreeSkipper } from "../../src/normalize/json-subtree.js";
 import { parseJsonBytes } from "../../src/normalize/json-input.js";
 import { stringifyJson } from "../../src/normalize/lossless-json.js";
-
-/** Cuts `bytes` at the given offsets (sorted, deduplicated, in range). */
-function cut(bytes: Buffer, offsets: number[]): Buffer[] {
-  const points = [...new Set(offsets.map((offset) => offset % (bytes.length + 1)))].sort((a, b) => a - b);
-  const chunks: Buffer[] = [];
-  let from = 0;
-  for (const point of [...points, bytes.length]) {
-    chunks.push(bytes.subarray(from, point));
-    from = point;
-  }
-  return chunks;
-}
+import { cutAt as cut } from "./helpers.js";
 
 /** Reads an envelope through the streaming reader: the text it streamed and the skeleton with its tokens put back. */
 function readStreamed(chunks: Buffer[]): { text: string; value: unknown; units: number[] } | { failure: string } {

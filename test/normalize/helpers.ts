@@ -40,3 +40,15 @@ export function fixtureShape(name: string): SourceShape {
   if (shape === undefined) throw new Error(`fixture ${name} is not named after a shape`);
   return shape;
 }
+
+/** Cuts `bytes` at the given offsets (taken modulo its length + 1, sorted, deduplicated): the chunks, in order. */
+export function cutAt(bytes: Buffer, offsets: number[]): Buffer[] {
+  const points = [...new Set(offsets.map((offset) => offset % (bytes.length + 1)))].sort((a, b) => a - b);
+  const chunks: Buffer[] = [];
+  let from = 0;
+  for (const point of [...points, bytes.length]) {
+    chunks.push(bytes.subarray(from, point));
+    from = point;
+  }
+  return chunks;
+}

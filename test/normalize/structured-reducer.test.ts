@@ -1,3 +1,5 @@
+// The structured-content reducer (normalize/structured-reducer.ts): what it keeps is what a whole parse gives when
+// nothing is cut, and is cut exactly as the whole value when something is; it fails wherever JSON.parse would.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { boundStructured, reducedOverBudget } from "../../src/mcp/structured-bound.js";
@@ -5,18 +7,7 @@ import { MAX_JSON_DEPTH, parseJsonBytes } from "../../src/normalize/json-input.j
 import { stringifyJson } from "../../src/normalize/lossless-json.js";
 import { isReduced } from "../../src/normalize/reduced-json.js";
 import { StructuredReducer } from "../../src/normalize/structured-reducer.js";
-
-/** Cuts `bytes` at the given offsets (sorted, deduplicated, in range). */
-function cut(bytes: Buffer, offsets: number[]): Buffer[] {
-  const points = [...new Set(offsets.map((offset) => offset % (bytes.length + 1)))].sort((a, b) => a - b);
-  const chunks: Buffer[] = [];
-  let from = 0;
-  for (const point of [...points, bytes.length]) {
-    chunks.push(bytes.subarray(from, point));
-    from = point;
-  }
-  return chunks;
-}
+import { cutAt as cut } from "./helpers.js";
 
 /** Reduces `bytes` (one container, then `tail`) fed in `chunks`; the value, or the failure. */
 function reduce(chunks: Buffer[], promoteBytes?: number): { value: unknown; reducer: StructuredReducer; end: number } | { failure: string } {
