@@ -191,20 +191,12 @@ const MAX_TEST_LOG = 8;
  * Near-duplicate folding (near-fold.ts) keeps the same lines out of its runs.
  */
 export function ownerOf(line: NumberedLine, before: (distance: number) => NumberedLine | undefined): NumberedLine[] {
-  if (line.text.startsWith("--- FAIL: ")) {
-    const log: NumberedLine[] = [];
-    for (let distance = 1; distance <= MAX_TEST_LOG; distance += 1) {
-      const candidate = before(distance);
-      if (!candidate || !/^[ \t]+\S/.test(candidate.text)) break;
-      log.unshift({ number: candidate.number, text: clip(candidate.text) });
-    }
-    return log;
-  }
+  if (line.text.startsWith("--- FAIL: ")) return aboveWhile(before, (text) => /^[ \t]+\S/.test(text));
   const above = before(1);
   if (above && (isTraceLine(above.text) || isCompilerContext(above.text))) return [{ number: above.number, text: clip(above.text) }];
   const title = failureTitle(before);
   if (title.length > 0) return title;
-  if (line.text.startsWith("collect2: error: ld returned")) return linkerLines(before);
+  if (line.text.startsWith("collect2: error: ld returned")) return aboveWhile(before, (text) => LINKER.test(text));
   if (/^(?:SyntaxError|IndentationError|TabError): /.test(line.text)) return pythonLocation(before);
   if (!/^[ \t]/.test(line.text)) return [];
   for (let distance = 1; distance <= 400; distance += 1) {
@@ -227,12 +219,15 @@ function failureTitle(before: (distance: number) => NumberedLine | undefined): N
   return [{ number: suite.number, text: clip(suite.text) }, { number: name.number, text: clip(name.text) }];
 }
 
-/** What GNU ld printed over gcc's `collect2: error: ld returned 1 exit status`: where, and the undefined reference. */
-function linkerLines(before: (distance: number) => NumberedLine | undefined): NumberedLine[] {
+/** What GNU ld prints over gcc's `collect2: error: ld returned 1 exit status`: where, and the undefined reference. */
+const LINKER = /^(?:\S*\/)?ld(?:\.\w+)?: |: (?:undefined reference to|multiple definition of) /;
+
+/** The lines right above, nearest last, while `accept` takes them (at most MAX_TEST_LOG). */
+function aboveWhile(before: (distance: number) => NumberedLine | undefined, accept: (text: string) => boolean): NumberedLine[] {
   const lines: NumberedLine[] = [];
   for (let distance = 1; distance <= MAX_TEST_LOG; distance += 1) {
     const candidate = before(distance);
-    if (!candidate || !/^(?:\S*\/)?ld(?:\.\w+)?: |: (?:undefined reference to|multiple definition of) /.test(candidate.text)) break;
+    if (!candidate || !accept(candidate.text)) break;
     lines.unshift({ number: candidate.number, text: clip(candidate.text) });
   }
   return lines;
