@@ -3,9 +3,11 @@
 // median of 3: the count moves by about 1 % from run to run, never with the load of a shared machine), and in
 // wall time (alternating, best and median of 21). NODE_EXTRA_CA_CERTS makes Node parse a certificate bundle at
 // start-up (about 400 M instructions on the project machine): when it is set, a second row counts without it.
+// stdin is a pipe holding "hi\n" whose writer is gone, as `echo hi |` gives it; a last row counts Node's own stdin
+// pipe (a socket pair, as a harness spawning correx gives it: correx then makes a socket to wait on, node:net).
 //   node bench/startup-instructions.mjs [--runs 21]
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { closeSync, constants, mkdtempSync, openSync, rmSync, writeSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -18,11 +20,34 @@ const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.l
 const BOUND = [process.execPath, correx, "bound"];
 const NODE = [process.execPath, "-e", "0"];
 
+/** A pipe holding "hi\n" and no writer any more (a FIFO's reading end, opened non-blocking; correx reopens it). */
+function echoedPipe() {
+  const fifo = join(work, "pipe");
+  rmSync(fifo, { force: true });
+  if (spawnSync("mkfifo", [fifo]).status !== 0) throw new Error("mkfifo failed");
+  const reader = openSync(fifo, constants.O_RDONLY | constants.O_NONBLOCK);
+  const writer = openSync(fifo, constants.O_WRONLY);
+  writeSync(writer, "hi\n");
+  closeSync(writer);
+  return reader;
+}
+
+/** Runs argv with "hi\n" on stdin: a pipe as `echo hi |` gives it, or (`socket`) Node's socket pair. */
+function withInput(argv, options, socket = false) {
+  if (socket) return spawnSync(argv[0], argv.slice(1), { ...options, input: "hi\n" });
+  const stdin = echoedPipe();
+  try {
+    return spawnSync(argv[0], argv.slice(1), { ...options, stdio: [stdin, "pipe", options.stdio?.[2] ?? "pipe"] });
+  } finally {
+    closeSync(stdin);
+  }
+}
+
 /** Instructions executed by a command under callgrind (all threads), median of 3. */
-function instructions(argv, runEnv) {
+function instructions(argv, runEnv, socket = false) {
   const counts = [];
   for (let run = 0; run < 3; run += 1) {
-    const result = spawnSync("valgrind", ["--tool=callgrind", `--callgrind-out-file=${join(work, "out")}`, ...argv], { input: "hi\n", encoding: "utf8", env: runEnv });
+    const result = withInput(["valgrind", "--tool=callgrind", `--callgrind-out-file=${join(work, "out")}`, ...argv], { encoding: "utf8", env: runEnv }, socket);
     const match = /refs:\s+([\d,]+)/.exec(result.stderr ?? "");
     if (!match) throw new Error(`valgrind gave no count for ${argv.join(" ")}: ${result.error?.message ?? result.stderr}`);
     counts.push(Number(match[1].replaceAll(",", "")));
@@ -36,7 +61,7 @@ function wallTimes(commands) {
   for (let run = 0; run < runs; run += 1) {
     commands.forEach((argv, index) => {
       const start = process.hrtime.bigint();
-      spawnSync(argv[0], argv.slice(1), { input: "hi\n", env, stdio: ["pipe", "pipe", "inherit"] });
+      withInput(argv, { env, stdio: ["pipe", "pipe", "inherit"] });
       times[index].push(Number(process.hrtime.bigint() - start) / 1e6);
     });
   }
@@ -61,6 +86,8 @@ try {
       const [a, b] = [instructions(BOUND, runEnv), instructions(NODE, runEnv)];
       console.log(`| ${label} | ${(a / 1e6).toFixed(0)} M | ${(b / 1e6).toFixed(0)} M | ${(a / b).toFixed(2)} |`);
     }
+    const [a, b] = [instructions(BOUND, env, true), instructions(NODE, env, true)];
+    console.log(`| as is, stdin Node's socket pair | ${(a / 1e6).toFixed(0)} M | ${(b / 1e6).toFixed(0)} M | ${(a / b).toFixed(2)} |`);
   }
 } finally {
   rmSync(work, { recursive: true, force: true });

@@ -42,10 +42,17 @@ function openReadable(path: string): number {
   return fd;
 }
 
+/**
+ * The files' bytes in order. Standard input is read once, to its end: a second `-` adds nothing (as for a pipe),
+ * and fd 0 is not read again after the socket correx may have made on it closed it at its end.
+ */
 async function* streamFiles(paths: string[], descriptors: (number | undefined)[], stop: StopWatch): AsyncGenerator<Buffer> {
+  let stdinRead = false;
   try {
     for (const [index, fd] of descriptors.entries()) {
       if (stop.signal !== undefined) return stop.cut();
+      if (fd === undefined && stdinRead) continue;
+      stdinRead ||= fd === undefined;
       yield* readInterruptibly(fd ?? 0, fd === undefined ? "standard input" : paths[index]!, stop);
     }
   } finally {
