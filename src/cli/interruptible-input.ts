@@ -75,10 +75,16 @@ function openSource(fd: number, label: string): Source {
     let made = false;
     const waiter = (stop: StopWatch): WaitedRead => {
       made = true; // the socket owns the descriptor from now on, and closes it
-      const make = (onread: OnRead): Socket => (terminal ? new (nodeTty().ReadStream)(own, readingInto(onread)) : new (nodeNet().Socket)({ fd: own, ...readingInto(onread) }));
-      return new WaitedRead(make, reader, stop, label, true);
+      return new WaitedRead(streamOn(own, terminal), reader, stop, label, true);
     };
     return { reader, waiter, close: () => made || closeSync(own) };
+  }
+  if (fd === 0 && (stat.isFIFO() || terminal)) {
+    // No description of its own (no /proc): blocking reads, as before; a read would block only when fd 0 was
+    // non-blocking already, and then the wait is a stream on fd 0 itself, as process.stdin's was.
+    let waited: WaitedRead | undefined;
+    const waiter = (stop: StopWatch): WaitedRead => (waited ??= new WaitedRead(streamOn(0, terminal), plain.reader, stop, label, false));
+    return { ...plain, waiter, close: () => waited?.close() };
   }
   if (fd !== 0 || !stat.isSocket()) return plain;
   // A socket has no description of its own (/proc refuses it): a socket on fd 0 makes it non-blocking (Node
@@ -94,6 +100,11 @@ function reopenNonBlocking(fd: number): number | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** Makes the stream a wait reads `fd` with: a tty.ReadStream for a terminal, else a net.Socket (a pipe). */
+function streamOn(fd: number, terminal: boolean): (onread: OnRead) => Socket {
+  return (onread) => (terminal ? new (nodeTty().ReadStream)(fd, readingInto(onread)) : new (nodeNet().Socket)({ fd, ...readingInto(onread) }));
 }
 
 /** net.Socket's `onread`: libuv reads into `buffer`, and `callback` gets the count (false stops reading). */
