@@ -15,6 +15,9 @@ import { DescriptorReader, isatty } from "./io.js";
 /** Bytes read without a wait between two turns of the event loop (where a signal's handler runs). */
 const TURN_BYTES = 8 * 1024 * 1024;
 
+/** A wait that gives less than this leaves the pipe empty: the next read waits without trying a fast read first. */
+const TRICKLE_BYTES = 4096;
+
 /** Where the bytes of one input come from: fast reads, and what to wait on when they would block. */
 interface Source {
   reader: DescriptorReader;
@@ -32,16 +35,19 @@ export async function* readInterruptibly(fd: number, label: string, stop: StopWa
   const source = openSource(fd, label);
   let waiting: WaitedRead | undefined;
   try {
-    for (let sinceTurn = 0; ; ) {
+    for (let sinceTurn = 0, trickle = false; ; ) {
       if (stop.signal !== undefined) return stop.cut();
       // Bytes a wait got when no one waited come before anything a fast read would get now.
-      let chunk = waiting?.takeEarly() ?? source.reader.read();
+      let chunk: Buffer | "end" | "again" = waiting?.takeEarly() ?? (trickle ? "again" : source.reader.read());
+      trickle = false;
       if (chunk === "again") {
         waiting ??= source.waiter(stop);
         if (!waiting) throw new IoError(`cannot read ${label}: it is non-blocking and cannot be waited on`);
         const waited = await waiting.next();
         if (waited === "stopped") continue;
         chunk = waited;
+        // A trickle (a wait gave less than a pipe's page): the next read would find nothing; wait at once.
+        trickle = typeof chunk !== "string" && chunk.length < TRICKLE_BYTES;
         sinceTurn = 0;
       }
       if (chunk === "end") return;
