@@ -95,7 +95,7 @@ function openSource(fd: number, label: string): Source {
   if (fd !== 0 || !stat.isSocket()) return plain;
   // A socket has no description of its own (/proc refuses it): a socket on fd 0 makes it non-blocking (Node
   // restores it at exit), made before the first read so that the fast reads never block.
-  const waited = new WaitedRead((onread) => new (nodeNet().Socket)({ fd: 0, ...readingInto(onread) }), plain.reader, undefined, label, false);
+  const waited = new WaitedRead(streamOn(0, false), plain.reader, undefined, label, false);
   return { ...plain, waiter: (stop) => waited.watching(stop), close: () => waited.close() };
 }
 
