@@ -70,6 +70,7 @@ export async function runProxy(argv: string[], raw: RawOptions): Promise<never> 
   const route = {
     answer: router.answerStreamed.bind(router), whole: (frame: Buffer) => router.fromServer(frame), report,
     lost: (message: Record<string, unknown> | undefined, reason: string) => router.lostAnswer(message?.id, reason),
+    awaitsOnlyCalls: () => router.awaitsOnlyCalls(),
   };
   const stream = () => (spill.target ? new StreamedResponse(resultOptions, route) : undefined);
   const stdoutClosed = new Promise<void>((resolve) => {

@@ -120,6 +120,11 @@ export class ProxyRouter {
     }
   }
 
+  /** True when requests wait for the server and every one is a tools/call (a long result can only answer one). */
+  awaitsOnlyCalls(): boolean {
+    return this.pending.size > 0 && [...this.pending.values()].every((request) => request.method === "tools/call");
+  }
+
   /** How many requests wait for the server. */
   get waiting(): number {
     return this.pending.size;

@@ -33,6 +33,8 @@ export interface StreamedFrameRoute {
   lost(message: Record<string, unknown> | undefined, reason: string): void;
   /** What bounding said (warnings, the id of the saved output). */
   report(outcome: BoundResult): void;
+  /** True when every request waiting for an answer is a tools/call (so a result frame can only answer one). */
+  awaitsOnlyCalls?(): boolean;
 }
 
 /** One long response frame, read as it arrives. */
@@ -46,6 +48,10 @@ export class StreamedResponse {
   private startLost = false;
   /** Bytes of the frame read (for the tests). */
   bytes = 0;
+  /** Bytes of the frame held whole because it grew past the spill's cap (for the memory tests). */
+  heldBytes = 0;
+  /** The frame grew past the spill's cap and streams on: it can only end up bounded (see `canOnlyBeBounded`). */
+  private capped = false;
 
   constructor(private readonly options: Omit<ResultBoundOptions, "readToolName">, private readonly route: StreamedFrameRoute) {
     this.project = { ...options.bound, to: "mcp", ...(options.spill ? { spill: options.spill } : {}), ...(options.spillFailure ? { spillFailure: options.spillFailure } : {}) };
@@ -62,19 +68,41 @@ export class StreamedResponse {
   write(bytes: Buffer): void {
     this.bytes += bytes.length;
     if (this.held !== undefined) {
-      if (!this.startLost) this.held.push(Buffer.from(bytes));
+      if (!this.startLost) this.hold(Buffer.from(bytes));
       return;
     }
-    // Past what the spill may keep, the frame could not be read back to be routed whole: it is held, as before.
-    if (this.bytes > (this.options.spill?.maxOutputBytes ?? Number.POSITIVE_INFINITY)) {
-      const replay = this.session.rawReplay();
-      this.startLost = !replay.complete;
-      this.held = this.startLost ? [] : [readReplay(replay), Buffer.from(bytes)];
-      this.session.discard();
-      return;
+    // Past what the spill may keep, the frame could not be read back to be routed whole: it streams on when it can
+    // only end up bounded (the spill capped, as `correx bound --max-output` caps it), else it is held, as before.
+    if (!this.capped && this.bytes > (this.options.spill?.maxOutputBytes ?? Number.POSITIVE_INFINITY)) {
+      if (this.canOnlyBeBounded()) {
+        this.capped = true;
+        this.reader.keepStructuredWhole();
+      } else {
+        const replay = this.session.rawReplay();
+        this.startLost = !replay.complete;
+        this.held = [];
+        if (!this.startLost) [readReplay(replay), Buffer.from(bytes)].forEach((part) => this.hold(part));
+        this.session.discard();
+        return;
+      }
     }
     this.session.writeRaw(bytes);
     if (this.reading) this.reading = this.reader.write(bytes);
+  }
+
+  private hold(bytes: Buffer): void {
+    this.held!.push(bytes);
+    this.heldBytes += bytes.length;
+  }
+
+  /**
+   * True when bound() cannot decline whatever follows: a result read as a stream so far, waited for only by
+   * tools/calls, whose texts are already over the byte budget, no --max-media, and no structuredContent reduced yet
+   * (one that follows is kept whole, so its reduction never has to stand for it).
+   */
+  private canOnlyBeBounded(): boolean {
+    return this.reading && this.options.maxMediaBytes === undefined && this.route.awaitsOnlyCalls?.() === true
+      && !this.reader.structuredStarted && this.reader.textUnits > this.options.bound.budget.maxBytes;
   }
 
   /** The frame has ended: answered here, or routed whole. */

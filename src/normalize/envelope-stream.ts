@@ -39,6 +39,7 @@ export class EnvelopeStreamReader {
   private readonly nonce = newTokenNonce();
   private readonly separator: Buffer;
   private lastByte = -1;
+  private reduceStructured = true;
   private readonly sink: DecodedSink;
 
   /** The result is the `result` of a JSON-RPC response (the proxy's frames), not the input itself. */
@@ -56,6 +57,21 @@ export class EnvelopeStreamReader {
   /** The largest buffer the reader held at once (skeleton, decoder output): for the memory tests. */
   get largestHeld(): number {
     return Math.max(this.largest, this.decoder.largestBuffer, this.reducer?.largestHeld ?? 0);
+  }
+
+  /** UTF-16 units of the texts streamed so far (the one being streamed included). */
+  get textUnits(): number {
+    return this.texts.reduce((sum, text) => sum + text.units, 0) + (this.state === State.Stream ? this.decoder.units : 0);
+  }
+
+  /** True once a top-level structuredContent started to be read (reduced as it streams). */
+  get structuredStarted(): boolean {
+    return this.reducer !== undefined;
+  }
+
+  /** From now on a structuredContent is kept whole in the skeleton, never reduced (its reduction could not stand). */
+  keepStructuredWhole(): void {
+    this.reduceStructured = false;
   }
 
   /** Bytes of structuredContent the reducer read (for the tests that count work). */
@@ -201,7 +217,7 @@ export class EnvelopeStreamReader {
       const array = byte === 0x5b;
       const role = parent === undefined && this.inResponse && !array ? "response" : roleOf(parent, array);
       if (role === undefined) this.fail("the input is not a JSON object");
-      else if (role === "other" && parent?.role === "root" && parent.key === "structuredContent" && this.reducer === undefined) {
+      else if (role === "other" && parent?.role === "root" && parent.key === "structuredContent" && this.reducer === undefined && this.reduceStructured) {
         // The structured content is read as it streams, reduced where large (structured-reducer.ts).
         this.reducer = new StructuredReducer(MAX_JSON_DEPTH - 1);
         this.state = State.Reduce;

@@ -1,6 +1,7 @@
 // `correx proxy` with a long answer (a frame over 1 MiB, read as it arrives: mcp/streamed-result.ts): the SDK's own
 // Client accepts the bounded answer (the SDK checks it against CallToolResultSchema), its marker names the saved
 // output, and read_output pages the whole text from it.
+import { spawnSync } from "node:child_process";
 import { join } from "node:path";
 import { afterEach, beforeAll, describe, expect, test } from "vitest";
 import { assertBuilt } from "../run/cli-process.js";
@@ -29,6 +30,34 @@ describe("correx proxy, a long answer", () => {
     expect(id).toBeDefined();
     const page = await connection.client.callTool({ name: "read_output", arguments: { id, offset: 50_000, limit: 2 } });
     expect((page.content as { text: string }[])[0]!.text).toContain("050000 INFO");
+    expect(connection.errors).toEqual([]);
+    expect(connection.stderr()).not.toMatch(/dropped|error/i);
+  });
+
+  test("past --max-output, streams on and gives what `correx bound --max-output` gives: the spill capped, the SDK Client takes it", async () => {
+    const spill = join(temporaryDirectory("correx-proxy-capped-"), "spill");
+    const connection = await connect(process.execPath, [CORREX_BIN, "proxy", "--spill-dir", spill, "--max-output", "2MiB", "--", process.execPath, FLAKY, "ok"]);
+    open.push(connection);
+    const bytes = 5 * 1024 * 1024;
+    const result = await connection.client.callTool({ name: "echo", arguments: { bytes } }, undefined, { timeout: 120_000 });
+    // The same text bounded by `correx bound` (the echo tool's lines, rebuilt here).
+    const line = (index: number) => `${String(index).padStart(9, "0")} INFO worker-${index % 13} processed a batch of records\n`;
+    const lines: string[] = [];
+    for (let index = 1, size = 0; size < bytes; index += 1) size += lines[lines.push(line(index)) - 1]!.length;
+    const input = JSON.stringify({ content: [{ type: "text", text: lines.join("").slice(0, bytes) }] });
+    const other = join(temporaryDirectory("correx-bound-capped-"), "spill");
+    const bound = spawnSync(process.execPath, [CORREX_BIN, "bound", "--from", "mcp", "--to", "mcp", "--spill-dir", other, "--max-output", "2MiB"], { input, maxBuffer: 1 << 20 });
+    const expected = JSON.parse(bound.stdout.toString()) as { content: { text: string }[] };
+    // The cap is shared with the input as read, which is the response frame here (its envelope: a few bytes more).
+    const capped = /only the first (\d+) bytes were saved: the per-output cap stopped (\d+) bytes/;
+    const stable = (text: string, dir: string) => text.split(dir).join("DIR").replace(/tool_[0-9a-z]{26}/g, "ID").replace(capped, "CAPPED");
+    const text = (result.content as { type: string; text: string }[])[0]!.text;
+    expect(stable(text, spill)).toBe(stable(expected.content[0]!.text, other));
+    const [saved, stopped] = capped.exec(text)!.slice(1).map(Number);
+    const [savedAlone] = capped.exec(expected.content[0]!.text)!.slice(1).map(Number);
+    expect(saved! + stopped!).toBe(bytes);
+    expect(savedAlone! - saved!).toBeGreaterThan(0);
+    expect(savedAlone! - saved!).toBeLessThan(64);
     expect(connection.errors).toEqual([]);
     expect(connection.stderr()).not.toMatch(/dropped|error/i);
   });

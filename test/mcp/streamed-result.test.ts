@@ -34,6 +34,7 @@ function proxy(streamed: boolean, bound: BoundOptions, streamBytes = 256 * 1024,
   const route = {
     answer: router.answerStreamed.bind(router), whole: (frame: Buffer) => router.fromServer(frame), report: () => undefined,
     lost: (message: Record<string, unknown> | undefined, reason: string) => router.lostAnswer(message?.id, reason),
+    awaitsOnlyCalls: () => router.awaitsOnlyCalls(),
   };
   const reader = new FrameReader({
     onFrame: (frame) => router.fromServer(frame), streamBytes,
@@ -98,14 +99,40 @@ describe("long response frames read as they arrive", () => {
     });
   }
 
-  it("holds a frame longer than the spill may keep (--max-output), and routes it whole as before", () => {
-    for (const request of [call, { id: 7, method: "resources/read", params: {} }]) {
-      const frame = response({ content: [{ type: "text", text: lines(40_000) }] });
+  it("holds a frame longer than the spill may keep (--max-output) that may need routing whole, and routes it whole as before", () => {
+    const small = { content: [{ type: "text", text: "ok" }] };
+    const frames: [object, Buffer][] = [
+      [{ id: 7, method: "resources/read", params: {} }, response({ content: [{ type: "text", text: lines(40_000) }] })],
+      // Its texts may fit when the cap is passed (the structured content comes first and is long).
+      [call, response({ ...small, structuredContent: { rows: Array.from({ length: 150_000 }, (_, id) => ({ id })) } })],
+      // A structured content reduced before the cap: its reduction might not stand.
+      [call, response({ structuredContent: { rows: Array.from({ length: 150_000 }, (_, id) => ({ id })) }, content: [{ type: "text", text: lines(40_000) }] })],
+    ];
+    for (const [request, frame] of frames) {
       const whole = exchange(false, request, frame, undefined, 65536, 1024 * 1024);
       const streamed = exchange(true, request, frame, undefined, 40_000, 1024 * 1024);
       expect(streamed.streams).toHaveLength(1);
+      expect(streamed.streams[0]!.heldBytes).toBe(frame.length);
       expect({ ...streamed, streams: [] }).toEqual({ ...whole, streams: [] });
-      expect(whole.toClient[0]!.length).toBeLessThan(request === call ? 60_000 : frame.length + 1);
+    }
+  });
+
+  it("streams on past --max-output a tools/call answer that can only end up bounded: the spill capped, nothing held", () => {
+    const frames = [
+      response({ content: [{ type: "text", text: lines(100_000) }] }),
+      // A structured content after the cap is kept whole (its reduction could not stand beside the image).
+      response({ content: [{ type: "text", text: lines(60_000) }, { type: "image", data: "iVBORw0KGgo=", mimeType: "image/png" }], structuredContent: { note: "x".repeat(70_000), data: "iVBORw0KGgo=" } }),
+    ];
+    for (const frame of frames) {
+      const whole = exchange(false, call, frame, undefined, 65536, 2 * 1024 * 1024);
+      const streamed = exchange(true, call, frame, undefined, 40_000, 2 * 1024 * 1024);
+      expect(frame.length).toBeGreaterThan(3 * 1024 * 1024);
+      expect(streamed.streams).toHaveLength(1);
+      expect(streamed.streams[0]!.heldBytes).toBe(0);
+      expect(streamed.streams[0]!.largestHeld).toBeLessThanOrEqual(2 * 65536 + 80_000);
+      expect({ ...streamed, streams: [] }).toEqual({ ...whole, streams: [] });
+      expect(whole.toClient[0]!.length).toBeLessThan(60_000);
+      expect(/the per-output cap stopped \d+ bytes/.test(whole.toClient[0]!)).toBe(true);
     }
   });
 
