@@ -3,6 +3,7 @@
 // it is decoded and the frame's bytes are spilled as they come, so that a huge result is never held whole. A
 // tools/call answer sure not to fit is then bounded as result-bound.ts bounds one held whole; anything else (another
 // answer, an error, a result that may fit, media with --max-media) is read back from the spill and routed whole.
+// Past --max-output (the spill capped) only a frame that can only end up bounded streams on; any other is held.
 import { readFileSync } from "node:fs";
 import { resolveBoundOptions } from "../bound/defaults.js";
 import { BoundSession, type RawReplay } from "../bound/session.js";
