@@ -8,12 +8,9 @@ import { JsonStringStream, type DecodedSink } from "./json-string-stream.js";
 import { GrowingBytes } from "./growing-bytes.js";
 import { JsonSubtreeSkipper } from "./json-subtree.js";
 import { MAX_JSON_DEPTH } from "./json-input.js";
+import { SkippedString } from "./skipped-string.js";
 import { StructuredReducer } from "./structured-reducer.js";
 import { escapedTokenOf, newTokenNonce, structuredTokenOf, tokenOf, type EnvelopeSkeleton, type StreamedText } from "./streamed-token.js";
-
-
-/** Keys longer than this are never one the reader looks for. */
-const MAX_KEY_BYTES = 32;
 
 const enum State { Value, Key, Colon, After, Skip, Stream, Scalar, Subtree, Tail, Reduce, Done, Failed }
 
@@ -23,11 +20,10 @@ export class EnvelopeStreamReader {
   failure: string | undefined;
   private state = State.Value;
   private readonly stack: Frame[] = [];
-  private inKey = false;
   /** The top-level content array was read to its end. */
   private contentRead = false;
-  private escaped = false;
-  private keyBytes: number[] | undefined;
+  /** The string being stepped over (State.Skip). */
+  private readonly string = new SkippedString();
   private readonly subtree = new JsonSubtreeSkipper();
   /** The top-level structuredContent's reader, once it started (one per input: a repeated key is kept as it comes). */
   private reducer: StructuredReducer | undefined;
@@ -123,7 +119,7 @@ export class EnvelopeStreamReader {
         index = end;
         continue;
       }
-      if (this.state === State.Skip && !this.escaped && this.keyBytes === undefined) {
+      if (this.state === State.Skip && this.string.plain) {
         if (quote !== -1 && quote < index) quote = chunk.indexOf(0x22, index);
         if (backslash !== -1 && backslash < index) backslash = chunk.indexOf(0x5c, index);
         index = Math.min(quote === -1 ? chunk.length : quote, backslash === -1 ? chunk.length : backslash);
@@ -257,35 +253,19 @@ export class EnvelopeStreamReader {
 
   private openString(isKey: boolean): void {
     this.state = State.Skip;
-    this.inKey = isKey;
-    this.escaped = false;
     const role = this.stack[this.stack.length - 1]?.role;
-    this.keyBytes = isKey && role !== undefined && role !== "content" && role !== "other" ? [] : undefined;
+    this.string.start(isKey, isKey && role !== undefined && role !== "content" && role !== "other");
   }
 
   private skipByte(byte: number): void {
-    if (this.escaped) {
-      this.escaped = false;
-      if (this.keyBytes !== undefined) this.keyBytes = undefined; // an escaped key is never one the reader looks for
-      return;
-    }
-    if (byte === 0x5c) {
-      this.escaped = true;
-      this.keyBytes?.push(byte);
-      return;
-    }
-    if (byte !== 0x22) {
-      if (this.keyBytes !== undefined && this.keyBytes.push(byte) > MAX_KEY_BYTES) this.keyBytes = undefined;
-      return;
-    }
-    const frame = this.stack[this.stack.length - 1]!;
-    if (!this.inKey) {
+    if (!this.string.take(byte)) return;
+    if (!this.string.isKey) {
       this.state = State.After;
       return;
     }
     this.state = State.Colon;
-    const key = this.keyBytes === undefined || this.keyBytes.includes(0x5c) ? undefined : Buffer.from(this.keyBytes).toString("utf8");
-    this.keyBytes = undefined;
+    const frame = this.stack[this.stack.length - 1]!;
+    const key = this.string.takeKey();
     frame.key = key;
     if (frame.role === "root" && (key === undefined || !MCP_KEYS.has(key))) this.fail("a top-level key an MCP result does not have");
     if (frame.role === "response" && (key === undefined || !RESPONSE_KEYS.has(key))) this.fail("a key a JSON-RPC result response does not have");
