@@ -87,11 +87,15 @@ export class LineCollector {
         if (skipped > 0) continue;
       }
       const end = chunk.indexOf(NEWLINE, offset);
-      if (end === -1) {
-        this.pending.push(Buffer.from(chunk.subarray(offset)));
-        this.pendingBytes += chunk.length - offset;
-        offset = chunk.length;
-        if (this.pendingBytes > this.lineCap) this.overflowWithGiantLine(start + chunk.length);
+      // A line longer than lineCap is cut after exactly lineCap + 1 bytes, wherever the chunks end: the head takes
+      // that much of it, the ring the rest, so the projection depends on the bytes alone, not on the reads' sizes.
+      const room = this.lineCap + 1 - this.pendingBytes;
+      if (end === -1 || end - offset >= room) {
+        const take = Math.min(chunk.length - offset, room);
+        this.pending.push(Buffer.from(chunk.subarray(offset, offset + take)));
+        this.pendingBytes += take;
+        offset += take;
+        if (this.pendingBytes > this.lineCap) this.overflowWithGiantLine(start + offset);
         break;
       }
       this.newlines += 1;
