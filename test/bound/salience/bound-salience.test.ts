@@ -42,7 +42,7 @@ describe("salience on real outputs", () => {
     expect(on.text).toContain("error: incompatible types");
   });
 
-  test.each(["vitest-verbose-all-pass", "pytest-verbose-all-pass", "git-diff", "git-log-patch"])("%s promotes no middle line", (name) => {
+  test.each(["vitest-verbose-all-pass", "pytest-verbose-all-pass", "git-diff", "git-log-patch", "apt-cache-show-descriptions"])("%s promotes no middle line", (name) => {
     for (const bytes of [51200, 10240, 4096]) {
       const result = bound(fixture(`${name}.txt`), { budget: { maxLines: 2000, maxBytes: bytes } });
       expect(result.middle).toBeUndefined();

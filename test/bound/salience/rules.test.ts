@@ -93,6 +93,43 @@ const notSalient = [
   "    code: 'ERR_ASSERTION',",
 ];
 
+/** Prose that mentions an error word (apt-cache show, man pages, --help, changelogs, recorded here): none is an error line. */
+const prose = [
+  "Description: show a 503 error page when maintenance-mode is on in Django",
+  "Homepage: https://metacpan.org/release/Exception-Class",
+  "Homepage: https://metacpan.org/release/Test-Exception",
+  "Description: syntactic try/catch sugar for use with Exception::Class",
+  "Description: perl module Exception::Handler",
+  "Description: module for throwing HTTP-Errors as (Exception::Class-) Exceptions",
+  "Description: RG::Exception Perl module",
+  "Description: Horde Exception Handler",
+  "Description: Flexible concrete Error type built on std::error::Error - Rust source code",
+  "Description: Derive macro for `std::error::Error` - Rust source code",
+  "Description: Emit `ETIMEDOUT` or `ESOCKETTIMEDOUT` when ClientRequest is hanged",
+  "       command2 is executed if, and only if, command1 returns a non-zero exit status.  The return",
+  "              birth time cannot be determined, a fatal error message results.  If you  specify a",
+  "                               a warning and set exit code 1 unless",
+  "      can still cause a panic or an unrecoverable fatal error when reading",
+];
+
+/** Real error lines beside the prose rules: an error word at a line's head, with a colon, a count, a code. */
+const salientBesideProse = [
+  "Exception: boom",
+  "Exception in thread \"main\" java.lang.IllegalStateException: closed",
+  "subprocess.CalledProcessError: Command '['make']' returned non-zero exit status 2.",
+  "error: Recipe `build` failed with exit code 1",
+  "1 error generated.",
+  "Found 4 errors in 3 files.",
+  "Tests:       1 failed, 5 passed, 6 total",
+  "3 errors and 2 warnings",
+  "exit status 1",
+  "FATAL ERROR: Reached heap limit Allocation failed - JavaScript heap out of memory",
+  "# Fatal error in , line 0",
+  "Error: connect ECONNREFUSED 127.0.0.1:5432",
+  "thread 'main' panicked at src/main.rs:4:5: called `Result::unwrap()` on an `Err` value: Os { code: 2 }",
+  "Error: std::io::Error: No such file or directory",
+];
+
 describe("the byte path's needles", () => {
   // Middle lines of a cut reach the rules only through a needle hit: a salient line without one would be lost there.
   test.each(salient)("find: %s", (line) => {
@@ -109,6 +146,14 @@ describe("scoreLine", () => {
 
   test.each(notSalient)("not salient: %s", (line) => {
     expect(scoreLine(line)).toBeLessThan(SALIENT_SCORE);
+  });
+
+  test.each(prose)("prose, not an error: %s", (line) => {
+    expect(scoreLine(line)).toBeLessThan(SALIENT_SCORE);
+  });
+
+  test.each(salientBesideProse)("still salient: %s", (line) => {
+    expect(scoreLine(line)).toBeGreaterThanOrEqual(SALIENT_SCORE);
   });
 
   test("a file:line location raises the score", () => {
