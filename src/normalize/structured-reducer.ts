@@ -31,8 +31,6 @@ export class StructuredReducer implements ScanListener {
   failure: string | undefined;
   /** True once something was cut (the value is then not the whole one). */
   cut = false;
-  /** Bytes scanned (for the tests that count work). */
-  scanned = 0;
   private readonly scanner: JsonScanner;
   private readonly frames: Frame[] = [newFrame(0, false)];
   private readonly bytes = new SlidingBytes();
@@ -51,6 +49,11 @@ export class StructuredReducer implements ScanListener {
   constructor(maxDepth: number, options: { promoteBytes?: number } = {}) {
     this.scanner = new JsonScanner(this, maxDepth);
     this.promoteBytes = options.promoteBytes ?? PROMOTE_BYTES;
+  }
+
+  /** Bytes scanned (for the tests that count work): the offset reached. */
+  get scanned(): number {
+    return this.offset;
   }
 
   /** The most bytes held at once (for the memory tests). */
@@ -77,12 +80,10 @@ export class StructuredReducer implements ScanListener {
       if (this.scanner.failure !== undefined) this.failure ??= this.scanner.failure;
       if (end >= 0) {
         this.offset += end;
-        this.scanned += end;
         this.bytes.clear();
         return this.failure === undefined ? start + end : -1;
       }
       this.offset += window.length;
-      this.scanned += window.length;
       this.reduceWhatGrew();
       this.bytes.dropBefore(this.keepFrom());
     }
