@@ -24,8 +24,3 @@ export function roleOf(parent: Frame | undefined, array: boolean): Role | undefi
   if (parent.role === "block" && parent.key === "resource" && !array) return "resource";
   return "other";
 }
-
-/** JSON whitespace. */
-export function isBlank(byte: number): boolean {
-  return byte === 0x20 || byte === 0x0a || byte === 0x0d || byte === 0x09;
-}

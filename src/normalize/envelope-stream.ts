@@ -3,11 +3,12 @@
 // part separator, and keeps everything else as a small skeleton: the input's bytes with each streamed string
 // replaced by a unique token. Parsing the skeleton (the ordinary lossless parser) gives the envelope with tokens
 // for its texts, so every key, number and small part reads exactly as a whole parse would.
-import { isBlank, MCP_KEYS, RESPONSE_KEYS, roleOf, type Frame } from "./envelope-roles.js";
+import { MCP_KEYS, RESPONSE_KEYS, roleOf, type Frame } from "./envelope-roles.js";
 import { JsonStringStream, type DecodedSink } from "./json-string-stream.js";
 import { GrowingBytes } from "./growing-bytes.js";
 import { JsonSubtreeSkipper } from "./json-subtree.js";
 import { MAX_JSON_DEPTH } from "./json-input.js";
+import { isWhitespace } from "./json-syntax.js";
 import { SkippedString } from "./skipped-string.js";
 import { StructuredReducer } from "./structured-reducer.js";
 import { escapedTokenOf, newTokenNonce, structuredTokenOf, tokenOf, type EnvelopeSkeleton, type StreamedText } from "./streamed-token.js";
@@ -175,7 +176,7 @@ export class EnvelopeStreamReader {
         this.skipByte(byte);
         return false;
       case State.Scalar:
-        if (byte === 0x2c || byte === 0x7d || byte === 0x5d || isBlank(byte)) {
+        if (byte === 0x2c || byte === 0x7d || byte === 0x5d || isWhitespace(byte)) {
           this.state = State.After;
           return this.step(byte);
         }
@@ -183,23 +184,23 @@ export class EnvelopeStreamReader {
       case State.Value:
         return this.value(byte);
       case State.Key:
-        if (isBlank(byte)) return false;
+        if (isWhitespace(byte)) return false;
         if (byte === 0x7d) this.close();
         else if (byte === 0x22) this.openString(true);
         else this.fail("expected a key");
         return false;
       case State.Colon:
         if (byte === 0x3a) this.state = State.Value;
-        else if (!isBlank(byte)) this.fail("expected a colon");
+        else if (!isWhitespace(byte)) this.fail("expected a colon");
         return false;
       case State.After:
-        if (isBlank(byte)) return false;
+        if (isWhitespace(byte)) return false;
         if (byte === 0x2c) this.state = this.stack[this.stack.length - 1]?.array ? State.Value : State.Key;
         else if (byte === 0x7d || byte === 0x5d) this.close();
         else this.fail("expected a comma or a closing bracket");
         return false;
       case State.Done:
-        if (!isBlank(byte)) this.fail("more follows the JSON value");
+        if (!isWhitespace(byte)) this.fail("more follows the JSON value");
         return false;
       default:
         return false;
@@ -207,7 +208,7 @@ export class EnvelopeStreamReader {
   }
 
   private value(byte: number): boolean {
-    if (isBlank(byte) || (byte === 0xef || byte === 0xbb || byte === 0xbf) && this.stack.length === 0) return false;
+    if (isWhitespace(byte) || (byte === 0xef || byte === 0xbb || byte === 0xbf) && this.stack.length === 0) return false;
     const parent = this.stack[this.stack.length - 1];
     if (byte === 0x7b || byte === 0x5b) {
       const array = byte === 0x5b;

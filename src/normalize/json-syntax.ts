@@ -80,7 +80,8 @@ export function findJsonSyntaxError(bytes: Uint8Array): JsonSyntaxError | undefi
   }
 }
 
-function isWhitespace(byte: number): boolean {
+/** JSON whitespace. */
+export function isWhitespace(byte: number): boolean {
   return byte === 0x20 || byte === 0x09 || byte === 0x0a || byte === 0x0d;
 }
 
