@@ -14,8 +14,8 @@ export class FrameSplitter {
       const frame = this.pending.length === 0 ? Buffer.from(piece) : Buffer.concat([...this.pending, piece]);
       this.pending = [];
       start = newline + 1;
-      const end = frame.length > 0 && frame[frame.length - 1] === 13 ? frame.length - 1 : frame.length;
-      if (end > 0) frames.push(frame.subarray(0, end));
+      const line = withoutReturn(frame);
+      if (line.length > 0) frames.push(line);
     }
     if (start < chunk.length) this.pending.push(Buffer.from(chunk.subarray(start)));
     return frames;
@@ -28,6 +28,11 @@ export class FrameSplitter {
     this.pending = [];
     return rest.length > 0 ? rest : undefined;
   }
+}
+
+/** A frame without the "\r" of a CRLF line end. */
+export function withoutReturn(frame: Buffer): Buffer {
+  return frame.length > 0 && frame[frame.length - 1] === 13 ? frame.subarray(0, frame.length - 1) : frame;
 }
 
 const RETURN = Buffer.from("\r");
@@ -76,8 +81,8 @@ export class FrameReader {
         this.pending = [];
         this.pendingBytes = 0;
         this.held = false;
-        const length = frame.length > 0 && frame[frame.length - 1] === 13 ? frame.length - 1 : frame.length;
-        if (length > 0) this.options.onFrame(frame.subarray(0, length));
+        const line = withoutReturn(frame);
+        if (line.length > 0) this.options.onFrame(line);
       }
       start = newline + 1;
     }

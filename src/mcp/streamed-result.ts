@@ -17,6 +17,7 @@ import type { EnvelopeSkeleton } from "../normalize/streamed-token.js";
 import { isRecord } from "../payload.js";
 import type { ProjectOptions } from "../project/project.js";
 import { finishStreamedProjection } from "../project/streamed-projection.js";
+import { withoutReturn } from "./frame-splitter.js";
 import type { CorrexToolNames } from "./proxy-tools.js";
 import { keepExtras, readMediaData, type Block, type BoundResult, type ResultBoundOptions } from "./result-bound.js";
 import { boundStructured, reducedOverBudget } from "./structured-bound.js";
@@ -167,11 +168,6 @@ function parseResponse(ended: EnvelopeSkeleton): Record<string, unknown> | undef
   const result = message.result;
   if (ended.structured && isRecord(result) && result.structuredContent === ended.structured.token) result.structuredContent = ended.structured.value;
   return message;
-}
-
-/** A frame without the "\r" of a CRLF line end (as FrameSplitter hands frames out). */
-function withoutReturn(frame: Buffer): Buffer {
-  return frame.length > 0 && frame[frame.length - 1] === 13 ? frame.subarray(0, frame.length - 1) : frame;
 }
 
 /** The frame as the session kept it (its memory, then its spill file). */
