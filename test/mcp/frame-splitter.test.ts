@@ -58,7 +58,7 @@ describe("FrameReader", () => {
     }
   });
 
-  test("holds a frame whole when no stream takes it, and never holds more than streamBytes of one that streams", () => {
+  test("holds a frame whole to its end when no stream takes it", () => {
     const frames: string[] = [];
     const reader = new FrameReader({ onFrame: (frame) => frames.push(frame.toString()), streamBytes: 4, stream: () => undefined });
     for (const chunk of ['{"a":', '"bcdefgh"}', "\n"]) reader.push(Buffer.from(chunk));
