@@ -46,12 +46,14 @@ export function ringLines(ring: ByteRing, options: RingReadOptions, folder: Repe
   if (!options.foldRepeats) return readFrom(ringRead, startOfLastLines(bytes, offset, keep), options, folder, keep);
   // Folding: the last `keep` entries may stand for more raw lines than that. Reading from a line start whose line
   // is not folded into the one above it gives the entries after it exactly; enough of them make the same tail.
-  for (let lines = keep; keep >= MIN_KEEP_FOR_END; lines *= 4) {
-    const from = runStartAtOrBefore(ringRead, startOfLastLines(bytes, offset, lines), options.cleanLine);
-    if (from === undefined) break;
-    const trial = new RepeatFolder(true);
-    readFrom(ringRead, from, options, trial, keep);
-    if (trial.lines.length >= keep) return trial.lines;
+  if (keep >= MIN_KEEP_FOR_END) {
+    for (let lines = keep; ; lines *= 4) {
+      const from = runStartAtOrBefore(ringRead, startOfLastLines(bytes, offset, lines), options.cleanLine);
+      if (from === undefined) break; // reached the ring's first line (or a run too long to look back through)
+      const trial = new RepeatFolder(true);
+      readFrom(ringRead, from, options, trial, keep);
+      if (trial.lines.length >= keep) return trial.lines;
+    }
   }
   return readFrom(ringRead, offset, options, folder, keep);
 }
