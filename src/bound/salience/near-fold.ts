@@ -32,12 +32,17 @@ function protectedLines(lines: readonly CollectedLine[]): boolean[] {
   for (let index = 0; index < lines.length; index += 1) {
     const line = lines[index]!;
     if (line.foldNote || !mayBeSalient(line.text)) continue;
-    // The owner's lines, numbered by their index in the list.
-    const owners = ownerOf({ number: index, text: line.text }, (distance) => (index - distance >= 0 ? { number: index - distance, text: lines[index - distance]!.text } : undefined));
-    const through = continuationEnd(lines, index);
-    if (line.partial && owners.length === 0 && through === index) continue;
+    // The owner's lines (numbered by their index in the list) and the continuation's end: looked for before the
+    // score only for a partial line, which needs them to be scored; any other line looks once it is salient.
+    const around = (): { owners: ReturnType<typeof ownerOf>; through: number } => ({
+      owners: ownerOf({ number: index, text: line.text }, (distance) => (index - distance >= 0 ? { number: index - distance, text: lines[index - distance]!.text } : undefined)),
+      through: continuationEnd(lines, index),
+    });
+    const partial = line.partial ? around() : undefined;
+    if (partial && partial.owners.length === 0 && partial.through === index) continue;
     foldWork.scoredLines += 1;
     if (scoreLine(line.text) < SALIENT_SCORE) continue;
+    const { owners, through } = partial ?? around();
     keep[index] = true;
     for (const owner of owners) keep[owner.number] = true;
     keep.fill(true, index + 1, through + 1);
