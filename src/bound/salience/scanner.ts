@@ -34,8 +34,7 @@ export class SalienceScanner {
   /** Lines from the first line of the output up to the ring's start whose text the line path scores at the end. */
   private evictedFrom = 0;
   private evictedTo = 0;
-  /** Lines mined for the summary so far, and the bytes and lines that left the ring since the last one. */
-  private samples = 0;
+  /** The bytes and lines that left the ring since the last line mined for the summary (work.sampledLines counts those). */
   private unsampled = { bytes: 0, lines: 0 };
 
   /** `simd` false: the byte path without WebAssembly (indexOf per needle), for tests. */
@@ -250,8 +249,9 @@ export class SalienceScanner {
     this.unsampled.bytes += end - start;
     this.unsampled.lines += lines;
     // The first SAMPLES_PER_STEP lines: one per region at least (as many as SAMPLE_BYTES fit in it), whatever its size.
-    const every = SAMPLE_BYTES * 2 ** Math.floor(this.samples / SAMPLES_PER_STEP);
-    if (this.samples >= SAMPLES_PER_STEP && this.unsampled.bytes < every) return;
+    const sampled = this.finder.work.sampledLines;
+    const every = SAMPLE_BYTES * 2 ** Math.floor(sampled / SAMPLES_PER_STEP);
+    if (sampled >= SAMPLES_PER_STEP && this.unsampled.bytes < every) return;
     const samples = Math.max(1, Math.floor((end - start) / every));
     const weight = this.unsampled.lines / samples;
     this.unsampled = { bytes: 0, lines: 0 };
@@ -261,7 +261,6 @@ export class SalienceScanner {
       if ((lineStart === 0 && at !== start) || lineStart >= end) break; // no line starts after `at` in the region
       const newline = bytes.indexOf(NEWLINE, lineStart);
       this.summary.addWeighted(this.decode(bytes, lineStart, newline === -1 || newline >= end ? end - 1 : newline), weight);
-      this.samples += 1;
       this.finder.work.sampledLines += 1;
     }
   }
