@@ -7,38 +7,24 @@ import type * as NodeTty from "node:tty";
 import type * as NodeWorkerThreads from "node:worker_threads";
 
 const load = createRequire(import.meta.url);
-let crypto: typeof NodeCrypto | undefined;
-let childProcess: typeof NodeChildProcess | undefined;
-let workerThreads: typeof NodeWorkerThreads | undefined;
-let tty: typeof NodeTty | undefined;
-let net: typeof NodeNet | undefined;
+
+/** A getter that requires the built-in `name` the first time it is called and returns the same module after. */
+function lazily<T>(name: string): () => T {
+  let loaded: T | undefined;
+  return () => (loaded ??= load(name) as T);
+}
 
 /** node:crypto, required the first time it is needed (hashing and ids of a spill). */
-export function nodeCrypto(): typeof NodeCrypto {
-  crypto ??= load("node:crypto") as typeof NodeCrypto;
-  return crypto;
-}
+export const nodeCrypto = lazily<typeof NodeCrypto>("node:crypto");
 
 /** node:child_process, required the first time it is needed (a background collection). */
-export function nodeChildProcess(): typeof NodeChildProcess {
-  childProcess ??= load("node:child_process") as typeof NodeChildProcess;
-  return childProcess;
-}
+export const nodeChildProcess = lazily<typeof NodeChildProcess>("node:child_process");
 
 /** node:worker_threads, required the first time it is needed (the spill worker). */
-export function nodeWorkerThreads(): typeof NodeWorkerThreads {
-  workerThreads ??= load("node:worker_threads") as typeof NodeWorkerThreads;
-  return workerThreads;
-}
+export const nodeWorkerThreads = lazily<typeof NodeWorkerThreads>("node:worker_threads");
 
 /** node:tty, required the first time it is needed (only when a descriptor is a character device). */
-export function nodeTty(): typeof NodeTty {
-  tty ??= load("node:tty") as typeof NodeTty;
-  return tty;
-}
+export const nodeTty = lazily<typeof NodeTty>("node:tty");
 
 /** node:net, required the first time it is needed (waiting on a pipe that has nothing to read yet). */
-export function nodeNet(): typeof NodeNet {
-  net ??= load("node:net") as typeof NodeNet;
-  return net;
-}
+export const nodeNet = lazily<typeof NodeNet>("node:net");
