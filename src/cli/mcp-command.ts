@@ -4,8 +4,9 @@ import type { RunHandle } from "../run/types.js";
 import { answerGrepOutput, answerReadOutput } from "../mcp/stored-output-tools.js";
 import { startMcpServer } from "../mcp/server.js";
 import { defaultSpillDir, SpillStore } from "../spill/store.js";
-import { constants, homedir } from "node:os";
+import { homedir } from "node:os";
 import { parseTimerDuration, type RawOptions } from "./options.js";
+import { signalExitCode, STOP_SIGNALS } from "./interrupt.js";
 import { stdoutStream } from "./io.js";
 import { outputOptions } from "./pipeline.js";
 import { parseProjectionConfig } from "./projection-config.js";
@@ -13,8 +14,6 @@ import { runTool } from "./mcp-run.js";
 
 declare const CORREX_VERSION: string;
 
-const STOP_SIGNALS = ["SIGTERM", "SIGINT", "SIGHUP"] as const;
-const EXIT_SIGNAL_BASE = 128;
 
 /** Runs the server until the client closes the connection; running commands' groups are stopped on the way out. */
 export async function runMcpServer(raw: RawOptions): Promise<void> {
@@ -29,7 +28,7 @@ export async function runMcpServer(raw: RawOptions): Promise<void> {
     for (const handle of running) if (handle.pid !== undefined) killGroupSync(handle.pid);
   };
   process.on("exit", killRunning);
-  for (const signal of STOP_SIGNALS) process.once(signal, () => process.exit(EXIT_SIGNAL_BASE + (constants.signals[signal] ?? 0)));
+  for (const signal of STOP_SIGNALS) process.once(signal, () => process.exit(signalExitCode(signal)));
   const calls = trackCalls();
   const server = await startMcpServer({
     input: process.stdin,

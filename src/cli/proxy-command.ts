@@ -1,7 +1,7 @@
 // `correx proxy -- SERVER [ARGS…]`: sits between an MCP client (our stdin/stdout) and a stdio MCP server (a child
 // in its own process group); exits with the server's status and leaves no process behind.
 import { spawn } from "node:child_process";
-import { constants, homedir } from "node:os";
+import { homedir } from "node:os";
 import type { Writable, Readable } from "node:stream";
 import { UsageError } from "../errors.js";
 import { FrameReader, FrameSplitter } from "../mcp/frame-splitter.js";
@@ -14,12 +14,11 @@ import { killGroupSync, signalProcessGroup } from "../run/process-group.js";
 import { defaultSpillDir, SpillStore } from "../spill/store.js";
 import { parseSize, parseTimerDuration, type RawOptions } from "./options.js";
 import { collectInPassing } from "./gc-command.js";
+import { signalExitCode, STOP_SIGNALS } from "./interrupt.js";
 import { stdoutStream } from "./io.js";
 import { openSpill, tokenCounterFor } from "./pipeline.js";
 import { parseProjectionConfig } from "./projection-config.js";
 
-const STOP_SIGNALS = ["SIGTERM", "SIGINT", "SIGHUP"] as const;
-const SIGNAL_BASE = 128;
 const NEWLINE = Buffer.from("\n");
 
 /** Runs the proxy until the server has exited, then exits with its status (128+N for a signal, 127/126 when it cannot start). */
@@ -42,7 +41,7 @@ export async function runProxy(argv: string[], raw: RawOptions): Promise<never> 
     if (pid !== undefined) killGroupSync(pid);
   };
   process.on("exit", killGroup);
-  for (const signal of STOP_SIGNALS) process.on(signal, () => (pid === undefined ? process.exit(SIGNAL_BASE + (constants.signals[signal] ?? 0)) : signalProcessGroup(pid, signal)));
+  for (const signal of STOP_SIGNALS) process.on(signal, () => (pid === undefined ? process.exit(signalExitCode(signal)) : signalProcessGroup(pid, signal)));
 
   const resultOptions = {
     bound, ...(spill.target ? { spill: spill.target } : {}), ...(spill.failure ? { spillFailure: spill.failure } : {}), ...(maxMediaBytes !== undefined ? { maxMediaBytes } : {}),
@@ -91,7 +90,7 @@ export async function runProxy(argv: string[], raw: RawOptions): Promise<never> 
     });
     server.once("exit", (code, signal) => {
       ending = signal ? `was killed by ${signal}` : `exited with status ${code ?? 1}`;
-      resolve(signal ? SIGNAL_BASE + (constants.signals[signal] ?? 0) : (code ?? 1));
+      resolve(signal ? signalExitCode(signal) : (code ?? 1));
     });
   });
   killGroup(); // whatever the server left running in its group
