@@ -47,15 +47,37 @@ export function boundCallToolResult(result: Record<string, unknown>, raw: Uint8A
   const projected = projectResult(normalizeValue(textPart, "mcp"), {
     ...options.bound, to: "mcp", input: raw, ...(options.spill ? { spill: options.spill } : {}), ...(options.spillFailure ? { spillFailure: options.spillFailure } : {}),
   });
-  const bounded = parseJsonKeepingNumbers(projected.text) as Record<string, unknown>;
   let outputId = projected.bound.spill?.kind === "saved" ? projected.bound.spill.id : undefined;
   if (mediaCut && outputId === undefined) outputId = spillWhole(raw, capped.map(readBlockText).filter((item) => item !== undefined).join("\n"), options);
-  if (structuredContent !== undefined) {
-    if (!structuredFits && outputId === undefined) outputId = spillWhole(raw, JSON.stringify(structuredContent, null, 2), options);
+  if (structuredContent !== undefined && !structuredFits && outputId === undefined) outputId = spillWhole(raw, JSON.stringify(structuredContent, null, 2), options);
+  return assembleBounded(projected, outputId, { rest, structuredContent, media, dropped }, { maxBytes: budget.maxBytes, readToolName: options.readToolName });
+}
+
+/** What a bounded result is made of besides its projection: the source's other keys, and its structured content. */
+export interface ResultParts {
+  rest: Record<string, unknown>;
+  structuredContent: unknown;
+  /** The media data kept in the content, and the data left out by --max-media. */
+  media: Set<string>;
+  dropped: Set<string>;
+}
+
+/**
+ * The answer sent for a bounded result: the projection's JSON, the structured content cut in shape with a note
+ * saying where the whole is, and the source's keys the lowering does not write (e.g. `_meta`) as they were.
+ */
+export function assembleBounded(
+  projected: { text: string; warnings: string[] },
+  outputId: string | undefined,
+  parts: ResultParts,
+  options: { maxBytes: number; readToolName: string },
+): BoundResult {
+  const bounded = parseJsonKeepingNumbers(projected.text) as Record<string, unknown>;
+  if (parts.structuredContent !== undefined) {
     const where = outputId ? `full result: ${options.readToolName} id=${outputId}` : "the full result was not saved";
-    bounded.structuredContent = boundStructured(structuredContent, { maxBytes: budget.maxBytes, where, media, dropped }).value;
+    bounded.structuredContent = boundStructured(parts.structuredContent, { maxBytes: options.maxBytes, where, media: parts.media, dropped: parts.dropped }).value;
   }
-  return { result: { ...bounded, ...keepExtras(rest, bounded) }, ...(outputId ? { outputId } : {}), warnings: projected.warnings };
+  return { result: { ...bounded, ...keepExtras(parts.rest, bounded) }, ...(outputId ? { outputId } : {}), warnings: projected.warnings };
 }
 
 /**
@@ -119,6 +141,6 @@ function spillWhole(raw: Uint8Array, textView: string, options: ResultBoundOptio
 }
 
 /** Keys of the source result that the lowering does not write (e.g. `_meta`), kept as they were. */
-export function keepExtras(source: Record<string, unknown>, bounded: Record<string, unknown>): Record<string, unknown> {
+function keepExtras(source: Record<string, unknown>, bounded: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(Object.entries(source).filter(([key]) => key !== "content" && !(key in bounded)));
 }

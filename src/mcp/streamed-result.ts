@@ -10,7 +10,6 @@ import { BoundSession, type RawReplay } from "../bound/session.js";
 import { EnvelopeStreamReader } from "../normalize/envelope-stream.js";
 import { normalizeValue } from "../normalize/index.js";
 import { parseJsonBytes } from "../normalize/json-input.js";
-import { parseJsonKeepingNumbers } from "../normalize/lossless-json.js";
 import { MCP_PART_SEPARATOR } from "../normalize/parts.js";
 import { isReduced } from "../normalize/reduced-json.js";
 import type { EnvelopeSkeleton } from "../normalize/streamed-token.js";
@@ -19,8 +18,8 @@ import type { ProjectOptions } from "../project/project.js";
 import { finishStreamedProjection } from "../project/streamed-projection.js";
 import { withoutReturn } from "./frame-splitter.js";
 import type { CorrexToolNames } from "./proxy-tools.js";
-import { keepExtras, readMediaData, type Block, type BoundResult, type ResultBoundOptions } from "./result-bound.js";
-import { boundStructured, reducedOverBudget } from "./structured-bound.js";
+import { assembleBounded, readMediaData, type Block, type BoundResult, type ResultBoundOptions } from "./result-bound.js";
+import { reducedOverBudget } from "./structured-bound.js";
 
 /** A frame that grows past this without its newline is read as it arrives. */
 export const STREAM_FRAME_BYTES = 1024 * 1024;
@@ -146,13 +145,8 @@ export class StreamedResponse {
     if (isReduced(structuredContent) && (media.size > 0 || !reducedOverBudget(structuredContent, budget.maxBytes))) return undefined;
     const projected = finishStreamedProjection(normalizeValue({ ...rest, content }, "mcp"), ended, MCP_PART_SEPARATOR, this.session, this.project);
     if (projected === undefined) return undefined;
-    const bounded = parseJsonKeepingNumbers(projected.text) as Record<string, unknown>;
     const outputId = projected.bound.spill?.kind === "saved" ? projected.bound.spill.id : undefined;
-    if (structuredContent !== undefined) {
-      const where = outputId ? `full result: ${names.read} id=${outputId}` : "the full result was not saved";
-      bounded.structuredContent = boundStructured(structuredContent, { maxBytes: budget.maxBytes, where, media, dropped: new Set() }).value;
-    }
-    return { result: { ...bounded, ...keepExtras(rest, bounded) }, ...(outputId ? { outputId } : {}), warnings: projected.warnings };
+    return assembleBounded(projected, outputId, { rest, structuredContent, media, dropped: new Set() }, { maxBytes: budget.maxBytes, readToolName: names.read });
   }
 }
 
