@@ -9,6 +9,7 @@ import { BoundSession, type RawReplay } from "../bound/session.js";
 import { IoError } from "../errors.js";
 import { EnvelopeStreamReader } from "../normalize/envelope-stream.js";
 import { parseJsonBytes } from "../normalize/json-input.js";
+import { withoutJsonRpc } from "../normalize/json-rpc.js";
 import { MCP_PART_SEPARATOR } from "../normalize/parts.js";
 import type { EnvelopeSkeleton } from "../normalize/streamed-token.js";
 import { isRecord, type ToolResult } from "../payload.js";
@@ -80,9 +81,10 @@ function normalizeSkeleton(ended: EnvelopeSkeleton, config: ProjectionConfig, sc
   try {
     const value = parseJsonBytes(ended.skeleton);
     const structured = ended.structured;
-    if (structured && isRecord(value) && value.structuredContent === structured.token) value.structuredContent = structured.value;
-    const result = normalizeParsed(value, config.from, scope);
-    return result?.meta?.source_shape === "text" ? undefined : result;
+    const result = withoutJsonRpc(value);
+    if (structured && isRecord(result) && result.structuredContent === structured.token) result.structuredContent = structured.value;
+    const normalized = normalizeParsed(value, config.from, scope);
+    return normalized?.meta?.source_shape === "text" ? undefined : normalized;
   } catch {
     return undefined;
   }

@@ -6,7 +6,7 @@
 // | –     | text             | the value is a string (the CLI never parses non-JSON text)                                            |
 // | 1     | rind             | boolean `ok`; `data` (ok) or `error` (not ok); only ok/tool/data/error/error_type/meta/attachments     |
 // | 2     | mcp              | `content`: array of text/image/audio/resource_link/resource blocks; only content/structuredContent/    |
-// |       |                  | isError/_meta/resultType                                                                               |
+// |       |                  | isError/_meta/resultType; or the JSON-RPC response around one (`jsonrpc`, `id`, `result`)             |
 // | 3     | ai-sdk           | `type` text/json/error-text/error-json/execution-denied/content with `value` (`reason`), only          |
 // |       |                  | type/value/providerOptions, every content part an AI SDK part type (v5, v6, v7); or the tool-result    |
 // |       |                  | part `{type:"tool-result", toolCallId, toolName, output}`                                              |
@@ -34,6 +34,7 @@ import { readingEnvelopes } from "./envelopes.js";
 import { readEve } from "./eve.js";
 import { readGemini } from "./gemini.js";
 import { readJson } from "./json.js";
+import { readingJsonRpc } from "./json-rpc.js";
 import { readKontext } from "./kontext.js";
 import { readMcp } from "./mcp.js";
 import { readOpenaiChat } from "./openai-chat.js";
@@ -45,7 +46,7 @@ import { readText } from "./text.js";
 /** Every shape with its reader, in detection order (text and json are the ends, not tried in between). */
 export const SHAPE_REGISTRY: readonly { shape: SourceShape; read: ShapeReader<ToolResult> }[] = [
   { shape: "rind", read: readRind },
-  { shape: "mcp", read: readMcp },
+  { shape: "mcp", read: readingJsonRpc(readMcp) },
   { shape: "ai-sdk", read: readingEnvelopes("ai-sdk", readAiSdk) },
   { shape: "eve", read: readEve },
   { shape: "opencode", read: readOpencode },

@@ -39,7 +39,10 @@ export class EnvelopeStreamReader {
   private reduceStructured = true;
   private readonly sink: DecodedSink;
 
-  /** The result is the `result` of a JSON-RPC response (the proxy's frames), not the input itself. */
+  /**
+   * `response`: the result is the `result` of a JSON-RPC response (the proxy's frames). Otherwise the input is the
+   * result, or a response around it, known by its first key (no key is both MCP's and JSON-RPC's).
+   */
   private readonly inResponse: boolean;
 
   constructor(options: { separator: string; sink: DecodedSink; within?: "response" }) {
@@ -267,6 +270,7 @@ export class EnvelopeStreamReader {
     this.state = State.Colon;
     const frame = this.stack[this.stack.length - 1]!;
     const key = this.string.takeKey();
+    if (!this.inResponse && this.stack.length === 1 && frame.key === undefined && key !== undefined && RESPONSE_KEYS.has(key)) frame.role = "response";
     frame.key = key;
     if (frame.role === "root" && (key === undefined || !MCP_KEYS.has(key))) this.fail("a top-level key an MCP result does not have");
     if (frame.role === "response" && (key === undefined || !RESPONSE_KEYS.has(key))) this.fail("a key a JSON-RPC result response does not have");

@@ -3,6 +3,8 @@
 // what the command printed, so it passes through as text. `normalize` and `lower` detect every shape.
 import type { SourceShape } from "../payload.js";
 import { isRecord } from "../payload.js";
+import { RESPONSE_KEYS } from "./envelope-roles.js";
+import { withoutJsonRpc } from "./json-rpc.js";
 
 /**
  * The shapes `bound`/`run` detect, each with every top-level key it may have. Each carries a protocol tag
@@ -20,15 +22,17 @@ export const ENVELOPE_KEYS: Readonly<Partial<Record<SourceShape, readonly string
   bedrock: ["toolResult"],
 };
 
-/** Every key an envelope may have at its top level: an object with any other key is data, whatever else it has. */
-export const ENVELOPE_KEY_SET: ReadonlySet<string> = new Set(Object.values(ENVELOPE_KEYS).flat());
+/** Every key an envelope (or the JSON-RPC response around an MCP result) may have at its top level: any other is data. */
+export const ENVELOPE_KEY_SET: ReadonlySet<string> = new Set([...Object.values(ENVELOPE_KEYS).flat(), ...RESPONSE_KEYS]);
 
 /**
  * True when a value detected as `shape` is an envelope `bound` reads as a tool result: the shape is one of
- * ENVELOPE_KEYS, its top-level keys are all the shape's, and an MCP result has at least one content block.
+ * ENVELOPE_KEYS, its top-level keys are all the shape's, and an MCP result (alone, or the result of a JSON-RPC
+ * response) has at least one content block.
  */
-export function isToolEnvelope(shape: SourceShape, value: unknown): boolean {
+export function isToolEnvelope(shape: SourceShape, detected: unknown): boolean {
   const keys = ENVELOPE_KEYS[shape];
+  const value = shape === "mcp" ? withoutJsonRpc(detected) : detected;
   if (keys === undefined || !isRecord(value)) return false;
   if (!Object.keys(value).every((key) => keys.includes(key))) return false;
   if (shape === "mcp") return Array.isArray(value.content) && value.content.length > 0;

@@ -69,6 +69,9 @@ function bigStructured(rows = 6000): Buffer {
   return Buffer.from(`${JSON.stringify({ content: [{ type: "text", text: "6000 rows" }], structuredContent: structured, isError: false }).slice(0, -1)}, "_meta": {"z": -0}}`);
 }
 
+/** The JSON-RPC response a client reads for tools/call, around a result. */
+const inResponse = (result: Buffer, id = '"call-1"'): Buffer => Buffer.from(`{"jsonrpc":"2.0","id":${id},"result":${result.toString()}}\n`);
+
 describe("MCP envelopes read as a stream", () => {
   const inputs: [string, Buffer, boolean][] = [
     ["recorded directory_tree (server-filesystem)", fixture("json/mcp-directory-tree.json"), true],
@@ -85,6 +88,9 @@ describe("MCP envelopes read as a stream", () => {
     ["several big blocks", bigEnvelope(3), true],
     ["a big block, numbers kept", bigEnvelope(1, { structuredContent: { id: 1234567890123456789, zero: -0, big: 1e999999, one: "1.0" } }), true],
     ["a big structuredContent, read as it streams and cut in shape", bigStructured(), true],
+    ["recorded tools/call response line, `result` first (server-filesystem read_text_file)", fixture("json/mcp-response-read-text-file.jsonl"), true],
+    ["recorded tools/call response: an isError result (server-filesystem, an unknown tool)", fixture("json/mcp-response-unknown-tool.jsonl"), true],
+    ["a JSON-RPC response around a big structuredContent", inResponse(bigStructured()), true],
   ];
   for (const [name, bytes, streams] of inputs) {
     it(`gives what a whole parse gives: ${name}`, async () => {
@@ -180,6 +186,10 @@ describe("MCP envelopes read as a stream", () => {
       [bigEnvelope(2), { jsonCap: "20KiB" }],
       [Buffer.from('{"content":[{"type":"text","text":"a\tb"}]}'), {}],
       [Buffer.from('{"content":[{"type":"text","text":"bad \\x escape"}]}'), { from: "mcp" }],
+      // JSON-RPC responses that are not around a CallToolResult: another service's result, no version, an error.
+      [inResponse(Buffer.from('{"balance":"0x1","content":[{"type":"text","text":"a"}]}')), {}],
+      [Buffer.from(`{"id":1,"result":${bigEnvelope(1).toString()}}`), {}],
+      [Buffer.from('{"jsonrpc":"2.0","id":3,"error":{"code":-32602,"message":"Invalid params"}}'), { from: "mcp" }],
       // Read again from memory when the spill cannot be created (the key that ends the streaming comes after 1 MiB).
       [bigEnvelope(8, { zzz: 1 }), { spillDir: "/proc/nope" }],
       [bigEnvelope(8, { zzz: 1 }), {}],
