@@ -1,4 +1,5 @@
 // A fixed-size circular byte buffer: the last N bytes of a stream, copied in, so callers may reuse their chunks.
+import { countNewlines } from "../text/newlines.js";
 
 const NEWLINE = 0x0a;
 
@@ -78,6 +79,13 @@ export class ByteRing {
       if (fromHeld > first) this.onEvict!(this.buffer!.subarray(0, fromHeld - first));
     }
     if (overflow > held) this.onEvict!(Buffer.from(chunk.buffer, chunk.byteOffset, overflow - held));
+  }
+
+  /** The newlines among the bytes held (counted in place, without joining them). */
+  newlines(): number {
+    if (!this.buffer) return 0;
+    if (this.end <= this.capacity) return countNewlines(this.buffer.subarray(0, this.end));
+    return countNewlines(this.buffer);
   }
 
   /** The bytes held, oldest first, in one buffer. */

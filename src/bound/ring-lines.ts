@@ -12,6 +12,8 @@ export interface RingReadOptions {
   foldRepeats: boolean;
   /** Newlines counted in the whole input so far (the ring's last line number follows from it). */
   totalNewlines: number;
+  /** The newlines of the ring's own bytes, when the caller counted them already (else counted here). */
+  ringNewlines?: number;
 }
 
 /** True when the ring's lines make at most `limit` runs of identical lines (cheap: repeats are skipped by memcmp). */
@@ -91,7 +93,7 @@ interface RingRead {
 
 /** Reads the ring's lines from `from` (its first line's start, or a later line's) into `folder`. */
 function readFrom({ start, bytes, first, partial: firstPartial }: RingRead, from: number, options: RingReadOptions, folder: RepeatFolder, keep?: number): CollectedLine[] {
-  let lineNumber = options.totalNewlines - countNewlines(bytes, 0) + 1 + countNewlines(bytes.subarray(first, from));
+  let lineNumber = options.totalNewlines - (options.ringNewlines ?? countNewlines(bytes, 0)) + 1 + countNewlines(bytes.subarray(first, from));
   let partial: "start" | undefined = firstPartial && from === first ? "start" : undefined;
   let offset = from;
   let previous: Buffer | undefined;

@@ -59,6 +59,15 @@ export class LineCollector {
   private lastByte = -1;
   /** Bytes that arrived after the head stopped taking lines. */
   private afterHead = 0;
+  /**
+   * Newlines before the ring's first byte, once the scanner counts the newlines of the bytes that leave the ring
+   * (salience on): the collector then counts only the ring's own, at the end, not every byte as it arrives.
+   */
+  private newlinesBeforeScan: number | undefined;
+  /** The ring's own newlines, once counted at the end (for reading its lines back). */
+  private ringNewlines: number | undefined;
+  /** Bytes the collector ran a newline count over itself (perf tests count work, never time). */
+  countedBytes = 0;
   /** Raw bytes of the last line the head took while its run may go on: its repeats are skipped by memcmp. */
   private previous: Buffer | undefined;
 
@@ -107,6 +116,7 @@ export class LineCollector {
 
   /** Ends the input and returns what was kept. */
   finish(): CollectedWindow {
+    this.settleNewlines();
     const endsWithNewline = this.lastByte === NEWLINE;
     if (!this.overflowed && this.pendingBytes > 0) {
       const rawStart = this.totalBytes - this.pendingBytes;
@@ -194,6 +204,7 @@ export class LineCollector {
     if (!salience || this.ringCap === 0) return new ByteRing(this.ringCap, origin, atLineStart);
     salience.recognize(this.head.lines.slice(0, 20).map((line) => line.text));
     salience.begin(firstLineNumber, atLineStart);
+    this.newlinesBeforeScan = this.newlines;
     return new ByteRing(this.ringCap, origin, atLineStart, (bytes) => salience.evict(bytes));
   }
 
@@ -214,9 +225,21 @@ export class LineCollector {
   }
 
   private pushRing(chunk: Buffer): void {
-    this.newlines += countNewlines(chunk, 0);
+    if (this.newlinesBeforeScan === undefined) {
+      this.newlines += countNewlines(chunk, 0);
+      this.countedBytes += chunk.length;
+    }
     this.afterHead += chunk.length;
     this.ring?.push(chunk);
+  }
+
+  /** The newlines of the whole input, once the ring's bytes were left to the scanner to count (see newlinesBeforeScan). */
+  private settleNewlines(): void {
+    if (this.newlinesBeforeScan === undefined) return;
+    this.ringNewlines = this.ring!.newlines();
+    this.countedBytes += this.ring!.size;
+    this.newlines = this.newlinesBeforeScan + this.options.salience!.evictedNewlines() + this.ringNewlines;
+    this.newlinesBeforeScan = undefined;
   }
 
   /** True when the ring still holds every byte after the head and the head ended at a line end: the window is whole. */
@@ -228,6 +251,6 @@ export class LineCollector {
   private ringLines(folder: RepeatFolder, keep?: number): CollectedLine[] {
     if (!this.ring) return folder.lines;
     const { cleanLine, foldRepeats } = this.options;
-    return ringLines(this.ring, { cleanLine, foldRepeats, totalNewlines: this.newlines }, folder, keep);
+    return ringLines(this.ring, { cleanLine, foldRepeats, totalNewlines: this.newlines, ringNewlines: this.ringNewlines }, folder, keep);
   }
 }

@@ -53,6 +53,11 @@ export class FixedRegions {
     }
   }
 
+  /** The bytes pushed but not scanned yet (valid until the next push or flush). */
+  get held(): Buffer {
+    return this.stage === undefined ? Buffer.alloc(0) : this.stage.subarray(0, this.staged);
+  }
+
   /** Scans what is held (the end of the stream). */
   flush(): void {
     if (this.staged === 0) return;

@@ -26,6 +26,8 @@ export class SalienceScanner {
   windowScanned = false;
   private kind: ContentKind = "log";
   private lineNumber = 1;
+  /** The line number `begin` started from: lineNumber - beganAt is the newlines of the bytes scanned since. */
+  private beganAt = 1;
   private carry: Buffer[] = [];
   private carryBytes = 0;
   private carryClipped = false;
@@ -64,6 +66,7 @@ export class SalienceScanner {
     this.regions.flush();
     this.regions = new FixedRegions((piece) => this.scanPiece(piece));
     this.lineNumber = lineNumber;
+    this.beganAt = lineNumber;
     this.carryClipped = !atLineStart;
     if (!atLineStart) this.carry = [Buffer.alloc(0)];
   }
@@ -80,6 +83,14 @@ export class SalienceScanner {
    */
   evict(bytes: Buffer): void {
     this.regions.push(bytes);
+  }
+
+  /**
+   * The newlines of every byte handed to `evict` since `begin`: the scan counts those it looks at anyway (the
+   * collector need not count them again), and those of the bytes the regions still hold are counted now.
+   */
+  evictedNewlines(): number {
+    return this.lineNumber - this.beganAt + countNewlines(this.regions.held);
   }
 
   /** Scans what the regions still hold (the end of the input). */
