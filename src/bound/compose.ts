@@ -20,6 +20,8 @@ export type RecordFields = Partial<Pick<SpillRecord, "command" | "label" | "pare
 
 const MARKER_SLACK = 8;
 const MAX_ATTEMPTS = 40;
+/** How far past a token budget's first room the fold of a partial window reaches (fold-window.ts). */
+const TOKEN_REACH = 1.25;
 
 function reservedOf(options: BoundOptions): { bytes: number; lines: number; tokens: number } {
   return { bytes: options.reservedBytes ?? 0, lines: options.reservedLines ?? 0, tokens: options.reservedTokens ?? 0 };
@@ -95,7 +97,9 @@ export function cutWindow(window: CollectedWindow, options: BoundOptions, spill:
   }
   // Near-duplicate folding goes with salience (SPEC §4): the lines shown are chosen from the folded window.
   const folds = window.salience?.contentKind === "log" && options.keep === "both" && options.hygiene.foldRepeats && options.foldSimilar !== false;
-  const folded = folds ? foldWindow(window, { bytes: Math.min(room.bytes, ceiling), lines: room.lines }, measure, options.headRatio) : { window };
+  // A token budget's room is a guess the search may grow: the fold reaches a quarter further (up to the ceiling).
+  const reach = { bytes: budget.maxTokens === undefined ? ceiling : Math.min(ceiling, Math.ceil(room.bytes * TOKEN_REACH)), lines: room.lines };
+  const folded = folds ? foldWindow(window, { bytes: Math.min(room.bytes, ceiling), lines: room.lines }, measure, options.headRatio, reach) : { window };
   const shown = folded.window;
   const planned = folded.headRatio ? cutInsideBiggestRun(shown, folded.headRatio, { bytes: Math.min(room.bytes, ceiling), lines: room.lines }, options, (selection) => buildCut(selection, window, spill, rawBytes)) : undefined;
   if (planned) return planned;

@@ -4,6 +4,7 @@ import type { Measure } from "../../text/utf8.js";
 import type { CollectedLine } from "../lines.js";
 import type { Room, Selection } from "../select.js";
 import type { CollectedWindow } from "../stream.js";
+import { SALIENCE_SPLIT } from "./compose-salient.js";
 import { applyRuns, findRuns, startsAfterOther, type FoldRun } from "./near-fold.js";
 
 interface Candidate {
@@ -18,11 +19,71 @@ function costOf(lines: readonly CollectedLine[], measure: Measure, newline: numb
   return bytes;
 }
 
-function candidates(lines: readonly CollectedLine[], list: "first" | "last", endsOutput: boolean, measure: Measure, newline: number): Candidate[] {
+function candidates(lines: readonly CollectedLine[], list: "first" | "last", endsOutput: boolean, measure: Measure, newline: number, from = 0, to = lines.length): Candidate[] {
   // The tail leans to the end of the output: a run that opens the tail list (it may go on into the omitted
   // middle) is left to the marker, or folding it would give the tail's room to the head.
-  const runs = findRuns(lines, endsOutput).filter((run) => list === "first" || startsAfterOther(lines, run));
+  const runs = findRuns(lines, endsOutput, from, to).filter((run) => list === "first" || startsAfterOther(lines, run));
   return runs.map((run) => ({ run, list, saved: costOf(lines.slice(run.start, run.end), measure, newline) - measure(run.note.text) - newline }));
+}
+
+/** A stretch of a list: lines [from, to) and what they cost unfolded. */
+interface Stretch {
+  from: number;
+  to: number;
+  bytes: number;
+  lines: number;
+}
+
+/** The list's first (or last) lines up to the first that reaches `want` bytes or lines, that one included. */
+function stretchOf(lines: readonly CollectedLine[], list: "first" | "last", want: Room, measure: Measure, newline: number): Stretch {
+  let bytes = 0;
+  let count = 0;
+  for (; count < lines.length && bytes < want.bytes && count < want.lines; count += 1) bytes += measure(lines[list === "first" ? count : lines.length - 1 - count]!.text) + newline;
+  return list === "first" ? { from: 0, to: count, bytes, lines: count } : { from: lines.length - count, to: lines.length, bytes, lines: count };
+}
+
+/** Least growth of a stretch whose folded lines fall short of the share. */
+const MIN_GROWTH = 1.5;
+
+/**
+ * The runs of the part of a list a cut can show (a partial window's lists hold far more than any cut shows): the
+ * stretch at its shown end that, folded, still holds `share` bytes or lines, grown until it does (or is the whole
+ * list). With the stretch, what it costs unfolded.
+ */
+function shownCandidates(lines: readonly CollectedLine[], list: "first" | "last", share: Room, measure: Measure, newline: number): { found: Candidate[]; stretch: Stretch; folded: number } {
+  const want = { ...share };
+  for (;;) {
+    const stretch = stretchOf(lines, list, want, measure, newline);
+    const found = candidates(lines, list, list === "last", measure, newline, stretch.from, stretch.to);
+    const bytes = stretch.bytes - found.reduce((sum, each) => sum + each.saved, 0);
+    const count = stretch.lines - found.reduce((sum, each) => sum + each.run.end - each.run.start - 1, 0);
+    if (stretch.lines === lines.length || bytes >= share.bytes || count >= share.lines) return { found, stretch, folded: bytes };
+    const growth = Math.max(MIN_GROWTH, 1.1 * Math.min(share.bytes / Math.max(1, bytes), share.lines / Math.max(1, count)));
+    want.bytes = Math.ceil(stretch.bytes * growth);
+    want.lines = Math.ceil(stretch.lines * growth);
+  }
+}
+
+/**
+ * A partial window's candidates, from what a cut can show of each list: the tail list's end for the room less the
+ * smaller of the plain and the salient cut's head share, the head list's start for the larger (all of the room when
+ * the tail list is too short to take the rest); and what the lists cost unfolded, counted only as far as it matters
+ * (past the room and every run's saving, every run folds).
+ */
+function partialCandidates(window: CollectedWindow, room: Room, fits: Room, headRatio: number, measure: Measure, newline: number): { all: Candidate[]; bytes: number; lines: number } {
+  const least = Math.min(headRatio, SALIENCE_SPLIT.head);
+  const last = shownCandidates(window.last, "last", { bytes: Math.ceil(room.bytes * (1 - least)), lines: Math.ceil(room.lines * (1 - least)) }, measure, newline);
+  const most = Math.max(headRatio, SALIENCE_SPLIT.head);
+  // A tail list that, folded, takes less than the rest leaves the head what it does not take.
+  const tailShort = last.stretch.lines === window.last.length && last.folded < room.bytes * (1 - most);
+  const headRoom = { bytes: Math.ceil(tailShort ? room.bytes - last.folded : room.bytes * most), lines: tailShort ? room.lines : Math.ceil(room.lines * most) + 1 };
+  const first = shownCandidates(window.first, "first", headRoom, measure, newline);
+  const all = [...first.found, ...last.found];
+  const enough = fits.bytes + all.reduce((sum, each) => sum + each.saved, 0);
+  let bytes = first.stretch.bytes + last.stretch.bytes;
+  for (let index = first.stretch.to; index < window.first.length && bytes <= enough; index += 1) bytes += measure(window.first[index]!.text) + newline;
+  for (let index = last.stretch.from - 1; index >= 0 && bytes <= enough; index -= 1) bytes += measure(window.last[index]!.text) + newline;
+  return { all, bytes, lines: window.first.length + window.last.length };
 }
 
 /** A window to choose shown lines from, and for a whole window the head share that puts the cut inside its biggest run. */
@@ -34,17 +95,16 @@ export interface FoldedWindow {
 /**
  * The window with runs of near-duplicates folded into notes, the biggest first, until what the window holds fits
  * the room. A whole window keeps its biggest run for the cut (its start and end shown, as a plain cut would) when
- * everything else then fits. The window itself when nothing folds.
+ * everything else then fits. A partial window folds only what a cut of `reach` (the largest room a search may
+ * try) can show. The window itself when nothing folds.
  */
-export function foldWindow(window: CollectedWindow, room: Room, measure: Measure, headRatio: number): FoldedWindow {
+export function foldWindow(window: CollectedWindow, room: Room, measure: Measure, headRatio: number, reach: Room = room): FoldedWindow {
   const newline = measure("\n");
-  const all = [
-    ...candidates(window.first, "first", window.complete, measure, newline),
-    ...(window.complete ? [] : candidates(window.last, "last", true, measure, newline)),
-  ].sort((a, b) => b.saved - a.saved);
+  const partial = window.complete ? undefined : partialCandidates(window, reach, room, headRatio, measure, newline);
+  const all = (partial ? partial.all : candidates(window.first, "first", true, measure, newline)).sort((a, b) => b.saved - a.saved);
   if (all.length === 0) return { window };
-  let bytes = costOf(window.first, measure, newline) + (window.complete ? 0 : costOf(window.last, measure, newline));
-  let lines = window.first.length + (window.complete ? 0 : window.last.length);
+  let bytes = partial ? partial.bytes : costOf(window.first, measure, newline);
+  let lines = partial ? partial.lines : window.first.length;
   const gap = window.complete ? all.shift()! : undefined;
   const inner = gap ? { bytes: gap.saved + measure(gap.run.note.text) + newline, lines: gap.run.end - gap.run.start } : { bytes: 0, lines: 0 };
   const chosen: Candidate[] = [];

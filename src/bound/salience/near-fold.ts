@@ -23,13 +23,18 @@ export interface FoldRun {
 }
 
 /**
- * True for each line that must stay shown: salient lines, the lines above that travel with them (groups.ts's
- * `ownerOf`), their continuation and code frame below. A partial line never folds: it is scored only when an owner
+ * True for each line that must stay shown, for the salient lines of lines[from, to): those lines, the lines above that
+ * travel with them (groups.ts's `ownerOf`), their continuation and code frame below. A partial line never folds: it is scored only when an owner
  * or continuation would stay shown with it (a giant line cut by the window is not scored for nothing).
  */
-function protectedLines(lines: readonly CollectedLine[]): boolean[] {
-  const keep = new Array<boolean>(lines.length).fill(false);
-  for (let index = 0; index < lines.length; index += 1) {
+function protectedLines(lines: readonly CollectedLine[], from: number, to: number): boolean[] {
+  let known = protectedCache.get(lines);
+  if (!known) protectedCache.set(lines, (known = { keep: new Array<boolean>(lines.length).fill(false), from: to, to }));
+  const { keep } = known;
+  // A list read again over a longer stretch (fold-window.ts grows it) scores only the lines not read yet.
+  for (let index = from; index < to; index += 1) {
+    if (index === known.from) index = Math.max(index, known.to);
+    if (index >= to) break;
     const line = lines[index]!;
     if (line.foldNote || !mayBeSalient(line.text)) continue;
     // The owner's lines (numbered by their index in the list) and the continuation's end: looked for before the
@@ -47,8 +52,13 @@ function protectedLines(lines: readonly CollectedLine[]): boolean[] {
     for (const owner of owners) keep[owner.number] = true;
     keep.fill(true, index + 1, through + 1);
   }
+  if (from <= known.to && to >= known.from) [known.from, known.to] = [Math.min(known.from, from), Math.max(known.to, to)];
+  else [known.from, known.to] = [from, to];
   return keep;
 }
+
+/** Each list's protected lines and the stretch [from, to) they were worked out for. */
+const protectedCache = new WeakMap<readonly CollectedLine[], { keep: boolean[]; from: number; to: number }>();
 
 /** The last line of the continuation and code frame under the line at `index` (up to 10 lines, one blank line); `index` when none. */
 function continuationEnd(lines: readonly CollectedLine[], index: number): number {
@@ -73,22 +83,31 @@ const hasWord = (shape: readonly string[]): boolean => /[A-Za-z]{2}/.test(shape.
 export const foldWork = { scoredLines: 0, shapedLines: 0, shapeBatches: 0 };
 
 /**
- * Each list's line shapes, worked out once (a list is read by findRuns, then by startsAfterOther for each run): its
- * whole lines in one batch (findRuns reads them all), a partial line (perhaps a giant one) only when asked.
+ * Each list's line shapes, worked out once (a list is read by findRuns, then by startsAfterOther for each run): the
+ * whole lines of the stretch findRuns reads in one batch, any other line (a partial one, perhaps giant) only when asked.
  */
 const shapeCache = new WeakMap<readonly CollectedLine[], (string[] | undefined)[]>();
 
-function shapeOf(lines: readonly CollectedLine[], index: number): string[] {
+function shapesOf(lines: readonly CollectedLine[]): (string[] | undefined)[] {
   let shapes = shapeCache.get(lines);
-  if (!shapes) {
-    const whole = lines.flatMap((line, at) => (line.partial ? [] : [at]));
-    const batch = lineShapes(whole.map((at) => lines[at]!.text));
-    shapes = new Array<string[] | undefined>(lines.length);
-    for (let at = 0; at < whole.length; at += 1) shapes[whole[at]!] = batch[at];
-    foldWork.shapeBatches += 1;
-    foldWork.shapedLines += whole.length;
-    shapeCache.set(lines, shapes);
-  }
+  if (!shapes) shapeCache.set(lines, (shapes = new Array<string[] | undefined>(lines.length)));
+  return shapes;
+}
+
+/** Shapes the whole lines of lines[from, to) not shaped yet, in one batch. */
+function shapeStretch(lines: readonly CollectedLine[], from: number, to: number): void {
+  const shapes = shapesOf(lines);
+  const wanted: number[] = [];
+  for (let at = from; at < to; at += 1) if (shapes[at] === undefined && !lines[at]!.partial) wanted.push(at);
+  if (wanted.length === 0) return;
+  const batch = lineShapes(wanted.map((at) => lines[at]!.text));
+  for (let at = 0; at < wanted.length; at += 1) shapes[wanted[at]!] = batch[at];
+  foldWork.shapeBatches += 1;
+  foldWork.shapedLines += wanted.length;
+}
+
+function shapeOf(lines: readonly CollectedLine[], index: number): string[] {
+  const shapes = shapesOf(lines);
   let shape = shapes[index];
   if (shape === undefined) {
     foldWork.shapedLines += 1;
@@ -109,15 +128,19 @@ function remember(recent: string[][], shape: string[]): void {
   if (recent.length > FOLD_KINDS) recent.shift();
 }
 
-/** The runs of a list, in order, each worth its note (see MIN_FOLDED); with `endsOutput`, the last line stays shown. */
-export function findRuns(lines: readonly CollectedLine[], endsOutput = false): FoldRun[] {
-  const keep = protectedLines(lines);
+/**
+ * The runs of lines[from, to) (the whole list by default), in order, each worth its note (see MIN_FOLDED); with
+ * `endsOutput`, the list's last line stays shown. The lines above `from` are read only for what owns a salient line.
+ */
+export function findRuns(lines: readonly CollectedLine[], endsOutput = false, from = 0, to = lines.length): FoldRun[] {
+  const keep = protectedLines(lines, from, to);
+  shapeStretch(lines, from, to);
   const foldable = (index: number): boolean => !keep[index] && !lines[index]!.partial && !lines[index]!.foldNote;
   const runs: FoldRun[] = [];
   /** Shapes of recently shown lines, oldest first, at most FOLD_KINDS distinct ones. */
   let recent: string[][] = [];
-  let index = 0;
-  while (index < lines.length) {
+  let index = from;
+  while (index < to) {
     const line = lines[index]!;
     if (line.foldNote || line.partial) {
       if (line.partial) recent = [];
@@ -135,7 +158,7 @@ export function findRuns(lines: readonly CollectedLine[], endsOutput = false): F
     let end = index + 1;
     let bytes = lineCost(line);
     // The output's last line (its summary, the exit status) is never folded.
-    const limit = endsOutput ? lines.length - 1 : lines.length;
+    const limit = endsOutput ? Math.min(to, lines.length - 1) : to;
     while (end < limit) {
       const next = lines[end]!;
       // A repeat note after a folded line folds with it.
