@@ -31,13 +31,18 @@ export class RawSpill {
   private memory: Buffer[] = [];
   private memoryBytes = 0;
   private writer: SpillWriter | undefined;
-  private closed: { size: number; sha256: string } | undefined;
+  /** The spill's file once closed: its size and sha256; "ending" while a spill worker finishes it (`settled`). */
+  private closed: { size: number; sha256: string } | "ending" | undefined;
+  /** Why the spill is not saved after all, when finishing it failed (the report `settled` gives from then on). */
+  private lost: SpillReport | undefined;
   /** The text view `save` wrote whole (derived text), to remove with the rest. */
   private writtenTextView: string | undefined;
   /** For structured input: the text derived from it, saved as the text view. */
   derivedText: string | undefined;
   /** For structured input read as a stream: its text view, written as the text comes. */
   textView: TextViewSink | undefined;
+  /** The input's bytes when it was saved (for the tombstone of a spill that fails while it is finished). */
+  private savedBytes = 0;
 
   constructor(private readonly target: SpillTarget | undefined, private readonly failure: string | undefined) {}
 
@@ -99,20 +104,22 @@ export class RawSpill {
     return writer.ended;
   }
 
-  /** Closes the spill (and the text view) of `rawBytes` of input and says where it is, or why it is not. */
+  /**
+   * Ends the spill (and closes the text view) of `rawBytes` of input and says where it is, or why it is not. A spill
+   * worker may still be finishing the file: `settled` (and `saveRecord`) wait for it, so that the cut is made
+   * meanwhile; a failure there comes back as the report to make the cut again with.
+   */
   save(rawBytes: number): SpillReport {
     if (!this.target) return this.failure ? { kind: "failed", reason: this.failure } : { kind: "disabled" };
     if (this.failure) return { kind: "failed", reason: this.failure };
     this.openWriter();
     const writer = this.writer!;
-    const closed = this.closed ?? (writer.failure === undefined ? writer.close() : undefined);
-    if (!closed) {
-      const reason = writer.failure ?? "unknown failure";
-      // the id is named only when a tombstone explains it (a store that cannot be used holds none)
-      const explained = recordUnsavedOutput(this.target.store, writer.id, reason, rawBytes);
-      return { kind: "failed", reason, ...(explained ? { id: writer.id } : {}) };
+    if (this.closed === undefined && this.lost === undefined && writer.failure === undefined) {
+      writer.endData();
+      this.closed = "ending";
     }
-    this.closed = closed;
+    if (this.closed === undefined) return this.lost ?? this.unsaved(writer, rawBytes);
+    this.savedBytes = rawBytes;
     const readArguments = this.target.readArguments ? { readArguments: this.target.readArguments } : {};
     const saved: SpillReport = { kind: "saved", id: writer.id, path: writer.path, notSavedBytes: writer.notSavedBytes || undefined, ...readArguments };
     if (this.derivedText === undefined && this.textView === undefined) return saved;
@@ -121,9 +128,23 @@ export class RawSpill {
     return typeof textPath === "string" ? { ...saved, textPath } : { kind: "failed", reason: textPath.failure };
   }
 
+  /**
+   * `spill` once its file is whole and closed (waiting for a spill worker that is finishing it), or, when finishing
+   * it failed, the report that says why it is not saved.
+   */
+  settled(spill: SpillReport): SpillReport {
+    if (this.closed === "ending") {
+      this.closed = this.writer!.close();
+      if (this.closed === undefined) this.lost = this.unsaved(this.writer!, this.savedBytes);
+    }
+    return spill.kind === "saved" && this.lost ? this.lost : spill;
+  }
+
   /** Writes the record of a saved output (its projection, size, lines, hash); a failure there unsaves it. */
   saveRecord(projection: string, spill: SpillReport, fields: RecordFields, lines: number): SpillReport {
-    if (spill.kind !== "saved" || !this.closed || !this.target) return spill;
+    const settled = this.settled(spill);
+    if (settled !== spill) return settled;
+    if (spill.kind !== "saved" || this.closed === undefined || this.closed === "ending" || !this.target) return spill;
     const record: SpillRecord = {
       id: spill.id, created: new Date().toISOString(), size: this.closed.size, lines, sha256: this.closed.sha256,
       ...fields, ...(spill.notSavedBytes ? { not_saved_bytes: spill.notSavedBytes } : {}), projection,
@@ -135,6 +156,13 @@ export class RawSpill {
       this.writer?.abort();
       return { kind: "failed", reason: `cannot write the record of ${spill.id}: ${(error as Error).message}` };
     }
+  }
+
+  /** The report of a spill that could not be saved; the id is named only when a tombstone explains it. */
+  private unsaved(writer: SpillWriter, rawBytes: number): SpillReport {
+    const reason = writer.failure ?? "unknown failure";
+    const explained = recordUnsavedOutput(this.target!.store, writer.id, reason, rawBytes); // a store that cannot be used holds none
+    return { kind: "failed", reason, ...(explained ? { id: writer.id } : {}) };
   }
 
   private openWriter(): void {

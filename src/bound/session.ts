@@ -138,7 +138,8 @@ export class BoundSession {
       const window = this.collector.finish();
       // On a refusal, the same bounding is tried with larger budgets to name the smallest that works.
       const json = this.json;
-      const plainJson = json && ((spill: SpillReport) => json.load(spill, this.spill.store));
+      // A candidate is read back from the spill: once the file is whole.
+      const plainJson = json && ((spill: SpillReport) => json.load(json.isCandidate ? this.spill.settled(spill) : spill, this.spill.store));
       const record = (text: string, spill: SpillReport, lines?: number): SpillReport => this.spill.saveRecord(text, spill, fields, lines ?? window.totalLines);
       const bounded = composeOrRefuse(window, this.options, this.textBytes ?? this.rawBytes, () => this.spill.save(this.rawBytes), record, plainJson);
       if (bounded.spill?.kind !== "saved") {

@@ -4,7 +4,7 @@ import { UsageError } from "../errors.js";
 import { PROVIDERS } from "../payload.js";
 import { boundInput } from "./bound-input.js";
 import type { DetectScope } from "./input.js";
-import { readFiles, readStdinWithHint } from "./input-files.js";
+import { knownInputBytes, readFiles, readStdinWithHint } from "./input-files.js";
 import { signalExitCode, StopWatch } from "./interrupt.js";
 import { reportError, stdoutColumns, stdoutIsTTY, warn, writeStdout } from "./io.js";
 import type { RawOptions } from "./options.js";
@@ -35,7 +35,8 @@ export async function runBound(raw: RawOptions, files: string[] = [], scope: Det
     chunks = files.length > 0 ? readFiles(files, stop) : readStdinWithHint(stop);
     const around = { stdoutIsTTY: stdoutIsTTY(), columns: stdoutColumns(), env: process.env };
     const interrupted = () => (stop.cutAfter === undefined ? undefined : { signal: stop.signal!, bytes: stop.cutAfter });
-    const bounded = await boundInput(raw, chunks, around, { scope, report: warn, fields: recordFieldsFor(raw), interrupted });
+    const inputBytes = knownInputBytes(files);
+    const bounded = await boundInput(raw, chunks, around, { scope, report: warn, fields: recordFieldsFor(raw), interrupted, ...(inputBytes === undefined ? {} : { inputBytes }) });
     const cut = interrupted();
     if (cut) warn(`interrupted by ${cut.signal}: bounded the ${cut.bytes} bytes read by then`);
     if ("batch" in bounded) return await (await import("./batch-command.js")).runBatch(bounded.batch, bounded.config);

@@ -10,6 +10,7 @@ import { NO_FRAME } from "../project/model.js";
 import { planReservation, renderOutput, type OutputOptions } from "../project/output.js";
 import { projectResult } from "../project/project.js";
 import { shapeCommandOutput } from "../run/command-output.js";
+import type { SpillSinkOptions } from "../spill/spill-sink.js";
 import { formatToolFrame, resolveToolKind, type ToolKind } from "../tools/index.js";
 import { boundEnvelopeStream, canStreamEnvelope } from "./envelope-input.js";
 import { readInput, WHOLE_TOOLS, type DetectScope, type Input, type StreamEnvelopes } from "./input.js";
@@ -37,6 +38,8 @@ export interface BoundInputOptions {
   onEnvelope?: (streamed: boolean) => void;
   /** Asked once the input has ended: the signal that cut it short and the bytes read by then, if one did. */
   interrupted?: () => InputCut | undefined;
+  /** The input's size when known before it is read (regular files): a big spill then starts its worker at once. */
+  inputBytes?: number;
 }
 
 /** An input cut short by a stop signal: which, and after how many bytes. */
@@ -77,7 +80,8 @@ export async function boundInput(raw: RawOptions, chunks: AsyncIterator<Buffer>,
   const read = (from: AsyncIterator<Buffer>, stream: StreamEnvelopes): Promise<Input> => readInput(from, config.from, config.jsonCap, toolKind, scope, config.to !== undefined, stream);
   const input = await read(chunks, canStreamEnvelope(config) ? streamEnvelopes : "never");
   const cut = (): InputCut | undefined => options.interrupted?.();
-  if (input.kind !== "envelope") return boundRead(config, output, toolKind, input, scope, note, fields, warnings, cut);
+  const saving: SpillSinkOptions = options.inputBytes === undefined ? {} : { expectBytes: options.inputBytes };
+  if (input.kind !== "envelope") return boundRead(config, output, toolKind, input, scope, note, fields, warnings, cut, saving);
   const streamed = await boundEnvelopeStream(config, output, input.prefix, input.rest, scope, fields);
   options.onEnvelope?.("text" in streamed);
   if ("text" in streamed) {
@@ -85,7 +89,7 @@ export async function boundInput(raw: RawOptions, chunks: AsyncIterator<Buffer>,
     return { text: streamed.text, warnings };
   }
   try {
-    return await boundRead(config, output, toolKind, await read(streamed.replay, "never"), scope, note, fields, warnings, cut);
+    return await boundRead(config, output, toolKind, await read(streamed.replay, "never"), scope, note, fields, warnings, cut, saving);
   } finally {
     streamed.done();
   }
@@ -94,24 +98,24 @@ export async function boundInput(raw: RawOptions, chunks: AsyncIterator<Buffer>,
 /** Bounds an input readInput held whole or streams as text. */
 async function boundRead(
   config: ProjectionConfig, output: OutputOptions, toolKind: ToolKind | undefined, input: Input, scope: DetectScope, note: Note, fields: RecordFields, warnings: string[],
-  cut: () => InputCut | undefined,
+  cut: () => InputCut | undefined, saving: SpillSinkOptions,
 ): Promise<BoundInputResult> {
   if (input.kind === "envelope") throw new Error("boundRead: an envelope to stream reached the whole path");
   if (input.kind === "stream") {
     note(input.note);
-    return { text: await boundStream(config, output, toolKind, input.prefix, input.rest, note, fields, cut), warnings };
+    return { text: await boundStream(config, output, toolKind, input.prefix, input.rest, note, fields, cut, saving), warnings };
   }
   const batch = config.to ? readBatch(input.bytes, config.from) : undefined;
   if (batch && config.to) return { batch, config: { ...config, to: config.to }, warnings };
   const normalized = await normalizeBytes(input.bytes, config.from, { maxJsonBytes: config.jsonCap, detect: scope });
   if (scope === "envelopes" && config.from === "auto" && normalized.meta?.source_shape === "text" && !WHOLE_TOOLS.has(toolKind ?? "")) {
-    return { text: await boundStream(config, output, toolKind, [input.bytes], EMPTY, note, fields, cut), warnings };
+    return { text: await boundStream(config, output, toolKind, [input.bytes], EMPTY, note, fields, cut, saving), warnings };
   }
   const { result, fields: recordFields } = markInterrupted(normalized, fields, cut());
   if (config.tool) readRegistryFile(registryPathFor(config.configPath)).validate(config.tool, result);
   // --tool picks the format; the call's own name (functionResponse.name, toolName) stays the wire name.
   if (config.tool && result.tool === undefined) result.tool = config.tool;
-  const spill = openSpill(config);
+  const spill = openSpill(config, saving);
   const countTokens = await tokenCounterFor(config);
   const projection = projectResult(result, {
     recordFields,
@@ -127,11 +131,11 @@ const EMPTY: AsyncIterator<Buffer> = { next: async () => ({ done: true, value: u
 /** Bounds text as a byte stream in constant memory: the chunks already read, then the rest. */
 async function boundStream(
   config: ProjectionConfig, output: OutputOptions, toolKind: ToolKind | undefined, prefix: Buffer[], rest: AsyncIterator<Buffer>, note: Report, fields: RecordFields,
-  cut: () => InputCut | undefined,
+  cut: () => InputCut | undefined, saving: SpillSinkOptions,
 ): Promise<string> {
   const start: ToolResult = { ok: true, ...(config.tool ? { tool: config.tool } : {}), meta: { source_shape: "text" } };
   const frame = config.tool ? formatToolFrame(start, { tool: config.tool }) : NO_FRAME;
-  const spill = openSpill(config);
+  const spill = openSpill(config, saving);
   const shape = toolKind === "bash" ? shapeCommandOutput : undefined;
   const session = new BoundSession(await boundOptionsFor(config, output, start, frame, shape), spill.target, spill.failure);
   for (const chunk of prefix) session.write(chunk);

@@ -1,5 +1,5 @@
 // Where a bounding command's bytes come from: files named on the command line (in order, like cat), or stdin.
-import { closeSync, fstatSync, openSync } from "node:fs";
+import { closeSync, fstatSync, openSync, statSync, type Stats } from "node:fs";
 import { UsageError } from "../errors.js";
 import type { StopWatch } from "./interrupt.js";
 import { readInterruptibly } from "./interruptible-input.js";
@@ -58,4 +58,24 @@ async function* streamFiles(paths: string[], descriptors: (number | undefined)[]
   } finally {
     for (const fd of descriptors) if (fd !== undefined) closeSync(fd);
   }
+}
+
+/**
+ * How many bytes the input is known to hold before it is read: the sizes of the named files (`-` or none: stdin's),
+ * when each is a regular file (a pipe, terminal or socket cannot tell); undefined otherwise. A hint only (stdin
+ * may be read from past its start, a file may grow): a big one starts the spill worker with the spill's first write.
+ */
+export function knownInputBytes(paths: string[], stdin = 0): number | undefined {
+  let total = 0;
+  for (const path of paths.length > 0 ? new Set(paths) : ["-"]) {
+    let stat: Stats;
+    try {
+      stat = path === "-" ? fstatSync(stdin) : statSync(path);
+    } catch {
+      return undefined;
+    }
+    if (!stat.isFile()) return undefined;
+    total += stat.size;
+  }
+  return total;
 }

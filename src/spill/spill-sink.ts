@@ -1,9 +1,9 @@
-// Where a spill's data goes from the thread that reads the input. Past THREAD_AFTER_BYTES a spill worker is
-// started; until it is ready this thread goes on writing the file itself (writes only: the worker hashes and
-// indexes those bytes, read back, so none is hashed twice and this thread never waits for a worker to boot).
-// Once it is ready the spill is handed over: this thread only copies bytes into a shared ring, the worker hashes
-// and indexes them on the other core and has libuv's thread pool write them. A spill that ends before the worker
-// is ready is finished here.
+// Where a spill's data goes from the thread that reads the input. Past THREAD_AFTER_BYTES (or with the first write,
+// when the spill is known to pass it) a spill worker is started; until it is ready this thread goes on writing the
+// file itself (writes only: the worker hashes and indexes those bytes, read back, so none is hashed twice and this
+// thread never waits for a worker to boot). Once it is ready the spill is handed over: this thread only copies
+// bytes into a shared ring, the worker hashes and indexes them on the other core and has libuv's thread pool write
+// them; `end` lets it finish while this thread works on. A spill that ends before the worker is ready is finished here.
 import { nodeCrypto } from "../lazy-builtin.js";
 import { PooledWrites } from "./pooled-writes.js";
 import { readDigest, readFailure } from "./spill-consumer.js";
@@ -26,6 +26,11 @@ export interface SpillSinkOptions {
   ringBytes?: number;
   /** Bytes saved on the calling thread before the worker starts. */
   threadAfterBytes?: number;
+  /**
+   * Bytes the spill is known to reach (the input's size, told by a regular file): past `threadAfterBytes` the worker
+   * starts with the first write, so that it is ready sooner and less is written here, then read back to be hashed.
+   */
+  expectBytes?: number;
   /** An injected write error. */
   fault?: SpillFault;
   /** Another worker source (one that never starts, one that dies). */
@@ -56,6 +61,8 @@ export class SpillSink {
   private numbers: Float64Array | undefined;
   private ring: Uint8Array | undefined;
   private handed = false;
+  /** No more bytes will come (`end`). */
+  private ended = false;
   /** A worker was tried (once: one that cannot start leaves the spill on this thread). */
   private workerTried = false;
   /** The spill worker, once started (unreferenced: it never keeps the process alive unless its end is awaited). */
@@ -116,12 +123,17 @@ export class SpillSink {
     return true;
   }
 
+  /** No more bytes will come: a worker that has the spill finishes it while this thread works on (`close` waits). */
+  end(): void {
+    this.endBytes();
+  }
+
   /** Waits until everything is saved and the files closed; the sha256 in hex, or undefined (see `failure`). */
   close(): string | undefined {
     if (this.failure) return undefined;
+    this.endBytes();
     if (this.handed) {
       const control = this.control!;
-      announce(control, SLOT.producer, SLOT.producerSeq, PRODUCER.closed);
       for (let idle = false; ; ) {
         const seen = Atomics.load(control, SLOT.consumerSeq);
         if (Atomics.load(control, SLOT.consumer) === CONSUMER.done) return readDigest(this.shared!);
@@ -180,7 +192,7 @@ export class SpillSink {
       output.dispose();
       return false;
     }
-    if (this.deferred && !this.workerTried && output.written >= (this.options.threadAfterBytes ?? THREAD_AFTER_BYTES)) this.startWorker();
+    if (this.deferred && !this.workerTried && Math.max(output.written, this.options.expectBytes ?? 0) >= (this.options.threadAfterBytes ?? THREAD_AFTER_BYTES)) this.startWorker();
     return true;
   }
 
@@ -201,6 +213,12 @@ export class SpillSink {
     this.handed = true;
     announce(this.control!, SLOT.producer, SLOT.producerSeq, PRODUCER.handed);
     this.options.whileWorkerStarts?.(0);
+  }
+
+  /** Tells a worker that has the spill that no more bytes will come (once). */
+  private endBytes(): void {
+    if (this.handed && !this.ended && !this.failure) announce(this.control!, SLOT.producer, SLOT.producerSeq, PRODUCER.closed);
+    this.ended = true;
   }
 
   /** Tells a worker that never got the spill to end without touching the files. */

@@ -42,7 +42,8 @@ export class SpillWriter {
       return;
     }
     const indexFd = openIndexFile(this.path);
-    this.sink = new SpillSink({ dataFd, dataPath: this.path, ...(indexFd === undefined ? {} : { indexFd }) }, options);
+    const saving = options.expectBytes === undefined ? options : { ...options, expectBytes: Math.min(options.expectBytes, cap) }; // no more is saved
+    this.sink = new SpillSink({ dataFd, dataPath: this.path, ...(indexFd === undefined ? {} : { indexFd }) }, saving);
   }
 
   /** True when the bytes are saved on the spill worker's thread. */
@@ -59,6 +60,11 @@ export class SpillWriter {
     if (part.length === 0) return;
     if (!this.sink.write(part)) return this.fail();
     this.size += part.length;
+  }
+
+  /** No more bytes will come: a spill worker finishes the file meanwhile (`close` then waits for it). */
+  endData(): void {
+    this.sink?.end();
   }
 
   /** Waits for the file to be complete and closes it; its size and digest, or undefined when saving failed. */

@@ -53,6 +53,23 @@ describe("the work of a spill", () => {
     expect(fs.readFileSync(dataPath).equals(data)).toBe(true);
   });
 
+  test("a spill known to pass the threshold (a regular file's size) starts its worker with the first write: one write here, one chunk read back", () => {
+    const { sink, dataPath } = sinkFor({ threadAfterBytes: 4 * CHUNK, expectBytes: data.length, waitForWorker: true });
+    feed(sink);
+    expect(sink.close()).toBe(sha256);
+    expect(sink.work.here).toEqual({ hashed: 0, readBack: 0, writeCalls: 1 });
+    expect(sink.work.worker).toMatchObject({ hashed: data.length, threadWrites: 0 });
+    expect(sink.work.worker?.readBack).toBeGreaterThanOrEqual(CHUNK);
+    expect(fs.readFileSync(dataPath).equals(data)).toBe(true);
+  });
+
+  test("a spill known to stay under the threshold keeps its bytes on this thread until it passes it", () => {
+    const { sink } = sinkFor({ threadAfterBytes: 4 * CHUNK, expectBytes: 4 * CHUNK - 1, waitForWorker: true });
+    feed(sink);
+    expect(sink.close()).toBe(sha256);
+    expect(sink.work.here.writeCalls).toBe(4);
+  });
+
   test("a worker that never gets ready: the bytes are read back and hashed once, here", () => {
     const { sink } = sinkFor({ threadAfterBytes: 4 * CHUNK, workerSource: "setInterval(() => {}, 1000)" });
     feed(sink);
