@@ -19,7 +19,7 @@ import { stderrIsTTY, stdoutColumns, stdoutIsTTY, warn, writeStdout } from "./io
 import { parseChoice, parseTimerDuration, type RawOptions } from "./options.js";
 import { boundOptionsFor, collectAfterSpill, openSpill, outputOptions } from "./pipeline.js";
 import { parseProjectionConfig, type ProjectionConfig } from "./projection-config.js";
-import { keepHeapSmall, keepYoungGenerationSmall } from "./small-heap.js";
+import { keepRunHeapSmall } from "./run-heap.js";
 
 /** The run flags, validated: what to start, and whether stderr stays apart. */
 interface RunConfig {
@@ -30,8 +30,11 @@ interface RunConfig {
 const FORWARDED_SIGNALS = ["SIGINT", "SIGTERM", "SIGHUP"] as const;
 /** The spill worker's ring for `run`: a couple of reads (its default, 4 MiB, is peak RSS `run` cannot spare). */
 const RUN_RING_BYTES = 512 * 1024;
-/** While the spill worker starts, the young generation's cap is set again after this many bytes. */
-const REASSERT_BYTES = 64 * 1024;
+/**
+ * The spill worker's young generation: two 1 MiB semi-spaces, as `--optimize-for-size` made it when it was set before
+ * the worker started (run-heap.ts); left to grow, it doubles while the worker starts (+2 MiB of peak RSS at 1 GiB).
+ */
+const RUN_WORKER_LIMITS = { maxYoungGenerationSizeMb: 3 };
 /** A spill kept off worker threads (the MCP server's runs): hashed on the calling thread, written on libuv's thread pool. */
 const POOLED_SPILL: SpillSinkOptions = { thread: false, pooledWrites: true };
 /** With `--stderr separate`, stderr is bounded on its own to this share of each budget. */
@@ -57,8 +60,8 @@ export async function runCommandCli(argv: string[], raw: RawOptions): Promise<nu
   const options = await outputOptions(config);
   // The spill's hash and writes on the spill worker (the second core). A worker costs ~8 MiB however small, and the
   // goal is 80 MiB of peak RSS: a small ring, a small heap, and the worker gone before the last step (below).
-  keepHeapSmall();
-  const sessions = await openSessions(config, options, facts, run.stderr, { ringBytes: RUN_RING_BYTES, whileWorkerStarts: againWhileWorkerStarts() });
+  const heap = keepRunHeapSmall();
+  const sessions = await openSessions(config, options, facts, run.stderr, { ringBytes: RUN_RING_BYTES, workerLimits: RUN_WORKER_LIMITS, workerTookSpill: heap.workerTookSpill });
   // The totals only feed the live status line: without a terminal to draw it on, nothing counts them.
   const stats = stderrIsTTY() ? trackRunStats() : undefined;
   const outcome = await runWatched(run.spec, stats, (chunk, stream) => {
@@ -71,6 +74,7 @@ export async function runCommandCli(argv: string[], raw: RawOptions): Promise<nu
   }
   // The spill worker is gone before the bounding's last step: its memory and that step's would add up (the peak).
   await Promise.all([sessions.output.endInput(), sessions.stderr?.endInput()]);
+  heap.inputEnded();
   const { output, bounded } = await projectRun(config, options, facts, outcome, sessions);
   for (const warning of [...output.warnings, collectAfterSpill(config, sessions.spill, bounded)]) if (warning) warn(warning);
   await writeStdout(output.text);
@@ -145,20 +149,6 @@ async function runWatched(spec: RunSpec, stats: RunStatsTracker | undefined, wri
     process.off("exit", killGroup);
     for (const signal of FORWARDED_SIGNALS) process.off(signal, forward);
   }
-}
-
-/**
- * keepYoungGenerationSmall again while the spill worker starts (its isolate resets the flag): once per
- * REASSERT_BYTES written meanwhile (a call costs microseconds; a 16 KiB read is one), and when it takes the spill.
- */
-function againWhileWorkerStarts(): (bytes: number) => void {
-  let since = 0;
-  return (bytes) => {
-    since += bytes;
-    if (bytes > 0 && since < REASSERT_BYTES) return;
-    since = 0;
-    keepYoungGenerationSmall();
-  };
 }
 
 /** Validates the run flags before anything starts (a bad value is a usage error, exit 2). */

@@ -12,7 +12,7 @@ export function keepHeapSmall(): void {
 
 /**
  * Stops the young generation from growing from here on (process-wide). V8 sets this back to its default whenever an
- * isolate is set up (a worker starting), so call it again until a worker runs.
+ * isolate is set up (a worker starting), so call it again once the worker has started (not while: run-heap.ts).
  */
 export function keepYoungGenerationSmall(): void {
   v8.setFlagsFromString("--semi-space-growth-factor=1");

@@ -39,10 +39,12 @@ export interface SpillSinkOptions {
   waitForWorker?: boolean;
   startLimitMs?: number;
   /**
-   * Called on this thread at each write while the worker starts (with the write's bytes), and once more when it
-   * takes the spill (0): a new isolate sets some V8 flags back to their defaults while it is set up.
+   * Called on this thread once the worker has taken the spill (its start-up is over): a worker whose start-up runs
+   * while V8's flags are off their defaults compiles Node's built-ins from source (cli/run-heap.ts).
    */
-  whileWorkerStarts?: (bytes: number) => void;
+  workerTookSpill?: () => void;
+  /** The worker's heap limits (`run` caps its young generation: it starts with V8's default flags, see above). */
+  workerLimits?: import("node:worker_threads").ResourceLimits;
 }
 
 /** Takes a spill's data in order and saves it; a failure is kept (`failure`), never thrown. */
@@ -98,7 +100,6 @@ export class SpillSink {
   write(chunk: Uint8Array): boolean {
     if (this.failure) return false;
     if (!this.handed) {
-      if (this.control) this.options.whileWorkerStarts?.(chunk.length);
       if (!this.control || Atomics.load(this.control, SLOT.consumer) !== CONSUMER.ready) return this.saveHere(chunk);
       this.handOver();
     }
@@ -199,7 +200,7 @@ export class SpillSink {
   private startWorker(): void {
     this.workerTried = true;
     const ringBytes = this.options.ringBytes ?? DEFAULT_RING_BYTES;
-    const started: StartedWorker | undefined = startSpillWorker(this.files, ringBytes, this.options.fault, this.options.workerSource ?? bundledWorker()!);
+    const started: StartedWorker | undefined = startSpillWorker(this.files, ringBytes, this.options.fault, this.options.workerSource ?? bundledWorker()!, this.options.workerLimits);
     if (started === undefined) return; // no worker here: go on saving on this thread
     ({ shared: this.shared, control: this.control, numbers: this.numbers, ring: this.ring, worker: this.worker, exited: this.exited } = started);
     if (this.options.waitForWorker && waitUntilReady(started.control, this.options.startLimitMs ?? START_LIMIT_MS)) this.handOver();
@@ -212,7 +213,7 @@ export class SpillSink {
     this.output = undefined;
     this.handed = true;
     announce(this.control!, SLOT.producer, SLOT.producerSeq, PRODUCER.handed);
-    this.options.whileWorkerStarts?.(0);
+    this.options.workerTookSpill?.();
   }
 
   /** Tells a worker that has the spill that no more bytes will come (once). */

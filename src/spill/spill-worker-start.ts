@@ -2,6 +2,7 @@
 // shared memory both threads use, the worker made from its bundled source, the wait for it to be ready (tests of
 // the ring), and whether its thread still runs (a worker that dies hard leaves no message).
 import * as fs from "node:fs";
+import type * as NodeWorkerThreads from "node:worker_threads";
 import { nodeWorkerThreads } from "../lazy-builtin.js";
 import type { SpillFault, SpillFiles } from "./spill-output.js";
 import { CONSUMER, CONTROL_BYTES, SLOT, controlOf, numbersOf, ringOf, type SpillWorkerData } from "./spill-ring.js";
@@ -29,14 +30,17 @@ export function bundledWorker(): string | undefined {
   return typeof CORREX_SPILL_WORKER === "string" ? CORREX_SPILL_WORKER : undefined;
 }
 
-/** Starts a spill worker (unreferenced: it never keeps the process alive) for `files`; undefined when none can start. */
-export function startSpillWorker(files: SpillFiles, ringBytes: number, fault: SpillFault | undefined, source: string): StartedWorker | undefined {
+/**
+ * Starts a spill worker (unreferenced: it never keeps the process alive) for `files`, within `limits` if given;
+ * undefined when none can start.
+ */
+export function startSpillWorker(files: SpillFiles, ringBytes: number, fault: SpillFault | undefined, source: string, limits?: NodeWorkerThreads.ResourceLimits): StartedWorker | undefined {
   const shared = new SharedArrayBuffer(CONTROL_BYTES + ringBytes);
   const data: SpillWorkerData = { shared, ringBytes, files, ...(fault ? { fault } : {}) };
   let worker: import("node:worker_threads").Worker;
   try {
     const threads = nodeWorkerThreads();
-    worker = new threads.Worker(source, { eval: true, workerData: data, env: threads.SHARE_ENV, stdout: true, stderr: true });
+    worker = new threads.Worker(source, { eval: true, workerData: data, env: threads.SHARE_ENV, stdout: true, stderr: true, ...(limits ? { resourceLimits: limits } : {}) });
   } catch {
     return undefined;
   }

@@ -1,0 +1,113 @@
+// `run`'s V8 flags (issue 16: its start-up and its spill worker's, within its memory goal). A flag off its default
+// makes V8 reject the code caches made with the defaults, so a built-in loaded after it, or a worker starting
+// while it is set, compiles from source. Checked: the order in which the policy sets the flags, and in the binary,
+// by a probe preloaded into it, which built-ins were loaded before the first flag and whether a flag was set while
+// the spill worker was still starting (its state in the shared control block). Counted, never timed.
+import { spawnSync } from "node:child_process";
+import * as fs from "node:fs";
+import { tmpdir } from "node:os";
+import * as path from "node:path";
+import { afterAll, describe, expect, test } from "vitest";
+import { keepRunHeapSmall } from "../../src/cli/run-heap.js";
+import { CONSUMER, SLOT } from "../../src/spill/spill-ring.js";
+import { CORREX } from "../cli/cli-process.js";
+
+const MiB = 1024 * 1024;
+const dir = fs.mkdtempSync(path.join(tmpdir(), "correx-run-heap-"));
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+describe("keepRunHeapSmall", () => {
+  /** The policy with recording flag setters. */
+  function recorded() {
+    const calls: string[] = [];
+    const heap = keepRunHeapSmall({
+      loadBuiltins: () => calls.push("load"),
+      keepYoungGenerationSmall: () => calls.push("young"),
+      keepHeapSmall: () => calls.push("young+size"),
+    });
+    return { calls, heap };
+  }
+
+  test("built-ins first, then the young generation's cap; both flags once the worker took the spill, not again at the end", () => {
+    const { calls, heap } = recorded();
+    expect(calls).toEqual(["load", "young"]);
+    heap.workerTookSpill();
+    expect(calls).toEqual(["load", "young", "young+size"]);
+    heap.inputEnded();
+    expect(calls).toEqual(["load", "young", "young+size"]);
+  });
+
+  test("no worker took the spill: the heap favours size once the input is over", () => {
+    const { calls, heap } = recorded();
+    heap.inputEnded();
+    expect(calls).toEqual(["load", "young", "young+size"]);
+  });
+});
+
+const probe = path.join(dir, "probe.cjs");
+fs.writeFileSync(probe, `
+const threads = require("node:worker_threads");
+const v8 = require("node:v8");
+if (threads.isMainThread) {
+  const seen = { flags: [], loadedAtFirstFlag: undefined, workers: 0 };
+  const controls = [];
+  const loaded = () => process.moduleLoadList.filter((name) => name.startsWith("NativeModule ")).map((name) => name.slice(13));
+  const setFlagsFromString = v8.setFlagsFromString;
+  v8.setFlagsFromString = function (flags) {
+    seen.loadedAtFirstFlag ??= loaded();
+    const workerStarting = controls.some((control) => Atomics.load(control, ${SLOT.consumer}) === ${CONSUMER.starting});
+    seen.flags.push({ flags, workersBefore: seen.workers, workerStarting });
+    return setFlagsFromString.call(this, flags);
+  };
+  const Worker = threads.Worker;
+  threads.Worker = class extends Worker {
+    constructor(source, options) {
+      super(source, options);
+      seen.workers += 1;
+      const shared = options && options.workerData && options.workerData.shared;
+      if (shared instanceof SharedArrayBuffer) controls.push(new Int32Array(shared, 0, ${SLOT.consumerSeq + 1}));
+    }
+  };
+  process.on("exit", () => require("node:fs").writeSync(2, "PROBE " + JSON.stringify(seen) + "\\n"));
+}
+`);
+
+interface Seen {
+  flags: { flags: string; workersBefore: number; workerStarting: boolean }[];
+  loadedAtFirstFlag: string[];
+  workers: number;
+}
+
+/** `correx run` of a command that writes `bytes` of log lines, under the probe. */
+function probed(bytes: number): Seen {
+  const lines = Buffer.from(Array.from({ length: 2000 }, (_, index) => `2026-12-01T15:00:00.${String(index % 1000).padStart(3, "0")}Z INFO [worker-${index % 7}] step ${index} done\n`).join(""));
+  const file = path.join(dir, `output-${bytes}`);
+  const descriptor = fs.openSync(file, "w");
+  for (let written = 0; written < bytes; written += lines.length) fs.writeSync(descriptor, lines, 0, Math.min(lines.length, bytes - written));
+  fs.closeSync(descriptor);
+  const store = path.join(dir, `store-${bytes}`);
+  const result = spawnSync(process.execPath, ["-r", probe, CORREX, "run", "--for", "model", "--spill-dir", store, "--max-output", "1GiB", "--", "cat", file], { encoding: "utf8", maxBuffer: 16 * MiB });
+  expect(result.status, result.stderr).toBe(0);
+  const line = /^PROBE (.*)$/m.exec(result.stderr);
+  if (!line) throw new Error(`no probe line: ${result.stderr}`);
+  return JSON.parse(line[1]!) as Seen;
+}
+
+describe.skipIf(process.platform !== "linux")("run's V8 flags, in the binary", () => {
+  test("past 8 MiB: no flag is set while the spill worker starts; both are set once it has taken the spill", () => {
+    const seen = probed(12 * MiB);
+    expect(seen.workers).toBe(1);
+    expect(seen.flags.filter((call) => call.workerStarting)).toEqual([]);
+    // before the worker: the young generation's cap only (`--optimize-for-size` cannot be unset: it implies others)
+    expect(seen.flags.filter((call) => call.workersBefore === 0).map((call) => call.flags)).toEqual(["--semi-space-growth-factor=1"]);
+    // after it: the cap again (V8 reset it for the worker's isolate) and the heap favouring size
+    expect(seen.flags.filter((call) => call.workersBefore === 1).map((call) => call.flags)).toEqual(["--semi-space-growth-factor=1", "--optimize-for-size"]);
+  });
+
+  test("the built-ins run needs are loaded before the first flag (loaded after it, they compile from source)", () => {
+    const seen = probed(2 * MiB);
+    expect(seen.workers).toBe(0);
+    expect(seen.loadedAtFirstFlag).toEqual(expect.arrayContaining(["child_process", "net", "crypto", "worker_threads"]));
+    expect(seen.flags.map((call) => call.flags)).toEqual(["--semi-space-growth-factor=1", "--semi-space-growth-factor=1", "--optimize-for-size"]);
+  });
+});
