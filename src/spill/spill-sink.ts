@@ -91,6 +91,11 @@ export class SpillSink {
     return this.handed;
   }
 
+  /** The spill worker's thread id in the kernel once it runs (0: none, or unknown): for the tests that watch it end. */
+  get workerThread(): number {
+    return this.control ? Atomics.load(this.control, SLOT.threadId) : 0;
+  }
+
   /** What was done to save the spill, on this thread and on the worker (once it ended): for the tests that count work. */
   get work(): { here: SpillWork; worker: ConsumerWork | undefined } {
     return { here: this.here.work, worker: this.handed ? consumerWork(this.numbers!) : undefined };

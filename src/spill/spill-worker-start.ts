@@ -40,7 +40,10 @@ export function startSpillWorker(files: SpillFiles, ringBytes: number, fault: Sp
   let worker: import("node:worker_threads").Worker;
   try {
     const threads = nodeWorkerThreads();
-    worker = new threads.Worker(source, { eval: true, workerData: data, env: threads.SHARE_ENV, stdout: true, stderr: true, ...(limits ? { resourceLimits: limits } : {}) });
+    // The worker closes descriptors this thread opened: tracked (Node's default), each close would be a warning
+    // on its stderr, which this thread never reads, and that keeps the worker alive until the process exits.
+    const limited = limits ? { resourceLimits: limits } : {};
+    worker = new threads.Worker(source, { eval: true, workerData: data, env: threads.SHARE_ENV, stdout: true, stderr: true, trackUnmanagedFds: false, ...limited });
   } catch {
     return undefined;
   }
