@@ -88,6 +88,25 @@ describe("NeedleScan", () => {
     );
   });
 
+  test("a scan from any offset to any later line end (whole pairs of blocks, and the block or two after them) matches the reference", () => {
+    const lines = Array.from({ length: 40 }, (_, index) => `${"ab".repeat(index % 9)}ERROR x${index}${index % 3 === 0 ? " failed" : ""}`);
+    const bytes = Buffer.from(`${lines.join("\n")}\n`);
+    const ends = [...bytes.keys()].filter((index) => bytes[index] === 0x0a).map((index) => index + 1);
+    const newlinesBefore = newlineCounts(bytes);
+    const all = referenceHits(bytes);
+    for (let start = 0; start < 48; start += 1) {
+      for (const end of ends.filter((each) => each > start && each - start <= 120)) {
+        const scan = NeedleScan.create(BYTE_NEEDLES)!;
+        const found = { positions: [] as number[], linesBefore: [] as number[] };
+        expect(scan.scan(bytes, start, end, 255, Number.MAX_SAFE_INTEGER, found)).toBe(newlinesBefore[end]! - newlinesBefore[start]!);
+        const hits = all.filter((position) => position >= start && position < end);
+        expect(found.positions).toEqual(hits); // every kind new: each hit comes back
+        expect(found.linesBefore).toEqual(hits.map((position) => newlinesBefore[position]! - newlinesBefore[start]!));
+        expect(scan.hits).toBe(hits.length);
+      }
+    }
+  });
+
   test("a window with more new hits than its output holds (131,072) resumes where it stopped", () => {
     // 1 MiB of 8-byte lines `ERRxxxx`, each a hit of a kind seen at most a few times: every line comes back.
     const letters = "ghijklmnopqstuvw"; // no a, r, x: no other needle starts in them; no hex digit either
