@@ -6,6 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { unlinkSync } from "node:fs";
 import { createServer, connect, type Socket } from "node:net";
+import { gatherReads } from "./read-gather.js";
 
 /** The two ends: `peer` goes to the command (then is closed here), `reader` delivers what it writes. */
 export interface OutputChannel {
@@ -17,8 +18,9 @@ export interface OutputChannel {
 const READ_BYTES = 256 * 1024;
 
 /**
- * Opens a channel whose reader calls `onData` with each read (a view of the reused buffer, valid until the
- * function returns, or while the reader is paused); returning false pauses the reader (resume() to go on).
+ * Opens a channel whose reader calls `onData` with what it read (a view of the reused buffer, valid until the
+ * function returns, or while the reader is paused); returning false pauses the reader (resume() to go on). Small
+ * reads are gathered first (read-gather.ts); what is gathered when the reader closes is delivered then.
  * Linux uses an abstract socket name (no file); elsewhere a socket file in the temporary directory, removed
  * as soon as the pair is connected.
  */
@@ -31,8 +33,9 @@ export async function openOutputChannel(onData: (bytes: Buffer) => boolean): Pro
     server.listen(path);
     await once(server, "listening");
     const accepted = once(server, "connection") as Promise<[Socket]>;
-    const buffer = Buffer.allocUnsafe(READ_BYTES);
-    const reader = connect({ path, onread: { buffer, callback: (count: number, bytes: Uint8Array) => onData((bytes as Buffer).subarray(0, count)) } });
+    const gathered = gatherReads(Buffer.allocUnsafe(READ_BYTES), onData, () => reader.pause());
+    const reader = connect({ path, onread: { buffer: gathered.next, callback: gathered.read } });
+    reader.once("close", gathered.flush);
     try {
       const [peer] = await new Promise<[Socket]>((resolve, reject) => {
         reader.once("error", reject);
