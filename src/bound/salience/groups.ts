@@ -18,9 +18,10 @@ function clip(text: string): string {
 const MAX_FOLLOW = 30;
 /**
  * A stack frame with a location outside the runtime's own code: JavaScript's `at f (test/a.test.js:23:67)` (not
- * `node:`), vitest's `❯ file:line:col`, a Go goroutine's `\t/src/app/main.go:11 +0x65` (not Go's own sources).
+ * `node:`), vitest's `❯ file:line:col`, a Go goroutine's `\t/src/app/main.go:11 +0x65` (not Go's own sources),
+ * terraform's `  on main.tf line 5, in variable "v":` under its `Error:` and a blank line.
  */
-const FRAME = /^\s*(?:at (?:[^()]* \()?(?!node:|internal\/)[^\s()]+:\d+:\d+\)?|❯ (?:\S+ )?\S+:\d+:\d+)\s*$|^\t(?!\/usr\/(?:local\/)?(?:lib\/)?go[\d.]*\/)\S+\.go:\d+(?: \+0x[\da-f]+)?$/;
+const FRAME = /^\s*(?:at (?:[^()]* \()?(?!node:|internal\/)[^\s()]+:\d+:\d+\)?|❯ (?:\S+ )?\S+:\d+:\d+)\s*$|^\t(?!\/usr\/(?:local\/)?(?:lib\/)?go[\d.]*\/)\S+\.go:\d+(?: \+0x[\da-f]+)?$|^(?:│)?\s+on \S+\.tf(?:\.json)? line \d+\b/;
 
 /** A test's failure title, whose message comes under it after a blank line (jest's `●`, `FAIL`, `✕`). */
 const TITLE = /^\s*(?:●|✕|✖|×|FAIL)\s/;

@@ -30,6 +30,12 @@ const STRONG: Rule[] = [
   { pattern: /"(?:GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS) [^"]*" 5\d\d\b/, score: 8 },
   { pattern: new RegExp(`(?<!\\x60)\\b(?:${ERRNO})\\b(?!\\x60)`), score: 8 },
   { pattern: /\bPermission denied\b|\bNo such file or directory\b|\bcommand not found\b|\bSegmentation fault\b|\(core dumped\)|\bAccess denied\b|\bConnection refused\b/, score: 8 },
+  // AddressSanitizer and its kin (`==31==ERROR: AddressSanitizer: heap-buffer-overflow`), valgrind's memcheck errors
+  // (anywhere in a line: valgrind writes to stderr unbuffered, into the middle of the program's buffered stdout).
+  { pattern: /^==\d+==\s?(?:ERROR|WARNING): \w+Sanitizer\b|^(?:WARNING|SUMMARY): \w+Sanitizer:/, score: 10 },
+  { pattern: /==\d+== (?:Invalid (?:read|write|free|delete)\b|Conditional jump or move depends on uninitialised|Use of uninitialised value|Syscall param \S+ (?:points to|contains) uninitialised|[\d,]+ (?:\([\d,]+ direct, [\d,]+ indirect\) )?bytes in [\d,]+ blocks are definitely lost)/, score: 9 },
+  // git's merge and rebase conflicts; Perl's compile failure (its location is `at FILE line N`, see LOCATION), prove's verdict.
+  { pattern: /^CONFLICT \([\w/ -]+\): |^Automatic merge failed\b|\baborted due to compilation errors\b|^Result: FAIL\b/, score: 9 },
   { pattern: /^E {2,}\S/, score: 9 },
   { pattern: /^\s*❯ (?:\S+ )?\S+:\d+:\d+$/, score: 6 },
   { pattern: /^[\w@.\/-]*\.go:\d+:\d+: /, score: 8 },
@@ -39,13 +45,14 @@ const STRONG: Rule[] = [
 /** Weak words: salient only together with a location. */
 const WEAK = /(?<![\w./-])(?:error|errors|failure|failed|exception)(?![\w./-])/i;
 
-/** A `file:line[:col]` or `file(line,col)` location. */
-const LOCATION = /(?:[\w@~.\/\\-]+\.[A-Za-z]\w{0,5}|\b[A-Za-z]:\\[^\s:]+)(?::\d+(?::\d+)?\b|\(\d+,\d+\))/;
+/** A `file:line[:col]` or `file(line,col)` location; Perl's `at FILE line N`, PHP's `in FILE on line N`. */
+const LOCATION = /(?:[\w@~.\/\\-]+\.[A-Za-z]\w{0,5}|\b[A-Za-z]:\\[^\s:]+)(?::\d+(?::\d+)?\b|\(\d+,\d+\))|\b(?:at [\w@~.\/\\-]+\.[A-Za-z]\w{0,5}|in [\w@~.\/\\-]+\.[A-Za-z]\w{0,5} on) line \d+\b/;
 /**
- * What every LOCATION match holds, found fast (it opens on a literal): a file extension right before `:N` or `(N`,
- * or a drive's `:\`. LOCATION itself tries every word character as a path's start, the costliest pattern here.
+ * What every LOCATION match holds, found fast (it opens on a literal): a file extension right before `:N`, `(N` or
+ * ` line N` (` on line N`), or a drive's `:\`. LOCATION itself tries every word character as a path's start, the
+ * costliest pattern here.
  */
-const LOCATION_HINT = /\.[A-Za-z]\w{0,5}[:(]\d|:\\/;
+const LOCATION_HINT = /\.[A-Za-z]\w{0,5}(?:[:(]| (?:on )?line )\d|:\\/;
 
 /** LOCATION and the hint that must match before it runs (the tests check the hint on real and random lines). */
 export const LOCATION_PATTERNS = { hint: LOCATION_HINT, location: LOCATION };
@@ -74,12 +81,15 @@ export function scoreLine(text: string): number {
   return located ? score + 3 : score;
 }
 
-/** True for a line that continues the one above it: an indented line, a stack frame, a caret or gutter line. */
+/**
+ * True for a line that continues the one above it: an indented line, a stack frame, a caret or gutter line (`|`,
+ * terraform's `│`), valgrind's indented `==PID==    at …`, a sanitizer's `READ of size 4 at …` over its frames.
+ */
 export function isContinuation(text: string): boolean {
   if (text.length === 0) return false;
   const first = text.charCodeAt(0);
   if (first === 0x20 || first === 0x09) return text.trim().length > 0;
-  return /^(?:at |Caused by:|\s*\^|\s*\||\s*-->|\s*\d+\s*\|)/.test(text);
+  return /^(?:at |Caused by:|\s*\^|\s*[|│]|\s*-->|\s*\d+\s*\||==\d+== {2,}\S|(?:READ|WRITE) of size \d+ at )/.test(text);
 }
 
 /** Leading blanks (spaces and tabs) of a line. */

@@ -60,6 +60,21 @@ const salient = [
   "Error response from daemon: No such container: web",
   "app.rb:3:in 'total': undefined method 'price' for nil (NoMethodError)",
   " ERR_PNPM_NO_MATCHING_VERSION  No matching version found for left-pad@9.9.9",
+  // Sanitizers and valgrind (recorded: asan-test-suite, valgrind-invalid-read; a valgrind line lands anywhere in the
+  // program's buffered stdout), git's conflicts, Perl's compile failure and prove's verdict.
+  "==5316==ERROR: AddressSanitizer: heap-buffer-overflow on address 0x602000000020 at pc 0x56188762f2b6",
+  "SUMMARY: AddressSanitizer: heap-buffer-overflow /tmp/rec/asan/asan_case.c:8 in main",
+  "WARNING: ThreadSanitizer: data race (pid=4242)",
+  "==4939== Invalid read of size 4",
+  "step 1597: processed batch 1597 o==4939== Invalid read of size 4",
+  "==4939== Conditional jump or move depends on uninitialised value(s)",
+  "==4939== 64 bytes in 1 blocks are definitely lost in loss record 1 of 1",
+  "CONFLICT (content): Merge conflict in src/file-300.c",
+  "CONFLICT (modify/delete): src/a.c deleted in HEAD and modified in feature.",
+  "Automatic merge failed; fix conflicts and then commit the result.",
+  "syntax error at t/17-parse.t line 2, near \"1;\"",
+  "Execution of t/17-parse.t aborted due to compilation errors.",
+  "Result: FAIL",
 ];
 
 const notSalient = [
@@ -91,6 +106,11 @@ const notSalient = [
   "I1201 04:33:51.143210       1 server.go:123] listening on :8443",
   "Error handling was reworked (see #123)",
   "    code: 'ERR_ASSERTION',",
+  "Invalid read of size 4 is what valgrind says",
+  "==4939== ERROR SUMMARY: 0 errors from 0 contexts (suppressed: 0 from 0)",
+  "==4939==    definitely lost: 0 bytes in 0 blocks",
+  "Auto-merging src/file-299.c",
+  "Result: PASS",
 ];
 
 /** Prose that mentions an error word (apt-cache show, man pages, --help, changelogs, recorded here): none is an error line. */
@@ -159,6 +179,15 @@ describe("scoreLine", () => {
   test("a file:line location raises the score", () => {
     expect(scoreLine("src/a.ts:3:1 error: x")).toBeGreaterThan(scoreLine("error: x"));
   });
+
+  test("Perl's `at FILE line N` and PHP's `in FILE on line N` are locations: a weak word beside one is salient", () => {
+    expect(scoreLine("syntax error at t/17-parse.t line 2, near \"1;\"")).toBeGreaterThanOrEqual(SALIENT_SCORE);
+    expect(scoreLine("PHP Parse error:  unexpected token in /srv/www/index.php on line 12")).toBeGreaterThanOrEqual(SALIENT_SCORE);
+    expect(scoreLine("an error at lunch line 2")).toBe(0);
+    for (const line of ["x at a.pl line 3", "y in /b/c.php on line 12"]) {
+      expect(LOCATION_PATTERNS.hint.test(line) && LOCATION_PATTERNS.location.test(line)).toBe(true);
+    }
+  });
 });
 
 describe("context lines", () => {
@@ -167,6 +196,11 @@ describe("context lines", () => {
     ["\tat com.example.Main.run(Main.java:12)", true],
     ["  --> src/main.rs:4:18", true],
     ["   |", true],
+    ["│   on main.tf line 6, in variable \"replicas\":", true],
+    ["==4939==    at 0x10920D: main (valgrind_steps.c:9)", true],
+    ["==4939==  Address 0x4a40068 is 0 bytes after a block of size 40 alloc'd", true],
+    ["WRITE of size 4 at 0x602000000020 thread T0", true],
+    ["==4939== HEAP SUMMARY:", false],
     ["next request", false],
     ["", false],
   ])("continuation %j: %s", (line, expected) => {
