@@ -1,12 +1,16 @@
 // The spill worker's data writes, handed to libuv's thread pool straight from the ring (no copy), so that the
 // worker hashes and indexes the next bytes while a pool thread writes the ones before: the hash no longer waits
-// behind the writes, and a core left idle (the reading thread waiting for room) takes the writes. Writes go at
-// explicit offsets and may complete in any order; `confirmed` says how far the file is whole, and the caller
-// gives ring bytes back only up to there.
+// behind the writes, and a core left idle (the reading thread waiting for room) takes the writes. One write is
+// issued at a time, the next once it is done: writes to one file take its inode's lock in turn, and pool threads
+// that waited for it spun on it (~13 % of all CPU samples at 1 GiB, with four writes in flight). Writes go at
+// explicit offsets; `confirmed` says how far the file is whole, and the caller gives ring bytes back only up to there.
 import * as fs from "node:fs";
 
-/** One piece handed to the pool: where it ends in the file, and whether it is written. */
+/** One piece to write: its bytes, where it goes and ends in the file, and whether it is written. */
 interface Piece {
+  fd: number;
+  bytes: Uint8Array;
+  position: number;
   end: number;
   done: boolean;
 }
@@ -19,7 +23,9 @@ export class RingWrites {
   calls = 0;
   /** Pieces not yet known written, in file order. */
   private readonly pieces: Piece[] = [];
-  /** Write calls whose callback has not come. */
+  /** Pieces waiting for the write before them to be done (never issued after a failure). */
+  private readonly waiting: Piece[] = [];
+  /** Write calls whose callback has not come (one at most). */
   private outstanding = 0;
   private failure: Error | undefined;
   private wake: (() => void) | undefined;
@@ -29,16 +35,21 @@ export class RingWrites {
     this.confirmed = written;
   }
 
-  /** Write calls handed to the pool that have not completed. */
+  /** Writes that have not completed: the one the pool has and those waiting for it. */
   get inFlight(): number {
-    return this.outstanding;
+    return this.outstanding + this.waiting.length;
   }
 
-  /** Writes `bytes` at `position` (contiguous with the last call, one pwrite); they must not change until `confirmed` passes them. */
+  /**
+   * Writes `bytes` at `position` (contiguous with the last call, one pwrite, once the writes before it are done);
+   * they must not change until `confirmed` passes them.
+   */
   write(fd: number, bytes: Uint8Array, position: number): void {
-    const entry = { end: position + bytes.length, done: false };
+    const entry = { fd, bytes, position, end: position + bytes.length, done: false };
     this.pieces.push(entry);
-    this.issue(fd, bytes, position, entry);
+    if (this.failure) return; // never written: check throws the failure
+    if (this.outstanding > 0) this.waiting.push(entry);
+    else this.issue(entry, bytes, position);
   }
 
   /** Throws the first failed write. */
@@ -48,7 +59,7 @@ export class RingWrites {
 
   /** Resolves once a piece in flight completes (at once when none is). */
   next(): Promise<void> {
-    if (this.outstanding === 0) return Promise.resolve();
+    if (this.inFlight === 0) return Promise.resolve();
     return new Promise((resolve) => {
       this.wake = resolve;
     });
@@ -56,27 +67,31 @@ export class RingWrites {
 
   /** Resolves once nothing is in flight. */
   async idle(): Promise<void> {
-    while (this.outstanding > 0) await this.next();
+    while (this.inFlight > 0) await this.next();
   }
 
   /** For SpillOutput: the file must be whole here (the caller waited for `idle`). */
   finish(): void {
     this.check();
-    if (this.outstanding > 0 || this.pieces.length > 0) throw new Error("the spill's writes are still in flight");
+    if (this.inFlight > 0 || this.pieces.length > 0) throw new Error("the spill's writes are still in flight");
   }
 
   /** For SpillOutput: nothing is held here (the bytes are the ring's). */
   dispose(): void {}
 
-  private issue(fd: number, piece: Uint8Array, position: number, entry: Piece): void {
+  /** Hands `bytes` (the rest of `entry`'s) to the pool at `position`; the next waiting piece follows once it is done. */
+  private issue(entry: Piece, bytes: Uint8Array, position: number): void {
     this.calls += 1;
     this.outstanding += 1;
-    fs.write(fd, piece, 0, piece.length, position, (error, written) => {
+    fs.write(entry.fd, bytes, 0, bytes.length, position, (error, written) => {
       this.outstanding -= 1;
-      if (!error && written > 0 && written < piece.length) return this.issue(fd, piece.subarray(written), position + written, entry); // the rest of a short write
+      if (!error && written > 0 && written < bytes.length) return this.issue(entry, bytes.subarray(written), position + written); // the rest of a short write
       if (error || written === 0) this.failure ??= error ?? new Error(`a write of the spill at byte ${position} wrote nothing`);
       else entry.done = true;
       while (this.pieces[0]?.done) this.confirmed = this.pieces.shift()!.end;
+      const next = this.failure ? undefined : this.waiting.shift();
+      if (this.failure) this.waiting.length = 0; // never written: idle ends, check throws
+      if (next) this.issue(next, next.bytes, next.position);
       const wake = this.wake;
       this.wake = undefined;
       wake?.();

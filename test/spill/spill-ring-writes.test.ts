@@ -1,5 +1,5 @@
-// The spill worker's pooled writes: pieces land at their offsets, `confirmed` only covers what is written from the
-// file's start, and a failed write is kept for `check` without leaving `idle` waiting.
+// The spill worker's pooled writes: pieces land at their offsets, one write at a time, `confirmed` only covers what
+// is written from the file's start, and a failed write is kept for `check` without leaving `idle` waiting.
 import * as fs from "node:fs";
 import { tmpdir } from "node:os";
 import * as path from "node:path";
@@ -29,9 +29,14 @@ describe("RingWrites", () => {
       writes.write(fd, piece, at);
       at += piece.length;
     }
-    expect(writes.calls).toBe(4);
+    // one write at a time: the file's inode lock is taken in turn, and a pool thread waiting for it spins
+    expect(writes.calls).toBe(1);
+    expect(writes.inFlight).toBe(4);
     expect(writes.confirmed).toBeLessThan(at); // nothing has called back before this turn ends
+    await writes.next();
+    expect(writes.calls).toBe(2);
     await writes.idle();
+    expect(writes.calls).toBe(4);
     expect(writes.inFlight).toBe(0);
     expect(writes.confirmed).toBe(at);
     writes.finish();
@@ -45,7 +50,11 @@ describe("RingWrites", () => {
     const fd = fs.openSync(file, "r"); // not open for writing: EBADF
     const writes = new RingWrites(0);
     writes.write(fd, Buffer.from("lost"), 0);
+    writes.write(fd, Buffer.from(" and after"), 4); // waits for the first, then is never written
     await writes.idle();
+    expect(writes.calls).toBe(1);
+    writes.write(fd, Buffer.from(" later"), 14);
+    expect(writes.inFlight).toBe(0);
     expect(writes.confirmed).toBe(0);
     expect(() => writes.check()).toThrow(expect.objectContaining({ code: "EBADF" }));
     expect(() => writes.finish()).toThrow(expect.objectContaining({ code: "EBADF" }));
