@@ -66,9 +66,9 @@ function shownCandidates(lines: readonly CollectedLine[], list: "first" | "last"
 
 /**
  * A partial window's candidates, from what a cut can show of each list: the tail list's end for the room less the
- * smaller of the plain and the salient cut's head share, the head list's start for the larger (all of the room when
- * the tail list is too short to take the rest); and what the lists cost unfolded, counted only as far as it matters
- * (past the room and every run's saving, every run folds).
+ * smaller of the plain and the salient cut's head share, the head list's start for the larger (for what the folded
+ * tail list leaves when it is too short to take the rest); and what the lists cost unfolded, counted only as far as
+ * it matters (past the room and every run's saving, every run folds).
  */
 function partialCandidates(window: CollectedWindow, room: Room, fits: Room, headRatio: number, measure: Measure, newline: number): { all: Candidate[]; bytes: number; lines: number } {
   const least = Math.min(headRatio, SALIENCE_SPLIT.head);
