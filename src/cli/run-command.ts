@@ -65,6 +65,7 @@ export async function runCommandCli(argv: string[], raw: RawOptions): Promise<nu
   // The totals only feed the live status line: without a terminal to draw it on, nothing counts them.
   const stats = stderrIsTTY() ? trackRunStats() : undefined;
   const outcome = await runWatched(run.spec, stats, (chunk, stream) => {
+    heap.wrote(chunk.length);
     stats?.observe(chunk);
     (stream === "stderr" && sessions.stderr ? sessions.stderr : sessions.output).write(chunk);
   });

@@ -2,22 +2,29 @@
 // the code that loads after it. A V8 flag off its default changes V8's flag hash, and V8 rejects the code caches
 // made with the defaults: a Node built-in loaded after it compiles from source (3× the CPU), and so does a
 // worker's whole start-up while the flag is set (2.4× its instructions with `--optimize-for-size`, which cannot
-// be unset: it implies other flags). So the built-ins `run` needs are loaded first, and the spill worker starts
-// with the defaults: the young generation's growth factor, V8 itself resets when the worker's isolate is set up
-// (the old code set it again every 64 KiB while the worker started, and the rest of its start-up compiled from
-// source); `--optimize-for-size` waits until the worker has taken the spill, or the input is over.
-import { nodeChildProcess, nodeCrypto, nodeNet, nodeWorkerThreads } from "../lazy-builtin.js";
-import { keepHeapSmall, keepYoungGenerationSmall } from "./small-heap.js";
+// be unset: it implies other flags). So the young generation's cap is set once the spawn's built-in is loaded; the
+// spill's built-ins are loaded only once the output grows (a small one never needs them), with the cap lifted
+// meanwhile; and the spill worker starts with the defaults: the cap, V8 itself lifts when the worker's isolate is
+// set up (the old code set it again every 64 KiB while the worker started, and the rest of its start-up compiled
+// from source); `--optimize-for-size` waits until the worker has taken the spill, or the input is over.
+import { nodeChildProcess, nodeCrypto, nodeWorkerThreads } from "../lazy-builtin.js";
+import { keepHeapSmall, keepYoungGenerationSmall, letYoungGenerationGrow } from "./small-heap.js";
 
-/** The V8 flag setters (small-heap.ts), and what loads the built-ins first; the tests give their own. */
+/** Output bytes after which the spill's built-ins are loaded: under the 1 MiB the spill holds in memory before it opens. */
+export const SPILL_BUILTINS_AFTER_BYTES = 512 * 1024;
+
+/** The V8 flag setters (small-heap.ts), and what loads the built-ins (the spawn's, the spill's); the tests give their own. */
 export interface HeapFlags {
-  loadBuiltins(): void;
+  loadBuiltins(which: "spawn" | "spill"): void;
   keepYoungGenerationSmall(): void;
+  letYoungGenerationGrow(): void;
   keepHeapSmall(): void;
 }
 
-/** The heap policy of one `run`: the hooks the spill (SpillSinkOptions) and the end of the input call. */
+/** The heap policy of one `run`: the hooks the output, the spill (SpillSinkOptions) and the end of the input call. */
 export interface RunHeap {
+  /** The command wrote `bytes` more: past SPILL_BUILTINS_AFTER_BYTES in all, the spill's built-ins are loaded (once). */
+  wrote(bytes: number): void;
   /** The worker has taken the spill (its start-up is over): the young generation is capped again, the heap favours size. */
   workerTookSpill(): void;
   /** The input is over: the heap favours size for the last step, whether a worker started or not. */
@@ -25,19 +32,23 @@ export interface RunHeap {
 }
 
 const V8_FLAGS: HeapFlags = {
-  // the spawn, the output channel, the spill's hash and its worker
-  loadBuiltins: () => void [nodeChildProcess(), nodeNet(), nodeCrypto(), nodeWorkerThreads()],
+  // node:net is loaded with the output channel's module, before any of this
+  loadBuiltins: (which) => void (which === "spawn" ? nodeChildProcess() : [nodeCrypto(), nodeWorkerThreads()]),
   keepYoungGenerationSmall,
+  letYoungGenerationGrow,
   keepHeapSmall,
 };
 
 /**
- * Loads the built-ins and caps the young generation now; once the worker has taken the spill (or the input ended
- * first), caps it again (V8 reset it for the worker) and favours size. Nothing is set while the worker starts.
+ * Loads the spawn's built-in and caps the young generation now; loads the spill's built-ins with the cap lifted
+ * once the output passes SPILL_BUILTINS_AFTER_BYTES; once the worker has taken the spill (or the input ended first),
+ * caps it again (V8 lifted it for the worker) and favours size. Nothing is set while the worker starts.
  */
 export function keepRunHeapSmall(flags: HeapFlags = V8_FLAGS): RunHeap {
-  flags.loadBuiltins();
+  flags.loadBuiltins("spawn");
   flags.keepYoungGenerationSmall();
+  let written = 0;
+  let loaded = false;
   let small = false;
   const favourSize = (): void => {
     if (small) return;
@@ -45,6 +56,13 @@ export function keepRunHeapSmall(flags: HeapFlags = V8_FLAGS): RunHeap {
     flags.keepHeapSmall();
   };
   return {
+    wrote(bytes) {
+      if (loaded || (written += bytes) < SPILL_BUILTINS_AFTER_BYTES) return;
+      loaded = true;
+      flags.letYoungGenerationGrow();
+      flags.loadBuiltins("spill");
+      flags.keepYoungGenerationSmall();
+    },
     workerTookSpill: favourSize,
     inputEnded: favourSize,
   };

@@ -17,3 +17,11 @@ export function keepHeapSmall(): void {
 export function keepYoungGenerationSmall(): void {
   v8.setFlagsFromString("--semi-space-growth-factor=1");
 }
+
+/**
+ * V8's default growth factor again (2), and with it V8's default flag hash while no other flag is set: built-ins
+ * loaded meanwhile use their code cache (run-heap.ts). keepYoungGenerationSmall caps it again.
+ */
+export function letYoungGenerationGrow(): void {
+  v8.setFlagsFromString("--semi-space-growth-factor=2");
+}

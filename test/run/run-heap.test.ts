@@ -8,11 +8,14 @@ import * as fs from "node:fs";
 import { tmpdir } from "node:os";
 import * as path from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
-import { keepRunHeapSmall } from "../../src/cli/run-heap.js";
+import { SPILL_BUILTINS_AFTER_BYTES, keepRunHeapSmall } from "../../src/cli/run-heap.js";
 import { CONSUMER, SLOT } from "../../src/spill/spill-ring.js";
 import { CORREX } from "../cli/cli-process.js";
 
 const MiB = 1024 * 1024;
+const CAP = "--semi-space-growth-factor=1";
+const GROW = "--semi-space-growth-factor=2";
+const SIZE = "--optimize-for-size";
 const dir = fs.mkdtempSync(path.join(tmpdir(), "correx-run-heap-"));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
@@ -21,26 +24,32 @@ describe("keepRunHeapSmall", () => {
   function recorded() {
     const calls: string[] = [];
     const heap = keepRunHeapSmall({
-      loadBuiltins: () => calls.push("load"),
+      loadBuiltins: (which) => calls.push(`load ${which}`),
       keepYoungGenerationSmall: () => calls.push("young"),
+      letYoungGenerationGrow: () => calls.push("grow"),
       keepHeapSmall: () => calls.push("young+size"),
     });
     return { calls, heap };
   }
 
-  test("built-ins first, then the young generation's cap; both flags once the worker took the spill, not again at the end", () => {
+  test("the spawn's built-in before the young generation's cap; the spill's with the cap lifted once the output grows; both flags once the worker took the spill, not again at the end", () => {
     const { calls, heap } = recorded();
-    expect(calls).toEqual(["load", "young"]);
+    expect(calls).toEqual(["load spawn", "young"]);
+    heap.wrote(SPILL_BUILTINS_AFTER_BYTES - 1);
+    expect(calls).toEqual(["load spawn", "young"]);
+    heap.wrote(1);
+    heap.wrote(SPILL_BUILTINS_AFTER_BYTES);
+    expect(calls).toEqual(["load spawn", "young", "grow", "load spill", "young"]);
     heap.workerTookSpill();
-    expect(calls).toEqual(["load", "young", "young+size"]);
     heap.inputEnded();
-    expect(calls).toEqual(["load", "young", "young+size"]);
+    expect(calls).toEqual(["load spawn", "young", "grow", "load spill", "young", "young+size"]);
   });
 
-  test("no worker took the spill: the heap favours size once the input is over", () => {
+  test("no worker took the spill, or a small output: the heap favours size once the input is over, the spill's built-ins never loaded for a small one", () => {
     const { calls, heap } = recorded();
+    heap.wrote(1000);
     heap.inputEnded();
-    expect(calls).toEqual(["load", "young", "young+size"]);
+    expect(calls).toEqual(["load spawn", "young", "young+size"]);
   });
 });
 
@@ -49,12 +58,12 @@ fs.writeFileSync(probe, `
 const threads = require("node:worker_threads");
 const v8 = require("node:v8");
 if (threads.isMainThread) {
-  const seen = { flags: [], loadedAtFirstFlag: undefined, workers: 0 };
+  const seen = { flags: [], loadedAtFlag: [], loadedAtExit: undefined, workers: 0 };
   const controls = [];
   const loaded = () => process.moduleLoadList.filter((name) => name.startsWith("NativeModule ")).map((name) => name.slice(13));
   const setFlagsFromString = v8.setFlagsFromString;
   v8.setFlagsFromString = function (flags) {
-    seen.loadedAtFirstFlag ??= loaded();
+    seen.loadedAtFlag.push(loaded());
     const workerStarting = controls.some((control) => Atomics.load(control, ${SLOT.consumer}) === ${CONSUMER.starting});
     seen.flags.push({ flags, workersBefore: seen.workers, workerStarting });
     return setFlagsFromString.call(this, flags);
@@ -68,13 +77,15 @@ if (threads.isMainThread) {
       if (shared instanceof SharedArrayBuffer) controls.push(new Int32Array(shared, 0, ${SLOT.consumerSeq + 1}));
     }
   };
-  process.on("exit", () => require("node:fs").writeSync(2, "PROBE " + JSON.stringify(seen) + "\\n"));
+  process.on("exit", () => { seen.loadedAtExit = loaded(); require("node:fs").writeSync(2, "PROBE " + JSON.stringify(seen) + "\\n"); });
 }
 `);
 
 interface Seen {
   flags: { flags: string; workersBefore: number; workerStarting: boolean }[];
-  loadedAtFirstFlag: string[];
+  /** The built-ins loaded when each flag was set. */
+  loadedAtFlag: string[][];
+  loadedAtExit: string[];
   workers: number;
 }
 
@@ -98,16 +109,28 @@ describe.skipIf(process.platform !== "linux")("run's V8 flags, in the binary", (
     const seen = probed(12 * MiB);
     expect(seen.workers).toBe(1);
     expect(seen.flags.filter((call) => call.workerStarting)).toEqual([]);
-    // before the worker: the young generation's cap only (`--optimize-for-size` cannot be unset: it implies others)
-    expect(seen.flags.filter((call) => call.workersBefore === 0).map((call) => call.flags)).toEqual(["--semi-space-growth-factor=1"]);
-    // after it: the cap again (V8 reset it for the worker's isolate) and the heap favouring size
-    expect(seen.flags.filter((call) => call.workersBefore === 1).map((call) => call.flags)).toEqual(["--semi-space-growth-factor=1", "--optimize-for-size"]);
+    // before the worker: the young generation's cap, lifted while the spill's built-ins load (`--optimize-for-size`
+    // cannot be unset: it implies other flags)
+    expect(seen.flags.filter((call) => call.workersBefore === 0).map((call) => call.flags)).toEqual([CAP, GROW, CAP]);
+    // after it: the cap again (V8 lifted it for the worker's isolate) and the heap favouring size
+    expect(seen.flags.filter((call) => call.workersBefore === 1).map((call) => call.flags)).toEqual([CAP, SIZE]);
   });
 
-  test("the built-ins run needs are loaded before the first flag (loaded after it, they compile from source)", () => {
+  test("the built-ins run needs are loaded while V8's flags are at their defaults (loaded with a flag set, they compile from source)", () => {
     const seen = probed(2 * MiB);
     expect(seen.workers).toBe(0);
-    expect(seen.loadedAtFirstFlag).toEqual(expect.arrayContaining(["child_process", "net", "crypto", "worker_threads"]));
-    expect(seen.flags.map((call) => call.flags)).toEqual(["--semi-space-growth-factor=1", "--semi-space-growth-factor=1", "--optimize-for-size"]);
+    expect(seen.flags.map((call) => call.flags)).toEqual([CAP, GROW, CAP, CAP, SIZE]);
+    expect(seen.loadedAtFlag[0]).toEqual(expect.arrayContaining(["child_process", "net"]));
+    expect(seen.loadedAtFlag[0]).not.toContain("crypto");
+    // the spill's, loaded between the cap lifted and set again
+    expect(seen.loadedAtFlag[2]).toEqual(expect.arrayContaining(["crypto", "worker_threads"]));
+    expect(seen.loadedAtFlag[1]).not.toContain("crypto");
+  });
+
+  test("an output that fits: the spill's built-ins are never loaded", () => {
+    const seen = probed(10 * 1024);
+    expect(seen.flags.map((call) => call.flags)).toEqual([CAP, CAP, SIZE]);
+    expect(seen.loadedAtExit).toContain("child_process");
+    expect(seen.loadedAtExit).not.toContain("crypto");
   });
 });
