@@ -36,9 +36,10 @@ describe("the fold of a partial window (counted, not timed)", () => {
     foldWork.scoredLines = 0;
     const result = bound(input, { budget: { maxLines: 2000, maxBytes } });
     // The window holds the head list (~550 lines at 51,200 bytes, ~110 at 10,240) and the tail list's 2,016 lines:
-    // every one of them was shaped before (2,565 and 2,126 lines), now about 1,650 and 240.
+    // every one of them was shaped before (2,565 and 2,126 lines), now about 1,650 and 240 (the bound leaves room
+    // for other changes to what is salient, which moves where runs end).
     expect(result.text).toContain("[... omitted ");
-    expect(foldWork.shapedLines).toBeLessThan(maxBytes === 51200 ? 1800 : 400);
+    expect(foldWork.shapedLines).toBeLessThan(maxBytes === 51200 ? 2000 : 500);
     expect(likeNotes(result.text).length).toBeGreaterThan(maxBytes === 51200 ? 20 : 4);
     expectTrueHeadAndTail([...lines, ""], result.text);
     expect(Buffer.byteLength(result.text)).toBeLessThanOrEqual(maxBytes);
