@@ -16,7 +16,8 @@ const STRONG: Rule[] = [
   { pattern: /(?:^|[\s(\[]|(?<!:):)error(?:\[E\d+\]|\s+TS\d+|\s+[A-Z]{1,4}\d{2,5})?:(?!:)/i, score: 10 },
   { pattern: /\berror\[E\d{4}\]|\berror TS\d{3,5}\b/, score: 10 },
   { pattern: /^\s*\d+:\d+\s+error\s{2}/, score: 10 },
-  { pattern: /\[(?:ERROR|FATAL|CRITICAL|SEVERE)\]|(?:^|[\s|])(?:ERROR|FATAL|CRITICAL|SEVERE)(?=[\s:|\]]|$)/, score: 9 },
+  // `[ERROR]`, an `ERROR` column; nginx's and Apache's lower-case `[error]`, `[proxy:error]` after their timestamp.
+  { pattern: /\[(?:ERROR|FATAL|CRITICAL|SEVERE)\]|(?:^|[\s|])(?:ERROR|FATAL|CRITICAL|SEVERE)(?=[\s:|\]]|$)|(?:^\d{4}\/\d\d\/\d\d [\d:]{8} |\] )\[(?:\w+:)?error\] /, score: 9 },
   { pattern: /\blevel[=:]\s*"?(?:error|fatal|ERROR|FATAL)\b|"(?:level|severity)"\s*:\s*"(?:error|fatal|ERROR|FATAL|CRITICAL)"/, score: 9 },
   { pattern: /\b[A-Z][A-Za-z0-9]*(?:Error|Exception)\b(?::(?!:)|$|\s+in\b|\s+at\b|\s\[[A-Za-z][\w]*\]:)|\((?:[A-Z]\w*::)*[A-Z]\w*(?:Error|Exception)\)$|^\s*Exception\b|(?<![\w:\/-])Exception(?::(?!:)|$)|^\s*Caused by:|^Error (?:from server|response from daemon)\b/, score: 9 },
   { pattern: /^Traceback \(most recent call last\)|\bpanicked at\b|^panic: /, score: 10 },

@@ -75,6 +75,9 @@ const salient = [
   "syntax error at t/17-parse.t line 2, near \"1;\"",
   "Execution of t/17-parse.t aborted due to compilation errors.",
   "Result: FAIL",
+  // nginx's and Apache's error logs.
+  "2026/12/01 15:20:01 [error] 4242#4242: *17 connect() to 127.0.0.1:8080 failed (111: Connection refused) while connecting to upstream",
+  "[Tue Dec 01 15:20:01.123456 2026] [proxy:error] [pid 4242] (111)Connection refused: AH00957: http: attempt to connect to 127.0.0.1:8080 (*) failed",
 ];
 
 const notSalient = [
@@ -111,6 +114,8 @@ const notSalient = [
   "==4939==    definitely lost: 0 bytes in 0 blocks",
   "Auto-merging src/file-299.c",
   "Result: PASS",
+  "2026/12/01 15:20:01 [notice] 4242#4242: signal process started",
+  "see the [error] section of the manual",
 ];
 
 /** Prose that mentions an error word (apt-cache show, man pages, --help, changelogs, recorded here): none is an error line. */
