@@ -9,13 +9,11 @@ import { GroupBuilder, MAX_LINE_CHARS } from "./groups.js";
 import { Reservoir, type SalientGroup } from "./reservoir.js";
 import { FixedRegions } from "./regions.js";
 import { OmissionSummary } from "./summary.js";
+import { SummarySampler } from "./summary-sampler.js";
 
 const NEWLINE = 0x0a;
 /** Bytes of a partial line carried to the next piece (the rest of a longer line is not scored). */
 const MAX_CARRY = 4 * MAX_LINE_CHARS;
-/** Bytes of lines that left the ring per line mined for the summary, at first: doubled after every SAMPLES_PER_STEP lines. */
-const SAMPLE_BYTES = 64 * 1024;
-const SAMPLES_PER_STEP = 256;
 
 /** Keeps the salient lines of the omitted middle in constant memory, and what the omitted lines mostly were. */
 export class SalienceScanner {
@@ -36,13 +34,14 @@ export class SalienceScanner {
   /** Lines from the first line of the output up to the ring's start whose text the line path scores at the end. */
   private evictedFrom = 0;
   private evictedTo = 0;
-  /** The bytes and lines that left the ring since the last line mined for the summary (work.sampledLines counts those). */
-  private unsampled = { bytes: 0, lines: 0 };
+  /** Mines the lines that left the ring for the summary's estimate. */
+  private readonly sampler: SummarySampler;
 
   /** `simd` false: the byte path without WebAssembly (indexOf per needle), for tests. */
   constructor(cleanLine: (line: string) => string, budgetBytes: number, simd = true) {
     this.cleanLine = cleanLine;
     this.finder = new HitFinder(simd);
+    this.sampler = new SummarySampler(this.summary, this.finder.work, (bytes, start, end) => this.decode(bytes, start, end));
     this.builder = new GroupBuilder(new Reservoir(512, Math.max(4 * budgetBytes, 64 * 1024)));
   }
 
@@ -192,7 +191,7 @@ export class SalienceScanner {
 
   /**
    * Complete lines in bytes[start, end): lines are counted between needle hits (no per-line loop), a line every
-   * SAMPLE_BYTES or more is mined for the summary (weighted by the lines it stands for), and hit lines are scored.
+   * 64 KiB or more is mined for the summary (weighted by the lines it stands for), and hit lines are scored.
    */
   private scanRegion(bytes: Buffer, start: number, end: number): void {
     const firstLine = this.lineNumber;
@@ -209,7 +208,7 @@ export class SalienceScanner {
     }
     this.moveTo(newlines !== undefined ? firstLine + newlines : this.lineNumber + countNewlines(bytes.subarray(position, end)));
     this.finder.endRegion();
-    this.sample(bytes, start, end, this.lineNumber - firstLine);
+    this.sampler.sample(bytes, start, end, this.lineNumber - firstLine);
     if (this.evictedFrom === 0) this.evictedFrom = firstLine;
     this.evictedTo = this.lineNumber - 1;
   }
@@ -249,31 +248,6 @@ export class SalienceScanner {
       position = lineEnd + 1;
     }
     return position;
-  }
-
-  /**
-   * Mines a line every SAMPLE_BYTES (doubled after every SAMPLES_PER_STEP lines: a gigabyte needs no more lines for
-   * its estimate than a few megabytes), each standing for its share of the lines since the last one (the lines
-   * after the last, less than the sampling step and a small share of so many, are not counted).
-   */
-  private sample(bytes: Buffer, start: number, end: number, lines: number): void {
-    this.unsampled.bytes += end - start;
-    this.unsampled.lines += lines;
-    // The first SAMPLES_PER_STEP lines: one per region at least (as many as SAMPLE_BYTES fit in it), whatever its size.
-    const sampled = this.finder.work.sampledLines;
-    const every = SAMPLE_BYTES * 2 ** Math.floor(sampled / SAMPLES_PER_STEP);
-    if (sampled >= SAMPLES_PER_STEP && this.unsampled.bytes < every) return;
-    const samples = Math.max(1, Math.floor((end - start) / every));
-    const weight = this.unsampled.lines / samples;
-    this.unsampled = { bytes: 0, lines: 0 };
-    for (let index = 0; index < samples; index += 1) {
-      const at = start + index * every;
-      const lineStart = at === start ? start : bytes.indexOf(NEWLINE, at) + 1;
-      if ((lineStart === 0 && at !== start) || lineStart >= end) break; // no line starts after `at` in the region
-      const newline = bytes.indexOf(NEWLINE, lineStart);
-      this.summary.addWeighted(this.decode(bytes, lineStart, newline === -1 || newline >= end ? end - 1 : newline), weight);
-      this.finder.work.sampledLines += 1;
-    }
   }
 
   private decode(bytes: Buffer, start: number, end: number): string {
