@@ -24,3 +24,15 @@ export function roleOf(parent: Frame | undefined, array: boolean): Role | undefi
   if (parent.role === "block" && parent.key === "resource" && !array) return "resource";
   return "other";
 }
+
+/**
+ * Records the key just read in `frame`; why it cannot be there, if it cannot. `mayBeResponse`: the frame is the
+ * input's top object, which is a JSON-RPC response around the result when its first key is one of a response's.
+ */
+export function takeKey(frame: Frame, key: string | undefined, mayBeResponse: boolean): string | undefined {
+  if (mayBeResponse && frame.key === undefined && key !== undefined && RESPONSE_KEYS.has(key)) frame.role = "response";
+  frame.key = key;
+  if (frame.role === "root" && (key === undefined || !MCP_KEYS.has(key))) return "a top-level key an MCP result does not have";
+  if (frame.role === "response" && (key === undefined || !RESPONSE_KEYS.has(key))) return "a key a JSON-RPC result response does not have";
+  return undefined;
+}

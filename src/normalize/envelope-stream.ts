@@ -3,7 +3,7 @@
 // part separator, and keeps everything else as a small skeleton: the input's bytes with each streamed string
 // replaced by a unique token. Parsing the skeleton (the ordinary lossless parser) gives the envelope with tokens
 // for its texts, so every key, number and small part reads exactly as a whole parse would.
-import { MCP_KEYS, RESPONSE_KEYS, roleOf, type Frame } from "./envelope-roles.js";
+import { roleOf, takeKey, type Frame } from "./envelope-roles.js";
 import { JsonStringStream, type DecodedSink } from "./json-string-stream.js";
 import { GrowingBytes } from "./growing-bytes.js";
 import { JsonSubtreeSkipper } from "./json-subtree.js";
@@ -268,12 +268,8 @@ export class EnvelopeStreamReader {
       return;
     }
     this.state = State.Colon;
-    const frame = this.stack[this.stack.length - 1]!;
-    const key = this.string.takeKey();
-    if (!this.inResponse && this.stack.length === 1 && frame.key === undefined && key !== undefined && RESPONSE_KEYS.has(key)) frame.role = "response";
-    frame.key = key;
-    if (frame.role === "root" && (key === undefined || !MCP_KEYS.has(key))) this.fail("a top-level key an MCP result does not have");
-    if (frame.role === "response" && (key === undefined || !RESPONSE_KEYS.has(key))) this.fail("a key a JSON-RPC result response does not have");
+    const refused = takeKey(this.stack[this.stack.length - 1]!, this.string.takeKey(), this.stack.length === 1 && !this.inResponse);
+    if (refused !== undefined) this.fail(refused);
   }
 
   private close(): void {
