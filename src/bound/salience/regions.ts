@@ -6,7 +6,7 @@ const NEWLINE = 0x0a;
 /** The stream is cut near every multiple of this many bytes. */
 const REGION_BYTES = 256 * 1024;
 
-/** Hands `scan` the stream's regions in order; a piece that holds whole regions is passed on without a copy. */
+/** Hands `scan` the stream's regions in order; a region that lies in one piece is passed on without a copy. */
 export class FixedRegions {
   private readonly scan: (region: Buffer) => void;
   private readonly regionBytes: number;
@@ -22,35 +22,43 @@ export class FixedRegions {
     this.boundary = regionBytes;
   }
 
-  /** The next bytes of the stream (read only during the call). */
+  /**
+   * The next bytes of the stream (read only during the call). A region that lies in them is passed on as it is;
+   * only the bytes of a region that began in an earlier piece, or goes on into the next, are held (copied).
+   */
   push(bytes: Buffer): void {
-    let at = 0;
-    while (at < bytes.length) {
-      const need = this.boundary - this.offset;
-      if (bytes.length - at < need) {
-        this.append(bytes.subarray(at));
-        this.offset += bytes.length - at;
-        return;
-      }
-      const upTo = bytes.subarray(at, at + need);
-      this.offset += need;
+    const pieceStart = this.offset;
+    this.offset += bytes.length;
+    // bytes[0, from) are scanned or held; what is held comes right before bytes[from] in the stream.
+    let from = 0;
+    while (this.boundary <= this.offset) {
+      const at = this.boundary - pieceStart;
       this.boundary += this.regionBytes;
-      at += need;
-      const newline = upTo.lastIndexOf(NEWLINE);
+      const newline = bytes.subarray(from, at).lastIndexOf(NEWLINE);
       if (this.staged === 0) {
-        const cut = newline === -1 ? upTo.length : newline + 1;
-        this.scan(upTo.subarray(0, cut));
-        if (cut < upTo.length) this.append(upTo.subarray(cut));
-        continue;
+        const cut = newline === -1 ? at : from + newline + 1;
+        this.scan(bytes.subarray(from, cut));
+        from = cut;
+      } else if (newline !== -1) {
+        this.append(bytes.subarray(from, from + newline + 1));
+        from += newline + 1;
+        this.scanHeld(this.staged);
+      } else {
+        this.append(bytes.subarray(from, at));
+        from = at;
+        const held = this.stage!.lastIndexOf(NEWLINE, this.staged - 1);
+        this.scanHeld(held === -1 ? this.staged : held + 1);
       }
-      this.append(upTo);
-      const stage = this.stage!;
-      const stagedNewline = newline !== -1 ? this.staged - upTo.length + newline : stage.lastIndexOf(NEWLINE, this.staged - upTo.length - 1);
-      const cut = stagedNewline === -1 ? this.staged : stagedNewline + 1;
-      this.scan(stage.subarray(0, cut));
-      stage.copyWithin(0, cut, this.staged);
-      this.staged -= cut;
     }
+    if (from < bytes.length) this.append(bytes.subarray(from));
+  }
+
+  /** Scans the first `cut` bytes held and keeps the rest. */
+  private scanHeld(cut: number): void {
+    const stage = this.stage!;
+    this.scan(stage.subarray(0, cut));
+    stage.copyWithin(0, cut, this.staged);
+    this.staged -= cut;
   }
 
   /** The bytes pushed but not scanned yet (valid until the next push or flush). */

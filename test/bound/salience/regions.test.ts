@@ -44,4 +44,16 @@ describe("FixedRegions", () => {
     expect(seen.map((region) => region.toString())).toEqual(["ab\n", "cdefg\nhij\nk"]); // the rest is held until the end
     expect(seen[0]!.buffer).toBe(piece.buffer);
   });
+
+  test("every region that lies in one piece is passed on without a copy, not only the piece's first", () => {
+    const seen: Buffer[] = [];
+    const regions = new FixedRegions((region) => seen.push(region), 64);
+    const piece = Buffer.from(Array.from({ length: 100 }, (_, index) => `line ${index} of the piece`).join("\n"));
+    regions.push(piece);
+    const inPiece = seen.length;
+    regions.flush();
+    expect(inPiece).toBe(Math.floor(piece.length / 64));
+    expect(seen.slice(0, inPiece).every((region) => region.buffer === piece.buffer)).toBe(true);
+    expect(Buffer.concat(seen).equals(piece)).toBe(true);
+  });
 });
