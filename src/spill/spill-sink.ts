@@ -9,7 +9,10 @@ import { PooledWrites } from "./pooled-writes.js";
 import { readDigest, readFailure } from "./spill-consumer.js";
 import { SpillOutput, closeQuietly, type SpillFault, type SpillFiles, type SpillWork } from "./spill-output.js";
 import { CONSUMER, PRODUCER, SLOT, announce, consumerWork, prefixBytes, ringStart, savedBytes, type ConsumerWork } from "./spill-ring.js";
+import type { SpillSinkOptions } from "./spill-sink-options.js";
 import { START_LIMIT_MS, WAIT_SLICE_MS, bundledWorker, startSpillWorker, waitUntilReady, workerGone, type StartedWorker } from "./spill-worker-start.js";
+
+export type { SpillSinkOptions } from "./spill-sink-options.js";
 
 /** Ring bytes by default: room for a 1 MiB read while the worker's writes are in flight (shared memory, counted in RSS). */
 export const DEFAULT_RING_BYTES = 4 * 1024 * 1024;
@@ -17,35 +20,6 @@ export const DEFAULT_RING_BYTES = 4 * 1024 * 1024;
 export const THREAD_AFTER_BYTES = 8 * 1024 * 1024;
 /** How long `workerExited` keeps the process alive for a worker that does not end (as long as one may take to start). */
 const EXIT_WAIT_MS = START_LIMIT_MS;
-
-/** How a spill is saved: `thread: false` keeps it on the calling thread; the rest is for tests. */
-export interface SpillSinkOptions {
-  thread?: boolean;
-  /** With `thread: false`: the writes go through libuv's thread pool, the hash stays here (pooled-writes.ts). */
-  pooledWrites?: boolean;
-  ringBytes?: number;
-  /** Bytes saved on the calling thread before the worker starts. */
-  threadAfterBytes?: number;
-  /**
-   * Bytes the spill is known to reach (the input's size, told by a regular file): past `threadAfterBytes` the worker
-   * starts with the first write, so that it is ready sooner and less is written here, then read back to be hashed.
-   */
-  expectBytes?: number;
-  /** An injected write error. */
-  fault?: SpillFault;
-  /** Another worker source (one that never starts, one that dies). */
-  workerSource?: string;
-  /** Wait (up to `startLimitMs`) for the worker to be ready and hand over at once (tests of the ring). */
-  waitForWorker?: boolean;
-  startLimitMs?: number;
-  /**
-   * Called on this thread once the worker has taken the spill (its start-up is over): a worker whose start-up runs
-   * while V8's flags are off their defaults compiles Node's built-ins from source (cli/run-heap.ts).
-   */
-  workerTookSpill?: () => void;
-  /** The worker's heap limits (`run` caps its young generation: it starts with V8's default flags, see above). */
-  workerLimits?: import("node:worker_threads").ResourceLimits;
-}
 
 /** Takes a spill's data in order and saves it; a failure is kept (`failure`), never thrown. */
 export class SpillSink {

@@ -1,0 +1,33 @@
+// How a spill sink saves (spill-sink.ts): on the spill worker or the calling thread, the ring's size, when the
+// worker starts, and the hooks and faults `run` and the tests use.
+import type { ResourceLimits } from "node:worker_threads";
+import type { SpillFault } from "./spill-output.js";
+
+/** How a spill is saved: `thread: false` keeps it on the calling thread; the rest is for tests. */
+export interface SpillSinkOptions {
+  thread?: boolean;
+  /** With `thread: false`: the writes go through libuv's thread pool, the hash stays here (pooled-writes.ts). */
+  pooledWrites?: boolean;
+  ringBytes?: number;
+  /** Bytes saved on the calling thread before the worker starts. */
+  threadAfterBytes?: number;
+  /**
+   * Bytes the spill is known to reach (the input's size, told by a regular file): past `threadAfterBytes` the worker
+   * starts with the first write, so that it is ready sooner and less is written here, then read back to be hashed.
+   */
+  expectBytes?: number;
+  /** An injected write error. */
+  fault?: SpillFault;
+  /** Another worker source (one that never starts, one that dies). */
+  workerSource?: string;
+  /** Wait (up to `startLimitMs`) for the worker to be ready and hand over at once (tests of the ring). */
+  waitForWorker?: boolean;
+  startLimitMs?: number;
+  /**
+   * Called on this thread once the worker has taken the spill (its start-up is over): a worker whose start-up runs
+   * while V8's flags are off their defaults compiles Node's built-ins from source (cli/run-heap.ts).
+   */
+  workerTookSpill?: () => void;
+  /** The worker's heap limits (`run` caps its young generation: it starts with V8's default flags, see above). */
+  workerLimits?: ResourceLimits;
+}
