@@ -36,9 +36,10 @@ export async function consumeSpill(data: SpillWorkerData, hash: Hash): Promise<v
   const writes = new RingWrites(prefix);
   let output: SpillOutput | undefined;
   try {
-    output = new SpillOutput(data.files, hash, data.fault, prefix, writes);
+    // No ring: the producer writes the whole file, and this thread follows it (read back).
+    output = data.ringBytes === 0 ? new SpillOutput(data.files, hash, undefined, prefix) : new SpillOutput(data.files, hash, data.fault, prefix, writes);
     savedBytes(numbers, output.written);
-    const end = await drain(data, output, writes).finally(() => writes.idle());
+    const end = data.ringBytes === 0 ? follow(data, output) : await drain(data, output, writes).finally(() => writes.idle());
     if (end === "aborted") {
       output.dispose();
       consumerWork(numbers, workOf(output, writes));
@@ -103,6 +104,25 @@ async function drain(data: SpillWorkerData, output: SpillOutput, writes: RingWri
     else if (output.hashed < output.readable) output.catchUp(STEP_BYTES);
     else if (producer === PRODUCER.closed) return "closed";
     else Atomics.wait(control, SLOT.producerSeq, sequence); // nothing in flight: nothing else to wait for
+  }
+}
+
+/**
+ * Hashes and indexes what the producer writes to the file itself, read back as far as it says it wrote
+ * (prefixBytes, set before each announce), until it closes or aborts.
+ */
+function follow(data: SpillWorkerData, output: SpillOutput): "closed" | "aborted" {
+  const control = controlOf(data.shared);
+  const numbers = numbersOf(data.shared);
+  for (;;) {
+    const sequence = Atomics.load(control, SLOT.producerSeq);
+    const producer = Atomics.load(control, SLOT.producer);
+    if (producer === PRODUCER.aborted) return "aborted";
+    output.written = prefixBytes(numbers); // read after the state: all of it once the state says closed
+    savedBytes(numbers, output.written);
+    if (output.hashed < output.written) output.catchUp(STEP_BYTES);
+    else if (producer === PRODUCER.closed) return "closed";
+    else Atomics.wait(control, SLOT.producerSeq, sequence);
   }
 }
 

@@ -16,6 +16,8 @@ export interface SpillSinkOptions {
    * starts with the first write, so that it is ready sooner and less is written here, then read back to be hashed.
    */
   expectBytes?: number;
+  /** `expectBytes` from which this thread writes the whole spill and the worker follows (FOLLOW_FROM_BYTES). */
+  followFromBytes?: number;
   /** An injected write error. */
   fault?: SpillFault;
   /** Another worker source (one that never starts, one that dies). */

@@ -18,6 +18,12 @@ export type { SpillSinkOptions } from "./spill-sink-options.js";
 export const DEFAULT_RING_BYTES = 4 * 1024 * 1024;
 /** Spill bytes written on the calling thread before a worker is started. */
 export const THREAD_AFTER_BYTES = 8 * 1024 * 1024;
+/**
+ * A spill known to reach this (`expectBytes`) is written on this thread to its end, and the worker follows the
+ * file, hashing and indexing it read back: past a few hundred MiB the worker's core, shared with the thread pool's
+ * writes and V8's helpers, fell behind and this thread waited for its hash at the end (1 GiB: ~180 ms).
+ */
+export const FOLLOW_FROM_BYTES = 512 * 1024 * 1024;
 /** How long `workerExited` keeps the process alive for a worker that does not end (as long as one may take to start). */
 const EXIT_WAIT_MS = START_LIMIT_MS;
 
@@ -37,6 +43,8 @@ export class SpillSink {
   private numbers: Float64Array | undefined;
   private ring: Uint8Array | undefined;
   private handed = false;
+  /** The worker follows the file this thread writes to its end (no ring: FOLLOW_FROM_BYTES). */
+  private following = false;
   /** No more bytes will come (`end`). */
   private ended = false;
   /** A worker was tried (once: one that cannot start leaves the spill on this thread). */
@@ -82,6 +90,7 @@ export class SpillSink {
       if (!this.control || Atomics.load(this.control, SLOT.consumer) !== CONSUMER.ready) return this.saveHere(chunk);
       this.handOver();
     }
+    if (this.following) return this.saveHere(chunk);
     const control = this.control!;
     const ring = this.ring!;
     for (let offset = 0, idle = false; offset < chunk.length; ) {
@@ -169,8 +178,13 @@ export class SpillSink {
       else output.take(chunk);
     } catch (error) {
       this.failure = error as Error;
-      output.dispose();
+      if (this.following) announce(this.control!, SLOT.producer, SLOT.producerSeq, PRODUCER.aborted); // it closes the files
+      else output.dispose();
       return false;
+    }
+    if (this.following) {
+      prefixBytes(this.numbers!, output.written); // how far it may read
+      announce(this.control!, SLOT.producer, SLOT.producerSeq);
     }
     if (this.deferred && !this.workerTried && Math.max(output.written, this.options.expectBytes ?? 0) >= (this.options.threadAfterBytes ?? THREAD_AFTER_BYTES)) this.startWorker();
     return true;
@@ -178,18 +192,23 @@ export class SpillSink {
 
   private startWorker(): void {
     this.workerTried = true;
-    const ringBytes = this.options.ringBytes ?? DEFAULT_RING_BYTES;
+    const follow = (this.options.expectBytes ?? 0) >= (this.options.followFromBytes ?? FOLLOW_FROM_BYTES);
+    const ringBytes = follow ? 0 : (this.options.ringBytes ?? DEFAULT_RING_BYTES);
     const started: StartedWorker | undefined = startSpillWorker(this.files, ringBytes, this.options.fault, this.options.workerSource ?? bundledWorker()!, this.options.workerLimits);
     if (started === undefined) return; // no worker here: go on saving on this thread
     ({ shared: this.shared, control: this.control, numbers: this.numbers, ring: this.ring, worker: this.worker, exited: this.exited } = started);
     if (this.options.waitForWorker && waitUntilReady(started.control, this.options.startLimitMs ?? START_LIMIT_MS)) this.handOver();
   }
 
-  /** Gives the files to the ready worker with the count of bytes written here; from now on only the ring is used. */
+  /**
+   * Gives the files to the ready worker with the count of bytes written here; from now on only the ring is used,
+   * or (no ring) this thread writes on and the worker follows.
+   */
   private handOver(): void {
     prefixBytes(this.numbers!, this.output!.written);
-    this.at = ringStart(this.output!.written, this.ring!.length);
-    this.output = undefined;
+    this.following = this.ring!.length === 0;
+    this.at = this.following ? 0 : ringStart(this.output!.written, this.ring!.length);
+    if (!this.following) this.output = undefined;
     this.handed = true;
     announce(this.control!, SLOT.producer, SLOT.producerSeq, PRODUCER.handed);
     this.options.workerTookSpill?.();

@@ -63,6 +63,16 @@ describe("the work of a spill", () => {
     expect(fs.readFileSync(dataPath).equals(data)).toBe(true);
   });
 
+  test("a spill known to be very big: this thread writes it all, once per chunk, and the worker hashes every byte once, read back", () => {
+    const { sink, dataPath } = sinkFor({ threadAfterBytes: 4 * CHUNK, expectBytes: data.length, followFromBytes: data.length, waitForWorker: true });
+    feed(sink);
+    expect(sink.threaded).toBe(true);
+    expect(sink.close()).toBe(sha256);
+    expect(sink.work.here).toEqual({ hashed: 0, readBack: 0, writeCalls: CHUNKS });
+    expect(sink.work.worker).toEqual({ hashed: data.length, readBack: data.length, pooledWrites: 0, threadWrites: 0 });
+    expect(fs.readFileSync(dataPath).equals(data)).toBe(true);
+  });
+
   test("a spill known to stay under the threshold keeps its bytes on this thread until it passes it", () => {
     const { sink } = sinkFor({ threadAfterBytes: 4 * CHUNK, expectBytes: 4 * CHUNK - 1, waitForWorker: true });
     feed(sink);

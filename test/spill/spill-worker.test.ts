@@ -69,6 +69,21 @@ describe("the spill worker", () => {
     ), { numRuns: 25 });
   });
 
+  test("following the file this thread writes (a spill known to be big): the same bytes, sha256 and index, whatever the chunks", () => {
+    fc.assert(fc.property(
+      fc.integer({ min: 0, max: 2 ** 31 }), fc.integer({ min: 1, max: 3 * INDEX_BLOCK_BYTES }), fc.array(fc.integer({ min: 1, max: 9000 }), { minLength: 1, maxLength: 6 }), fc.integer({ min: 0, max: 2 * INDEX_BLOCK_BYTES }),
+      (seed, size, sizes, threadAfterBytes) => {
+        const data = sample(seed, size);
+        const followed = save(data, sizes, { threadAfterBytes, expectBytes: size, followFromBytes: 0, waitForWorker: true });
+        const inline = save(data, [size], { thread: false });
+        expect(followed.threaded).toBe(size >= threadAfterBytes);
+        expect(followed.saved.equals(data)).toBe(true);
+        expect(followed.closed).toEqual({ size, sha256: sha256(data) });
+        expect(followed.index.equals(inline.index)).toBe(true);
+      },
+    ), { numRuns: 25 });
+  });
+
   test("the index it writes finds every line", () => {
     const data = sample(7, 5 * INDEX_BLOCK_BYTES + 17);
     const { saved, index } = save(data, [4093], { ringBytes: 3000, threadAfterBytes: 0, waitForWorker: true });
@@ -91,8 +106,9 @@ describe("the spill worker", () => {
     }
   });
 
-  test.each([true, false])("a write error (disk full, thread %s) is kept, and abort leaves nothing", (thread) => {
-    const store = new SpillStore(makeStore().dir, { thread, ringBytes: 4096, threadAfterBytes: 0, waitForWorker: true, fault: { afterBytes: 10_000, code: "ENOSPC" } });
+  test.each([[true, false], [false, false], [true, true]])("a write error (disk full, thread %s, followed %s) is kept, and abort leaves nothing", (thread, followed) => {
+    const following = followed ? { expectBytes: 60_000, followFromBytes: 0 } : {};
+    const store = new SpillStore(makeStore().dir, { thread, ringBytes: 4096, threadAfterBytes: 0, waitForWorker: true, fault: { afterBytes: 10_000, code: "ENOSPC" }, ...following });
     const writer = store.createWriter();
     for (let turn = 0; turn < 20; turn += 1) writer.write(sample(turn, 3000));
     expect(writer.close()).toBeUndefined();
