@@ -36,8 +36,9 @@ export async function consumeSpill(data: SpillWorkerData, hash: Hash): Promise<v
   const writes = new RingWrites(prefix);
   let output: SpillOutput | undefined;
   try {
-    // No ring: the producer writes the whole file, and this thread follows it (read back).
-    output = data.ringBytes === 0 ? new SpillOutput(data.files, hash, undefined, prefix) : new SpillOutput(data.files, hash, data.fault, prefix, writes);
+    // No ring: the producer writes the whole file (and closes its descriptor), this thread follows it read back
+    // through a descriptor of its own, so that a failure here never closes the one still written to.
+    output = data.ringBytes === 0 ? new SpillOutput({ ...data.files, dataFd: openFollowed(data.files) }, hash, undefined, prefix) : new SpillOutput(data.files, hash, data.fault, prefix, writes);
     savedBytes(numbers, output.written);
     const end = data.ringBytes === 0 ? follow(data, output) : await drain(data, output, writes).finally(() => writes.idle());
     if (end === "aborted") {
@@ -124,6 +125,15 @@ function follow(data: SpillWorkerData, output: SpillOutput): "closed" | "aborted
     else if (producer === PRODUCER.closed) return "closed";
     else Atomics.wait(control, SLOT.producerSeq, sequence);
   }
+}
+
+/** A descriptor of its own on the spill's file, to read it back (never through a symlink, only if the path still names that file). */
+function openFollowed(files: SpillWorkerData["files"]): number {
+  const fd = fs.openSync(files.dataPath, fs.constants.O_RDONLY | fs.constants.O_NOFOLLOW);
+  const [opened, data] = [fs.fstatSync(fd), fs.fstatSync(files.dataFd)];
+  if (opened.ino === data.ino && opened.dev === data.dev) return fd;
+  fs.closeSync(fd);
+  throw new Error(`${files.dataPath} is no longer the spill's file`);
 }
 
 /** The work counts the producer reads once the consumer ended. */

@@ -3,6 +3,13 @@
 import type { ResourceLimits } from "node:worker_threads";
 import type { SpillFault } from "./spill-output.js";
 
+/**
+ * A spill known to reach this (`expectBytes`) is written on the calling thread to its end, and the worker follows
+ * the file, hashing and indexing it read back: past a few hundred MiB the worker's core, shared with the thread
+ * pool's writes and V8's helpers, fell behind and the calling thread waited for its hash at the end (1 GiB: ~180 ms).
+ */
+export const FOLLOW_FROM_BYTES = 512 * 1024 * 1024;
+
 /** How a spill is saved: `thread: false` keeps it on the calling thread; the rest is for tests. */
 export interface SpillSinkOptions {
   thread?: boolean;

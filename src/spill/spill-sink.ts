@@ -4,26 +4,21 @@
 // thread never waits for a worker to boot). Once it is ready the spill is handed over: this thread only copies
 // bytes into a shared ring, the worker hashes and indexes them on the other core and has libuv's thread pool write
 // them; `end` lets it finish while this thread works on. A spill that ends before the worker is ready is finished here.
+import * as fs from "node:fs";
 import { nodeCrypto } from "../lazy-builtin.js";
 import { PooledWrites } from "./pooled-writes.js";
 import { readDigest, readFailure } from "./spill-consumer.js";
 import { SpillOutput, closeQuietly, type SpillFault, type SpillFiles, type SpillWork } from "./spill-output.js";
 import { CONSUMER, PRODUCER, SLOT, announce, consumerWork, prefixBytes, ringStart, savedBytes, type ConsumerWork } from "./spill-ring.js";
-import type { SpillSinkOptions } from "./spill-sink-options.js";
-import { START_LIMIT_MS, WAIT_SLICE_MS, bundledWorker, startSpillWorker, waitUntilReady, workerGone, type StartedWorker } from "./spill-worker-start.js";
+import { FOLLOW_FROM_BYTES, type SpillSinkOptions } from "./spill-sink-options.js";
+import { START_LIMIT_MS, WAIT_SLICE_MS, awaitExit, bundledWorker, startSpillWorker, waitUntilReady, workerGone, type StartedWorker } from "./spill-worker-start.js";
 
-export type { SpillSinkOptions } from "./spill-sink-options.js";
+export { FOLLOW_FROM_BYTES, type SpillSinkOptions } from "./spill-sink-options.js";
 
 /** Ring bytes by default: room for a 1 MiB read while the worker's writes are in flight (shared memory, counted in RSS). */
 export const DEFAULT_RING_BYTES = 4 * 1024 * 1024;
 /** Spill bytes written on the calling thread before a worker is started. */
 export const THREAD_AFTER_BYTES = 8 * 1024 * 1024;
-/**
- * A spill known to reach this (`expectBytes`) is written on this thread to its end, and the worker follows the
- * file, hashing and indexing it read back: past a few hundred MiB the worker's core, shared with the thread pool's
- * writes and V8's helpers, fell behind and this thread waited for its hash at the end (1 GiB: ~180 ms).
- */
-export const FOLLOW_FROM_BYTES = 512 * 1024 * 1024;
 /** How long `workerExited` keeps the process alive for a worker that does not end (as long as one may take to start). */
 const EXIT_WAIT_MS = START_LIMIT_MS;
 
@@ -125,7 +120,7 @@ export class SpillSink {
       const control = this.control!;
       for (let idle = false; ; ) {
         const seen = Atomics.load(control, SLOT.consumerSeq);
-        if (Atomics.load(control, SLOT.consumer) === CONSUMER.done) return readDigest(this.shared!);
+        if (Atomics.load(control, SLOT.consumer) === CONSUMER.done) return this.closeFollowed() ? readDigest(this.shared!) : undefined;
         if (this.consumerEnded(idle)) return undefined;
         idle = this.waitForConsumer(seen);
       }
@@ -145,25 +140,15 @@ export class SpillSink {
    * for `EXIT_WAIT_MS` at most (a worker still booting ends as soon as it sees it has nothing to do).
    */
   workerExited(): Promise<void> {
-    const worker = this.worker;
-    if (worker === undefined) return this.exited;
-    worker.ref();
-    return new Promise((resolve) => {
-      const timer = setTimeout(() => {
-        worker.unref();
-        resolve();
-      }, EXIT_WAIT_MS);
-      void this.exited.then(() => {
-        clearTimeout(timer);
-        resolve();
-      });
-    });
+    return this.worker === undefined ? this.exited : awaitExit(this.worker, this.exited, EXIT_WAIT_MS);
   }
 
   /** Stops saving: a worker that has the spill closes the files and ends (the caller removes them). */
   abort(): void {
     if (this.handed) announce(this.control!, SLOT.producer, SLOT.producerSeq, PRODUCER.aborted);
-    else {
+    if (this.following) closeQuietly(this.files.dataFd);
+    this.following = false;
+    if (!this.handed) {
       this.release();
       this.output?.dispose();
     }
@@ -178,7 +163,7 @@ export class SpillSink {
       else output.take(chunk);
     } catch (error) {
       this.failure = error as Error;
-      if (this.following) announce(this.control!, SLOT.producer, SLOT.producerSeq, PRODUCER.aborted); // it closes the files
+      if (this.following) this.abort(); // the worker has the index; the data descriptor is closed here
       else output.dispose();
       return false;
     }
@@ -200,10 +185,7 @@ export class SpillSink {
     if (this.options.waitForWorker && waitUntilReady(started.control, this.options.startLimitMs ?? START_LIMIT_MS)) this.handOver();
   }
 
-  /**
-   * Gives the files to the ready worker with the count of bytes written here; from now on only the ring is used,
-   * or (no ring) this thread writes on and the worker follows.
-   */
+  /** Gives the files to the ready worker with the count of bytes written here: then only the ring is used, or (none) it follows. */
   private handOver(): void {
     prefixBytes(this.numbers!, this.output!.written);
     this.following = this.ring!.length === 0;
@@ -233,16 +215,32 @@ export class SpillSink {
     if (this.failure) return true;
     const control = this.control!;
     const state = Atomics.load(control, SLOT.consumer);
-    if (state === CONSUMER.failed) this.failure = readFailure(this.shared!);
+    if (state === CONSUMER.failed) {
+      this.failure = readFailure(this.shared!);
+      this.closeFollowed();
+    }
     else if (idle && state !== CONSUMER.done && workerGone(control)) {
       const saved = savedBytes(this.numbers!);
       this.failure = new Error(`the spill worker stopped after saving ${saved} of ${prefixBytes(this.numbers!) + this.ringTotal} bytes`);
       if (state !== CONSUMER.closing) {
-        closeQuietly(this.files.dataFd); // its files were still open: nobody else will close them
+        if (!this.following) closeQuietly(this.files.dataFd); // its files were still open: nobody else will close them
         if (this.files.indexFd !== undefined) closeQuietly(this.files.indexFd);
       }
+      this.closeFollowed();
     }
     return this.failure !== undefined;
+  }
+
+  /** Closes the data file this thread wrote while the worker followed it (a close error fails the spill); true when fine. */
+  private closeFollowed(): boolean {
+    if (!this.following) return true;
+    this.following = false;
+    try {
+      fs.closeSync(this.files.dataFd);
+    } catch (error) {
+      this.failure ??= error as Error;
+    }
+    return this.failure === undefined;
   }
 
   /** Waits for the worker to say something; true when it said nothing for a whole slice. */

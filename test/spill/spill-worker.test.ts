@@ -117,6 +117,22 @@ describe("the spill worker", () => {
     expect(listNames(store.dir)).toEqual([]);
   });
 
+  test("a worker that cannot follow the file (its path names another): close fails and says why, this thread's descriptor is closed once", () => {
+    const dir = makeStore().dir;
+    const [written, other] = [`${dir}/written`, `${dir}/other`];
+    fs.writeFileSync(other, "");
+    const dataFd = fs.openSync(written, "w+");
+    const sink = new SpillSink({ dataFd, dataPath: other }, { threadAfterBytes: 0, expectBytes: 1, followFromBytes: 0, waitForWorker: true });
+    for (let turn = 0; turn < 5; turn += 1) expect(sink.write(sample(turn, 5000))).toBe(true);
+    expect(sink.threaded).toBe(true);
+    expect(sink.close()).toBeUndefined();
+    expect(sink.failure?.message).toBe(`${other} is no longer the spill's file`);
+    expect(() => fs.fstatSync(dataFd)).toThrow(expect.objectContaining({ code: "EBADF" }));
+    sink.abort(); // nothing more to close
+    expect(fs.readFileSync(written).length).toBe(25_000);
+    fs.rmSync(dir, { recursive: true });
+  });
+
   test("a real ENOSPC from the kernel (/dev/full) reaches the producer", () => {
     const dataFd = fs.openSync("/dev/full", "w");
     const sink = new SpillSink({ dataFd, dataPath: "/dev/full" }, { ringBytes: 8192, threadAfterBytes: 0, waitForWorker: true });
