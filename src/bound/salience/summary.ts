@@ -7,8 +7,8 @@ export class OmissionSummary {
   private sampled = false;
   /** Lines counted (sampled lines weigh the lines they stand for). */
   counted = 0;
-  /** Lines of the final window, mined but counted only if they end up omitted (see `describe`). */
-  private readonly windowLines: { number: number; template: Template }[] = [];
+  /** Lines of the final window, mined but counted only if they end up omitted (see `describe`), with the lines each stands for. */
+  private readonly windowLines: { number: number; template: Template; weight: number }[] = [];
 
   /** Mines a sampled line that left the ring (it is omitted, whatever the cut), standing for `weight` lines. */
   addWeighted(text: string, weight: number): void {
@@ -23,9 +23,12 @@ export class OmissionSummary {
     return this.sampled;
   }
 
-  /** Mines one line of the final window: it counts only if the cut omits it. */
-  addWindowLine(number: number, text: string): void {
-    if (text.trim().length > 0) this.windowLines.push({ number, template: this.miner.add(text, 0) });
+  /**
+   * Mines one line of the final window, standing for `weight` lines (the window sampled: its counts are estimates
+   * anyway once lines left the ring); it counts only if the cut omits it.
+   */
+  addWindowLine(number: number, text: string, weight = 1): void {
+    if (text.trim().length > 0) this.windowLines.push({ number, template: this.miner.add(text, 0), weight });
   }
 
   /** `mostly: 1840 × "gcc … -c fN.c -o fN.o", 212 × "…"`, or undefined when no template dominates. */
@@ -35,8 +38,8 @@ export class OmissionSummary {
     let counted = this.counted;
     for (const line of this.windowLines) {
       if (!omitted(line.number)) continue;
-      counts.set(line.template, (counts.get(line.template) ?? 0) + 1);
-      counted += 1;
+      counts.set(line.template, (counts.get(line.template) ?? 0) + line.weight);
+      counted += line.weight;
     }
     if (counted < 20) return undefined;
     const top = [...counts].filter(([template, count]) => count >= Math.max(10, counted / 10) && template.tokens.some((token) => token !== WILDCARD)).sort((a, b) => b[1] - a[1] || a[0].id - b[0].id).slice(0, 3);

@@ -1,7 +1,8 @@
 // Salience through the public bounding path: real outputs keep their middle errors with true line numbers.
 import { readFileSync } from "node:fs";
-import { describe, expect, test } from "vitest";
+import { describe, expect, test, vi } from "vitest";
 import { bound, BoundSession, resolveBoundOptions } from "../../../src/bound/index.js";
+import { OmissionSummary } from "../../../src/bound/salience/summary.js";
 
 const fixture = (name: string): Buffer => readFileSync(new URL(`../../fixtures/salience/${name}`, import.meta.url));
 const mustKeep = (name: string): string[] => fixture(`${name}.must-keep.txt`).toString("utf8").split("\n").map((line) => line.trim()).filter(Boolean);
@@ -89,6 +90,25 @@ describe("lines that leave the tail ring", () => {
   test("the omitted range is summarised by its dominant template", () => {
     const result = bound(logWithError(60000, 21000), { budget: { maxLines: 2000, maxBytes: 10240 } });
     expect(result.marker).toMatch(/\[1 salient line of the omitted range follows as L<line>: <text>; the omitted lines, mostly: ~\d+ × "N-N-NTN:N:NZ INFO \[worker-N\] handled request N …"\]/);
+  });
+
+  test("once lines left the ring (the counts estimates), one window line in 8 is mined for the summary, weighing 8", () => {
+    const mined = (lines: number): { calls: number; weights: number } => {
+      const spy = vi.spyOn(OmissionSummary.prototype, "addWindowLine");
+      try {
+        bound(logWithError(lines, Math.floor(lines / 3)), { budget: { maxLines: 2000, maxBytes: 10240 } });
+        return { calls: spy.mock.calls.length, weights: spy.mock.calls.reduce((sum, call) => sum + (call[2] ?? 1), 0) };
+      } finally {
+        spy.mockRestore();
+      }
+    };
+    const long = mined(60000); // ~3.9 MB: most of it summarised from samples of the lines that left the ring
+    expect(long.calls).toBeGreaterThan(100);
+    expect(long.weights).toBe(long.calls * 8);
+    // A window line mined stands for its weight in the counts.
+    const summary = new OmissionSummary();
+    for (let line = 1; line <= 40; line += 1) summary.addWindowLine(line * 8, `INFO handled request ${line}`, 8);
+    expect(summary.describe(() => true)).toBe('mostly: 320 × "INFO handled request N"');
   });
 });
 
