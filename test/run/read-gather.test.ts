@@ -106,11 +106,14 @@ describe.skipIf(process.platform !== "linux")("a command's writes, gathered, thr
     expect(output.chunks.length).toBeLessThan(size / (16 * KiB));
   });
 
-  test("a writer that pauses: each piece delivered late, the last one at the close, none lost", async () => {
+  // Which pieces share a delivery depends on when the 1 ms timer fires (late on a loaded machine); the fake-timer
+  // tests above pin the deadline. Here: nothing lost or reordered, and a delivery never splits a piece.
+  test("a writer that pauses: every piece delivered, in order, the last one at the close", async () => {
     const output = collect();
     const handle = await startCommand(spec("sh", ["-c", "printf one; sleep 0.1; printf two; sleep 0.1; printf three"]), output.sink);
     expect((await handle.done).exitCode).toBe(0);
     expect(output.text()).toBe("onetwothree");
-    expect(output.chunks.map((chunk) => chunk.bytes.toString())).toEqual(["one", "two", "three"]);
+    const pieces = output.chunks.map((chunk) => chunk.bytes.toString());
+    expect(pieces.every((piece) => /^(?:one)?(?:two)?(?:three)?$/.test(piece) && piece.length > 0)).toBe(true);
   });
 });
