@@ -14,8 +14,6 @@ import { SummarySampler } from "./summary-sampler.js";
 const NEWLINE = 0x0a;
 /** Bytes of a partial line carried to the next piece (the rest of a longer line is not scored). */
 const MAX_CARRY = 4 * MAX_LINE_CHARS;
-/** One window line in this many is mined for the summary once its counts are estimates (lines left the ring). */
-const WINDOW_SAMPLE = 8;
 
 /** Keeps the salient lines of the omitted middle in constant memory, and what the omitted lines mostly were. */
 export class SalienceScanner {
@@ -134,9 +132,7 @@ export class SalienceScanner {
         continue;
       }
       const numbered = { number: line.from, text: line.text };
-      // Once lines left the ring the counts are estimates: one window line in WINDOW_SAMPLE is mined, for all of them.
-      if (!this.summary.estimated) this.summary.addWindowLine(line.from, line.text);
-      else if (line.from % WINDOW_SAMPLE === 0) this.summary.addWindowLine(line.from, line.text, WINDOW_SAMPLE);
+      this.summary.addWindowLine(line.from, line.text);
       if (this.kind !== "log" || !mayBeSalient(line.text)) {
         this.builder.pass(numbered);
         continue;
