@@ -22,6 +22,24 @@ function groupsOf(lines: readonly string[]): string[][] {
 const fixture = (name: string): string[] => readFileSync(new URL(`../../fixtures/salience/${name}`, import.meta.url), "utf8").split("\n");
 const groupWith = (groups: string[][], text: string): string[] | undefined => groups.find((group) => group.includes(text));
 
+/** `terraform validate -no-color` (1.11), recorded: the location comes under the error after a blank line. */
+const TERRAFORM_NO_COLOR = [
+  "There are some problems with the CLI configuration:",
+  "╷",
+  "│ Warning: Unable to open CLI configuration file",
+  "│",
+  "│ The CLI configuration file at \"/root/.terraformrc\" does not exist.",
+  "╵",
+  "",
+  "",
+  "Error: Invalid type specification",
+  "",
+  "  on main.tf line 5, in variable \"v\":",
+  "   5:   type = strng",
+  "",
+  "The keyword \"strng\" is not a valid type specification.",
+];
+
 describe("a failure's group", () => {
   test("jest: the message under the ● title and the first frame under the diff and code frame", () => {
     const groups = groupsOf(fixture("jest-verbose-2-failures.txt"));
@@ -32,6 +50,14 @@ describe("a failure's group", () => {
       "at Object.toEqual (test/parser07.test.js:23:67)",
     ]);
     expect(groupWith(groups, "TypeError: Cannot read properties of undefined (reading 'name')")).toContain("at name (test/parser16.test.js:3:71)");
+  });
+
+  test("terraform without colour: the `on FILE line N` location under the error and a blank line", () => {
+    expect(groupWith(groupsOf(TERRAFORM_NO_COLOR), "Error: Invalid type specification")).toEqual([
+      "Error: Invalid type specification",
+      "",
+      'on main.tf line 5, in variable "v":',
+    ]);
   });
 
   test("node:test's spec reporter: the frame under the diff, not Node's own frames", () => {
