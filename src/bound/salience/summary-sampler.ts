@@ -3,9 +3,13 @@ import type { ScanWork } from "./hit-finder.js";
 import type { OmissionSummary } from "./summary.js";
 
 const NEWLINE = 0x0a;
-/** Bytes of lines that left the ring per line mined for the summary, at first: doubled after every SAMPLES_PER_STEP lines. */
-const SAMPLE_BYTES = 64 * 1024;
-const SAMPLES_PER_STEP = 256;
+/**
+ * Bytes of lines that left the ring per line mined for the summary, at first: doubled after every SAMPLES_PER_STEP
+ * lines. 4 KiB: an output of a few hundred KB whose kind of line changes part-way (compiling, then linking) gets a
+ * few dozen samples, not the two or three that once counted all its lines as the first kind.
+ */
+const SAMPLE_BYTES = 4 * 1024;
+const SAMPLES_PER_STEP = 128;
 
 /**
  * Mines a line every SAMPLE_BYTES (doubled after every SAMPLES_PER_STEP lines: a gigabyte needs no more lines for

@@ -92,6 +92,20 @@ describe("lines that leave the tail ring", () => {
     expect(result.marker).toMatch(/\[1 salient line of the omitted range follows as L<line>: <text>; the omitted lines, mostly: ~\d+ × "N-N-NTN:N:NZ INFO \[worker-N\] handled request N …"\]/);
   });
 
+  test("an output whose kind of line changes part-way is summarised by both kinds, with counts near the truth", () => {
+    // ~200 KB: 3,000 compile lines then 3,000 link lines, nearly all of it left the ring at this budget. One summary
+    // line per 64 KiB once counted all ~5,900 omitted lines as compile lines.
+    const compile = Array.from({ length: 3000 }, (_, index) => `[${index + 1}/3000] compiling module_${index + 1}.c`);
+    const link = Array.from({ length: 3000 }, (_, index) => `[${index + 1}/3000] linking part_${index + 1}.o`);
+    const error = "src/net/socket.c:118:9: error: implicit declaration of function 'frobnicate'";
+    const input = [...compile, error, ...link, "make: *** [Makefile:12: all] Error 1", ""].join("\n");
+    const result = bound(input, { budget: { maxLines: 30, maxBytes: 51200 } });
+    expect(result.text).toContain(`L3001: ${error}`);
+    const counts = new Map([...result.marker.matchAll(/~(\d+) × "\[N\/N\] (\w+)/g)].map((match) => [match[2], Number(match[1])]));
+    expect([...counts.keys()].sort()).toEqual(["compiling", "linking"]);
+    for (const count of counts.values()) expect(Math.abs(count - 2990)).toBeLessThan(750);
+  });
+
   test("once lines left the ring (the counts estimates), one window line in 8 is mined for the summary, weighing 8", () => {
     const spy = vi.spyOn(OmissionSummary.prototype, "addWindowLine");
     let offered: number[];
