@@ -101,7 +101,7 @@ describe("lines that leave the tail ring", () => {
     const input = [...compile, error, ...link, "make: *** [Makefile:12: all] Error 1", ""].join("\n");
     const result = bound(input, { budget: { maxLines: 30, maxBytes: 51200 } });
     expect(result.text).toContain(`L3001: ${error}`);
-    const counts = new Map([...result.marker.matchAll(/~(\d+) × "\[N\/N\] (\w+)/g)].map((match) => [match[2], Number(match[1])]));
+    const counts = new Map([...(result.marker ?? "").matchAll(/~(\d+) × "\[N\/N\] (\w+)/g)].map((match) => [match[2], Number(match[1])]));
     expect([...counts.keys()].sort()).toEqual(["compiling", "linking"]);
     for (const count of counts.values()) expect(Math.abs(count - 2990)).toBeLessThan(750);
   });
