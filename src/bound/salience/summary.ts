@@ -1,6 +1,8 @@
 // The one-line summary of an omitted range: the templates most of its lines follow, with counts.
 import { describeTemplate, TemplateMiner, WILDCARD, type Template } from "./template.js";
 
+/** Characters of a template the summary shows. */
+const DESCRIBED_CHARS = 48;
 /** One window line in this many is mined once the counts are estimates (lines left the ring). */
 const WINDOW_SAMPLE = 8;
 
@@ -52,11 +54,11 @@ export class OmissionSummary {
       counted += line.weight;
     }
     if (counted < 20) return undefined;
-    const top = [...counts].filter(([template, count]) => count >= Math.max(10, counted / 10) && template.tokens.some((token) => token !== WILDCARD)).sort((a, b) => b[1] - a[1] || a[0].id - b[0].id).slice(0, 3);
+    const top = [...byDescription(counts)].filter(([, { count }]) => count >= Math.max(10, counted / 10)).sort((a, b) => b[1].count - a[1].count || a[1].id - b[1].id).slice(0, 3);
     if (top.length === 0) return undefined;
-    const covered = top.reduce((sum, [, count]) => sum + count, 0);
+    const covered = top.reduce((sum, [, { count }]) => sum + count, 0);
     const about = this.estimated ? "~" : "";
-    const parts = top.map(([template, count]) => `${about}${Math.round(count)} × "${describeTemplate(template, 48)}"`);
+    const parts = top.map(([text, { count }]) => `${about}${Math.round(count)} × "${text}"`);
     let text = `${covered * 2 >= counted ? "mostly" : "among them"}: ${parts.join(", ")}`;
     while (text.length > maxChars && parts.length > 1) {
       parts.pop();
@@ -64,4 +66,21 @@ export class OmissionSummary {
     }
     return text.length > maxChars ? undefined : text;
   }
+}
+
+/**
+ * The counts by what the summary shows of each template (two templates the miner kept apart may read the same once
+ * runs of wildcards are one and the text is cut: shown twice, they read as one kind counted twice), the earliest
+ * template's id for ties; templates of wildcards only are left out.
+ */
+function byDescription(counts: Map<Template, number>): Map<string, { count: number; id: number }> {
+  const described = new Map<string, { count: number; id: number }>();
+  for (const [template, count] of counts) {
+    if (!template.tokens.some((token) => token !== WILDCARD)) continue;
+    const text = describeTemplate(template, DESCRIBED_CHARS);
+    const known = described.get(text);
+    if (known) described.set(text, { count: known.count + count, id: Math.min(known.id, template.id) });
+    else described.set(text, { count, id: template.id });
+  }
+  return described;
 }

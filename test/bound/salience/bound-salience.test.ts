@@ -106,6 +106,16 @@ describe("lines that leave the tail ring", () => {
     for (const count of counts.values()) expect(Math.abs(count - 2990)).toBeLessThan(750);
   });
 
+  test("two templates the summary would show alike are counted as one kind", () => {
+    // 4 shared tokens of 51 characters, then 6 that differ: the miner keeps two templates (4/10 alike), the summary
+    // shows 48 characters of each, the same text. Shown twice, they read as one kind counted twice.
+    const shared = "aaaaaaaaaaa bbbbbbbbbbb ccccccccccc ddddddddddd";
+    const summary = new OmissionSummary();
+    summary.addWeighted(`${shared} p q r s t u`, 60);
+    summary.addWeighted(`${shared} v w x y z o`, 40);
+    expect(summary.describe(() => true)).toBe(`mostly: ~100 × "${shared.slice(0, 47)}…"`);
+  });
+
   test("once lines left the ring (the counts estimates), one window line in 8 is mined for the summary, weighing 8", () => {
     const spy = vi.spyOn(OmissionSummary.prototype, "addWindowLine");
     let offered: number[];
