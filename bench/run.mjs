@@ -8,7 +8,7 @@ import { fileURLToPath } from "node:url";
 
 const benches = [
   "throughput.mjs", "tokens.mjs", "tokenizer-load.mjs", "json.mjs", "hygiene.mjs", "salience.mjs", "salience-byte-path.mjs", "salience-speed.mjs", "store-gc.mjs",
-  "startup-instructions.mjs", "mcp-proxy.mjs", "repeats.mjs", "store-read.mjs", "pipe-input.mjs",
+  "startup-instructions.mjs", "mcp-proxy.mjs", "repeats.mjs", "store-read.mjs", "pipe-input.mjs", "salience-end.mjs",
 ];
 for (const bench of benches) {
   const path = fileURLToPath(new URL(bench, import.meta.url));

@@ -4,6 +4,7 @@ import type { SpillRecord } from "../spill/store.js";
 import { countLines, estimateTokens, fitsBudget, measureCost } from "./budget.js";
 import { formatMarker, worstCaseMarker } from "./marker.js";
 import { omissionOf, shownRanges } from "./omission.js";
+import { withoutOptimizing } from "./one-off.js";
 import { cutWithSalience } from "./salience/compose-salient.js";
 import { foldWindow, openBiggestFold } from "./salience/fold-window.js";
 import { boundOpencode, joinWindow, opencodeFits, opencodeMarker } from "./opencode-style.js";
@@ -82,9 +83,14 @@ function markerOnly(window: CollectedWindow, options: BoundOptions, spill: Spill
 
 /**
  * Cuts a window that does not fit: chooses lines for the room left by the marker, then checks what is written.
- * The room is searched (bound/room-search.ts), so a token budget is filled, not left half empty.
+ * The room is searched (bound/room-search.ts), so a token budget is filled, not left half empty. It runs once per
+ * output, without V8's optimizing compiler (one-off.ts).
  */
 export function cutWindow(window: CollectedWindow, options: BoundOptions, spill: SpillReport, rawBytes: number): BoundText {
+  return withoutOptimizing(() => cutOnce(window, options, spill, rawBytes));
+}
+
+function cutOnce(window: CollectedWindow, options: BoundOptions, spill: SpillReport, rawBytes: number): BoundText {
   const measure = options.measure ?? utf8Bytes;
   const reserved = reservedOf(options);
   const { budget } = options;

@@ -4,6 +4,7 @@ import { looksBinary } from "../text/binary.js";
 import { createTranscoder, detectEncoding } from "../text/encoding.js";
 import { renderLine } from "../text/render-line.js";
 import { summarizeBinary } from "./binary-summary.js";
+import { withoutOptimizing } from "./one-off.js";
 import type { RecordFields } from "./compose.js";
 import { PLAIN_JSON_CAP, PlainJsonWatch } from "./plain-json.js";
 import { SalienceScanner } from "./salience/scanner.js";
@@ -135,7 +136,8 @@ export class BoundSession {
     this.leading = undefined;
     try {
       if (this.binary) return summarizeBinary(this.binaryHead ?? Buffer.alloc(0), this.rawBytes, this.options, () => this.spill.save(this.rawBytes), (text, spill) => this.spill.saveRecord(text, spill, fields, 0));
-      const window = this.collector.finish();
+      // The end of the output runs once: without V8's optimizing compiler (one-off.ts), as the cut below.
+      const window = withoutOptimizing(() => this.collector.finish());
       // On a refusal, the same bounding is tried with larger budgets to name the smallest that works.
       const json = this.json;
       // A candidate is read back from the spill: once the file is whole.
