@@ -4,6 +4,7 @@ import type * as NodeChildProcess from "node:child_process";
 import type * as NodeCrypto from "node:crypto";
 import type * as NodeNet from "node:net";
 import type * as NodeTty from "node:tty";
+import type * as NodeV8 from "node:v8";
 import type * as NodeWorkerThreads from "node:worker_threads";
 
 const load = createRequire(import.meta.url);
@@ -28,3 +29,6 @@ export const nodeTty = lazily<typeof NodeTty>("node:tty");
 
 /** node:net, required the first time it is needed (waiting on a pipe that has nothing to read yet). */
 export const nodeNet = lazily<typeof NodeNet>("node:net");
+
+/** node:v8, required the first time it is needed (the end of a large output; it loads node:stream). */
+export const nodeV8 = lazily<typeof NodeV8>("node:v8");

@@ -87,7 +87,7 @@ function markerOnly(window: CollectedWindow, options: BoundOptions, spill: Spill
  * output, without V8's optimizing compiler (one-off.ts).
  */
 export function cutWindow(window: CollectedWindow, options: BoundOptions, spill: SpillReport, rawBytes: number): BoundText {
-  return withoutOptimizing(() => cutOnce(window, options, spill, rawBytes));
+  return withoutOptimizing(rawBytes, () => cutOnce(window, options, spill, rawBytes));
 }
 
 function cutOnce(window: CollectedWindow, options: BoundOptions, spill: SpillReport, rawBytes: number): BoundText {

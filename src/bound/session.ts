@@ -137,7 +137,7 @@ export class BoundSession {
     try {
       if (this.binary) return summarizeBinary(this.binaryHead ?? Buffer.alloc(0), this.rawBytes, this.options, () => this.spill.save(this.rawBytes), (text, spill) => this.spill.saveRecord(text, spill, fields, 0));
       // The end of the output runs once: without V8's optimizing compiler (one-off.ts), as the cut below.
-      const window = withoutOptimizing(() => this.collector.finish());
+      const window = withoutOptimizing(this.rawBytes, () => this.collector.finish());
       // On a refusal, the same bounding is tried with larger budgets to name the smallest that works.
       const json = this.json;
       // A candidate is read back from the spill: once the file is whole.

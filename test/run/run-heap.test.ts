@@ -89,7 +89,10 @@ interface Seen {
   workers: number;
 }
 
-/** `correx run` of a command that writes `bytes` of log lines, under the probe. */
+/** The end of an output runs with TurboFan off (src/bound/one-off.ts): those flags are not run's heap policy. */
+const TURBOFAN = new Set(["--no-turbofan", "--turbofan"]);
+
+/** `correx run` of a command that writes `bytes` of log lines, under the probe (the TurboFan flags checked, then left out). */
 function probed(bytes: number): Seen {
   const lines = Buffer.from(Array.from({ length: 2000 }, (_, index) => `2026-12-01T15:00:00.${String(index % 1000).padStart(3, "0")}Z INFO [worker-${index % 7}] step ${index} done\n`).join(""));
   const file = path.join(dir, `output-${bytes}`);
@@ -101,7 +104,10 @@ function probed(bytes: number): Seen {
   expect(result.status, result.stderr).toBe(0);
   const line = /^PROBE (.*)$/m.exec(result.stderr);
   if (!line) throw new Error(`no probe line: ${result.stderr}`);
-  return JSON.parse(line[1]!) as Seen;
+  const seen = JSON.parse(line[1]!) as Seen;
+  expect(seen.flags.filter((call) => TURBOFAN.has(call.flags) && call.workerStarting)).toEqual([]);
+  const kept = seen.flags.map((call, index) => ({ call, loaded: seen.loadedAtFlag[index]! })).filter(({ call }) => !TURBOFAN.has(call.flags));
+  return { ...seen, flags: kept.map(({ call }) => call), loadedAtFlag: kept.map(({ loaded }) => loaded) };
 }
 
 describe.skipIf(process.platform !== "linux")("run's V8 flags, in the binary", () => {
