@@ -1,6 +1,7 @@
 // Builds salient groups line by line, shared by the byte path (lines leaving the ring) and the line path (the window).
 import { continuesLine, indentOf, isCompilerContext, isFileHeader, isTraceLine, scoreLine, SALIENT_SCORE } from "./rules.js";
 import { EXAMPLES_PER_TEMPLATE, Reservoir, type NumberedLine, type SalientGroup } from "./reservoir.js";
+import type { Above } from "./lines-above.js";
 import { TemplateMiner } from "./template.js";
 
 /** Continuation lines that may follow a salient line (stack frames, code excerpts, carets). */
@@ -93,10 +94,10 @@ export class GroupBuilder {
   }
 
   /**
-   * A candidate line (the prefilter matched): scored; when salient, opens a group. `before` gives the line
-   * `distance` lines above it (for the owning header and the trace line), undefined past what is known.
+   * A candidate line (the prefilter matched): scored; when salient, opens a group. `before.at(distance)` gives the
+   * line `distance` lines above it (for the owning header and the trace line), undefined past what is known.
    */
-  offer(line: NumberedLine, before: (distance: number) => NumberedLine | undefined): void {
+  offer(line: NumberedLine, before: Above): void {
     if (line.number <= this.consumedThrough) return;
     const score = scoreLine(line.text);
     if (score < SALIENT_SCORE) {
@@ -191,9 +192,9 @@ const MAX_TEST_LOG = 8;
  * block, or the indented log lines right above a `--- FAIL:` (`go test -v` prints what the test logged before it).
  * Near-duplicate folding (near-fold.ts) keeps the same lines out of its runs.
  */
-export function ownerOf(line: NumberedLine, before: (distance: number) => NumberedLine | undefined): NumberedLine[] {
+export function ownerOf(line: NumberedLine, before: Above): NumberedLine[] {
   if (line.text.startsWith("--- FAIL: ")) return aboveWhile(before, (text) => /^[ \t]+\S/.test(text));
-  const above = before(1);
+  const above = before.at(1);
   if (above && (isTraceLine(above.text) || isCompilerContext(above.text))) return [{ number: above.number, text: clip(above.text) }];
   const title = failureTitle(before);
   if (title.length > 0) return title;
@@ -201,7 +202,7 @@ export function ownerOf(line: NumberedLine, before: (distance: number) => Number
   if (/^(?:SyntaxError|IndentationError|TabError): /.test(line.text)) return pythonLocation(before);
   if (!/^[ \t]/.test(line.text)) return [];
   for (let distance = 1; distance <= 400; distance += 1) {
-    const candidate = before(distance);
+    const candidate = before.at(distance);
     if (!candidate || candidate.text.trim().length === 0) return [];
     if (/^[ \t]/.test(candidate.text)) continue;
     return isFileHeader(candidate.text) ? [{ number: candidate.number, text: clip(candidate.text) }] : [];
@@ -210,12 +211,12 @@ export function ownerOf(line: NumberedLine, before: (distance: number) => Number
 }
 
 /** Mocha's failure title over its error: `  1) parser suite 7` then `       handles error responses 17:` (a blank line may follow). */
-function failureTitle(before: (distance: number) => NumberedLine | undefined): NumberedLine[] {
+function failureTitle(before: Above): NumberedLine[] {
   let distance = 1;
-  let name = before(distance);
-  if (name && name.text.trim().length === 0) name = before((distance += 1));
+  let name = before.at(distance);
+  if (name && name.text.trim().length === 0) name = before.at((distance += 1));
   if (!name || !/^\s+\S.*:$/.test(name.text)) return [];
-  const suite = before(distance + 1);
+  const suite = before.at(distance + 1);
   if (!suite || !/^\s+\d+\) \S/.test(suite.text)) return [];
   return [{ number: suite.number, text: clip(suite.text) }, { number: name.number, text: clip(name.text) }];
 }
@@ -224,10 +225,10 @@ function failureTitle(before: (distance: number) => NumberedLine | undefined): N
 const LINKER = /^(?:\S*\/)?ld(?:\.\w+)?: |: (?:undefined reference to|multiple definition of) /;
 
 /** The lines right above, nearest last, while `accept` takes them (at most MAX_TEST_LOG). */
-function aboveWhile(before: (distance: number) => NumberedLine | undefined, accept: (text: string) => boolean): NumberedLine[] {
+function aboveWhile(before: Above, accept: (text: string) => boolean): NumberedLine[] {
   const lines: NumberedLine[] = [];
   for (let distance = 1; distance <= MAX_TEST_LOG; distance += 1) {
-    const candidate = before(distance);
+    const candidate = before.at(distance);
     if (!candidate || !accept(candidate.text)) break;
     lines.unshift({ number: candidate.number, text: clip(candidate.text) });
   }
@@ -235,10 +236,10 @@ function aboveWhile(before: (distance: number) => NumberedLine | undefined, acce
 }
 
 /** Python's `  File "x.py", line 3` over a syntax error with no traceback (the script itself), with the code and caret. */
-function pythonLocation(before: (distance: number) => NumberedLine | undefined): NumberedLine[] {
+function pythonLocation(before: Above): NumberedLine[] {
   const lines: NumberedLine[] = [];
   for (let distance = 1; distance <= 4; distance += 1) {
-    const candidate = before(distance);
+    const candidate = before.at(distance);
     if (!candidate || !/^\s/.test(candidate.text)) return [];
     lines.unshift({ number: candidate.number, text: clip(candidate.text) });
     if (/^\s*File ".*", line \d+/.test(candidate.text)) return lines;

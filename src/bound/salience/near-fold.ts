@@ -40,7 +40,7 @@ function protectedLines(lines: readonly CollectedLine[], from: number, to: numbe
     // The owner's lines (numbered by their index in the list) and the continuation's end: looked for before the
     // score only for a partial line, which needs them to be scored; any other line looks once it is salient.
     const around = (): { owners: ReturnType<typeof ownerOf>; through: number } => ({
-      owners: ownerOf({ number: index, text: line.text }, (distance) => (index - distance >= 0 ? { number: index - distance, text: lines[index - distance]!.text } : undefined)),
+      owners: ownerOf({ number: index, text: line.text }, { at: (distance) => (index - distance >= 0 ? { number: index - distance, text: lines[index - distance]!.text } : undefined) }),
       through: continuationEnd(lines, index),
     });
     const partial = line.partial ? around() : undefined;

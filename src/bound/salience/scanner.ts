@@ -3,7 +3,7 @@ import { countNewlines } from "../../text/newlines.js";
 import type { CollectedLine } from "../lines.js";
 import { recognizeContent, type ContentKind } from "./content-kind.js";
 import { HitFinder, type RegionHits, type ScanWork } from "./hit-finder.js";
-import { linesAbove } from "./lines-above.js";
+import { LinesAbove } from "./lines-above.js";
 import { mayBeSalient } from "./prefilter.js";
 import { GroupBuilder, MAX_LINE_CHARS } from "./groups.js";
 import { Reservoir, type SalientGroup } from "./reservoir.js";
@@ -36,12 +36,16 @@ export class SalienceScanner {
   private evictedTo = 0;
   /** Mines the lines that left the ring for the summary's estimate. */
   private readonly sampler: SummarySampler;
+  /** The lines above each scored line (one reader for all of them). */
+  private readonly above: LinesAbove;
 
   /** `simd` false: the byte path without WebAssembly (indexOf per needle), for tests. */
   constructor(cleanLine: (line: string) => string, budgetBytes: number, simd = true) {
     this.cleanLine = cleanLine;
     this.finder = new HitFinder(simd);
-    this.sampler = new SummarySampler(this.summary, this.finder.work, (bytes, start, end) => this.decode(bytes, start, end));
+    const decode = (bytes: Buffer, start: number, end: number): string => this.decode(bytes, start, end);
+    this.sampler = new SummarySampler(this.summary, this.finder.work, decode);
+    this.above = new LinesAbove(decode);
     this.builder = new GroupBuilder(new Reservoir(512, Math.max(4 * budgetBytes, 64 * 1024)));
   }
 
@@ -137,10 +141,7 @@ export class SalienceScanner {
         this.builder.pass(numbered);
         continue;
       }
-      this.builder.offer(numbered, (distance) => {
-        const above = lines[index - distance];
-        return above && !above.foldNote && above.from >= fromLine ? { number: above.from, text: above.text } : undefined;
-      });
+      this.builder.offer(numbered, this.above.inWindow(lines, index, fromLine));
     }
   }
 
@@ -184,7 +185,7 @@ export class SalienceScanner {
   private looseLine(raw: string): void {
     const text = this.cleanLine(raw);
     const line = { number: this.lineNumber, text };
-    if (this.kind === "log" && mayBeSalient(text)) this.builder.offer(line, () => undefined);
+    if (this.kind === "log" && mayBeSalient(text)) this.builder.offer(line, this.above.none());
     else this.builder.pass(line);
     this.markEvicted();
   }
@@ -241,7 +242,7 @@ export class SalienceScanner {
       }
       const line = { number: this.lineNumber, text: this.decode(bytes, position, lineEnd) };
       if (first && this.finder.takeScore()) {
-        this.builder.offer(line, linesAbove(bytes, regionStart, position, this.lineNumber, (from, to) => this.decode(bytes, from, to)));
+        this.builder.offer(line, this.above.inRegion(bytes, regionStart, position, this.lineNumber));
       } else this.builder.pass(line);
       first = false;
       this.lineNumber += 1;

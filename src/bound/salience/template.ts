@@ -7,6 +7,8 @@ export const WILDCARD = "…";
 const MAX_TOKENS = 24;
 const SIMILARITY = 0.5;
 const MAX_PER_LEAF = 16;
+const DIGITS = /\d+/g;
+const BLANKS = /\s+/;
 
 /** One mined template: its tokens (wildcards where lines differ) and how many lines it stands for. */
 export interface Template {
@@ -23,11 +25,18 @@ export function maskToken(token: string): string {
   return token.replace(/\d+/g, "N");
 }
 
-/** Splits a line into at most MAX_TOKENS masked tokens (the rest, if any, becomes one wildcard). */
+/**
+ * Splits a line into at most MAX_TOKENS masked tokens (the rest, if any, becomes one wildcard). The line is masked
+ * whole, token for token as maskToken does (three regular expressions, not a call and two or three per token), and
+ * split once: the tokens are a plain array of strings however the line looked (one shape for the code that reads
+ * them: a token array of another elements kind deoptimized leafKey and similarity).
+ */
 export function tokenize(text: string): string[] {
-  const raw = text.trim().split(/\s+/);
-  const tokens = raw.slice(0, MAX_TOKENS).map(maskToken);
-  if (raw.length > MAX_TOKENS) tokens.push(WILDCARD);
+  const tokens = text.trim().replace(LONG_TOKEN, WILDCARD).replace(HEX_TOKEN, "H").replace(DIGITS, "N").split(BLANKS);
+  if (tokens.length > MAX_TOKENS) {
+    tokens.length = MAX_TOKENS;
+    tokens.push(WILDCARD);
+  }
   return tokens;
 }
 
@@ -66,7 +75,8 @@ export class TemplateMiner {
     this.clock += 1;
     let best: Template | undefined;
     let bestScore = SIMILARITY;
-    for (const candidate of leaf) {
+    for (let index = 0; index < leaf.length; index += 1) {
+      const candidate = leaf[index]!;
       const score = similarity(candidate.tokens, tokens);
       if (score >= bestScore) {
         best = candidate;

@@ -13,7 +13,7 @@ function groupsOf(lines: readonly string[]): string[][] {
   const builder = new GroupBuilder(new Reservoir(512, 1 << 22));
   lines.forEach((text, index) => {
     const line = { number: index + 1, text };
-    if (mayBeSalient(text)) builder.offer(line, (distance) => (index - distance >= 0 ? { number: index + 1 - distance, text: lines[index - distance]! } : undefined));
+    if (mayBeSalient(text)) builder.offer(line, { at: (distance) => (index - distance >= 0 ? { number: index + 1 - distance, text: lines[index - distance]! } : undefined) });
     else builder.pass(line);
   });
   return builder.reservoir.held().map((group: SalientGroup) => group.lines.map((line) => line.text.trim()));
