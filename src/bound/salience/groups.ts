@@ -114,8 +114,11 @@ export class GroupBuilder {
     const template = this.miner.add(line.text).id;
     const rank = (this.ranks.get(template) ?? 0) + 1;
     this.ranks.set(template, rank);
-    const lines = [...ownerOf(line, before), { number: line.number, text: clip(line.text) }];
-    const group: SalientGroup = { lines, score, template, rank, bytes: lines.reduce((sum, each) => sum + lineBytes(each), 0), salient: line.number };
+    const lines = ownerOf(line, before);
+    lines.push({ number: line.number, text: clip(line.text) });
+    let bytes = 0;
+    for (let index = 0; index < lines.length; index += 1) bytes += lineBytes(lines[index]!);
+    const group: SalientGroup = { lines, score, template, rank, bytes, salient: line.number };
     this.reservoir.offer(group);
     this.open = group;
     this.openLeft = MAX_CONTINUATION;
@@ -188,7 +191,7 @@ export class GroupBuilder {
 const MAX_TEST_LOG = 8;
 
 /**
- * The lines that travel above a salient line: a `set -x` trace line right above it, the file header owning its
+ * The lines that travel above a salient line (a new array, the caller's to keep): a `set -x` trace line right above it, the file header owning its
  * block, or the indented log lines right above a `--- FAIL:` (`go test -v` prints what the test logged before it).
  * Near-duplicate folding (near-fold.ts) keeps the same lines out of its runs.
  */

@@ -52,13 +52,17 @@ export class Reservoir {
     this.worst = undefined;
     this.groups.push(group);
     this.bytes += group.bytes;
+    if (this.groups.length > this.maxGroups || this.bytes > this.maxBytes) this.evict();
+    if (this.groups.length >= this.maxGroups) this.worst = this.findWorst();
+  }
+
+  /** Drops the groups that would leave first until the reservoir is within its bounds again. */
+  private evict(): void {
     while (this.groups.length > 1 && (this.groups.length > this.maxGroups || this.bytes > this.maxBytes)) {
-      let worst = 0;
-      for (let index = 1; index < this.groups.length; index += 1) if (keepsBefore(this.groups[worst]!, this.groups[index]!)) worst = index;
+      const worst = this.findWorst();
       this.bytes -= this.groups[worst]!.bytes;
       this.groups.splice(worst, 1);
     }
-    if (this.groups.length >= this.maxGroups) this.worst = this.findWorst();
   }
 
   private findWorst(): number {
