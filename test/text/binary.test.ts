@@ -1,5 +1,6 @@
+import fc from "fast-check";
 import { describe, expect, test } from "vitest";
-import { describeBinary, looksBinary } from "../../src/text/binary.js";
+import { describeBinary, looksBinary, sniffWork } from "../../src/text/binary.js";
 
 const bytes = (...values: number[]): Uint8Array => Uint8Array.from(values);
 const utf8 = (text: string): Uint8Array => new TextEncoder().encode(text);
@@ -27,7 +28,63 @@ describe("looksBinary", () => {
   ])("%s → %s", (_case, head, expected) => {
     expect(looksBinary(head)).toBe(expected);
   });
+
+  test("a plain ASCII head (text controls included) is not looked at byte by byte (issue 16: V8 compiled that loop for every output over 8 KiB)", () => {
+    const before = sniffWork.bytesStepped;
+    expect(looksBinary(Buffer.from("2026-12-01 INFO [worker-1] done\tin 3 ms\r\n\x1b[32mok\x1b[0m\n".repeat(200)))).toBe(false);
+    expect(sniffWork.bytesStepped).toBe(before);
+    expect(looksBinary(Buffer.from(`${"a".repeat(100)}é${"b".repeat(99)}`))).toBe(false);
+    expect(sniffWork.bytesStepped - before).toBe(101);
+  });
+
+  test("the same answer as stepping through every byte, whatever the head", () => {
+    const byte = fc.oneof(fc.integer({ min: 0x20, max: 0x7e }), fc.constantFrom(0x00, 0x01, 0x08, 0x0a, 0x0d, 0x1b, 0x1f, 0x7f, 0x80, 0xbf, 0xc2, 0xe0, 0xed, 0xf0, 0xf4, 0xff), fc.integer({ min: 0, max: 255 }));
+    fc.assert(
+      fc.property(fc.array(byte, { maxLength: 64 }), fc.nat({ max: 200 }), fc.array(fc.constantFrom("é", "中", "👨‍👩‍👧", "\ud800"), { maxLength: 3 }), (tail, plain, chars) => {
+        const head = Buffer.concat([Buffer.from("x".repeat(plain)), Buffer.from(chars.join("")), Uint8Array.from(tail)]);
+        expect(looksBinary(head)).toBe(steppedLooksBinary(head));
+        expect(looksBinary(new Uint8Array(head))).toBe(steppedLooksBinary(head));
+      }),
+      { numRuns: 3000 },
+    );
+  });
 });
+
+/** looksBinary as it was: every byte of the head stepped through. */
+function steppedLooksBinary(head: Uint8Array): boolean {
+  const bytes = head.subarray(0, 8192);
+  if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)) return false;
+  if (bytes.includes(0)) return true;
+  let suspicious = 0;
+  for (let index = 0; index < bytes.length; ) {
+    const lead = bytes[index]!;
+    if (lead < 0x80) {
+      if ((lead < 0x20 && !((lead >= 0x08 && lead <= 0x0d) || lead === 0x1b)) || lead === 0x7f) suspicious += 1;
+      index += 1;
+      continue;
+    }
+    const length = sequenceLength(bytes, index);
+    if (length === 0) break;
+    if (length > 0) index += length;
+    else {
+      suspicious += 1;
+      index += 1;
+    }
+  }
+  return suspicious > bytes.length * 0.3;
+}
+
+function sequenceLength(bytes: Uint8Array, index: number): number {
+  const lead = bytes[index]!;
+  const [length, low, high] = lead >= 0xc2 && lead <= 0xdf ? [2, 0x80, 0xbf] : lead >= 0xe0 && lead <= 0xef ? [3, lead === 0xe0 ? 0xa0 : 0x80, lead === 0xed ? 0x9f : 0xbf] : lead >= 0xf0 && lead <= 0xf4 ? [4, lead === 0xf0 ? 0x90 : 0x80, lead === 0xf4 ? 0x8f : 0xbf] : [-1, 0, 0];
+  if (length === -1) return -1;
+  for (let offset = 1; offset < length; offset += 1) {
+    if (index + offset >= bytes.length) return 0;
+    const next = bytes[index + offset]!;
+    if (next < (offset === 1 ? low : 0x80) || next > (offset === 1 ? high : 0xbf)) return -1;
+  }
+  return length;
+}
 
 describe("describeBinary", () => {
   test("names the sniffed type and the total size", () => {
