@@ -56,7 +56,10 @@ export class LineIndexBuilder {
   private flush(): void {
     if (this.pending.length === 0) return;
     const bytes = Buffer.alloc(this.pending.length * 8);
-    this.pending.forEach((value, index) => bytes.writeDoubleLE(value, index * 8));
+    // A DataView's setFloat64 is V8's own: Buffer's writeDoubleLE is JavaScript that a long spill made hot enough
+    // for the worker to compile (issue 16's one-off CPU).
+    const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.length);
+    for (let index = 0; index < this.pending.length; index += 1) view.setFloat64(index * 8, this.pending[index]!, true);
     this.pending = [];
     this.sink(bytes);
   }
