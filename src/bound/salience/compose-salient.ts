@@ -139,10 +139,12 @@ export function cutWithSalience(window: CollectedWindow, shown: CollectedWindow,
   if (to < from) return undefined;
   if (!scanner.windowScanned) scanWindow(scanner, window, from, to);
   scanner.windowScanned = true;
+  const groups = scanner.groups();
+  // No salient group: no room keeps a middle line (buildSalient gives none), and the summary is never asked for.
+  if (groups.length === 0) return undefined;
   const note = measure(formatSalientNote(9999, scanner.summary.describe((line) => line >= from && line <= to)));
   room.bytes -= note;
   ceiling -= note;
-  const groups = scanner.groups();
   return searchRoom(room, ceiling, options.budget.maxTokens, (tried) => {
     const built = buildSalient(window, shown, groups, tried, scanner, spill, rawBytes, measure, gapCost);
     return { built, over: built === undefined ? { bytes: 0, lines: 0, tokens: 0 } : overrunOf(built, options) };

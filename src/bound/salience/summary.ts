@@ -14,9 +14,12 @@ export class OmissionSummary {
   counted = 0;
   /** Lines of the final window, mined but counted only if they end up omitted (see `describe`), with the lines each stands for. */
   private readonly windowLines: { number: number; template: Template; weight: number }[] = [];
+  /** Window lines taken, mined (in that order) when the summary is first asked for: never, when no cut shows it. */
+  private pending: { number: number; text: string; weight: number }[] = [];
 
   /** Mines a sampled line that left the ring (it is omitted, whatever the cut), standing for `weight` lines. */
   addWeighted(text: string, weight: number): void {
+    this.mineWindow();
     if (text.trim().length === 0 || weight <= 0) return;
     this.miner.add(text, weight);
     this.counted += weight;
@@ -28,9 +31,9 @@ export class OmissionSummary {
     return this.sampled;
   }
 
-  /** Window lines mined (work counts for the tests). */
+  /** Window lines taken to be mined, mined or not yet (work counts for the tests). */
   get windowLinesMined(): number {
-    return this.windowLines.length;
+    return this.windowLines.length + this.pending.length;
   }
 
   /**
@@ -40,11 +43,19 @@ export class OmissionSummary {
   addWindowLine(number: number, text: string): void {
     const weight = this.sampled ? WINDOW_SAMPLE : 1;
     if (number % weight !== 0 || text.trim().length === 0) return;
-    this.windowLines.push({ number, template: this.miner.add(text, 0), weight });
+    this.pending.push({ number, text, weight });
+  }
+
+  /** Mines the window lines taken so far, in the order they came (the miner's templates depend on it). */
+  private mineWindow(): void {
+    if (this.pending.length === 0) return;
+    for (const { number, text, weight } of this.pending) this.windowLines.push({ number, template: this.miner.add(text, 0), weight });
+    this.pending = [];
   }
 
   /** `mostly: 1840 × "gcc … -c fN.c -o fN.o", 212 × "…"`, or undefined when no template dominates. */
   describe(omitted: (lineNumber: number) => boolean, maxChars = 160): string | undefined {
+    this.mineWindow();
     const counts = new Map<Template, number>();
     for (const template of this.miner.top(Number.MAX_SAFE_INTEGER)) if (template.count > 0) counts.set(template, template.count);
     let counted = this.counted;
