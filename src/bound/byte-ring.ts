@@ -8,7 +8,8 @@ export class ByteRing {
   private readonly capacity: number;
   private buffer: Buffer | undefined;
   private end = 0;
-  private readonly origin: number;
+  /** Stream offset of the byte `end` counts from (moved when `bytes` puts the bytes in order). */
+  private origin: number;
   private readonly originAtLineStart: boolean;
   private lostByteIsNewline = false;
   /** True once any byte was pushed out of the ring. */
@@ -88,11 +89,23 @@ export class ByteRing {
     return countNewlines(this.buffer);
   }
 
-  /** The bytes held, oldest first, in one buffer. */
+  /**
+   * The bytes held, oldest first, in one buffer: a view of the ring itself, valid until the next push. A wrapped
+   * ring is put in order in place (no copy of it: the end of an output is `run`'s peak of memory, and the window
+   * asks for the bytes three times), which moves where later pushes land, not what the ring holds.
+   */
   bytes(): Buffer {
     if (!this.buffer) return Buffer.alloc(0);
     if (this.end <= this.capacity) return this.buffer.subarray(0, this.end);
     const split = this.end % this.capacity;
-    return Buffer.concat([this.buffer.subarray(split), this.buffer.subarray(0, split)]);
+    if (split === 0) return this.buffer;
+    // rotated left by `split` with three reversals, in place; then the oldest byte is at 0, as after a whole lap
+    this.buffer.subarray(0, split).reverse();
+    this.buffer.subarray(split).reverse();
+    this.buffer.reverse();
+    const lap = this.end - split + this.capacity;
+    this.origin -= lap - this.end;
+    this.end = lap;
+    return this.buffer;
   }
 }
