@@ -93,18 +93,6 @@ export class RawSpill {
   }
 
   /**
-   * The input is over: waits until every byte kept is saved and closes the data file, before the bounding's last
-   * step; resolves once the spill worker (if any) is gone. `save` or `abortUnsaved` still decide whether the file
-   * stays. Nothing may be kept after.
-   */
-  endInput(): Promise<void> {
-    const writer = this.writer;
-    if (writer === undefined || this.closed !== undefined || this.holdsForReplay() || writer.failure !== undefined) return Promise.resolve();
-    this.closed = writer.close();
-    return writer.ended;
-  }
-
-  /**
    * Ends the spill (and closes the text view) of `rawBytes` of input and says where it is, or why it is not. A spill
    * worker may still be finishing the file: `settled` (and `saveRecord`) wait for it, so that the cut is made
    * meanwhile; a failure there comes back as the report to make the cut again with.

@@ -116,15 +116,6 @@ export class BoundSession {
   }
 
   /**
-   * No more input will come: the spill's bytes are saved and its file closed now, and the promise resolves once
-   * the spill worker is gone, so that `finish`, the bounding's biggest step, runs without it (`run`'s peak memory).
-   * `finish` still decides whether the spill is kept.
-   */
-  endInput(): Promise<void> {
-    return this.spill.endInput();
-  }
-
-  /**
    * Ends the input: bounds what was collected, saves the full output if anything was cut, and says how.
    * `late` overrides options only known at the end (a frame that depends on the exit code, a tail-leaning ratio).
    */

@@ -62,8 +62,8 @@ export async function runCommandCli(argv: string[], raw: RawOptions): Promise<nu
     ...(run.spec.timeoutMs ? { timeoutMs: run.spec.timeoutMs } : {}),
   };
   const options = await outputOptions(config);
-  // The spill's hash and writes on the spill worker (the second core). A worker costs ~8 MiB however small, and the
-  // goal is 80 MiB of peak RSS: a small ring, a small heap, and the worker gone before the last step (below).
+  // The spill's hash and writes on the spill worker (the second core). A worker costs ~10 MiB however small, and the
+  // goal is 80 MiB of peak RSS: a small ring and a small heap.
   const heap = keepRunHeapSmall();
   const sessions = await openSessions(config, options, facts, run.stderr, { ringBytes: RUN_RING_BYTES, workerLimits: RUN_WORKER_LIMITS, workerTookSpill: heap.workerTookSpill });
   // The totals only feed the live status line: without a terminal to draw it on, nothing counts them.
@@ -77,8 +77,8 @@ export async function runCommandCli(argv: string[], raw: RawOptions): Promise<nu
     process.stderr.write(`correx: ${outcome.spawnError.message}\n`);
     sessions.output.write(Buffer.from(`${outcome.spawnError.message}\n`));
   }
-  // The spill worker is gone before the bounding's last step: its memory and that step's would add up (the peak).
-  await Promise.all([sessions.output.endInput(), sessions.stderr?.endInput()]);
+  // The last step is made while the spill worker finishes the file, as `bound` makes it (only the record waits for
+  // its hash): the worker's memory and that step's add up, which the step leaves room for (no copy of the tail ring).
   heap.inputEnded();
   const { output, bounded } = await projectRun(config, options, facts, outcome, sessions);
   for (const warning of [...output.warnings, collectAfterSpill(config, sessions.spill, bounded)]) if (warning) warn(warning);

@@ -19,8 +19,6 @@ export class SpillWriter {
   size = 0;
   notSavedBytes = 0;
   failure: string | undefined;
-  /** Resolves once the spill worker that saved the bytes (if any) is gone: set by `close`. */
-  ended: Promise<void> = Promise.resolve();
 
   /** Directories created for this writer; removed again if it saves nothing. */
   private readonly createdDirectories: readonly string[];
@@ -71,7 +69,6 @@ export class SpillWriter {
   close(): { size: number; sha256: string } | undefined {
     if (this.sink === undefined) return undefined;
     const sha256 = this.sink.close();
-    this.ended = this.sink.workerExited();
     if (sha256 === undefined) {
       this.fail();
       return undefined;

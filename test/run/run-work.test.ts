@@ -1,7 +1,7 @@
 // `correx run`'s streaming work counted, not timed (issue 16): a probe preloaded into the binary (and into the spill
 // worker) counts the command's output read (chunks, bytes), the bytes JavaScript copies (Buffer.from/concat), the
-// bytes hashed, the spill's data bytes written, the spill workers started, and whether the worker was gone before the
-// spill's record was written. Output of recorded fixtures, repeated.
+// bytes hashed, the spill's data bytes written, the spill workers started, and the order of the worker's exit, the
+// spill's record and the output written. Output of recorded fixtures, repeated.
 import { spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import { tmpdir } from "node:os";
@@ -38,15 +38,25 @@ net.connect = function (options, ...rest) {
 const crypto = require("node:crypto");
 const update = crypto.Hash.prototype.update;
 crypto.Hash.prototype.update = function (data, ...rest) { counts.hashedBytes += data.length; return update.call(this, data, ...rest); };
+// PROBE_LINGER_MS: a worker whose thread stays that long once it has hashed the spill (its counts said then: the
+// process may end first)
+const digest = crypto.Hash.prototype.digest;
+crypto.Hash.prototype.digest = function (...args) {
+  const hex = digest.apply(this, args);
+  if (!threads.isMainThread && process.env.PROBE_LINGER_MS) { say(); setTimeout(() => undefined, Number(process.env.PROBE_LINGER_MS)); }
+  return hex;
+};
 const store = process.env.PROBE_STORE;
 const isData = (fd) => { try { const target = fs.readlinkSync("/proc/self/fd/" + fd); return target.startsWith(store + "/") && !/[.][a-z]+$/.test(target); } catch { return false; } };
 const writeSync = fs.writeSync;
-fs.writeSync = function (fd, buffer, offset, length, ...rest) { const written = writeSync.call(this, fd, buffer, offset, length, ...rest); if (isData(fd)) counts.dataSyncBytes += written; return written; };
+fs.writeSync = function (fd, buffer, offset, length, ...rest) { const written = writeSync.call(this, fd, buffer, offset, length, ...rest); if (isData(fd)) counts.dataSyncBytes += written; if (fd === 1 && !counts.events.includes("output")) counts.events.push("output"); return written; };
 const write = fs.write;
 fs.write = function (fd, buffer, offset, length, ...rest) { if (isData(fd)) counts.dataPooledBytes += length; return write.call(this, fd, buffer, offset, length, ...rest); };
 const renameSync = fs.renameSync;
 fs.renameSync = function (from, to) { if (String(to).startsWith(store + "/")) counts.events.push("record"); return renameSync.call(this, from, to); };
-process.on("exit", () => writeSync(2, "PROBE " + JSON.stringify(counts) + "\\n"));
+let said = false;
+const say = () => { if (!said) writeSync(2, "PROBE " + JSON.stringify(counts) + "\\n"); said = true; };
+process.on("exit", say);
 `);
 
 /** `size` bytes of the recorded outputs of test/fixtures/salience, repeated. */
@@ -72,15 +82,15 @@ interface Counts {
   dataPooledBytes: number;
   /** Spill workers started. */
   workers: number;
-  /** "worker exit" when a spill worker's thread is gone, "record" when the spill's record is written, in order. */
+  /** In order: "worker exit" when a spill worker's thread is gone, "record" when the spill's record is written, "output" when run writes its result. */
   events: string[];
 }
 
 /** `correx run --for model FLAGS -- cat FILE` (or COMMAND) under the probe: what it counted on the main thread, and on any workers. */
-function countedByThread(file: string, flags: string[], command = ["cat", file]): Counts[] {
+function countedByThread(file: string, flags: string[], command = ["cat", file], env: Record<string, string> = {}): Counts[] {
   const store = path.join(dir, `store-${Math.random().toString(36).slice(2)}`);
   const result = spawnSync(process.execPath, ["-r", probe, CORREX, "run", "--for", "model", "--spill-dir", store, ...flags, "--", ...command], {
-    encoding: "utf8", env: { ...process.env, PROBE_STORE: store }, maxBuffer: 16 * MiB,
+    encoding: "utf8", env: { ...process.env, ...env, PROBE_STORE: store }, maxBuffer: 16 * MiB,
   });
   expect(result.status, result.stderr).toBe(0);
   const lines = [...result.stderr.matchAll(/^PROBE (.*)$/gm)].map((line) => JSON.parse(line[1]!) as Counts);
@@ -108,17 +118,19 @@ describe.skipIf(process.platform !== "linux")("run's work, counted", () => {
     expect(Math.abs(beyondFirstRead(large) - beyondFirstRead(small))).toBeLessThan(16 * 1024);
   });
 
-  test("spilling all of it: on the spill worker, each byte written and hashed once, the worker gone before the record", () => {
+  test("spilling all of it: on the spill worker, each byte written and hashed once; the last step does not wait for the worker's thread to end", () => {
     const size = 24 * MiB;
-    const lines = countedByThread(recordedOutput(size), ["--max-output", "1GiB"]);
+    // a worker that stays 5 s once it has hashed the spill: the old `run` waited for its thread to be gone before
+    // the bounding's last step; now that step (and the output) is made meanwhile, as `bound` makes it
+    const lines = countedByThread(recordedOutput(size), ["--max-output", "1GiB"], undefined, { PROBE_LINGER_MS: "5000" });
     const main = lines.find((line) => line.thread === "main")!;
     // one worker past the first 8 MiB (spill-sink.ts); whether it was ready before the end decides which thread
     // hashed and wrote what (and whether on the thread pool), never how much
     expect(main.workers).toBe(1);
     expect(sum(lines, "hashedBytes")).toBe(size);
     expect(sum(lines, "dataSyncBytes") + sum(lines, "dataPooledBytes")).toBe(size);
-    // the worker's thread is gone before the bounding's last step (which writes the record): their memory never adds up
-    expect(main.events).toEqual(["worker exit", "record"]);
+    // the record still waits for the worker's hash (it holds the sha256), not for its thread
+    expect(main.events).toEqual(["record", "output"]);
   });
 
   test("stderr kept apart, both streams past 8 MiB: one spill worker, not two (stderr saves on run's thread)", () => {

@@ -1,6 +1,6 @@
 // What `run` asks of the spill worker (issue 16, its peak memory and its start-up): a hook called once when it takes
 // the spill, never for the writes; and, once the spill is closed, a promise that resolves when the worker's
-// thread is gone (the caller waits for it before the bounding's last step). Counted and checked, never timed.
+// thread is gone (it ends on its own). Counted and checked, never timed.
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { describe, expect, test } from "vitest";
