@@ -92,6 +92,11 @@ export class RawSpill {
     this.writtenTextView = undefined;
   }
 
+  /** No more input will come: the spill's data is ended (a spill worker still starting is stopped: it has nothing left to take). */
+  endInput(): void {
+    this.writer?.endData();
+  }
+
   /**
    * Ends the spill (and closes the text view) of `rawBytes` of input and says where it is, or why it is not. A spill
    * worker may still be finishing the file: `settled` (and `saveRecord`) wait for it, so that the cut is made

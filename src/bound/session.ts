@@ -116,6 +116,14 @@ export class BoundSession {
   }
 
   /**
+   * No more input will come (`finish` may come later): a spill worker that has the spill finishes it meanwhile, one
+   * still starting is stopped (`run` sets V8's flags for its last step next: a worker starting then compiles from source).
+   */
+  endInput(): void {
+    this.spill.endInput();
+  }
+
+  /**
    * Ends the input: bounds what was collected, saves the full output if anything was cut, and says how.
    * `late` overrides options only known at the end (a frame that depends on the exit code, a tail-leaning ratio).
    */

@@ -79,6 +79,9 @@ export async function runCommandCli(argv: string[], raw: RawOptions): Promise<nu
   }
   // The last step is made while the spill worker finishes the file, as `bound` makes it (only the record waits for
   // its hash): the worker's memory and that step's add up, which the step leaves room for (no copy of the tail ring).
+  // A worker still starting is stopped first: V8's flags for the last step would make its start compile from source.
+  sessions.output.endInput();
+  sessions.stderr?.endInput();
   heap.inputEnded();
   const { output, bounded } = await projectRun(config, options, facts, outcome, sessions);
   for (const warning of [...output.warnings, collectAfterSpill(config, sessions.spill, bounded)]) if (warning) warn(warning);

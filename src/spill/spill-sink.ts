@@ -107,7 +107,7 @@ export class SpillSink {
     return true;
   }
 
-  /** No more bytes will come: a worker that has the spill finishes it while this thread works on (`close` waits). */
+  /** No more bytes will come: a worker that has the spill finishes it meanwhile (`close` waits); one still starting stops. */
   end(): void {
     this.endBytes();
   }
@@ -125,7 +125,6 @@ export class SpillSink {
         idle = this.waitForConsumer(seen);
       }
     }
-    this.release();
     try {
       return this.output!.finish();
     } catch (error) {
@@ -196,15 +195,18 @@ export class SpillSink {
     this.options.workerTookSpill?.();
   }
 
-  /** Tells a worker that has the spill that no more bytes will come (once). */
+  /** Tells a worker that has the spill that no more bytes will come (once); one that never got it is released. */
   private endBytes(): void {
     if (this.handed && !this.ended && !this.failure) announce(this.control!, SLOT.producer, SLOT.producerSeq, PRODUCER.closed);
     this.ended = true;
+    this.release();
   }
 
-  /** Tells a worker that never got the spill to end without touching the files. */
+  /** Tells a worker that never got the spill to end without touching the files, and stops it (once). */
   private release(): void {
-    if (this.control && !this.handed) announce(this.control, SLOT.producer, SLOT.producerSeq, PRODUCER.released);
+    if (!this.control || this.handed || Atomics.load(this.control, SLOT.producer) === PRODUCER.released) return;
+    announce(this.control, SLOT.producer, SLOT.producerSeq, PRODUCER.released);
+    void this.worker?.terminate(); // it may still be starting: no more of its CPU or memory
   }
 
   /**

@@ -1,6 +1,7 @@
 // What `run` asks of the spill worker (issue 16, its peak memory and its start-up): a hook called once when it takes
-// the spill, never for the writes; and, once the spill is closed, a promise that resolves when the worker's
-// thread is gone (it ends on its own). Counted and checked, never timed.
+// the spill, never for the writes; once the spill is closed, a promise that resolves when the worker's thread is
+// gone (it ends on its own); and a worker still starting when the data ends is stopped then. Checked, never timed.
+import { createHash } from "node:crypto";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { describe, expect, test } from "vitest";
@@ -46,6 +47,24 @@ describe.skipIf(process.platform !== "linux")("the spill worker's hooks", () => 
       expect(fs.existsSync(`/proc/self/task/${threadId}`)).toBe(false);
     } finally {
       remove();
+    }
+  });
+
+  test("a worker still starting when the data ends is stopped (it would never take the spill, which this thread finishes)", async () => {
+    const store = makeStore();
+    try {
+      const dataPath = path.join(store.dir, "output");
+      const sink = new SpillSink({ dataFd: fs.openSync(dataPath, "w+"), dataPath }, { ringBytes: 8192, threadAfterBytes: 0 });
+      const bytes = Buffer.from("line\n".repeat(1000));
+      expect(sink.write(bytes)).toBe(true);
+      expect(sink["worker"]).toBeDefined();
+      sink.end();
+      expect(sink.threaded).toBe(false);
+      // the old sink left it waiting for the spill until the close: its thread never ended before
+      await sink["exited"];
+      expect(sink.close()).toBe(createHash("sha256").update(bytes).digest("hex"));
+    } finally {
+      fs.rmSync(store.dir, { recursive: true, force: true });
     }
   });
 });
