@@ -70,12 +70,17 @@ try {
   rmSync(old, { recursive: true, force: true });
 }
 
-/** V8's code cache of the CLI bundle, taken after a run of `echo hi | correx bound` (bin/correx uses it when it fits). */
+/**
+ * V8's code cache of the CLI bundle (bin/correx uses it when it fits), taken after a run of `echo hi | correx bound`,
+ * then again after a run of `correx run` of a command that writes a line, which starts from the first: it holds the
+ * functions of both. A short output sets no V8 flag (cli/run-heap.ts): a cache made under one would be rejected.
+ */
 function writeCodeCache() {
   const store = mkdtempSync(join(tmpdir(), "correx-build-"));
   try {
     const env = { ...process.env, CORREX_BUILD_CODE_CACHE: join("dist", "cli.cjs.cache"), CORREX_SPILL_DIR: store, XDG_CONFIG_HOME: store };
     execFileSync(process.execPath, ["bin/correx", "bound"], { input: "hi\n", env, stdio: ["pipe", "pipe", "inherit"] });
+    execFileSync(process.execPath, ["bin/correx", "run", "--", process.execPath, "-e", "console.log('hi')"], { env, stdio: ["ignore", "pipe", "inherit"] });
   } finally {
     rmSync(store, { recursive: true, force: true });
   }

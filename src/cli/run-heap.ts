@@ -1,17 +1,21 @@
-// `run`'s heap, kept small for its peak RSS goal (80 MiB, the spill worker's ~8 MiB included) without slowing down
+// `run`'s heap, kept small for its peak RSS goal (80 MiB, the spill worker's ~10 MiB included) without slowing down
 // the code that loads after it. A V8 flag off its default changes V8's flag hash, and V8 rejects the code caches
 // made with the defaults: a Node built-in loaded after it compiles from source (3× the CPU), and so does a
 // worker's whole start-up while the flag is set (2.4× its instructions with `--optimize-for-size`, which cannot
-// be unset: it implies other flags). So the young generation's cap is set once the spawn's built-in is loaded; the
-// spill's built-ins are loaded only once the output grows (a small one never needs them), with the cap lifted
-// meanwhile; and the spill worker starts with the defaults: the cap, V8 itself lifts when the worker's isolate is
-// set up (the old code set it again every 64 KiB while the worker started, and the rest of its start-up compiled
-// from source); `--optimize-for-size` waits until the worker has taken the spill, or the input is over.
+// be unset: it implies other flags), and so would the bundle's own cache if the build's run of `run` had set one.
+// So nothing is set for a short output (the spawn, the socket pair and what they load, node:cluster among them, and
+// the build's run that makes the bundle's cache, run on the defaults); the young generation's cap is set once the
+// output passes SHORT_OUTPUT_BYTES (it never grew by then); the spill's built-ins are loaded only
+// once the output grows (a small one never needs them), with the cap lifted meanwhile; and the spill worker starts
+// with the defaults: the cap, V8 itself lifts when the worker's isolate is set up; `--optimize-for-size` waits
+// until the worker has taken the spill, or the input is over (not for a small output: its last step is small).
 import { nodeChildProcess, nodeCrypto, nodeWorkerThreads } from "../lazy-builtin.js";
 import { keepHeapSmall, keepYoungGenerationSmall, letYoungGenerationGrow } from "./small-heap.js";
 
 /** Output bytes after which the spill's built-ins are loaded: under the 1 MiB the spill holds in memory before it opens. */
 export const SPILL_BUILTINS_AFTER_BYTES = 512 * 1024;
+/** Output bytes after which the young generation is capped (most commands write less, and set no flag at all). */
+export const SHORT_OUTPUT_BYTES = 64 * 1024;
 
 /** The V8 flag setters (small-heap.ts), and what loads the built-ins (the spawn's, the spill's); the tests give their own. */
 export interface HeapFlags {
@@ -27,7 +31,7 @@ export interface RunHeap {
   wrote(bytes: number): void;
   /** The worker has taken the spill (its start-up is over): the young generation is capped again, the heap favours size. */
   workerTookSpill(): void;
-  /** The input is over: the heap favours size for the last step, whether a worker started or not. */
+  /** The input is over: past SPILL_BUILTINS_AFTER_BYTES the heap favours size for the last step, whether a worker started or not. */
   inputEnded(): void;
 }
 
@@ -40,13 +44,13 @@ const V8_FLAGS: HeapFlags = {
 };
 
 /**
- * Loads the spawn's built-in and caps the young generation now; loads the spill's built-ins with the cap lifted
- * once the output passes SPILL_BUILTINS_AFTER_BYTES; once the worker has taken the spill (or the input ended first),
- * caps it again (V8 lifted it for the worker) and favours size. Nothing is set while the worker starts.
+ * Loads the spawn's built-in now; caps the young generation once the output passes SHORT_OUTPUT_BYTES; loads the
+ * spill's built-ins with the cap lifted once it passes SPILL_BUILTINS_AFTER_BYTES; once the worker has taken the
+ * spill (or the input of such an output ended first), caps it again (V8 lifted it for the worker) and favours size.
+ * Nothing is set while the worker starts, nor ever for a short output.
  */
 export function keepRunHeapSmall(flags: HeapFlags = V8_FLAGS): RunHeap {
   flags.loadBuiltins("spawn");
-  flags.keepYoungGenerationSmall();
   let written = 0;
   let loaded = false;
   let small = false;
@@ -57,13 +61,16 @@ export function keepRunHeapSmall(flags: HeapFlags = V8_FLAGS): RunHeap {
   };
   return {
     wrote(bytes) {
-      if (loaded || (written += bytes) < SPILL_BUILTINS_AFTER_BYTES) return;
+      if (loaded) return;
+      const before = written;
+      if ((written += bytes) >= SHORT_OUTPUT_BYTES && before < SHORT_OUTPUT_BYTES) flags.keepYoungGenerationSmall();
+      if (written < SPILL_BUILTINS_AFTER_BYTES) return;
       loaded = true;
       flags.letYoungGenerationGrow();
       flags.loadBuiltins("spill");
       flags.keepYoungGenerationSmall();
     },
     workerTookSpill: favourSize,
-    inputEnded: favourSize,
+    inputEnded: () => void (loaded && favourSize()),
   };
 }

@@ -8,7 +8,7 @@ import * as fs from "node:fs";
 import { tmpdir } from "node:os";
 import * as path from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
-import { SPILL_BUILTINS_AFTER_BYTES, keepRunHeapSmall } from "../../src/cli/run-heap.js";
+import { SHORT_OUTPUT_BYTES, SPILL_BUILTINS_AFTER_BYTES, keepRunHeapSmall } from "../../src/cli/run-heap.js";
 import { CONSUMER, SLOT } from "../../src/spill/spill-ring.js";
 import { CORREX } from "../cli/cli-process.js";
 
@@ -32,10 +32,13 @@ describe("keepRunHeapSmall", () => {
     return { calls, heap };
   }
 
-  test("the spawn's built-in before the young generation's cap; the spill's with the cap lifted once the output grows; both flags once the worker took the spill, not again at the end", () => {
+  test("the spawn's built-in first; the young generation's cap once the output is not short; the spill's built-ins with the cap lifted once it grows; both flags once the worker took the spill, not again at the end", () => {
     const { calls, heap } = recorded();
-    expect(calls).toEqual(["load spawn", "young"]);
-    heap.wrote(SPILL_BUILTINS_AFTER_BYTES - 1);
+    expect(calls).toEqual(["load spawn"]);
+    heap.wrote(SHORT_OUTPUT_BYTES - 1);
+    expect(calls).toEqual(["load spawn"]);
+    heap.wrote(1);
+    heap.wrote(SPILL_BUILTINS_AFTER_BYTES - SHORT_OUTPUT_BYTES - 1);
     expect(calls).toEqual(["load spawn", "young"]);
     heap.wrote(1);
     heap.wrote(SPILL_BUILTINS_AFTER_BYTES);
@@ -45,11 +48,24 @@ describe("keepRunHeapSmall", () => {
     expect(calls).toEqual(["load spawn", "young", "grow", "load spill", "young", "young+size"]);
   });
 
-  test("no worker took the spill, or a small output: the heap favours size once the input is over, the spill's built-ins never loaded for a small one", () => {
+  test("no worker took the spill: the heap favours size once the input is over; one big read sets the cap once", () => {
     const { calls, heap } = recorded();
-    heap.wrote(1000);
+    heap.wrote(SPILL_BUILTINS_AFTER_BYTES + 1);
     heap.inputEnded();
-    expect(calls).toEqual(["load spawn", "young", "young+size"]);
+    expect(calls).toEqual(["load spawn", "young", "grow", "load spill", "young", "young+size"]);
+  });
+
+  test("a short output sets no flag at all (and a command that writes nothing), a longer one only the cap; the spill's built-ins never load for either", () => {
+    for (const bytes of [0, 1000, SHORT_OUTPUT_BYTES - 1]) {
+      const { calls, heap } = recorded();
+      heap.wrote(bytes);
+      heap.inputEnded();
+      expect(calls).toEqual(["load spawn"]);
+    }
+    const { calls, heap } = recorded();
+    heap.wrote(SHORT_OUTPUT_BYTES);
+    heap.inputEnded();
+    expect(calls).toEqual(["load spawn", "young"]);
   });
 });
 
@@ -58,13 +74,14 @@ fs.writeFileSync(probe, `
 const threads = require("node:worker_threads");
 const v8 = require("node:v8");
 if (threads.isMainThread) {
-  const seen = { flags: [], loadedAtFlag: [], loadedAtExit: undefined, workers: 0 };
+  const seen = { flags: [], loadedAtFlag: [], loadedAtExit: undefined, workers: 0, terminated: 0 };
   const controls = [];
+  const stopped = new Set();
   const loaded = () => process.moduleLoadList.filter((name) => name.startsWith("NativeModule ")).map((name) => name.slice(13));
   const setFlagsFromString = v8.setFlagsFromString;
   v8.setFlagsFromString = function (flags) {
     seen.loadedAtFlag.push(loaded());
-    const workerStarting = controls.some((control) => Atomics.load(control, ${SLOT.consumer}) === ${CONSUMER.starting});
+    const workerStarting = controls.some((control) => !stopped.has(control) && Atomics.load(control, ${SLOT.consumer}) === ${CONSUMER.starting});
     seen.flags.push({ flags, workersBefore: seen.workers, workerStarting });
     return setFlagsFromString.call(this, flags);
   };
@@ -74,7 +91,12 @@ if (threads.isMainThread) {
       super(source, options);
       seen.workers += 1;
       const shared = options && options.workerData && options.workerData.shared;
-      if (shared instanceof SharedArrayBuffer) controls.push(new Int32Array(shared, 0, ${SLOT.consumerSeq + 1}));
+      if (shared instanceof SharedArrayBuffer) controls.push(this.control = new Int32Array(shared, 0, ${SLOT.consumerSeq + 1}));
+    }
+    terminate() {
+      seen.terminated += 1;
+      stopped.add(this.control);
+      return super.terminate();
     }
   };
   process.on("exit", () => { seen.loadedAtExit = loaded(); require("node:fs").writeSync(2, "PROBE " + JSON.stringify(seen) + "\\n"); });
@@ -87,6 +109,8 @@ interface Seen {
   loadedAtFlag: string[][];
   loadedAtExit: string[];
   workers: number;
+  /** Workers stopped (terminate) by run: one that had not taken the spill when the input ended. */
+  terminated: number;
 }
 
 /** The end of an output runs with TurboFan off (src/bound/one-off.ts): those flags are not run's heap policy. */
@@ -111,9 +135,10 @@ function probed(bytes: number): Seen {
 }
 
 describe.skipIf(process.platform !== "linux")("run's V8 flags, in the binary", () => {
-  test("past 8 MiB: no flag is set while the spill worker starts; both are set once it has taken the spill", () => {
+  test("past 8 MiB: no flag is set while the spill worker starts (one still starting when the input ends is stopped first); both are set once it has taken the spill", () => {
     const seen = probed(12 * MiB);
     expect(seen.workers).toBe(1);
+    expect(seen.terminated).toBeLessThanOrEqual(1);
     expect(seen.flags.filter((call) => call.workerStarting)).toEqual([]);
     // before the worker: the young generation's cap, lifted while the spill's built-ins load (`--optimize-for-size`
     // cannot be unset: it implies other flags)
@@ -133,10 +158,10 @@ describe.skipIf(process.platform !== "linux")("run's V8 flags, in the binary", (
     expect(seen.loadedAtFlag[1]).not.toContain("crypto");
   });
 
-  test("an output that fits: the spill's built-ins are never loaded", () => {
+  test("a short output: no flag at all (everything run loads, node:cluster's socket server too, keeps its code cache), nor the spill's built-ins", () => {
     const seen = probed(10 * 1024);
-    expect(seen.flags.map((call) => call.flags)).toEqual([CAP, CAP, SIZE]);
-    expect(seen.loadedAtExit).toContain("child_process");
+    expect(seen.flags).toEqual([]);
+    expect(seen.loadedAtExit).toEqual(expect.arrayContaining(["child_process", "net", "cluster"]));
     expect(seen.loadedAtExit).not.toContain("crypto");
   });
 });
