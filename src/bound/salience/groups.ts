@@ -1,19 +1,19 @@
 // Builds salient groups line by line, shared by the byte path (lines leaving the ring) and the line path (the window).
-import { continuesLine, indentOf, isCompilerContext, isFileHeader, isTraceLine, scoreLine, SALIENT_SCORE } from "./rules.js";
+import { continuesLine, indentOf, scoreLine, SALIENT_SCORE } from "./rules.js";
+import { clip, MAX_LINE_CHARS, ownerOf } from "./owners.js";
 import { EXAMPLES_PER_TEMPLATE, Reservoir, type NumberedLine, type SalientGroup } from "./reservoir.js";
 import type { Above } from "./lines-above.js";
 import { TemplateMiner } from "./template.js";
 
-/** Continuation lines that may follow a salient line (stack frames, code excerpts, carets). */
+/** Longest line kept whole in a group (owners.ts), for the scanner's partial lines. */
+export { MAX_LINE_CHARS };
+
+/** Continuation lines that may follow a salient line (stack frames, code excerpts, carets); a bare gutter `|` is not counted. */
 const MAX_CONTINUATION = 10;
-/** Longest line kept whole in a group; longer lines are cut (the spill has them whole). */
-export const MAX_LINE_CHARS = 2000;
+/** A gutter line with nothing in it (rustc's `   |` between its labels): continues a group without using up its lines. */
+const BARE_GUTTER = /^\s*[|│]\s*$/;
 
 const lineBytes = (line: NumberedLine): number => Buffer.byteLength(line.text) + 1;
-
-function clip(text: string): string {
-  return text.length > MAX_LINE_CHARS ? `${text.slice(0, MAX_LINE_CHARS)}…` : text;
-}
 
 /** Lines looked through under a closed group for its first stack frame (jest, mocha, node:test print it under the diff). */
 const MAX_FOLLOW = 30;
@@ -28,6 +28,16 @@ const FRAME = /^\s*(?:at (?:[^()]* \()?(?!node:|internal\/)[^\s()]+:\d+:\d+\)?|�
 const TITLE = /^\s*(?:●|✕|✖|×|FAIL)\s/;
 /** A line that says a test passed: never a failure's continuation (jest's and vitest's `✓` lines under a `FAIL` file). */
 const PASSING = /^\s*[✓✔√]\s/;
+/** A failed assertion, whose expected/actual diff comes under it: Python's and Node's `AssertionError`, jest's `expect(received)`. */
+const ASSERTION = /\bAssertion(?:Error|FailedError)\b|\bexpect\(received\)/;
+/** A line of that diff: `- {'a': 1}`, `+   18,`, `+ actual - expected`, `- Expected  - 1`, difflib's `?     ^` guide. */
+const DIFF_LINE = /^\s*(?:[-+](?: |$)|\? +[-+^ ]*[-+^]\s*$)/;
+/** A diff's legend (`+ actual - expected`, `- Expected  - 1`): a second one under a diff already taken opens a second diff of the same values (mocha prints its own under Node's). */
+const LEGEND = /^\s*[-+] (?:actual|expected|Expected|Received)\b/;
+/** A diff line that is not a legend: a value. */
+const isDiffValue = (text: string): boolean => DIFF_LINE.test(text) && !LEGEND.test(text);
+/** Farthest a diff line is taken under the group's last line (unittest's `Lists differ:` prints 5 lines before its diff). */
+const MAX_DIFF_GAP = 8;
 
 /** A closed group still looking for its first frame (and, under a failure's title, its message). */
 interface Follow {
@@ -35,6 +45,10 @@ interface Follow {
   left: number;
   message: boolean;
   indent: number;
+  /** True when the group holds a failed assertion: the lines of its diff are taken too (until a second diff's legend). */
+  diffs: boolean;
+  /** True once a value line of the diff is in the group. */
+  diffValues: boolean;
   /** Number of the last blank line seen right under the group (shown with a line taken under it, instead of a gap marker). */
   blank: number;
 }
@@ -50,6 +64,8 @@ export class GroupBuilder {
   private openIndent = 0;
   /** True while the open group is its salient line alone and that line ends with `:` (what it announces is next). */
   private announces = false;
+  /** True while the open group's salient line is a failed assertion (its diff's lines continue it). */
+  private openDiffs = false;
   private follow: Follow | undefined;
   /** Last line number taken into a group: a later hit inside it is not scored again. */
   private consumedThrough = 0;
@@ -124,17 +140,18 @@ export class GroupBuilder {
     this.openLeft = MAX_CONTINUATION;
     this.openIndent = indentOf(line.text);
     this.announces = line.text.trimEnd().endsWith(":");
+    this.openDiffs = ASSERTION.test(line.text);
     this.consumedThrough = line.number;
   }
 
   /**
    * True for a line that continues the open group: deeper than its salient line, or opening with a frame or gutter
    * mark, or any line right under a salient line that ends with `:` (Rust's `panicked at src/lib.rs:9:5:` over its
-   * message, `Expected values to be strictly equal:` over the values).
+   * message, `Expected values to be strictly equal:` over the values), or a line of a failed assertion's diff.
    */
   private continues(text: string): boolean {
     if (PASSING.test(text)) return false;
-    return continuesLine(text, this.openIndent) || (this.announces && text.trim().length > 0);
+    return continuesLine(text, this.openIndent) || (this.announces && text.trim().length > 0) || (this.openDiffs && DIFF_LINE.test(text));
   }
 
   /**
@@ -147,11 +164,13 @@ export class GroupBuilder {
     this.open = undefined;
     if (group.rank <= EXAMPLES_PER_TEMPLATE && !group.lines.some((each) => FRAME.test(each.text))) {
       const last = group.lines[group.lines.length - 1]!;
-      this.follow = { group, left: MAX_FOLLOW, message: TITLE.test(last.text), indent: indentOf(last.text), blank: 0 };
+      const diffs = group.lines.some((each) => ASSERTION.test(each.text));
+      const diffValues = diffs && group.lines.some((each) => isDiffValue(each.text));
+      this.follow = { group, left: MAX_FOLLOW, message: TITLE.test(last.text), indent: indentOf(last.text), diffs, diffValues, blank: 0 };
     }
   }
 
-  /** A line under a closed group that looks for its frame: taken when it is the frame, or the message looked for. */
+  /** A line under a closed group that looks for its frame: taken when it is the frame, the message looked for, or a line of its assertion's diff. */
   private followed(line: NumberedLine): boolean {
     const follow = this.follow!;
     if ((follow.left -= 1) <= 0) this.follow = undefined;
@@ -161,10 +180,14 @@ export class GroupBuilder {
       return false;
     }
     const frame = FRAME.test(line.text);
-    const taken = frame || (follow.message && indentOf(line.text) > follow.indent);
+    if (follow.diffValues && LEGEND.test(line.text)) follow.diffs = false;
+    const diff = follow.diffs && line.number - last <= MAX_DIFF_GAP && DIFF_LINE.test(line.text);
+    if (diff && !follow.diffValues) follow.diffValues = !LEGEND.test(line.text);
+    const taken = frame || diff || (follow.message && indentOf(line.text) > follow.indent);
     follow.message = false;
     if (frame) this.follow = undefined;
     if (taken) {
+      if (!follow.diffs && ASSERTION.test(line.text)) follow.diffs = true;
       if (follow.blank === line.number - 1 && follow.blank === last + 1) this.add(follow.group, { number: follow.blank, text: "" });
       this.add(follow.group, line);
     }
@@ -174,7 +197,7 @@ export class GroupBuilder {
   private join(line: NumberedLine): void {
     this.announces = false;
     this.add(this.open!, line);
-    this.openLeft -= 1;
+    if (!BARE_GUTTER.test(line.text)) this.openLeft -= 1;
     if (this.openLeft === 0) this.close();
   }
 
@@ -185,67 +208,4 @@ export class GroupBuilder {
     this.reservoir.grew(group, lineBytes(joined));
     this.consumedThrough = line.number;
   }
-}
-
-/** Lines taken above a salient line: a Go test's own log over its `--- FAIL:` (`    x_test.go:12: got 2, want 3`), the linker's over `collect2`. */
-const MAX_TEST_LOG = 8;
-
-/**
- * The lines that travel above a salient line (a new array, the caller's to keep): a `set -x` trace line right above it, the file header owning its
- * block, or the indented log lines right above a `--- FAIL:` (`go test -v` prints what the test logged before it).
- * Near-duplicate folding (near-fold.ts) keeps the same lines out of its runs.
- */
-export function ownerOf(line: NumberedLine, before: Above): NumberedLine[] {
-  if (line.text.startsWith("--- FAIL: ")) return aboveWhile(before, (text) => /^[ \t]+\S/.test(text));
-  const above = before.at(1);
-  if (above && (isTraceLine(above.text) || isCompilerContext(above.text))) return [{ number: above.number, text: clip(above.text) }];
-  const title = failureTitle(before);
-  if (title.length > 0) return title;
-  if (line.text.startsWith("collect2: error: ld returned")) return aboveWhile(before, (text) => LINKER.test(text));
-  if (/^(?:SyntaxError|IndentationError|TabError): /.test(line.text)) return pythonLocation(before);
-  if (!/^[ \t]/.test(line.text)) return [];
-  for (let distance = 1; distance <= 400; distance += 1) {
-    const candidate = before.at(distance);
-    if (!candidate || candidate.text.trim().length === 0) return [];
-    if (/^[ \t]/.test(candidate.text)) continue;
-    return isFileHeader(candidate.text) ? [{ number: candidate.number, text: clip(candidate.text) }] : [];
-  }
-  return [];
-}
-
-/** Mocha's failure title over its error: `  1) parser suite 7` then `       handles error responses 17:` (a blank line may follow). */
-function failureTitle(before: Above): NumberedLine[] {
-  let distance = 1;
-  let name = before.at(distance);
-  if (name && name.text.trim().length === 0) name = before.at((distance += 1));
-  if (!name || !/^\s+\S.*:$/.test(name.text)) return [];
-  const suite = before.at(distance + 1);
-  if (!suite || !/^\s+\d+\) \S/.test(suite.text)) return [];
-  return [{ number: suite.number, text: clip(suite.text) }, { number: name.number, text: clip(name.text) }];
-}
-
-/** What GNU ld prints over gcc's `collect2: error: ld returned 1 exit status`: where, and the undefined reference. */
-const LINKER = /^(?:\S*\/)?ld(?:\.\w+)?: |: (?:undefined reference to|multiple definition of) /;
-
-/** The lines right above, nearest last, while `accept` takes them (at most MAX_TEST_LOG). */
-function aboveWhile(before: Above, accept: (text: string) => boolean): NumberedLine[] {
-  const lines: NumberedLine[] = [];
-  for (let distance = 1; distance <= MAX_TEST_LOG; distance += 1) {
-    const candidate = before.at(distance);
-    if (!candidate || !accept(candidate.text)) break;
-    lines.unshift({ number: candidate.number, text: clip(candidate.text) });
-  }
-  return lines;
-}
-
-/** Python's `  File "x.py", line 3` over a syntax error with no traceback (the script itself), with the code and caret. */
-function pythonLocation(before: Above): NumberedLine[] {
-  const lines: NumberedLine[] = [];
-  for (let distance = 1; distance <= 4; distance += 1) {
-    const candidate = before.at(distance);
-    if (!candidate || !/^\s/.test(candidate.text)) return [];
-    lines.unshift({ number: candidate.number, text: clip(candidate.text) });
-    if (/^\s*File ".*", line \d+/.test(candidate.text)) return lines;
-  }
-  return [];
 }

@@ -15,7 +15,7 @@ export interface Above {
   at(distance: number): NumberedLine | undefined;
 }
 
-/** The lines above the line being scored, `at(distance)` (groups.ts's ownerOf asks for them nearest first). */
+/** The lines above the line being scored, `at(distance)` (owners.ts's ownerOf asks for them nearest first). */
 export class LinesAbove implements Above {
   private readonly decode: (bytes: Buffer, start: number, end: number) => string;
   /** Where the lines come from: a region's bytes, the window's lines, or nothing (a line that spanned pieces). */

@@ -3,7 +3,7 @@
 import type { CollectedLine } from "../lines.js";
 import { formatLikeNote } from "./format.js";
 import { mayBeSalient } from "./prefilter.js";
-import { ownerOf } from "./groups.js";
+import { ownerOf } from "./owners.js";
 import { isContinuation, SALIENT_SCORE, scoreLine } from "./rules.js";
 import { alike, lineShape, lineShapes } from "./template.js";
 
@@ -24,7 +24,7 @@ export interface FoldRun {
 
 /**
  * True for each line that must stay shown, for the salient lines of lines[from, to): those lines, the lines above that
- * travel with them (groups.ts's `ownerOf`), their continuation and code frame below. A partial line never folds: it is scored only when an owner
+ * travel with them (owners.ts's `ownerOf`), their continuation and code frame below. A partial line never folds: it is scored only when an owner
  * or continuation would stay shown with it (a giant line cut by the window is not scored for nothing).
  */
 function protectedLines(lines: readonly CollectedLine[], from: number, to: number): boolean[] {

@@ -21,7 +21,8 @@ function expectTrueNumbers(input: Buffer, text: string): void {
   for (const line of numberedLines(text)) expect(line.text).toBe(lines[line.number - 1]!.replace(/\r$/, ""));
 }
 
-const withErrors = ["make-k-j8", "eslint-warnings-3-errors", "cargo-e0308-after-warnings", "server-log-stack-trace", "set-x-deploy", "python-batch-traceback", "tsc-build-verbose", "find-permission-denied"];
+const withErrors = ["make-k-j8", "eslint-warnings-3-errors", "cargo-e0308-after-warnings", "server-log-stack-trace", "set-x-deploy", "python-batch-traceback", "tsc-build-verbose", "find-permission-denied",
+  "unittest-v-4-failures", "make-k-error-note", "cargo-e0425-after-warnings", "shellcheck-30-scripts", "javac-xlint-3-errors"];
 
 describe("salience on real outputs", () => {
   test.each(withErrors.flatMap((name) => [51200, 10240].map((bytes) => [name, bytes] as const)))("%s at %d bytes keeps every must-keep line, numbered truly, within budget", (name, bytes) => {

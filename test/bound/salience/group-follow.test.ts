@@ -4,23 +4,9 @@
 // `panicked at …:`, what ld printed over `collect2`, and never a passing test's `✓` line as a failure's continuation.
 import { readFileSync } from "node:fs";
 import { describe, expect, test } from "vitest";
-import { GroupBuilder } from "../../../src/bound/salience/groups.js";
-import { mayBeSalient } from "../../../src/bound/salience/prefilter.js";
-import { Reservoir, type SalientGroup } from "../../../src/bound/salience/reservoir.js";
-
-/** The groups kept from a recorded output, each as its lines' texts (trimmed). */
-function groupsOf(lines: readonly string[]): string[][] {
-  const builder = new GroupBuilder(new Reservoir(512, 1 << 22));
-  lines.forEach((text, index) => {
-    const line = { number: index + 1, text };
-    if (mayBeSalient(text)) builder.offer(line, { at: (distance) => (index - distance >= 0 ? { number: index + 1 - distance, text: lines[index - distance]! } : undefined) });
-    else builder.pass(line);
-  });
-  return builder.reservoir.held().map((group: SalientGroup) => group.lines.map((line) => line.text.trim()));
-}
+import { groupsOf, groupWith } from "./groups-of.js";
 
 const fixture = (name: string): string[] => readFileSync(new URL(`../../fixtures/salience/${name}`, import.meta.url), "utf8").split("\n");
-const groupWith = (groups: string[][], text: string): string[] | undefined => groups.find((group) => group.includes(text));
 
 /** `terraform validate -no-color` (1.11), recorded: the location comes under the error after a blank line. */
 const TERRAFORM_NO_COLOR = [
@@ -43,12 +29,10 @@ const TERRAFORM_NO_COLOR = [
 describe("a failure's group", () => {
   test("jest: the message under the ● title and the first frame under the diff and code frame", () => {
     const groups = groupsOf(fixture("jest-verbose-2-failures.txt"));
-    expect(groupWith(groups, "● parser suite 7 › handles error responses 17")).toEqual([
-      "● parser suite 7 › handles error responses 17",
-      "",
-      "expect(received).toEqual(expected) // deep equality",
-      "at Object.toEqual (test/parser07.test.js:23:67)",
-    ]);
+    // The diff between them is taken too (group-details.test.ts).
+    const group = groupWith(groups, "● parser suite 7 › handles error responses 17");
+    expect(group?.slice(0, 3)).toEqual(["● parser suite 7 › handles error responses 17", "", "expect(received).toEqual(expected) // deep equality"]);
+    expect(group?.at(-1)).toBe("at Object.toEqual (test/parser07.test.js:23:67)");
     expect(groupWith(groups, "TypeError: Cannot read properties of undefined (reading 'name')")).toContain("at name (test/parser16.test.js:3:71)");
   });
 

@@ -1,0 +1,116 @@
+// The lines that travel above a salient line: what says where it is or what ran (a trace line, gcc's `In function`,
+// a file header, a test's title or log, the source line a checker points at), shared by groups.ts and near-fold.ts.
+import type { Above } from "./lines-above.js";
+import type { NumberedLine } from "./reservoir.js";
+import { isCompilerContext, isFileHeader, isTraceLine } from "./rules.js";
+
+/** Longest line kept whole in a group; longer lines are cut (the spill has them whole). */
+export const MAX_LINE_CHARS = 2000;
+
+/** A line as a group keeps it: cut at MAX_LINE_CHARS. */
+export function clip(text: string): string {
+  return text.length > MAX_LINE_CHARS ? `${text.slice(0, MAX_LINE_CHARS)}…` : text;
+}
+
+/** Lines taken above a salient line: a Go test's own log over its `--- FAIL:` (`    x_test.go:12: got 2, want 3`), the linker's over `collect2`. */
+const MAX_TEST_LOG = 8;
+/** Lines looked back through, over a gcc error, for the `In function` line of its function (its earlier diagnostics between). */
+const MAX_COMPILER_LOOK_BACK = 24;
+
+/** gcc's and clang's error line (`f.c:10:23: error: …`), whose `In function` line may stand above other diagnostics. */
+const COMPILER_ERROR = /^[^\s:]+:\d+:\d+: (?:fatal )?error: /;
+/** What gcc prints between its `In function` line and a later diagnostic of the same function. */
+const COMPILER_DETAIL = /^\s|^[^\s:]+:\d+:\d+: (?:warning|note|error): |^In file included from /;
+/** ShellCheck's mark under the source line (`         ^-----^ SC2045 (error): …`), under `In x.sh line 3:` and that line. */
+const SHELLCHECK_MARK = /^\s*\^[-^]*\s+SC\d{4} /;
+
+/**
+ * The lines that travel above a salient line (a new array, the caller's to keep): a `set -x` trace line right above it, gcc's `In function` line over its
+ * diagnostics, the file header owning its block, pytest's `>` source line over its `E` lines, ShellCheck's
+ * `In x.sh line N:` and source line, or the indented log lines right above a `--- FAIL:` (`go test -v` prints what
+ * the test logged before it). Near-duplicate folding (near-fold.ts) keeps the same lines out of its runs.
+ */
+export function ownerOf(line: NumberedLine, before: Above): NumberedLine[] {
+  if (line.text.startsWith("--- FAIL: ")) return aboveWhile(before, (text) => /^[ \t]+\S/.test(text));
+  if (/^E {2,}\S/.test(line.text)) {
+    const source = before.at(1);
+    if (source && /^> /.test(source.text)) return [{ number: source.number, text: clip(source.text) }];
+  }
+  if (SHELLCHECK_MARK.test(line.text)) return shellcheckLocation(before);
+  const above = before.at(1);
+  if (above && (isTraceLine(above.text) || isCompilerContext(above.text))) return [{ number: above.number, text: clip(above.text) }];
+  if (COMPILER_ERROR.test(line.text)) return compilerContext(before);
+  const title = failureTitle(before);
+  if (title.length > 0) return title;
+  if (line.text.startsWith("collect2: error: ld returned")) return aboveWhile(before, (text) => LINKER.test(text));
+  if (/^(?:SyntaxError|IndentationError|TabError): /.test(line.text)) return pythonLocation(before);
+  if (!/^[ \t]/.test(line.text)) return [];
+  for (let distance = 1; distance <= 400; distance += 1) {
+    const candidate = before.at(distance);
+    if (!candidate || candidate.text.trim().length === 0) return [];
+    if (/^[ \t]/.test(candidate.text)) continue;
+    return isFileHeader(candidate.text) ? [{ number: candidate.number, text: clip(candidate.text) }] : [];
+  }
+  return [];
+}
+
+/** Mocha's failure title over its error: `  1) parser suite 7` then `       handles error responses 17:` (a blank line may follow). */
+function failureTitle(before: Above): NumberedLine[] {
+  let distance = 1;
+  let name = before.at(distance);
+  if (name && name.text.trim().length === 0) name = before.at((distance += 1));
+  if (!name || !/^\s+\S.*:$/.test(name.text)) return [];
+  const suite = before.at(distance + 1);
+  if (!suite || !/^\s+\d+\) \S/.test(suite.text)) return [];
+  return [{ number: suite.number, text: clip(suite.text) }, { number: name.number, text: clip(name.text) }];
+}
+
+/** What GNU ld prints over gcc's `collect2: error: ld returned 1 exit status`: where, and the undefined reference. */
+const LINKER = /^(?:\S*\/)?ld(?:\.\w+)?: |: (?:undefined reference to|multiple definition of) /;
+
+/** The lines right above, nearest last, while `accept` takes them (at most MAX_TEST_LOG). */
+function aboveWhile(before: Above, accept: (text: string) => boolean): NumberedLine[] {
+  const lines: NumberedLine[] = [];
+  for (let distance = 1; distance <= MAX_TEST_LOG; distance += 1) {
+    const candidate = before.at(distance);
+    if (!candidate || !accept(candidate.text)) break;
+    lines.unshift({ number: candidate.number, text: clip(candidate.text) });
+  }
+  return lines;
+}
+
+/** Python's `  File "x.py", line 3` over a syntax error with no traceback (the script itself), with the code and caret. */
+function pythonLocation(before: Above): NumberedLine[] {
+  const lines: NumberedLine[] = [];
+  for (let distance = 1; distance <= 4; distance += 1) {
+    const candidate = before.at(distance);
+    if (!candidate || !/^\s/.test(candidate.text)) return [];
+    lines.unshift({ number: candidate.number, text: clip(candidate.text) });
+    if (/^\s*File ".*", line \d+/.test(candidate.text)) return lines;
+  }
+  return [];
+}
+
+/** gcc's `f.c: In function ‘main’:` over an error that follows other diagnostics of the same function (their code frames between). */
+function compilerContext(before: Above): NumberedLine[] {
+  for (let distance = 1; distance <= MAX_COMPILER_LOOK_BACK; distance += 1) {
+    const candidate = before.at(distance);
+    if (!candidate) return [];
+    // An `In file included from` line under other diagnostics says where their header was included, not this error's.
+    if (COMPILER_DETAIL.test(candidate.text)) continue;
+    return isCompilerContext(candidate.text) ? [{ number: candidate.number, text: clip(candidate.text) }] : [];
+  }
+  return [];
+}
+
+/** ShellCheck's `In deploy.sh line 3:` and the source line over its mark (other marks on the same line between). */
+function shellcheckLocation(before: Above): NumberedLine[] {
+  const lines: NumberedLine[] = [];
+  for (let distance = 1; distance <= 6; distance += 1) {
+    const candidate = before.at(distance);
+    if (!candidate || candidate.text.trim().length === 0) return [];
+    lines.unshift({ number: candidate.number, text: clip(candidate.text) });
+    if (/^In \S.* line \d+:$/.test(candidate.text)) return lines;
+  }
+  return [];
+}
