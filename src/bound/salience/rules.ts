@@ -38,8 +38,9 @@ const STRONG: Rule[] = [
   // git's merge and rebase conflicts; Perl's compile failure (its location is `at FILE line N`, see LOCATION), prove's verdict.
   { pattern: /^CONFLICT \([\w/ -]+\): |^Automatic merge failed\b|\baborted due to compilation errors\b|^Result: FAIL\b/, score: 9 },
   { pattern: /^E {2,}\S/, score: 9 },
-  // ShellCheck's mark of an error under the source line (`  ^-- SC2045 (error): Iterating over ls output is fragile.`).
-  { pattern: /\bSC\d{4} \(error\): /, score: 10 },
+  // ShellCheck's mark of an error under the source line (`  ^-- SC2045 (error): Iterating over ls output is fragile.`);
+  // anchored, so that a line without the mark fails at its first bytes.
+  { pattern: /^\s*\^[-^]*\s+SC\d{4} \(error\): /, score: 10 },
   { pattern: /^\s*❯ (?:\S+ )?\S+:\d+:\d+$/, score: 6 },
   { pattern: /^[\w@.\/-]*\.go:\d+:\d+: /, score: 8 },
   { pattern: /^not ok \d+/, score: 10 },
@@ -93,8 +94,11 @@ export function isContinuation(text: string): boolean {
   if (text.length === 0) return false;
   const first = text.charCodeAt(0);
   if (first === 0x20 || first === 0x09) return text.trim().length > 0;
-  return /^(?:at |Caused by:|\s*\^|\s*[|│]|\s*-->|\s*\d+\s*\||==\d+== {2,}\S|(?:READ|WRITE) of size \d+ at |\.\.\.$|[^\s:]+:\d+:\d+: note: )/.test(text);
+  return /^(?:at |Caused by:|\s*\^|\s*[|│]|\s*-->|\s*\d+\s*\||==\d+== {2,}\S|(?:READ|WRITE) of size \d+ at |\.\.\.$)/.test(text) || (text.includes(": note: ") && COMPILER_NOTE.test(text));
 }
+
+/** gcc's and clang's note under a diagnostic (`f.c:4:30: note: expected ‘struct point’ …`). */
+const COMPILER_NOTE = /^[^\s:]+:\d+:\d+: note: /;
 
 /** Leading blanks (spaces and tabs) of a line. */
 export function indentOf(text: string): number {
