@@ -42,7 +42,8 @@ export class BoundSession {
     this.options = { ...options };
     this.spill = new RawSpill(spill, spillFailure);
     const { stripAnsi, collapse } = options.hygiene;
-    const cleanText = stripAnsi || collapse ? (line: string) => renderLine(line, { stripAnsi, collapse }) : keepLine;
+    const render = { stripAnsi, collapse };
+    const cleanText = stripAnsi || collapse ? (line: string) => renderLine(line, render) : keepLine;
     const salienceOn = options.salience && options.style === "correx" && options.keep === "both";
     // The JSON view of plain JSON goes with salience: the model projection's structure-aware cut, off with --salience off.
     const jsonCap = Math.min(options.plainJsonCap ?? PLAIN_JSON_CAP, PLAIN_JSON_CAP);
