@@ -25,10 +25,11 @@ const COMPILER_DETAIL = /^\s|^[^\s:]+:\d+:\d+: (?:warning|note|error): |^In file
 const SHELLCHECK_MARK = /^\s*\^[-^]*\s+SC\d{4} /;
 
 /**
- * The lines that travel above a salient line (a new array, the caller's to keep): a `set -x` trace line right above it, gcc's `In function` line over its
- * diagnostics, the file header owning its block, pytest's `>` source line over its `E` lines, ShellCheck's
- * `In x.sh line N:` and source line, or the indented log lines right above a `--- FAIL:` (`go test -v` prints what
- * the test logged before it). Near-duplicate folding (near-fold.ts) keeps the same lines out of its runs.
+ * The lines that travel above a salient line (a new array, the caller's to keep): a `set -x` trace line right above
+ * it, gcc's `In function` line over its diagnostics, the file header owning its block, pytest's `>` source line over
+ * its `E` lines, ShellCheck's `In x.sh line N:` and source line, or the indented log lines right above a `--- FAIL:`
+ * (`go test -v` prints what the test logged before it). Near-duplicate folding (near-fold.ts) keeps the same lines
+ * out of its runs.
  */
 export function ownerOf(line: NumberedLine, before: Above): NumberedLine[] {
   // Kept small (TurboFan inlines it into GroupBuilder.offer only under 460 bytes of bytecode): rarer kinds in helpers.
