@@ -1,7 +1,7 @@
 // Running totals of a command's output for the live status line: bytes, lines and the latest line.
-import { performance } from "node:perf_hooks";
 import { countNewlines } from "../text/newlines.js";
 import { skipContinuationBytes } from "../text/utf8.js";
+import { monotonicMs } from "./clock.js";
 
 /** What the status line shows about a running command. */
 export interface RunStats {
@@ -22,7 +22,7 @@ const TAIL_BYTES = 4096;
 const NEWLINE = 0x0a;
 
 /** Tracks the totals in constant memory: counts, plus the last few KiB of output to find the last line. */
-export function trackRunStats(now: () => number = () => performance.now()): RunStatsTracker {
+export function trackRunStats(now: () => number = monotonicMs): RunStatsTracker {
   const started = now();
   let bytes = 0;
   let newlines = 0;

@@ -1,8 +1,8 @@
 // Runs one command as the leader of its own process group and streams its output to a sink (SPEC §7).
 import { statSync } from "node:fs";
-import { performance } from "node:perf_hooks";
 import { nodeChildProcess } from "../lazy-builtin.js";
 import { MAX_TIMER_MS } from "../units.js";
+import { monotonicMs } from "./clock.js";
 import { openOutputPump, type OutputPump } from "./output-pump.js";
 import { isGroupAlive, signalProcessGroup } from "./process-group.js";
 import type { OutputSink, RunHandle, RunOutcome, RunSpec } from "./types.js";
@@ -34,12 +34,12 @@ export async function startCommand(spec: RunSpec, sink: OutputSink): Promise<Run
     signalGroup(signal);
     onStop?.();
     if (killTimer !== undefined) return;
-    killDeadline = performance.now() + spec.killAfterMs;
+    killDeadline = monotonicMs() + spec.killAfterMs;
     killTimer = setTimeout(() => signalGroup("SIGKILL"), timerDelay(spec.killAfterMs));
   };
 
   const pump = await openOutputPump(spec.stderr ?? "merged", sink, () => signalGroup("SIGKILL"));
-  const started = performance.now();
+  const started = monotonicMs();
   const leader = spawnLeader(file, args, spec, pump);
   pid = leader.pid;
   const timeoutTimer = spec.timeoutMs && pid !== undefined
@@ -55,7 +55,7 @@ export async function startCommand(spec: RunSpec, sink: OutputSink): Promise<Run
       if (pid === undefined) pump.stop();
       await outputEnd(pump, pid, stopRequested, () => killDeadline);
       clearTimeout(timeoutTimer);
-      const durationMs = Math.round(performance.now() - started);
+      const durationMs = Math.round(monotonicMs() - started);
       if (killTimer !== undefined && pid !== undefined) await waitForGroupExit(pid, killDeadline);
       const outcome: RunOutcome = { exitCode: exit.code, signal: exit.signal, timedOut, durationMs };
       if (interrupted !== undefined) outcome.interrupted = interrupted;
@@ -135,7 +135,7 @@ async function outputEnd(pump: OutputPump, pid: number | undefined, stopRequeste
 /** Waits until no live process is left in the stopped group, or SIGKILLs what is left at the deadline. */
 async function waitForGroupExit(pgid: number, deadline: number): Promise<void> {
   while (isGroupAlive(pgid)) {
-    if (performance.now() >= deadline) {
+    if (monotonicMs() >= deadline) {
       signalProcessGroup(pgid, "SIGKILL");
       return;
     }

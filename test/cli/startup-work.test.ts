@@ -28,7 +28,7 @@ for (const name of ["stdout", "stdin"]) {
   Object.defineProperty(process, name, { configurable: true, enumerable: descriptor.enumerable, get() { seen[name] += 1; return descriptor.get.call(this); } });
 }
 process.on("exit", () => {
-  seen.builtins = process.moduleLoadList.filter((name) => /^NativeModule (tty|net|stream|crypto|child_process)$/.test(name));
+  seen.builtins = process.moduleLoadList.filter((name) => /^NativeModule (tty|net|stream|crypto|child_process|perf_hooks)$/.test(name));
   // what the run compiled that the cache did not hold: the cache V8 would make now holds it too
   if (process.env.PROBE_CACHE_GROWTH) seen.cacheGrowth = bundle.script.createCachedData().length - bundle.cached;
   require("node:fs").writeSync(2, "PROBE " + JSON.stringify(seen) + "\\n");
@@ -78,15 +78,17 @@ describe("start-up", () => {
 });
 
 describe("start-up of run", () => {
-  test("correx run of a short output: the bundle comes from the code cache, which holds run's functions (the build makes it from a run too)", () => {
+  test("correx run of a short output: the bundle comes from the code cache, which holds run's functions (the build makes it from a run too); no node:perf_hooks", () => {
     const result = spawnSync(process.execPath, ["-r", probe, CORREX, "run", "--", process.execPath, "-e", "console.log('hi')"], {
       encoding: "utf8", env: { ...process.env, CORREX_SPILL_DIR: path.join(dir, "store"), PROBE_CACHE_GROWTH: "1" },
     });
     expect(result.status, result.stderr).toBe(0);
     const line = /^PROBE (.*)$/m.exec(result.stderr);
     if (!line) throw new Error(`no probe line: ${result.stderr}`);
-    const seen = JSON.parse(line[1]!) as { scripts: string[]; cacheGrowth: number };
+    const seen = JSON.parse(line[1]!) as { scripts: string[]; cacheGrowth: number; builtins: string[] };
     expect(seen.scripts).toEqual(["cached"]);
+    // its timers and duration read process.hrtime: node:perf_hooks (`performance`) costs ~0.5 ms to load
+    expect(seen.builtins).not.toContain("NativeModule perf_hooks");
     // a cache made from `bound` alone grows ~40 KB here: run's start, spawn, socket pair and frame compiled from source
     expect(seen.cacheGrowth).toBeLessThan(4096);
   });
