@@ -129,8 +129,9 @@ describe.skipIf(process.platform !== "linux")("run's work, counted", () => {
     expect(main.workers).toBe(1);
     expect(sum(lines, "hashedBytes")).toBe(size);
     expect(sum(lines, "dataSyncBytes") + sum(lines, "dataPooledBytes")).toBe(size);
-    // the record still waits for the worker's hash (it holds the sha256), not for its thread
-    expect(main.events).toEqual(["record", "output"]);
+    // the record still waits for the worker's hash (it holds the sha256), not for its thread; a worker not ready
+    // when the input ended (a loaded machine) was stopped then and may be seen gone after the output
+    expect(main.events.slice(0, 2)).toEqual(["record", "output"]);
   });
 
   test("stderr kept apart, both streams past 8 MiB: one spill worker, not two (stderr saves on run's thread)", () => {
