@@ -121,8 +121,10 @@ export class GroupBuilder {
       return;
     }
     if (this.open && this.openLeft > 0 && this.continues(line.text)) {
+      // The group's last continuation line closes it (join): the group is held before that.
+      const group = this.open;
       this.join(line);
-      this.open.score = Math.max(this.open.score, score);
+      group.score = Math.max(group.score, score);
       return;
     }
     if (this.open) this.close();
