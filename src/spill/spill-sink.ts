@@ -11,7 +11,7 @@ import { readDigest, readFailure } from "./spill-consumer.js";
 import { SpillOutput, closeQuietly, type SpillFault, type SpillFiles, type SpillWork } from "./spill-output.js";
 import { CONSUMER, PRODUCER, SLOT, announce, consumerWork, prefixBytes, ringStart, savedBytes, type ConsumerWork } from "./spill-ring.js";
 import { FOLLOW_FROM_BYTES, type SpillSinkOptions } from "./spill-sink-options.js";
-import { START_LIMIT_MS, WAIT_SLICE_MS, awaitExit, bundledWorker, startSpillWorker, waitUntilReady, workerGone, type StartedWorker } from "./spill-worker-start.js";
+import { START_LIMIT_MS, WAIT_SLICE_MS, bundledWorker, startSpillWorker, waitUntilReady, workerGone, type StartedWorker } from "./spill-worker-start.js";
 
 export { FOLLOW_FROM_BYTES, type SpillSinkOptions } from "./spill-sink-options.js";
 
@@ -19,8 +19,6 @@ export { FOLLOW_FROM_BYTES, type SpillSinkOptions } from "./spill-sink-options.j
 export const DEFAULT_RING_BYTES = 4 * 1024 * 1024;
 /** Spill bytes written on the calling thread before a worker is started. */
 export const THREAD_AFTER_BYTES = 8 * 1024 * 1024;
-/** How long `workerExited` keeps the process alive for a worker that does not end (as long as one may take to start). */
-const EXIT_WAIT_MS = START_LIMIT_MS;
 
 /** Takes a spill's data in order and saves it; a failure is kept (`failure`), never thrown. */
 export class SpillSink {
@@ -134,12 +132,9 @@ export class SpillSink {
     }
   }
 
-  /**
-   * Resolves once no spill worker runs for this sink (call after `close` or `abort`): the process waits for it meanwhile,
-   * for `EXIT_WAIT_MS` at most (a worker still booting ends as soon as it sees it has nothing to do).
-   */
+  /** Resolves once no spill worker runs for this sink (its thread is gone; it keeps no process alive): for the tests. */
   workerExited(): Promise<void> {
-    return this.worker === undefined ? this.exited : awaitExit(this.worker, this.exited, EXIT_WAIT_MS);
+    return this.exited;
   }
 
   /** Stops saving: a worker that has the spill closes the files and ends (the caller removes them). */

@@ -67,18 +67,3 @@ export function workerGone(control: Int32Array): boolean {
   const threadId = Atomics.load(control, SLOT.threadId);
   return threadId > 0 && !fs.existsSync(`/proc/self/task/${threadId}`);
 }
-
-/** Resolves once `worker`'s thread is gone (`exited`), keeping the process alive for it meanwhile, `limitMs` at most. */
-export function awaitExit(worker: import("node:worker_threads").Worker, exited: Promise<void>, limitMs: number): Promise<void> {
-  worker.ref();
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => {
-      worker.unref();
-      resolve();
-    }, limitMs);
-    void exited.then(() => {
-      clearTimeout(timer);
-      resolve();
-    });
-  });
-}

@@ -61,7 +61,7 @@ describe.skipIf(process.platform !== "linux")("the spill worker's hooks", () => 
       sink.end();
       expect(sink.threaded).toBe(false);
       // the old sink left it waiting for the spill until the close: its thread never ended before
-      await sink["exited"];
+      await sink.workerExited();
       expect(sink.close()).toBe(createHash("sha256").update(bytes).digest("hex"));
     } finally {
       fs.rmSync(store.dir, { recursive: true, force: true });
