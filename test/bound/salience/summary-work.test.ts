@@ -4,18 +4,11 @@
 import { afterEach, describe, expect, test, vi } from "vitest";
 import { bound } from "../../../src/bound/index.js";
 import { TemplateMiner } from "../../../src/bound/salience/template.js";
+import { seeded } from "./seeded.js";
 
 /** Varied log lines from a seeded generator (as bench/log-input.mjs makes them), none of them an error. */
 function quietLog(count: number): string[] {
-  let state = 0x5eed;
-  const next = (): number => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)]!;
+  const { next, pick } = seeded(0x5eed);
   const words = ["compiled", "fetched", "connected to", "wrote", "skipped", "resolved", "cache miss for", "checked"];
   const paths = ["src/module", "lib/util", "api/handler", "db/pool", "net/socket", "ui/view"];
   return Array.from({ length: count }, () => {
