@@ -24,6 +24,10 @@ const MAX_FOLLOW = 30;
  */
 const FRAME = /^\s*(?:at (?:[^()]* \()?(?!node:|internal\/)[^\s()]+:\d+:\d+\)?|❯ (?:\S+ )?\S+:\d+:\d+)\s*$|^\t(?!\/usr\/(?:local\/)?(?:lib\/)?go[\d.]*\/)\S+\.go:\d+(?: \+0x[\da-f]+)?$|^│?\s+on \S+\.tf(?:\.json)? line \d+\b/;
 
+/** A Go goroutine's frame (its file line) and the function line printed above it (`main.load(...)`, `net/http.(*conn).serve(0xc000…)`). */
+const GO_FRAME = /^\t\S+\.go:\d+/;
+const GO_FUNCTION = /^[\w.\/*()[\]-]+\(.*\)$/;
+
 /** A test's failure title, whose message comes under it after a blank line (jest's `●`, `FAIL`, `✕`). */
 const TITLE = /^\s*(?:●|✕|✖|×|FAIL)\s/;
 /** A line that says a test passed: never a failure's continuation (jest's and vitest's `✓` lines under a `FAIL` file). */
@@ -47,6 +51,8 @@ interface Follow {
   indent: number;
   /** True when the group holds a failed assertion: the lines of its diff are taken too (until a second diff's legend). */
   diffs: boolean;
+  /** The line seen last while looking (a Go frame's function line, taken with the frame under it). */
+  previous?: NumberedLine;
   /** True once a value line of the diff is in the group. */
   diffValues: boolean;
   /** Number of the last blank line seen right under the group (shown with a line taken under it, instead of a gap marker). */
@@ -168,7 +174,7 @@ export class GroupBuilder {
       const last = group.lines[group.lines.length - 1]!;
       const diffs = group.lines.some((each) => ASSERTION.test(each.text));
       const diffValues = diffs && group.lines.some((each) => isDiffValue(each.text));
-      this.follow = { group, left: MAX_FOLLOW, message: TITLE.test(last.text), indent: indentOf(last.text), diffs, diffValues, blank: 0 };
+      this.follow = { group, left: MAX_FOLLOW, message: TITLE.test(last.text), indent: indentOf(last.text), diffs, diffValues, blank: 0, previous: undefined };
     }
   }
 
@@ -188,9 +194,12 @@ export class GroupBuilder {
     const taken = frame || diff || (follow.message && indentOf(line.text) > follow.indent);
     follow.message = false;
     if (frame) this.follow = undefined;
+    const above = follow.previous;
+    follow.previous = line;
     if (taken) {
       if (!follow.diffs && ASSERTION.test(line.text)) follow.diffs = true;
       if (follow.blank === line.number - 1 && follow.blank === last + 1) this.add(follow.group, { number: follow.blank, text: "" });
+      if (frame && above?.number === line.number - 1 && GO_FRAME.test(line.text) && GO_FUNCTION.test(above.text)) this.add(follow.group, above);
       this.add(follow.group, line);
     }
     return taken;

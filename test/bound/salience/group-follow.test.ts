@@ -75,11 +75,12 @@ describe("a failure's group", () => {
     expect(group).toEqual(["/usr/bin/ld: f000.o: in function `main':", "/tmp/rec/makelink/f000.c:11: undefined reference to `report_totals'", "collect2: error: ld returned 1 exit status"]);
   });
 
-  test("a Go panic: the first goroutine frame in the program's code, under the blank line and the goroutine header", () => {
+  test("a Go panic: the first goroutine frame in the program's code with its function line, under the blank line and the goroutine header", () => {
     // Recorded: `go run main.go` (Go 1.19) of a program that indexes past a slice's end.
     const output = "starting\npanic: runtime error: index out of range [5] with length 3\n\ngoroutine 1 [running]:\nmain.pick(...)\n\t/tmp/bytepath/gopanic/main.go:6\nmain.main()\n\t/tmp/bytepath/gopanic/main.go:11 +0x65\nexit status 2";
     expect(groupWith(groupsOf(output.split("\n")), "panic: runtime error: index out of range [5] with length 3")).toEqual([
       "panic: runtime error: index out of range [5] with length 3",
+      "main.pick(...)",
       "/tmp/bytepath/gopanic/main.go:6",
     ]);
   });
