@@ -42,7 +42,7 @@ export class SpillSink {
   private ended = false;
   /** A worker was tried (once: one that cannot start leaves the spill on this thread). */
   private workerTried = false;
-  /** The spill worker, once started (unreferenced: it never keeps the process alive unless its end is awaited). */
+  /** The spill worker, once started (unreferenced: it never keeps the process alive). */
   private worker: import("node:worker_threads").Worker | undefined;
   /** Resolves once the worker's thread is gone (its memory freed); at once when none was started. */
   private exited: Promise<void> = Promise.resolve();

@@ -51,10 +51,10 @@ interface Follow {
   indent: number;
   /** True when the group holds a failed assertion: the lines of its diff are taken too (until a second diff's legend). */
   diffs: boolean;
-  /** The line seen last while looking (a Go frame's function line, taken with the frame under it). */
-  previous?: NumberedLine;
   /** True once a value line of the diff is in the group. */
   diffValues: boolean;
+  /** The line seen last while looking (a Go frame's function line, taken with the frame under it). */
+  previous: NumberedLine | undefined;
   /** Number of the last blank line seen right under the group (shown with a line taken under it, instead of a gap marker). */
   blank: number;
 }

@@ -18,16 +18,10 @@ export interface Template {
   lastUsed: number;
 }
 
-/** Masks what varies between lines of one kind: digit runs become N, long hex ids H, paths keep only their file name. */
-export function maskToken(token: string): string {
-  if (token.length > 64) return WILDCARD;
-  if (/^[0-9a-f]{7,}$/i.test(token) && /\d/.test(token)) return "H";
-  return token.replace(/\d+/g, "N");
-}
-
 /**
- * Splits a line into at most MAX_TOKENS masked tokens (the rest, if any, becomes one wildcard). The line is masked
- * whole, token for token as maskToken does (three regular expressions, not a call and two or three per token), and
+ * Splits a line into at most MAX_TOKENS masked tokens (the rest, if any, becomes one wildcard): a token longer than
+ * 64 characters becomes `…`, a hex id of 7+ with a digit H, digit runs N. The line is masked whole (three regular
+ * expressions, not a call and two or three per token; the tests check it against a token-by-token mask), and
  * split once: the tokens are a plain array of strings however the line looked (one shape for the code that reads
  * them: a token array of another elements kind deoptimized leafKey and similarity).
  */

@@ -5,11 +5,11 @@ import { describe, expect, test } from "vitest";
 import { bound } from "../../../src/bound/index.js";
 import { foldWork } from "../../../src/bound/salience/near-fold.js";
 import { expectTrueHeadAndTail, likeNotes } from "./fold-check.js";
-import { seeded } from "./seeded.js";
+import { createRandom } from "../../fuzz/generate.js";
 
 /** Varied log lines from a seeded generator (as bench/log-input.mjs makes them): runs of near-duplicates, ERROR lines among them. */
 function logLines(count: number): string[] {
-  const { next, pick } = seeded(0x5eed);
+  const { next, pick } = createRandom(0x5eed);
   const levels = ["INFO", "INFO", "INFO", "DEBUG", "WARN", "ERROR"];
   const words = ["compiled", "fetched", "retrying", "connected to", "wrote", "skipped", "resolved", "cache miss for", "timeout on", "checked"];
   const paths = ["src/module", "lib/util", "api/handler", "db/pool", "net/socket", "ui/view", "test/spec"];

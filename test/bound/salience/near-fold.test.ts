@@ -10,7 +10,8 @@ import { countLines } from "../../../src/bound/budget.js";
 import { formatLikeNote } from "../../../src/bound/salience/format.js";
 import { findRuns, foldWork } from "../../../src/bound/salience/near-fold.js";
 import { SALIENT_SCORE, scoreLine } from "../../../src/bound/salience/rules.js";
-import { alike, lineShape, lineShapes, maskToken, WILDCARD } from "../../../src/bound/salience/template.js";
+import { alike, lineShape, lineShapes, WILDCARD } from "../../../src/bound/salience/template.js";
+import { maskToken } from "./mask-token.js";
 import { SpillStore } from "../../../src/spill/store.js";
 import { expectTrueHeadAndTail, likeNotes } from "./fold-check.js";
 

@@ -4,11 +4,11 @@
 import { afterEach, describe, expect, test, vi } from "vitest";
 import { bound } from "../../../src/bound/index.js";
 import { TemplateMiner } from "../../../src/bound/salience/template.js";
-import { seeded } from "./seeded.js";
+import { createRandom } from "../../fuzz/generate.js";
 
 /** Varied log lines from a seeded generator (as bench/log-input.mjs makes them), none of them an error. */
 function quietLog(count: number): string[] {
-  const { next, pick } = seeded(0x5eed);
+  const { next, pick } = createRandom(0x5eed);
   const words = ["compiled", "fetched", "connected to", "wrote", "skipped", "resolved", "cache miss for", "checked"];
   const paths = ["src/module", "lib/util", "api/handler", "db/pool", "net/socket", "ui/view"];
   return Array.from({ length: count }, () => {

@@ -2,7 +2,8 @@
 // maskToken gives one token at a time, and always as a plain array of strings.
 import fc from "fast-check";
 import { describe, expect, test, vi } from "vitest";
-import { maskToken, tokenize, TemplateMiner, WILDCARD } from "../../../src/bound/salience/template.js";
+import { tokenize, TemplateMiner, WILDCARD } from "../../../src/bound/salience/template.js";
+import { maskToken } from "./mask-token.js";
 
 /** What tokenize gave when it masked token by token. */
 function tokenEach(text: string): string[] {

@@ -1,0 +1,10 @@
+// The template miner's mask of one token, as it was first written token by token: the reference that tokenize's
+// and lineShapes' masks of a whole line (src/bound/salience/template.ts) must equal.
+import { WILDCARD } from "../../../src/bound/salience/template.js";
+
+/** Masks what varies between lines of one kind: longer than 64 characters `…`, a hex id of 7+ with a digit H, digit runs N. */
+export function maskToken(token: string): string {
+  if (token.length > 64) return WILDCARD;
+  if (/^[0-9a-f]{7,}$/i.test(token) && /\d/.test(token)) return "H";
+  return token.replace(/\d+/g, "N");
+}
