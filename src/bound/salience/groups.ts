@@ -43,6 +43,9 @@ const isDiffValue = (text: string): boolean => DIFF_LINE.test(text) && !LEGEND.t
 /** Farthest a diff line is taken under the group's last line (unittest's `Lists differ:` prints 5 lines before its diff). */
 const MAX_DIFF_GAP = 8;
 
+/** An item of the list under Node's `Require stack:` (`- /app/lib/config.js`), the modules that asked for the missing one. */
+const LIST_ITEM = /^- \S/;
+
 /** A closed group still looking for its first frame (and, under a failure's title, its message). */
 interface Follow {
   group: SalientGroup;
@@ -72,6 +75,8 @@ export class GroupBuilder {
   private announces = false;
   /** True while the open group's salient line is a failed assertion (its diff's lines continue it). */
   private openDiffs = false;
+  /** True right under Node's `Require stack:` in the open group (and its `- path` lines): the next `- path` line continues it. */
+  private listing = false;
   private follow: Follow | undefined;
   /** Last line number taken into a group: a later hit inside it is not scored again. */
   private consumedThrough = 0;
@@ -149,17 +154,19 @@ export class GroupBuilder {
     this.openIndent = indentOf(line.text);
     this.announces = line.text.trimEnd().endsWith(":");
     this.openDiffs = ASSERTION.test(line.text);
+    this.listing = false;
     this.consumedThrough = line.number;
   }
 
   /**
    * True for a line that continues the open group: deeper than its salient line, or opening with a frame or gutter
    * mark, or any line right under a salient line that ends with `:` (Rust's `panicked at src/lib.rs:9:5:` over its
-   * message, `Expected values to be strictly equal:` over the values), or a line of a failed assertion's diff.
+   * message, `Expected values to be strictly equal:` over the values), or a line of a failed assertion's diff, or
+   * an item of Node's `Require stack:`.
    */
   private continues(text: string): boolean {
     if (PASSING.test(text)) return false;
-    return continuesLine(text, this.openIndent) || (this.announces && text.trim().length > 0) || (this.openDiffs && DIFF_LINE.test(text));
+    return continuesLine(text, this.openIndent) || (this.announces && text.trim().length > 0) || (this.openDiffs && DIFF_LINE.test(text)) || (this.listing && LIST_ITEM.test(text));
   }
 
   /**
@@ -207,6 +214,7 @@ export class GroupBuilder {
 
   private join(line: NumberedLine): void {
     this.announces = false;
+    this.listing = line.text === "Require stack:" || (this.listing && LIST_ITEM.test(line.text));
     this.add(this.open!, line);
     if (!BARE_GUTTER.test(line.text)) this.openLeft -= 1;
     if (this.openLeft === 0) this.close();

@@ -13,10 +13,13 @@ export const BUCKET_COUNT = 8;
 const CHOSEN_BUCKETS: ReadonlyMap<string, number> = new Map([
   ["rror", 4], [".go:", 4], ["ERR", 5], ["ail", 2], ["AIL", 2], ["xception", 6], ["Traceback", 6], ["anic", 3], ["atal", 2], ["ATAL", 3], ["***", 2], ["xit", 6],
   ["\" 5", 1], ["Permission denied", 7], ["Access denied", 7], ["Segmentation fault", 7], ["core dumped", 5], ["Caused by", 1], ["annot ", 2],
-  ["nable to", 3], ["CRIT", 1], ["SEVERE", 3], ["No such file", 7], ["not found", 5], ["not ok", 5], ["Connection refused", 7], ["E  ", 7],
+  ["nable to", 3], ["CRIT", 1], ["SEVERE", 3], ["No such file", 7], ["not found", 5], ["not ok", 5], ["E  ", 7],
   ["ENO", 1], ["EACCES", 1], ["EPERM", 1], ["ECONN", 1], ["ETIMEDOUT", 1], ["EADDRINUSE", 1], ["ERESOLVE", 1],
   // Added later, each placed by the same count on the recorded outputs and 1 MB of log lines, the others fixed.
   ["anitizer", 3], ["Invalid ", 4], ["nitialised", 5], ["ely lost", 5], ["CONFLICT (", 1],
+  // `efused` took `Connection refused`'s place (bucket 7): 8.98 → 9.00 positions and 37.9 → 38.7 compares per KiB of
+  // the recorded outputs, the log lines' 0.30 and 1.57 unchanged (bucket 5 was the best of the 7 tried).
+  ["efused", 5],
   ["\u00e2\u009d\u008c", 1], ["\u00e2\u0097\u008f", 1], ["\u00e2\u009d\u00af", 1],
 ]);
 

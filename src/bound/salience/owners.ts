@@ -41,7 +41,7 @@ export function ownerOf(line: NumberedLine, before: Above): NumberedLine[] {
   const title = failureTitle(before);
   if (title.length > 0) return title;
   if (line.text.startsWith("collect2: error: ld returned")) return aboveWhile(before, (text) => LINKER.test(text));
-  if (/^(?:SyntaxError|IndentationError|TabError): /.test(line.text)) return pythonLocation(before);
+  if (PYTHON_EXCEPTION.test(line.text)) return pythonLocation(before);
   if (!/^[ \t]/.test(line.text)) return [];
   for (let distance = 1; distance <= 400; distance += 1) {
     const candidate = before.at(distance);
@@ -55,6 +55,7 @@ export function ownerOf(line: NumberedLine, before: Above): NumberedLine[] {
 /** The owner that a line's own text decides first: a Go test's log over `--- FAIL:`, pytest's `>` line over an `E` line, ShellCheck's location. */
 function ownerByText(line: NumberedLine, before: Above): NumberedLine[] | undefined {
   if (line.text.startsWith("--- FAIL: ")) return aboveWhile(before, (text) => /^[ \t]+\S/.test(text));
+  if (line.text.startsWith("error: failed to push ")) return aboveWhile(before, (text) => GIT_PUSH_REF.test(text));
   if (SHELLCHECK_MARK.test(line.text)) return shellcheckLocation(before);
   if (!/^E {2,}\S/.test(line.text)) return undefined;
   const source = before.at(1);
@@ -72,6 +73,9 @@ function failureTitle(before: Above): NumberedLine[] {
   return [{ number: suite.number, text: clip(suite.text) }, { number: name.number, text: clip(name.text) }];
 }
 
+/** git push's ref lines over `error: failed to push some refs` (` ! [rejected]        main -> main (fetch first)`) and its `To <remote>`. */
+const GIT_PUSH_REF = /^ [ !*=+-] .+ -> |^To \S/;
+
 /** What GNU ld prints over gcc's `collect2: error: ld returned 1 exit status`: where, and the undefined reference. */
 const LINKER = /^(?:\S*\/)?ld(?:\.\w+)?: |: (?:undefined reference to|multiple definition of) /;
 
@@ -86,7 +90,14 @@ function aboveWhile(before: Above, accept: (text: string) => boolean): NumberedL
   return lines;
 }
 
-/** Python's `  File "x.py", line 3` over a syntax error with no traceback (the script itself), with the code and caret. */
+/** A Python exception line (`KeyError: 'plum'`, `requests.exceptions.HTTPError: …`), under its traceback's innermost frame. */
+const PYTHON_EXCEPTION = /^(?:[A-Za-z_]\w*\.)*[A-Z]\w*(?:Error|Exception|Exit|Interrupt)\b/;
+
+/**
+ * Python's `  File "x.py", line 3, in f` with its code (and 3.11's `~~~^^^` marks) over an exception: the traceback's
+ * innermost frame, where it was raised (past the 10 lines a long traceback's group takes), or the script's own line
+ * over a syntax error with no traceback.
+ */
 function pythonLocation(before: Above): NumberedLine[] {
   const lines: NumberedLine[] = [];
   for (let distance = 1; distance <= 4; distance += 1) {

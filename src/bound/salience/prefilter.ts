@@ -14,12 +14,13 @@ const NEEDLE_TEXTS = [
  * each strong marker of rules.ts has one here too (tested on the rules' examples): a line the rules would keep is
  * never skipped by the byte path. Most start with a byte rare in ordinary text (upper case, `x`, `*`, a quote, a
  * non-ASCII lead byte); the rest (`annot `, `nable to`, `not `) are checked exactly where their first three bytes
- * match, and a hit's kind of line is scored only while it is new (needle-scan.ts), so floods stay cheap.
+ * match, and a hit's kind of line is scored only while it is new (needle-scan.ts), so floods stay cheap. `efused`
+ * (not `Connection refused`) also finds kubectl's `The connection to the server … was refused`.
  */
 const BYTE_NEEDLE_TEXTS = [
   "rror", "ERR", "ail", "AIL", "xception", "Traceback", "anic", "atal", "ATAL", "***", "xit", "\" 5",
   "Permission denied", "Access denied", "Segmentation fault", "core dumped", "Caused by", "annot ", "nable to",
-  "CRIT", "SEVERE", "No such file", "not found", "not ok", "Connection refused", "E  ",
+  "CRIT", "SEVERE", "No such file", "not found", "not ok", "efused", "E  ",
   "ENO", "EACCES", "EPERM", "ECONN", "ETIMEDOUT", "EADDRINUSE", "ERESOLVE", ".go:",
   // AddressSanitizer's kin (`==N==ERROR:` has ERR), valgrind's memcheck errors, git's conflicts: spelt and placed so
   // that few positions of ordinary text pass their bucket's fingerprint (`ely lost`, not `definitely lost`; needle-buckets.ts).

@@ -20,8 +20,11 @@ const STRONG: Rule[] = [
   { pattern: /\[(?:ERROR|FATAL|CRITICAL|SEVERE)\]|(?:^|[\s|])(?:ERROR|FATAL|CRITICAL|SEVERE)(?=[\s:|\]]|$)|(?:^\d{4}\/\d\d\/\d\d [\d:]{8} |\] )\[(?:\w+:)?error\] /, score: 9 },
   { pattern: /\blevel[=:]\s*"?(?:error|fatal|ERROR|FATAL)\b|"(?:level|severity)"\s*:\s*"(?:error|fatal|ERROR|FATAL|CRITICAL)"/, score: 9 },
   { pattern: /\b[A-Z][A-Za-z0-9]*(?:Error|Exception)\b(?::(?!:)|$|\s+in\b|\s+at\b|\s\[[A-Za-z][\w]*\]:)|\((?:[A-Z]\w*::)*[A-Z]\w*(?:Error|Exception)\)$|^\s*Exception\b|(?<![\w:\/-])Exception(?::(?!:)|$)|^\s*Caused by:|^Error (?:from server|response from daemon)\b/, score: 9 },
-  { pattern: /^Traceback \(most recent call last\)|\bpanicked at\b|^panic: /, score: 10 },
-  { pattern: /\bFAILED\b|\*\*\*\s*Failed\b|^\s*FAIL\b|^--- FAIL:|\bFAIL:|\bFailures?:\s*[1-9]|(?:^|[\s(,])(?<!\b(?:[Aa]n?|[Tt]he) )[1-9]\d* (?:failed|failing|failures?|errors?)\b(?! (?!(?:in|and|or|of|out|so|found|occurred|generated|detected|emitted|reported|remaining|total|were|was|tests?|files?|suites?|specs?|examples?|cases?|checks?|assertions?)\b)[a-z])|^[#ℹ]\s+fail(?:ed)?\s+[1-9]/, score: 10 },
+  { pattern: /\bpanicked at\b|^panic: /, score: 10 },
+  // Python's traceback header ranks under the exception line, which carries the innermost frame (owners.ts): at a
+  // small budget the exception and where it was raised come before the outer frames.
+  { pattern: /^Traceback \(most recent call last\)/, score: 8 },
+  { pattern: /\bFAILED\b|\*\*\*\s*Failed\b|^\s*FAIL\b|^--- FAIL:|\bFAIL:|\bFailures?:\s*[1-9]|(?:^|[\s(,])(?<!\b(?:[Aa]n?|[Tt]he) )[1-9]\d* (?:tests? )?(?:failed|failing|failures?|errors?)\b(?! (?!(?:in|and|or|of|out|so|found|occurred|generated|detected|emitted|reported|remaining|total|were|was|tests?|files?|suites?|specs?|examples?|cases?|checks?|assertions?)\b)[a-z])|^[#ℹ]\s+fail(?:ed)?\s+[1-9]/, score: 10 },
   { pattern: /^(?:[\w.\/-]+: )*(?:\(\d+\) )?(?:[Ff]ailed|[Uu]nable) to\b|^(?:[\w.\/-]+: )*[Cc]annot (?:find|open|read|write|resolve|connect|create|load|access|allocate|locate|stat|execute|parse)\b|\b[Ff]ailed with\b|\b[Bb]uild failed\b|\b[Cc]ompilation failed\b|\bfailed:/, score: 7 },
   { pattern: /^\s*[✘✕✗✖❌]\s|^\s*×\s|^\s*●\s(?!Console\b)/, score: 10 },
   { pattern: /^npm (?:error|ERR!)|^yarn error|^error\s|^\s?ERR_PNPM_\w+/, score: 10 },
@@ -30,7 +33,7 @@ const STRONG: Rule[] = [
   { pattern: /\bexit(?:ed)? (?:status|code)[ =:]*(?:[1-9]\d*|-\d+)\b(?! (?:if|unless|when|on|for|to|and|or|means|indicates|is)\b)|\bexited with (?:code|status) [1-9]|\bnon-zero exit (?:status|code)\s*:?\s*-?\d/i, score: 8 },
   { pattern: /"(?:GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS) [^"]*" 5\d\d\b/, score: 8 },
   { pattern: new RegExp(`(?<!\\x60)\\b(?:${ERRNO})\\b(?!\\x60)`), score: 8 },
-  { pattern: /\bPermission denied\b|\bNo such file or directory\b|\bcommand not found\b|\bSegmentation fault\b|\(core dumped\)|\bAccess denied\b|\bConnection refused\b/, score: 8 },
+  { pattern: /\bPermission denied\b|\bNo such file or directory\b|\bcommand not found\b|\bSegmentation fault\b|\(core dumped\)|\bAccess denied\b|\bConnection refused\b|\b[Cc]onnection to the server \S+ was refused\b/, score: 8 },
   // AddressSanitizer and its kin (`==31==ERROR: AddressSanitizer: heap-buffer-overflow`), valgrind's memcheck errors
   // (anywhere in a line: valgrind writes to stderr unbuffered, into the middle of the program's buffered stdout).
   { pattern: /^==\d+==\s?(?:ERROR|WARNING): \w+Sanitizer\b|^(?:WARNING|SUMMARY): \w+Sanitizer:/, score: 10 },
@@ -91,14 +94,19 @@ export function scoreLine(text: string): number {
 /**
  * True for a line that continues the one above it: an indented line, a stack frame, a caret or gutter line (`|`,
  * terraform's `│`), valgrind's indented `==PID==    at …`, a sanitizer's `READ of size 4 at …` over its frames,
- * rustc's `...` between two excerpts, gcc's and clang's `f.c:4:30: note: …` (with its code frame under it).
+ * rustc's `...` between two excerpts and its `help:` with the suggested lines (`13 +     let total = …`), gcc's and
+ * clang's `f.c:4:30: note: …` (with its code frame under it), Node's `Require stack:` (groups.ts takes its `- path`
+ * list), PostgreSQL's `DETAIL:`, `HINT:`, `STATEMENT:` and psql's `LINE 1:` under its `ERROR:`.
  */
 export function isContinuation(text: string): boolean {
   if (text.length === 0) return false;
   const first = text.charCodeAt(0);
   if (first === 0x20 || first === 0x09) return text.trim().length > 0;
-  return /^(?:at |Caused by:|\s*\^|\s*[|│]|\s*-->|\s*\d+\s*\||==\d+== {2,}\S|(?:READ|WRITE) of size \d+ at |\.\.\.$)/.test(text) || (text.includes(": note: ") && COMPILER_NOTE.test(text));
+  return /^(?:at |Caused by:|\s*\^|\s*[|│]|\s*-->|\s*\d+\s*\||==\d+== {2,}\S|(?:READ|WRITE) of size \d+ at |\.\.\.$|help: |\d+ [-+~] |Require stack:$|LINE \d+: )/.test(text) || (text.includes(": note: ") && COMPILER_NOTE.test(text)) || (text.includes(":  ") && POSTGRES_FIELD.test(text));
 }
+
+/** PostgreSQL's fields under its `ERROR:` (server log, after its line prefix, or psql's): `DETAIL:  Key (id)=(1) already exists.`, `STATEMENT:  insert …`. */
+const POSTGRES_FIELD = /^(?:.*\s)?(?:DETAIL|HINT|STATEMENT|CONTEXT|QUERY):  \S/;
 
 /** gcc's and clang's note under a diagnostic (`f.c:4:30: note: expected ‘struct point’ …`). */
 const COMPILER_NOTE = /^[^\s:]+:\d+:\d+: note: /;

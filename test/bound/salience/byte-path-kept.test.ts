@@ -57,3 +57,13 @@ describe("a template's first lines come first, whichever path scored them", () =
     expect(lines.some((line) => line.includes("src/file00.ts:7:14 - error TS2741: Property 'label' is missing"))).toBe(true);
   });
 });
+
+describe("an exception with where it was raised ranks over Python's traceback header", () => {
+  // Before: the `Traceback (most recent call last):` lines (score 10) went before the exceptions (9), and at 4,096
+  // bytes unittest's `Lists differ` failure was lost; the exception now carries its innermost frame (owners.ts).
+  test("unittest's third failure is kept at 4,096 bytes, with its frame", () => {
+    const lines = projection("unittest-v-4-failures.txt", 4096);
+    expect(lines).toContain("L631: AssertionError: Lists differ: [1, 2, 3, 4] != [1, 2, 5, 4]");
+    expect(lines).toContain('L629:   File "/tmp/rec/unittest/tests/test_mod12.py", line 34, in test_case_09');
+  });
+});

@@ -13,7 +13,10 @@ const fixture = (name: string): string[] => readFileSync(new URL(`../../fixtures
 describe("a failed assertion keeps its diff", () => {
   test("unittest: the diff at the AssertionError's own indent, across the blank line between its two halves", () => {
     const groups = groupsOf(fixture("unittest-v-4-failures.txt"));
+    // The traceback's innermost frame comes above (owners.ts): where in the test the assertion failed.
     expect(groupWith(groups, "AssertionError: {'retries': 3, 'timeout': 30} != {'retries': 3, 'timeout': 60}")).toEqual([
+      'File "/tmp/rec/unittest/tests/test_mod07.py", line 19, in test_case_04',
+      "self.assertEqual(config, {'retries': 3, 'timeout': 60})",
       "AssertionError: {'retries': 3, 'timeout': 30} != {'retries': 3, 'timeout': 60}",
       "- {'retries': 3, 'timeout': 30}",
       "?                           ^",
@@ -23,6 +26,8 @@ describe("a failed assertion keeps its diff", () => {
     ]);
     // `Lists differ:` prints the first differing element over its diff: the diff is taken past those lines.
     expect(groupWith(groups, "AssertionError: Lists differ: [1, 2, 3, 4] != [1, 2, 5, 4]")).toEqual([
+      'File "/tmp/rec/unittest/tests/test_mod12.py", line 34, in test_case_09',
+      "self.assertEqual(ids, [1, 2, 5, 4])",
       "AssertionError: Lists differ: [1, 2, 3, 4] != [1, 2, 5, 4]",
       "- [1, 2, 3, 4]",
       "?        ^",
@@ -74,12 +79,12 @@ describe("a compiler's or checker's details", () => {
     ]);
   });
 
-  test("rustc: the excerpt past `...`, its bare gutter lines not counted against the group's lines", () => {
+  test("rustc: the excerpt past `...`, its bare gutter lines not counted against the group's lines, and its `help:`", () => {
     const group = groupWith(groupsOf(fixture("cargo-e0425-after-warnings.txt")), "error[E0425]: cannot find function `totl` in this scope");
     expect(group).toContain("...");
     expect(group).toContain("41 |     let count: u32 = totl(items);");
     expect(group).toContain("|                      ^^^^");
-    expect(group).not.toContain("help: a function with a similar name exists");
+    expect(group?.slice(-4)).toEqual(["help: a function with a similar name exists", "|", "41 |     let count: u32 = total(items);", "|                         +"]);
   });
 
   test("pytest: the `>` source line over the E line", () => {
@@ -96,6 +101,7 @@ describe("a compiler's or checker's details", () => {
     expect(isContinuation("...")).toBe(true);
     expect(isContinuation("f121.c:12:34: note: expected ‘struct point’ but argument is of type ‘struct point *’")).toBe(true);
     expect(isContinuation("note: run with `RUST_BACKTRACE=1` environment variable to display a backtrace")).toBe(false);
+    expect(isContinuation("help: there is a method `balance` with a similar name")).toBe(true);
     expect(isContinuation("f121.c:18:1: warning: control reaches end of non-void function [-Wreturn-type]")).toBe(false);
   });
 });
