@@ -40,9 +40,9 @@ try {
   await build({
     ...common, format: "cjs", entryPoints: { cli: "src/cli/main.ts" }, outdir: next, outExtension: { ".js": ".cjs" },
     external: ["gpt-tokenizer", "@modelcontextprotocol/sdk"], plugins: [lazyChildProcessInCommander],
-    define: { ...common.define, "import.meta.url": "__correxFileUrl" },
+    define: { ...common.define, "import.meta.url": "__correxMeta.url" },
     // __correxImport: bin/correx's import() when it compiled the bundle, else (required as it is) Node's own.
-    banner: { js: "const __correxFileUrl = require('node:url').pathToFileURL(__filename).href;\nvar __correxImport = typeof __correxImport === 'function' ? __correxImport : (specifier) => import(specifier);" },
+    banner: { js: "const __correxMeta = { get url() { return require('node:url').pathToFileURL(__filename).href; } };\nvar __correxImport = typeof __correxImport === 'function' ? __correxImport : (specifier) => import(specifier);" },
   });
   // bin/correx compiles the bundle with vm.Script (for the code cache), where import() needs the launcher's help.
   const bundle = join(next, "cli.cjs");

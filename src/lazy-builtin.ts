@@ -7,12 +7,12 @@ import type * as NodeTty from "node:tty";
 import type * as NodeV8 from "node:v8";
 import type * as NodeWorkerThreads from "node:worker_threads";
 
-const load = createRequire(import.meta.url);
+let load: NodeRequire | undefined; // made on the first load: most runs load none
 
 /** A getter that requires the built-in `name` the first time it is called and returns the same module after. */
 function lazily<T>(name: string): () => T {
   let loaded: T | undefined;
-  return () => (loaded ??= load(name) as T);
+  return () => (loaded ??= (load ??= createRequire(import.meta.url))(name) as T);
 }
 
 /** node:crypto, required the first time it is needed (hashing and ids of a spill). */

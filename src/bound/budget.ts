@@ -11,13 +11,15 @@ export const TERMINAL_BUDGET: Budget = { maxLines: 2000, maxBytes: 8192 };
 /** Counts tokens of a text; the estimate needs no tokenizer, an exact counter may be plugged in. */
 export type TokenCounter = (text: string) => number;
 
-const WORD_OR_PUNCTUATION = /[\p{L}\p{N}_]+|[^\s\p{L}\p{N}_]/gu;
+// Made on first use: a Unicode property class costs start-up (ICU builds its set) in every run, and most never count words.
+let wordOrPunctuation: RegExp | undefined;
 
 /** Counts words and punctuation marks: the second half of the token estimate. */
 export function countWords(text: string): number {
+  const pattern = (wordOrPunctuation ??= /[\p{L}\p{N}_]+|[^\s\p{L}\p{N}_]/gu);
   let words = 0;
-  WORD_OR_PUNCTUATION.lastIndex = 0;
-  while (WORD_OR_PUNCTUATION.exec(text) !== null) words += 1;
+  pattern.lastIndex = 0;
+  while (pattern.exec(text) !== null) words += 1;
   return words;
 }
 

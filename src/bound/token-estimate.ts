@@ -5,7 +5,8 @@
 
 // Letter runs, digit runs, whitespace with a line end, other whitespace, ASCII punctuation and control runs, one other character.
 const PIECE = /[A-Za-z]+|[0-9]+|[ \t]*\n\s*|[ \t\f\v\r]+|[\x00-\x08\x0e-\x1f\x7f!-/:-@[-`{-~]+|[^\x00-\x7f]/g;
-const LETTER_OR_MARK = /\p{L}|\p{M}/u;
+// Made on first use (a non-ASCII piece): a Unicode property class costs start-up (ICU builds its set).
+let letterOrMark: RegExp | undefined;
 /** Real tokens per estimated piece never came above this on the recorded outputs (base64 came closest). */
 const SAFETY = 1.1;
 
@@ -23,7 +24,7 @@ export function countTokenPieces(text: string): number {
     else if (code >= 48 && code <= 57) count += Math.ceil(piece.length / 3);
     else if (code === 32 || (code >= 9 && code <= 13)) count += whitespaceTokens(piece, text.charCodeAt(PIECE.lastIndex));
     else if (code < 128) count += piece.length;
-    else count += Buffer.byteLength(piece) - (LETTER_OR_MARK.test(piece) ? 1 : 0);
+    else count += Buffer.byteLength(piece) - ((letterOrMark ??= /\p{L}|\p{M}/u).test(piece) ? 1 : 0);
   }
   return count;
 }
