@@ -28,7 +28,7 @@ try {
   mkdirSync(join(fallback, "bin"));
   symlinkSync(join(ROOT, "node_modules"), join(fallback, "node_modules"));
   copyFileSync(join(ROOT, "bin", "correx"), join(fallback, "bin", "correx"));
-  for (const file of ["cli.cjs", "cli.cjs.cache"]) copyFileSync(join(ROOT, "dist", file), join(fallback, "dist", file));
+  for (const file of ["cli.cjs", "cli.cjs.cache", "cli.cjs.bound-cache"]) copyFileSync(join(ROOT, "dist", file), join(fallback, "dist", file));
   const small = join(scratch, "small.txt");
   writeFileSync(small, readFileSync(join(ROOT, "test", "fixtures", "tsc-failing-build.txt")).subarray(0, 8192));
   const bound = (cli, extra) => `${process.execPath} ${cli} bound --no-spill --max-tokens 1000 ${extra} < ${small} > /dev/null 2>&1`;

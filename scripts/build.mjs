@@ -56,7 +56,10 @@ try {
   // itself does the same job wherever its namespace is not asked for a default export.
   const direct = escaped.replace(/(\w+) = __toESM\((require\("node:(?:fs|path)"\)), 1\)/g, (whole, name, required) =>
     (escaped.includes(`${name}.default`) ? whole : `${name} = ${required}`));
-  writeFileSync(bundle, direct);
+  // The bundle is one function (bin/correx compiles the file as it is: no copy of it joined to a wrapper, ~1 M
+  // instructions of every start); run as a module of its own (`node dist/cli.cjs`), it calls itself.
+  writeFileSync(bundle, `var __correxBundle = (function (exports, require, module, __filename, __dirname, __correxImport) {${direct}\n});\n`
+    + "if (typeof module === \"object\" && module !== null && typeof exports === \"object\") __correxBundle(exports, require, module, __filename, __dirname);\n__correxBundle;\n");
   await build({ ...common, entryPoints: { index: "src/index.ts" }, outdir: next, external: ["chalk", "string-width", "gpt-tokenizer"] });
   // The o200k rank table `--tokenizer o200k` reads (src/tokenizer/rank-table.ts), from gpt-tokenizer's ranks.
   await writeRankTableFile(join(next, "o200k.bin"), "o200k_base");
@@ -71,16 +74,20 @@ try {
 }
 
 /**
- * V8's code cache of the CLI bundle (bin/correx uses it when it fits), taken after a run of `echo hi | correx bound`,
- * then again after a run of `correx run` of a command that writes a line, which starts from the first: it holds the
- * functions of both. A short output sets no V8 flag (cli/run-heap.ts): a cache made under one would be rejected.
+ * V8's code caches of the CLI bundle (bin/correx uses one when it fits). dist/cli.cjs.cache is taken after a run of
+ * `echo hi | correx bound`, then again after a run of `correx run` of a command that writes a line, which starts
+ * from the first: it holds the functions of both. `correx bound` has its own, dist/cli.cjs.bound-cache, from the
+ * first run alone. A short output sets no V8 flag (cli/run-heap.ts): a cache made under one would be rejected.
  */
 function writeCodeCache() {
   const store = mkdtempSync(join(tmpdir(), "correx-build-"));
   try {
-    const env = { ...process.env, CORREX_BUILD_CODE_CACHE: join("dist", "cli.cjs.cache"), CORREX_SPILL_DIR: store, XDG_CONFIG_HOME: store };
-    execFileSync(process.execPath, ["bin/correx", "bound"], { input: "hi\n", env, stdio: ["pipe", "pipe", "inherit"] });
-    execFileSync(process.execPath, ["bin/correx", "run", "--", process.execPath, "-e", "console.log('hi')"], { env, stdio: ["ignore", "pipe", "inherit"] });
+    const env = { ...process.env, CORREX_SPILL_DIR: store, XDG_CONFIG_HOME: store };
+    const common = { ...env, CORREX_BUILD_CODE_CACHE: join("dist", "cli.cjs.cache") };
+    const bound = { ...env, CORREX_BUILD_CODE_CACHE: join("dist", "cli.cjs.bound-cache") };
+    execFileSync(process.execPath, ["bin/correx", "bound"], { input: "hi\n", env: bound, stdio: ["pipe", "pipe", "inherit"] });
+    execFileSync(process.execPath, ["bin/correx", "bound"], { input: "hi\n", env: common, stdio: ["pipe", "pipe", "inherit"] });
+    execFileSync(process.execPath, ["bin/correx", "run", "--", process.execPath, "-e", "console.log('hi')"], { env: common, stdio: ["ignore", "pipe", "inherit"] });
   } finally {
     rmSync(store, { recursive: true, force: true });
   }

@@ -1,7 +1,7 @@
-// Start-up counted, not timed: `echo hi | correx bound` compiles the bundle from V8's code cache and makes no
-// stdin or stdout stream, nor the built-in modules they need; `correx run` of a short output finds its functions in
-// that cache too (a preloaded probe watches vm.Script, the cache V8 would make at the exit, the process.stdin/stdout
-// getters and the built-ins loaded).
+// Start-up counted, not timed: `echo hi | correx bound` compiles the bundle from V8's code cache, reads its command
+// line without commander and makes no stdin or stdout stream, nor the built-in modules they need; `correx run` of a
+// short output finds its functions in that cache too (a preloaded probe watches vm.Script, the cache V8 would make
+// at the exit, the process.stdin/stdout getters, the built-ins loaded and the options commander was given).
 import { spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import { tmpdir } from "node:os";
@@ -13,7 +13,14 @@ const dir = fs.mkdtempSync(path.join(tmpdir(), "correx-startup-"));
 const probe = path.join(dir, "probe.cjs");
 fs.writeFileSync(probe, `
 const vm = require("node:vm");
-const seen = { scripts: [], stdout: 0, stdin: 0 };
+const seen = { scripts: [], stdout: 0, stdin: 0, commanderOptions: 0 };
+// commander listens for each option it declares ("option:NAME"): how many options it was given
+const events = require("node:events");
+const on = events.EventEmitter.prototype.on;
+events.EventEmitter.prototype.on = function (name, listener) {
+  if (typeof name === "string" && name.startsWith("option:")) seen.commanderOptions += 1;
+  return on.call(this, name, listener);
+};
 const Script = vm.Script;
 let bundle;
 vm.Script = class extends Script {
@@ -51,7 +58,7 @@ function pipeHolding(input: string): number {
 }
 
 /** What the probe saw of a run of correx ARGS with `input` on stdin (a pipe). */
-function probed(args: string[], input: string, stdout: "pipe" | number = "pipe"): { stdout: string; seen: { scripts: string[]; stdout: number; stdin: number; builtins: string[] } } {
+function probed(args: string[], input: string, stdout: "pipe" | number = "pipe"): { stdout: string; seen: { scripts: string[]; stdout: number; stdin: number; commanderOptions: number; builtins: string[] } } {
   const stdin = pipeHolding(input);
   const result = spawnSync(process.execPath, ["-r", probe, CORREX, ...args], { encoding: "utf8", stdio: [stdin, stdout, "pipe"], env: { ...process.env, CORREX_SPILL_DIR: path.join(dir, "store") } });
   fs.closeSync(stdin);
@@ -61,16 +68,23 @@ function probed(args: string[], input: string, stdout: "pipe" | number = "pipe")
 }
 
 describe("start-up", () => {
-  test("echo hi | correx bound: the bundle comes from the code cache; no stdin or stdout stream, no tty, net, stream or crypto module", () => {
+  test("echo hi | correx bound: the bundle comes from the code cache; no commander, no stdin or stdout stream, no tty, net, stream or crypto module", () => {
     const run = probed(["bound"], "hi\n");
     expect(run.stdout).toBe("hi\n");
-    expect(run.seen).toEqual({ scripts: ["cached"], stdout: 0, stdin: 0, builtins: [] });
+    expect(run.seen).toEqual({ scripts: ["cached"], stdout: 0, stdin: 0, commanderOptions: 0, builtins: [] });
+  });
+
+  test("bound with flags is read without commander too; its help is commander's", () => {
+    const run = probed(["bound", "--max-lines", "5", "--label=x", "--no-spill", "-"], "hi\n");
+    expect(run.stdout).toBe("hi\n");
+    expect(run.seen.commanderOptions).toBe(0);
+    expect(probed(["bound", "--help"], "").seen.commanderOptions).toBeGreaterThan(30);
   });
 
   test("the same with stdout on /dev/null (a character device, but no terminal)", () => {
     const devNull = fs.openSync("/dev/null", "w");
     try {
-      expect(probed(["bound"], "hi\n", devNull).seen).toEqual({ scripts: ["cached"], stdout: 0, stdin: 0, builtins: [] });
+      expect(probed(["bound"], "hi\n", devNull).seen).toEqual({ scripts: ["cached"], stdout: 0, stdin: 0, commanderOptions: 0, builtins: [] });
     } finally {
       fs.closeSync(devNull);
     }

@@ -1,0 +1,66 @@
+// `correx bound`'s command line read without commander, whose loading and definitions are a sixth of bound's
+// start-up. It reads what commander reads the same way (the flags of option-specs.ts as `--flag value` or
+// `--flag=value`, switches, `--no-` switches, files, `--`) into the options commander's action gets: defaults in
+// declaration order, the flags given after them, then `givenOptions` (program.ts's preAction hook). Anything else
+// (help, an unknown or misspelt flag, a short flag, a switch given a value, a flag missing its value) gives
+// undefined, and commander reads the command line with its messages.
+import { boundOptionSpecs, type OptionSpec } from "./option-specs.js";
+import type { RawOptions } from "./options.js";
+
+/** A flag as commander reads it: the option key (camelCase, without `no-`), whether it takes a value, its switch value. */
+interface Flag {
+  readonly key: string;
+  readonly takesValue: boolean;
+  readonly switchedTo: boolean;
+}
+
+/** commander's attribute name of a long flag: `--max-lines` → maxLines, `--no-spill` → spill. */
+function attributeName(long: string): string {
+  return long.slice(2).replace(/^no-/, "").split("-").reduce((name, word) => name + word[0]!.toUpperCase() + word.slice(1));
+}
+
+/** The flags by their long form, and the defaults commander sets when it declares them (in that order). */
+function flagTable(specs: readonly OptionSpec[]): { flags: Map<string, Flag>; defaults: [string, unknown][] } {
+  const flags = new Map<string, Flag>();
+  const defaults: [string, unknown][] = [];
+  for (const spec of specs) {
+    const [long, value] = spec.flags.split(" ");
+    const key = attributeName(long!);
+    const negate = long!.startsWith("--no-");
+    flags.set(long!, { key, takesValue: value !== undefined, switchedTo: !negate });
+    if (negate) defaults.push([key, spec.defaultValue ?? true]);
+    else if (spec.defaultValue !== undefined) defaults.push([key, spec.defaultValue]);
+  }
+  return { flags, defaults };
+}
+
+let boundTable: ReturnType<typeof flagTable> | undefined;
+
+/** `correx bound ARGS` as commander's action would get it (files, options), or undefined to leave it to commander. */
+export function parseBoundArgs(args: readonly string[]): { files: string[]; raw: RawOptions } | undefined {
+  const { flags, defaults } = (boundTable ??= flagTable(boundOptionSpecs()));
+  const raw: RawOptions = Object.fromEntries(defaults);
+  const given = new Set<string>();
+  const files: string[] = [];
+  for (let index = 0; index < args.length; index += 1) {
+    const arg = args[index]!;
+    if (arg === "--") {
+      files.push(...args.slice(index + 1));
+      break;
+    }
+    if (arg.length < 2 || arg[0] !== "-") {
+      files.push(arg);
+      continue;
+    }
+    const equals = arg.startsWith("--") ? arg.indexOf("=") : -1;
+    const flag = flags.get(equals === -1 ? arg : arg.slice(0, equals));
+    if (flag === undefined || (equals !== -1 && !flag.takesValue)) return undefined;
+    // a flag's value is the next argument whatever it is (commander's way), or what follows its `=`
+    const value = !flag.takesValue ? flag.switchedTo : equals === -1 ? args[(index += 1)] : arg.slice(equals + 1);
+    if (value === undefined) return undefined;
+    raw[flag.key] = value;
+    given.add(flag.key);
+  }
+  raw.givenOptions = Object.keys(raw).filter((key) => given.has(key));
+  return { files, raw };
+}
