@@ -1,20 +1,16 @@
 // `correx bound` as a function: options and input chunks in, the written text and its warnings out (no process).
 // The CLI (bound, normalize, lower) and the in-process fuzz suite both go through it.
+// What only some inputs or flags need (an envelope, a whole JSON result, --to, --tool) is imported when they do:
+// its modules' start-up is not paid by `echo hi | correx bound`.
 import type { RecordFields } from "../bound/compose.js";
 import { BoundSession } from "../bound/session.js";
-import { readBatch } from "../normalize/batch.js";
 import { withNotes } from "../normalize/result.js";
 import type { Provider, ToolResult } from "../payload.js";
-import { readRegistryFile, registryPathFor } from "../normalize/registry.js";
 import { NO_FRAME } from "../project/model.js";
 import { planReservation, renderOutput, type OutputOptions } from "../project/output.js";
-import { projectResult } from "../project/project.js";
-import { shapeCommandOutput } from "../run/command-output.js";
 import type { SpillSinkOptions } from "../spill/spill-sink.js";
-import { formatToolFrame, resolveToolKind, type ToolKind } from "../tools/index.js";
-import { boundEnvelopeStream, canStreamEnvelope } from "./envelope-input.js";
-import { readInput, WHOLE_TOOLS, type DetectScope, type Input, type StreamEnvelopes } from "./input.js";
-import { normalizeBytes } from "./normalize-command.js";
+import type { ToolKind } from "../tools/index.js";
+import { canStreamEnvelope, readInput, WHOLE_TOOLS, type DetectScope, type Input, type StreamEnvelopes } from "./input.js";
 import type { RawOptions } from "./options.js";
 import { boundOptionsFor, collectAfterSpill, openSpill, outputOptions, tokenCounterFor } from "./pipeline.js";
 import { parseProjectionConfig, type ProjectionConfig, type Surroundings } from "./projection-config.js";
@@ -75,14 +71,14 @@ export async function boundInput(raw: RawOptions, chunks: AsyncIterator<Buffer>,
   };
   const config = parseProjectionConfig(raw, around);
   for (const warning of config.warnings) note(warning);
-  const toolKind = config.tool ? resolveToolKind(config.tool) : undefined;
+  const toolKind = config.tool ? (await import("../tools/index.js")).resolveToolKind(config.tool) : undefined;
   const output = await outputOptions(config);
   const read = (from: AsyncIterator<Buffer>, stream: StreamEnvelopes): Promise<Input> => readInput(from, config.from, config.jsonCap, toolKind, scope, config.to !== undefined, stream);
   const input = await read(chunks, canStreamEnvelope(config) ? streamEnvelopes : "never");
   const cut = (): InputCut | undefined => options.interrupted?.();
   const saving: SpillSinkOptions = options.inputBytes === undefined ? {} : { expectBytes: options.inputBytes };
   if (input.kind !== "envelope") return boundRead(config, output, toolKind, input, scope, note, fields, warnings, cut, saving);
-  const streamed = await boundEnvelopeStream(config, output, input.prefix, input.rest, scope, fields);
+  const streamed = await (await import("./envelope-input.js")).boundEnvelopeStream(config, output, input.prefix, input.rest, scope, fields);
   options.onEnvelope?.("text" in streamed);
   if ("text" in streamed) {
     for (const warning of streamed.warnings) note(warning);
@@ -105,19 +101,22 @@ async function boundRead(
     note(input.note);
     return { text: await boundStream(config, output, toolKind, input.prefix, input.rest, note, fields, cut, saving), warnings };
   }
-  const batch = config.to ? readBatch(input.bytes, config.from) : undefined;
+  const batch = config.to ? (await import("../normalize/batch.js")).readBatch(input.bytes, config.from) : undefined;
   if (batch && config.to) return { batch, config: { ...config, to: config.to }, warnings };
-  const normalized = await normalizeBytes(input.bytes, config.from, { maxJsonBytes: config.jsonCap, detect: scope });
+  const normalized = await (await import("./normalize-command.js")).normalizeBytes(input.bytes, config.from, { maxJsonBytes: config.jsonCap, detect: scope });
   if (scope === "envelopes" && config.from === "auto" && normalized.meta?.source_shape === "text" && !WHOLE_TOOLS.has(toolKind ?? "")) {
     return { text: await boundStream(config, output, toolKind, [input.bytes], EMPTY, note, fields, cut, saving), warnings };
   }
   const { result, fields: recordFields } = markInterrupted(normalized, fields, cut());
-  if (config.tool) readRegistryFile(registryPathFor(config.configPath)).validate(config.tool, result);
+  if (config.tool) {
+    const { readRegistryFile, registryPathFor } = await import("../normalize/registry.js");
+    readRegistryFile(registryPathFor(config.configPath)).validate(config.tool, result);
+  }
   // --tool picks the format; the call's own name (functionResponse.name, toolName) stays the wire name.
   if (config.tool && result.tool === undefined) result.tool = config.tool;
   const spill = openSpill(config, saving);
   const countTokens = await tokenCounterFor(config);
-  const projection = projectResult(result, {
+  const projection = (await import("../project/project.js")).projectResult(result, {
     recordFields,
     ...config.bound, ...output, ...(countTokens ? { countTokens } : {}), ...(config.tool ? { tool: config.tool } : {}),
     ...(spill.target ? { spill: spill.target } : {}), ...(spill.failure ? { spillFailure: spill.failure } : {}), input: input.bytes,
@@ -134,9 +133,9 @@ async function boundStream(
   cut: () => InputCut | undefined, saving: SpillSinkOptions,
 ): Promise<string> {
   const start: ToolResult = { ok: true, ...(config.tool ? { tool: config.tool } : {}), meta: { source_shape: "text" } };
-  const frame = config.tool ? formatToolFrame(start, { tool: config.tool }) : NO_FRAME;
+  const frame = config.tool ? (await import("../tools/index.js")).formatToolFrame(start, { tool: config.tool }) : NO_FRAME;
   const spill = openSpill(config, saving);
-  const shape = toolKind === "bash" ? shapeCommandOutput : undefined;
+  const shape = toolKind === "bash" ? (await import("../run/command-output.js")).shapeCommandOutput : undefined;
   const session = new BoundSession(await boundOptionsFor(config, output, start, frame, shape), spill.target, spill.failure);
   for (const chunk of prefix) session.write(chunk);
   for (let next = await rest.next(); !next.done; next = await rest.next()) session.write(next.value);

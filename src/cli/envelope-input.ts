@@ -21,19 +21,10 @@ import { normalizeParsed } from "./normalize-command.js";
 import { collectAfterSpill, openSpill, tokenCounterFor } from "./pipeline.js";
 import type { ProjectionConfig } from "./projection-config.js";
 
-/** Room the spill must have beyond --json-cap for the input to be read again from it. */
-const REPLAY_SLACK_BYTES = 16 * 1024 * 1024;
-
 /** The written text of a streamed envelope, or the input to read again (then `done` once it was). */
 export type StreamedEnvelope =
   | { text: string; warnings: string[] }
   | { replay: AsyncIterator<Buffer>; done: () => void };
-
-/** True when an envelope may be streamed under this config: a spill to read it again from, no typed --tool, auto or mcp. */
-export function canStreamEnvelope(config: ProjectionConfig): boolean {
-  return (config.from === "auto" || config.from === "mcp") && config.tool === undefined && config.spillDir !== undefined
-    && config.maxOutputBytes >= config.jsonCap + REPLAY_SLACK_BYTES;
-}
 
 /** Bounds an envelope as it streams (the chunks read so far, then the rest); see the file comment for the fallback. */
 export async function boundEnvelopeStream(

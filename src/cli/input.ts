@@ -6,6 +6,7 @@ import { couldBeJson, findFirstNonBlankByte, looksLikeJson } from "../normalize/
 import type { SourceShape } from "../payload.js";
 import { looksBinary } from "../text/binary.js";
 import { formatSize } from "../text/magic.js";
+import type { ProjectionConfig } from "./projection-config.js";
 
 /** Stdin as the command will consume it. */
 export type Input =
@@ -22,6 +23,15 @@ export const DECISION_BYTES = 64 * 1024;
 
 /** Tools whose format needs the whole result (they parse it), not a byte stream. */
 export const WHOLE_TOOLS: ReadonlySet<string> = new Set(["read", "write", "edit", "glob", "grep", "task"]);
+
+/** Room the spill must have beyond --json-cap for an envelope to be read again from it (cli/envelope-input.ts). */
+const REPLAY_SLACK_BYTES = 16 * 1024 * 1024;
+
+/** True when an envelope may be streamed under this config: a spill to read it again from, no typed --tool, auto or mcp. */
+export function canStreamEnvelope(config: Pick<ProjectionConfig, "from" | "tool" | "spillDir" | "maxOutputBytes" | "jsonCap">): boolean {
+  return (config.from === "auto" || config.from === "mcp") && config.tool === undefined && config.spillDir !== undefined
+    && config.maxOutputBytes >= config.jsonCap + REPLAY_SLACK_BYTES;
+}
 
 /** Which JSON `--from auto` reads as a tool result: every shape (normalize, lower) or envelopes only (bound, run). */
 export type DetectScope = "all" | "envelopes";

@@ -2,7 +2,7 @@
 import type { SpillTarget } from "../bound/session.js";
 import { shellQuote } from "../bound/marker.js";
 import type { BoundOptions, BoundText } from "../bound/types.js";
-import { collectInPassing } from "./gc-command.js";
+import { collectInPassing } from "./passing-collection.js";
 import type { ToolResult } from "../payload.js";
 import { NO_FRAME } from "../project/model.js";
 import { planReservation, type OutputOptions, type ShapeBound } from "../project/output.js";

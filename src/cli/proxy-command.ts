@@ -13,7 +13,7 @@ import { answerSafely, readArguments } from "../mcp/tool-answer.js";
 import { killGroupSync, signalProcessGroup } from "../run/process-group.js";
 import { defaultSpillDir, SpillStore } from "../spill/store.js";
 import { parseSize, parseTimerDuration, type RawOptions } from "./options.js";
-import { collectInPassing } from "./gc-command.js";
+import { collectInPassing } from "./passing-collection.js";
 import { signalExitCode, STOP_SIGNALS } from "./interrupt.js";
 import { stdoutStream } from "./io.js";
 import { openSpill, tokenCounterFor } from "./pipeline.js";

@@ -2,7 +2,7 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { describe, expect, test } from "vitest";
-import { collectInPassing } from "../../src/cli/gc-command.js";
+import { collectInPassing } from "../../src/cli/passing-collection.js";
 import { STAMP_FILE } from "../../src/spill/lifecycle.js";
 import { DEFAULT_STORE_SETTINGS } from "../../src/spill/settings.js";
 import { readTombstone } from "../../src/spill/tombstones.js";
