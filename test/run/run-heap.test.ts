@@ -156,6 +156,9 @@ describe.skipIf(process.platform !== "linux")("run's V8 flags, in the binary", (
     // the spill's, loaded between the cap lifted and set again
     expect(seen.loadedAtFlag[2]).toEqual(expect.arrayContaining(["crypto", "worker_threads"]));
     expect(seen.loadedAtFlag[1]).not.toContain("crypto");
+    // the store's first collection in passing (a new store) ran at the end, with the flags set: without node:perf_hooks
+    expect(seen.loadedAtExit).toEqual(expect.arrayContaining(["internal/fs/dir"]));
+    expect(seen.loadedAtExit).not.toContain("perf_hooks");
   });
 
   test("a short output: no flag at all (everything run loads, node:cluster's socket server too, keeps its code cache), nor the spill's built-ins", () => {
