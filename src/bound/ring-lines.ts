@@ -2,6 +2,7 @@
 import { countNewlines, countRepeats } from "../text/newlines.js";
 import { skipContinuationBytes } from "../text/utf8.js";
 import type { ByteRing } from "./byte-ring.js";
+import { LineDecoder } from "./line-decoder.js";
 import { pushRepeats, RepeatFolder, type CollectedLine } from "./lines.js";
 
 const NEWLINE = 0x0a;
@@ -96,21 +97,25 @@ function readFrom({ start, bytes, first, partial: firstPartial }: RingRead, from
   let lineNumber = options.totalNewlines - (options.ringNewlines ?? countNewlines(bytes, 0)) + 1 + countNewlines(bytes.subarray(first, from));
   let partial: "start" | undefined = firstPartial && from === first ? "start" : undefined;
   let offset = from;
-  let previous: Buffer | undefined;
+  // the line before (its start; -1: none that repeats could follow), compared only where a copy of it could begin
+  let previous = -1;
+  let previousLength = 0;
+  const decoder = new LineDecoder(bytes);
   while (offset < bytes.length) {
-    const count = previous !== undefined && folder.runText !== undefined ? countRepeats(bytes, offset, previous) : 0;
+    const mayRepeat = previous !== -1 && folder.runText !== undefined && bytes[offset + previousLength] === NEWLINE;
+    const count = mayRepeat ? countRepeats(bytes, offset, bytes.subarray(previous, previous + previousLength)) : 0;
     if (count > 0) {
-      pushRepeats(folder, { count, firstLine: lineNumber, rawStart: start + offset, period: previous!.length + 1 }, () => false);
+      pushRepeats(folder, { count, firstLine: lineNumber, rawStart: start + offset, period: previousLength + 1 }, () => false);
       lineNumber += count;
-      offset += count * (previous!.length + 1);
+      offset += count * (previousLength + 1);
       continue;
     }
-    const newline = bytes.indexOf(NEWLINE, offset);
-    const end = newline === -1 ? bytes.length : newline;
-    const rawEnd = start + (newline === -1 ? end : end + 1);
-    const text = options.cleanLine(bytes.toString("utf8", offset, end));
+    const end = decoder.lineEnd(offset);
+    const rawEnd = start + (end === bytes.length ? end : end + 1);
+    const text = options.cleanLine(decoder.decode(offset, end));
     folder.push({ text, from: lineNumber, to: lineNumber, rawStart: start + offset, rawEnd, partial });
-    previous = partial === undefined ? bytes.subarray(offset, end) : undefined;
+    previous = partial === undefined ? offset : -1;
+    previousLength = end - offset;
     partial = undefined;
     lineNumber += 1;
     offset = end + 1;

@@ -1,8 +1,9 @@
 // The tail's lines read back from the ring: only the ring's end is cleaned, and the lines are the ones reading the
 // whole ring gives (repeats folded across the point where reading starts, colours that clean to the same text).
 import fc from "fast-check";
-import { describe, expect, test } from "vitest";
+import { describe, expect, test, vi } from "vitest";
 import { ByteRing } from "../../src/bound/byte-ring.js";
+import { LineDecoder } from "../../src/bound/line-decoder.js";
 import { RepeatFolder } from "../../src/bound/lines.js";
 import { ringLines } from "../../src/bound/ring-lines.js";
 import { LineCollector } from "../../src/bound/stream.js";
@@ -37,6 +38,22 @@ describe("the tail read back from the ring", () => {
     expect(cleaned).toBeLessThan(window.first.length + 2016 + 3);
   });
 
+  test("the 2,016 tail lines of ASCII logs are decoded in a few blocks, not with a toString each", () => {
+    const lines = Array.from({ length: 40000 }, (_, index) => `2026-11-01T00:00:${index % 60}Z INFO [worker-${index % 16}] fetched src/module-${index}.ts in ${index % 2000} ms`);
+    const input = Buffer.from(`${lines.join("\n")}\n`);
+    const collector = new LineCollector({ budget: { maxLines: 2000, maxBytes: 51200 }, keep: "both", foldRepeats: true, cleanLine: (line) => line });
+    for (let offset = 0; offset < input.length; offset += 65536) collector.write(input.subarray(offset, offset + 65536));
+    const toString = vi.spyOn(Buffer.prototype, "toString");
+    try {
+      const window = collector.finish();
+      expect(window.last.map((line) => line.text)).toEqual(lines.slice(-2016));
+      // ~200 KB of tail in 64 KiB blocks, and the two lines compared where reading starts
+      expect(toString.mock.calls.length).toBeLessThan(10);
+    } finally {
+      toString.mockRestore();
+    }
+  });
+
   test("4 MiB as one line: the ring's one partial line is cleaned once", () => {
     const input = Buffer.from("2026-11-01T00:00:00Z INFO [worker-1] fetched src/module-1.ts in 12 ms ".repeat(60000));
     const cleaned: number[] = [];
@@ -67,5 +84,40 @@ describe("the tail read back from the ring", () => {
       }),
       { numRuns: 300 },
     );
+  });
+});
+
+describe("LineDecoder", () => {
+  test("gives the lines toString gives, in ASCII blocks or (any other byte) line by line: multi-byte, split and invalid UTF-8, long lines", () => {
+    const piece = fc.oneof(
+      { arbitrary: fc.stringMatching(/^[ -~]{0,80}$/), weight: 6 },
+      fc.constantFrom("é ü", "\u2713 ok", "\ud83d\ude00", "x".repeat(70000)),
+      fc.uint8Array({ minLength: 1, maxLength: 6 }).map((bytes) => Buffer.from(bytes).toString("latin1")),
+    );
+    fc.assert(
+      fc.property(fc.array(fc.array(piece, { maxLength: 3 }), { minLength: 1, maxLength: 300 }), fc.boolean(), (lines, latin1) => {
+        const bytes = Buffer.concat(lines.map((parts) => Buffer.from(`${parts.join("")}\n`, latin1 ? "latin1" : "utf8")));
+        const decoder = new LineDecoder(bytes);
+        for (let offset = 0; offset < bytes.length; ) {
+          const newline = bytes.indexOf(0x0a, offset);
+          const end = newline === -1 ? bytes.length : newline;
+          expect(decoder.decode(offset, end)).toBe(bytes.toString("utf8", offset, end));
+          offset = end + 1;
+        }
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  test("ASCII lines: one block decoded per 64 KiB, no line alone", () => {
+    const bytes = Buffer.from(Array.from({ length: 5000 }, (_, index) => `line ${index} ${"x".repeat(index % 90)}\n`).join(""));
+    const decoder = new LineDecoder(bytes);
+    for (let offset = 0; offset < bytes.length; ) {
+      const end = bytes.indexOf(0x0a, offset);
+      decoder.decode(offset, end);
+      offset = end + 1;
+    }
+    expect(decoder.work.ranges).toBe(0);
+    expect(decoder.work.blocks).toBeLessThanOrEqual(Math.ceil(bytes.length / 65536) + 1);
   });
 });
