@@ -3,6 +3,7 @@ import { createRequire } from "node:module";
 import type * as NodeChildProcess from "node:child_process";
 import type * as NodeCrypto from "node:crypto";
 import type * as NodeNet from "node:net";
+import type * as NodeOs from "node:os";
 import type * as NodeTty from "node:tty";
 import type * as NodeV8 from "node:v8";
 import type * as NodeWorkerThreads from "node:worker_threads";
@@ -29,6 +30,9 @@ export const nodeTty = lazily<typeof NodeTty>("node:tty");
 
 /** node:net, required the first time it is needed (waiting on a pipe that has nothing to read yet). */
 export const nodeNet = lazily<typeof NodeNet>("node:net");
+
+/** node:os, required the first time it is needed (a signal's number; the home directory when HOME is unset). */
+export const nodeOs = lazily<typeof NodeOs>("node:os");
 
 /** node:v8, required the first time it is needed (the end of a large output; it loads node:stream). */
 export const nodeV8 = lazily<typeof NodeV8>("node:v8");

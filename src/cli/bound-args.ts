@@ -16,7 +16,10 @@ interface Flag {
 
 /** commander's attribute name of a long flag: `--max-lines` → maxLines, `--no-spill` → spill. */
 function attributeName(long: string): string {
-  return long.slice(2).replace(/^no-/, "").split("-").reduce((name, word) => name + word[0]!.toUpperCase() + word.slice(1));
+  const words = long.slice(long.startsWith("--no-") ? 5 : 2).split("-");
+  let name = words[0]!;
+  for (let index = 1; index < words.length; index += 1) name += words[index]![0]!.toUpperCase() + words[index]!.slice(1);
+  return name;
 }
 
 /** The flags by their long form, and the defaults commander sets when it declares them (in that order). */

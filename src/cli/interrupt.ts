@@ -1,6 +1,6 @@
 // Stopping a bounding command by signal: the first SIGINT, SIGTERM or SIGHUP ends its input (what had arrived is
 // bounded, spilled and recorded, and correx exits 128+N); a second one finds the default action and ends it at once.
-import { constants } from "node:os";
+import { nodeOs } from "../lazy-builtin.js";
 
 /** The signals that stop reading. */
 export const STOP_SIGNALS = ["SIGINT", "SIGTERM", "SIGHUP"] as const;
@@ -8,7 +8,7 @@ const SIGNAL_BASE = 128;
 
 /** The exit status of a command stopped by `signal`: 128+N (130 for SIGINT). */
 export function signalExitCode(signal: NodeJS.Signals): number {
-  return SIGNAL_BASE + (constants.signals[signal] ?? 0);
+  return SIGNAL_BASE + (nodeOs().constants.signals[signal] ?? 0);
 }
 
 /**

@@ -1,7 +1,7 @@
 // The config file sets every default a user may want per machine; `correx config` shows each value's origin;
 // a bad setting is a warning, never a lost output (issue 15).
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { tmpdir, userInfo } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
 import { runCli } from "./cli-process.js";
@@ -89,5 +89,17 @@ describe("correx config", () => {
     expect(json.reader).toBe("terminal");
     expect(json.config_file).toBe(path);
     expect(json.settings.find((setting) => setting.key === "maxBytes")).toEqual({ key: "maxBytes", value: "4096", origin: `file ${path} (terminal)` });
+  });
+});
+
+describe("the home directory", () => {
+  test("is HOME when it is set, else the user's entry (as os.homedir gives it; node:os is loaded only then)", () => {
+    const unset = { HOME: undefined, XDG_CONFIG_HOME: undefined, XDG_STATE_HOME: undefined, CORREX_SPILL_DIR: undefined };
+    const shown = (env: NodeJS.ProcessEnv) => JSON.parse(runCli(["config", "--format", "json"], "", env).text) as { config_file: string; settings: { key: string; value: string }[] };
+    const without = shown(unset);
+    expect(without.config_file).toBe(join(userInfo().homedir, ".config", "correx", "config.json"));
+    const elsewhere = shown({ ...unset, HOME: join(root, "home") });
+    expect(elsewhere.config_file).toBe(join(root, "home", ".config", "correx", "config.json"));
+    expect(elsewhere.settings.find((setting) => setting.key === "spillDir")?.value).toBe(join(root, "home", ".local", "state", "correx", "tool-output"));
   });
 });

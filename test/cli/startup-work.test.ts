@@ -35,7 +35,7 @@ for (const name of ["stdout", "stdin"]) {
   Object.defineProperty(process, name, { configurable: true, enumerable: descriptor.enumerable, get() { seen[name] += 1; return descriptor.get.call(this); } });
 }
 process.on("exit", () => {
-  seen.builtins = process.moduleLoadList.filter((name) => /^NativeModule (tty|net|stream|crypto|child_process|perf_hooks)$/.test(name));
+  seen.builtins = process.moduleLoadList.filter((name) => /^NativeModule (tty|net|stream|crypto|child_process|perf_hooks|os)$/.test(name));
   // what the run compiled that the cache did not hold: the cache V8 would make now holds it too
   if (process.env.PROBE_CACHE_GROWTH) seen.cacheGrowth = bundle.script.createCachedData().length - bundle.cached;
   require("node:fs").writeSync(2, "PROBE " + JSON.stringify(seen) + "\\n");
@@ -68,7 +68,7 @@ function probed(args: string[], input: string, stdout: "pipe" | number = "pipe")
 }
 
 describe("start-up", () => {
-  test("echo hi | correx bound: the bundle comes from the code cache; no commander, no stdin or stdout stream, no tty, net, stream or crypto module", () => {
+  test("echo hi | correx bound: the bundle comes from the code cache; no commander, no stdin or stdout stream, no tty, net, stream, crypto or os module", () => {
     const run = probed(["bound"], "hi\n");
     expect(run.stdout).toBe("hi\n");
     expect(run.seen).toEqual({ scripts: ["cached"], stdout: 0, stdin: 0, commanderOptions: 0, builtins: [] });
