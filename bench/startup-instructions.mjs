@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Bench: start-up of `echo hi | correx bound` against `node -e 0`, counted in instructions (valgrind callgrind,
-// median of 3: the count moves by about 1 % from run to run, never with the load of a shared machine), and in
+// median of 3: the count moves by about 1 % from run to run, never with the load of a shared machine; a last
+// column leaves out V8's random prime search at start, which moves it by ±5 M), and in
 // wall time (alternating, best and median of 21). NODE_EXTRA_CA_CERTS makes Node parse a certificate bundle at
 // start-up (about 400 M instructions on the project machine): when it is set, a second row counts without it.
 // stdin is a pipe holding "hi\n" whose writer is gone, as `echo hi |` gives it; a last row counts Node's own stdin
@@ -43,16 +44,24 @@ function withInput(argv, options, socket = false) {
   }
 }
 
-/** Instructions executed by a command under callgrind (all threads), median of 3. */
+/**
+ * Instructions executed by a command under callgrind (all threads), median of 3; `net` leaves out V8's search for a
+ * random prime at start (detail::sprp in HashSeed::InitializeRoots: 7-12 M that moves from run to run in any Node).
+ */
 function instructions(argv, runEnv, socket = false) {
-  const counts = [];
+  const totals = [];
+  const nets = [];
   for (let run = 0; run < 3; run += 1) {
     const result = withInput(["valgrind", "--tool=callgrind", `--callgrind-out-file=${join(work, "out")}`, ...argv], { encoding: "utf8", env: runEnv }, socket);
     const match = /refs:\s+([\d,]+)/.exec(result.stderr ?? "");
     if (!match) throw new Error(`valgrind gave no count for ${argv.join(" ")}: ${result.error?.message ?? result.stderr}`);
-    counts.push(Number(match[1].replaceAll(",", "")));
+    const total = Number(match[1].replaceAll(",", ""));
+    const annotated = spawnSync("callgrind_annotate", [join(work, "out")], { encoding: "utf8", maxBuffer: 64 * 1024 * 1024 }).stdout ?? "";
+    const sprp = /^\s*([\d,]+)\s.*detail::sprp/m.exec(annotated);
+    totals.push(total);
+    nets.push(total - (sprp ? Number(sprp[1].replaceAll(",", "")) : 0));
   }
-  return median(counts);
+  return { total: median(totals), net: median(nets) };
 }
 
 /** Wall times (ms) of the commands, alternating, `runs` of each. */
@@ -79,15 +88,14 @@ try {
     console.log("\nvalgrind is not installed: instructions not counted.");
   } else {
     console.log("\nInstructions (valgrind callgrind, median of 3):\n");
-    console.log("| environment | echo hi \\| correx bound | node -e 0 | ratio |\n| --- | ---: | ---: | ---: |");
+    console.log("| environment | echo hi \\| correx bound | node -e 0 | ratio | the same less V8's prime search (sprp) |\n| --- | ---: | ---: | ---: | ---: |");
+    const row = (label, a, b) => console.log(`| ${label} | ${(a.total / 1e6).toFixed(0)} M | ${(b.total / 1e6).toFixed(0)} M | ${(a.total / b.total).toFixed(2)} | ${(a.net / 1e6).toFixed(1)} M / ${(b.net / 1e6).toFixed(1)} M = ${(a.net / b.net).toFixed(2)} |`);
     const cases = [["as is", env]];
     if (env.NODE_EXTRA_CA_CERTS) cases.push(["NODE_EXTRA_CA_CERTS unset", { ...env, NODE_EXTRA_CA_CERTS: undefined }]);
     for (const [label, runEnv] of cases) {
-      const [a, b] = [instructions(BOUND, runEnv), instructions(NODE, runEnv)];
-      console.log(`| ${label} | ${(a / 1e6).toFixed(0)} M | ${(b / 1e6).toFixed(0)} M | ${(a / b).toFixed(2)} |`);
+      row(label, instructions(BOUND, runEnv), instructions(NODE, runEnv));
     }
-    const [a, b] = [instructions(BOUND, env, true), instructions(NODE, env, true)];
-    console.log(`| as is, stdin Node's socket pair | ${(a / 1e6).toFixed(0)} M | ${(b / 1e6).toFixed(0)} M | ${(a / b).toFixed(2)} |`);
+    row("as is, stdin Node's socket pair", instructions(BOUND, env, true), instructions(NODE, env, true));
   }
 } finally {
   rmSync(work, { recursive: true, force: true });
