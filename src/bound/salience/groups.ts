@@ -28,6 +28,12 @@ const FRAME = /^\s*(?:at (?:[^()]* \()?(?!node:|internal\/)[^\s()]+:\d+:\d+\)?|�
 const GO_FRAME = /^\t\S+\.go:\d+/;
 const GO_FUNCTION = /^[\w.\/*()[\]-]+\(.*\)$/;
 
+/**
+ * A JavaScript frame in Node's own code (`at Test.run (node:internal/test_runner/test:796:25)`): it ends a group, whose
+ * first frame of the program's own code is looked for under it when the group has none (`close`).
+ */
+const RUNTIME_FRAME = /^\s*at (?:[^()]* \()?(?:node:|internal\/)/;
+
 /** A test's failure title, whose message comes under it after a blank line (jest's `●`, `FAIL`, `✕`). */
 const TITLE = /^\s*(?:●|✕|✖|×|FAIL)\s/;
 /** A line that says a test passed: never a failure's continuation (jest's and vitest's `✓` lines under a `FAIL` file). */
@@ -159,13 +165,13 @@ export class GroupBuilder {
   }
 
   /**
-   * True for a line that continues the open group: deeper than its salient line, or opening with a frame or gutter
+   * True for a line that continues the open group (not a frame in Node's own code): deeper than its salient line, or opening with a frame or gutter
    * mark, or any line right under a salient line that ends with `:` (Rust's `panicked at src/lib.rs:9:5:` over its
    * message, `Expected values to be strictly equal:` over the values), or a line of a failed assertion's diff, or
    * an item of Node's `Require stack:`.
    */
   private continues(text: string): boolean {
-    if (PASSING.test(text)) return false;
+    if (PASSING.test(text) || RUNTIME_FRAME.test(text)) return false;
     return continuesLine(text, this.openIndent) || (this.announces && text.trim().length > 0) || (this.openDiffs && DIFF_LINE.test(text)) || (this.listing && LIST_ITEM.test(text));
   }
 

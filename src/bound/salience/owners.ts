@@ -52,14 +52,30 @@ export function ownerOf(line: NumberedLine, before: Above): NumberedLine[] {
   return [];
 }
 
-/** The owner that a line's own text decides first: a Go test's log over `--- FAIL:`, pytest's `>` line over an `E` line, ShellCheck's location. */
+/** The owner that a line's own text decides first: a Go test's log over `--- FAIL:`, pytest's title and `>` line over an `E` line, git push's refs, ShellCheck's location. */
 function ownerByText(line: NumberedLine, before: Above): NumberedLine[] | undefined {
   if (line.text.startsWith("--- FAIL: ")) return aboveWhile(before, (text) => /^[ \t]+\S/.test(text));
   if (line.text.startsWith("error: failed to push ")) return aboveWhile(before, (text) => GIT_PUSH_REF.test(text));
   if (SHELLCHECK_MARK.test(line.text)) return shellcheckLocation(before);
   if (!/^E {2,}\S/.test(line.text)) return undefined;
   const source = before.at(1);
-  return source && /^> /.test(source.text) ? [{ number: source.number, text: clip(source.text) }] : undefined;
+  return source && /^> /.test(source.text) ? pytestSection(before, { number: source.number, text: clip(source.text) }) : undefined;
+}
+
+/** pytest's section title over a failure (`____ test_total ____`), found above the `>` line through the test's code. */
+const PYTEST_TITLE = /^_{3,} \S.* _{3,}$/;
+/** Lines of a test's code looked back through for its title. */
+const MAX_PYTEST_CODE = 24;
+
+/** The `>` source line over an `E` line, under its section's title when the title is within MAX_PYTEST_CODE lines. */
+function pytestSection(before: Above, source: NumberedLine): NumberedLine[] {
+  for (let distance = 2; distance <= MAX_PYTEST_CODE; distance += 1) {
+    const candidate = before.at(distance);
+    if (!candidate) break;
+    if (PYTEST_TITLE.test(candidate.text)) return [{ number: candidate.number, text: clip(candidate.text) }, source];
+    if (candidate.text.length > 0 && !/^\s/.test(candidate.text)) break;
+  }
+  return [source];
 }
 
 /** Mocha's failure title over its error: `  1) parser suite 7` then `       handles error responses 17:` (a blank line may follow). */

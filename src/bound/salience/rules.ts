@@ -21,9 +21,6 @@ const STRONG: Rule[] = [
   { pattern: /\blevel[=:]\s*"?(?:error|fatal|ERROR|FATAL)\b|"(?:level|severity)"\s*:\s*"(?:error|fatal|ERROR|FATAL|CRITICAL)"/, score: 9 },
   { pattern: /\b[A-Z][A-Za-z0-9]*(?:Error|Exception)\b(?::(?!:)|$|\s+in\b|\s+at\b|\s\[[A-Za-z][\w]*\]:)|\((?:[A-Z]\w*::)*[A-Z]\w*(?:Error|Exception)\)$|^\s*Exception\b|(?<![\w:\/-])Exception(?::(?!:)|$)|^\s*Caused by:|^Error (?:from server|response from daemon)\b/, score: 9 },
   { pattern: /\bpanicked at\b|^panic: /, score: 10 },
-  // Python's traceback header ranks under the exception line, which carries the innermost frame (owners.ts): at a
-  // small budget the exception and where it was raised come before the outer frames.
-  { pattern: /^Traceback \(most recent call last\)/, score: 8 },
   { pattern: /\bFAILED\b|\*\*\*\s*Failed\b|^\s*FAIL\b|^--- FAIL:|\bFAIL:|\bFailures?:\s*[1-9]|(?:^|[\s(,])(?<!\b(?:[Aa]n?|[Tt]he) )[1-9]\d* (?:tests? )?(?:failed|failing|failures?|errors?)\b(?! (?!(?:in|and|or|of|out|so|found|occurred|generated|detected|emitted|reported|remaining|total|were|was|tests?|files?|suites?|specs?|examples?|cases?|checks?|assertions?)\b)[a-z])|^[#ℹ]\s+fail(?:ed)?\s+[1-9]/, score: 10 },
   { pattern: /^(?:[\w.\/-]+: )*(?:\(\d+\) )?(?:[Ff]ailed|[Uu]nable) to\b|^(?:[\w.\/-]+: )*[Cc]annot (?:find|open|read|write|resolve|connect|create|load|access|allocate|locate|stat|execute|parse)\b|\b[Ff]ailed with\b|\b[Bb]uild failed\b|\b[Cc]ompilation failed\b|\bfailed:/, score: 7 },
   { pattern: /^\s*[✘✕✗✖❌]\s|^\s*×\s|^\s*●\s(?!Console\b)/, score: 10 },
@@ -45,7 +42,9 @@ const STRONG: Rule[] = [
   // anchored, so that a line without the mark fails at its first bytes.
   { pattern: /^\s*\^[-^]*\s+SC\d{4} \(error\): /, score: 10 },
   { pattern: /^\s*❯ (?:\S+ )?\S+:\d+:\d+$/, score: 6 },
-  { pattern: /^[\w@.\/-]*\.go:\d+:\d+: /, score: 8 },
+  // Go's `file.go:L:C: message`; Python's traceback header, which ranks under the exception line that carries the
+  // innermost frame (owners.ts): at a small budget the exception and where it was raised come before the outer frames.
+  { pattern: /^[\w@.\/-]*\.go:\d+:\d+: |^Traceback \(most recent call last\)/, score: 8 },
   { pattern: /^not ok \d+/, score: 10 },
 ];
 

@@ -67,3 +67,13 @@ describe("an exception with where it was raised ranks over Python's traceback he
     expect(lines).toContain('L629:   File "/tmp/rec/unittest/tests/test_mod12.py", line 34, in test_case_09');
   });
 });
+
+describe("frames in Node's own code do not take a group's room", () => {
+  // Before: a failure's group took up to 10 frames, node:test's runner frames among them (`at Test.run (node:internal/…)`),
+  // and at 4,096 bytes node:test's summary `ℹ fail 2` was lost.
+  test("node:test's summary is kept at 4,096 bytes, no frame in node: shown", () => {
+    const lines = projection("node-test-spec-2-failures.txt", 4096);
+    expect(lines).toContain("L1044: ℹ fail 2");
+    expect(lines.filter((line) => /^L\d+: .*\(node:/.test(line))).toEqual([]);
+  });
+});

@@ -87,8 +87,14 @@ describe("a compiler's or checker's details", () => {
     expect(group?.slice(-4)).toEqual(["help: a function with a similar name exists", "|", "41 |     let count: u32 = total(items);", "|                         +"]);
   });
 
-  test("pytest: the `>` source line over the E line", () => {
-    expect(groupWith(groupsOf(fixture("pytest-verbose-2-failures.txt")), "E       assert 21 == 22")).toEqual(['>       assert data["value"] == 22', "E       assert 21 == 22"]);
+  test("pytest: the section's title and the `>` source line over the E line", () => {
+    expect(groupWith(groupsOf(fixture("pytest-verbose-2-failures.txt")), "E       assert 21 == 22")).toEqual([
+      "_______________________ test_no_errors_on_valid_input_20 _______________________",
+      '>       assert data["value"] == 22',
+      "E       assert 21 == 22",
+    ]);
+    // No title past a line of another kind above the test's code.
+    expect(groupsOf(["_____ test_a _____", "collected", ">       assert x", "E       assert 1 == 2"])).toEqual([[">       assert x", "E       assert 1 == 2"]]);
   });
 
   test("ShellCheck: an error is salient, with the `In FILE line N:` and source line over its mark; infos and warnings are not", () => {

@@ -53,6 +53,12 @@ describe("the second audit's kinds keep what an engineer needs", () => {
     expect(groupsOf(["Error: Cannot find module 'x'", "- not a stack line"])).toEqual([["Error: Cannot find module 'x'"]]);
   });
 
+  test("Node: a frame in Node's own code ends a group (node:test's frames after the test's own two)", () => {
+    const group = groupWith(groupsOf(fixture("node-test-spec-2-failures.txt")), "TypeError [Error]: Cannot read properties of undefined (reading 'name')");
+    expect(group?.slice(-2)).toEqual(["at describeOrder (/tmp/rec/node-fail/test/parser16.test.js:5:71)", "at TestContext.<anonymous> (/tmp/rec/node-fail/test/parser16.test.js:38:71)"]);
+    expect(groupsOf(fixture("node-test-spec-2-failures.txt")).flat().filter((line) => line.includes("(node:"))).toEqual([]);
+  });
+
   test("kubectl's last line and ctest's summary are salient, and a byte needle finds each", () => {
     for (const line of ["The connection to the server localhost:8080 was refused - did you specify the right host or port?", "98% tests passed, 1 tests failed out of 40"]) {
       expect(scoreLine(line)).toBeGreaterThanOrEqual(SALIENT_SCORE);
