@@ -45,7 +45,8 @@ function scanWindow(scanner: SalienceScanner, window: CollectedWindow, from: num
 
 /**
  * Groups (best first) that fit the middle room, each paying its lines, their numbers and a gap marker per run of
- * lines; a group that does not fit whole may still fit as its salient line and the lines above it (small budgets).
+ * lines; a group that does not fit whole may still fit as its salient line and the lines above it, or as its salient
+ * line alone (small budgets: a Python exception under its innermost frame, `KeyError: 'timeout'`).
  */
 function chooseGroups(groups: SalientGroup[], room: Room, measure: Measure, gapCost: number): NumberedLine[] {
   const ordered = [...groups].sort((a, b) => (keepsBefore(a, b) ? -1 : keepsBefore(b, a) ? 1 : 0));
@@ -56,10 +57,15 @@ function chooseGroups(groups: SalientGroup[], room: Room, measure: Measure, gapC
   for (const group of ordered) {
     let fresh = group.lines.filter((line) => !chosen.has(line.number));
     let cost = costOf(fresh);
-    if (bytes + cost > room.bytes || lines + fresh.length + 1 > room.lines) {
+    const over = (): boolean => bytes + cost > room.bytes || lines + fresh.length + 1 > room.lines;
+    if (over()) {
       fresh = fresh.filter((line) => line.number <= group.salient);
       cost = costOf(fresh);
-      if (fresh.length === 0 || bytes + cost > room.bytes || lines + fresh.length + 1 > room.lines) continue;
+      if (fresh.length > 1 && over()) {
+        fresh = fresh.filter((line) => line.number === group.salient);
+        cost = costOf(fresh);
+      }
+      if (fresh.length === 0 || over()) continue;
     }
     for (const line of fresh) chosen.set(line.number, line);
     bytes += cost;

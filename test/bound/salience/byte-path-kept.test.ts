@@ -77,3 +77,12 @@ describe("frames in Node's own code do not take a group's room", () => {
     expect(lines.filter((line) => /^L\d+: .*\(node:/.test(line))).toEqual([]);
   });
 });
+
+describe("a group that does not fit with the lines above it may still fit as its salient line alone", () => {
+  // Before: at 2,048 bytes the cut took a group whole or as its salient line with the lines above it, and dropped it
+  // otherwise: mocha's second failure (its title lines above) and pytest's first `E` line (its `>` line above) were lost.
+  test("mocha's second error and pytest's first E line at 2,048 bytes", () => {
+    expect(projection("mocha-spec-2-failures.txt", 2048)).toContain("L1039:      TypeError: Cannot read properties of undefined (reading 'name')");
+    expect(projection("pytest-verbose-2-failures.txt", 2048)).toContain("L915: E       assert 21 == 22");
+  });
+});
