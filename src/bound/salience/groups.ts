@@ -141,7 +141,10 @@ export class GroupBuilder {
       // The group's last continuation line closes it (join): the group is held before that.
       const group = this.open;
       this.join(line);
-      group.score = Math.max(group.score, score);
+      if (score > group.score) {
+        group.score = score;
+        this.reservoir.rescored(group);
+      }
       return;
     }
     if (this.open) this.close();

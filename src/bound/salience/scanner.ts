@@ -251,7 +251,8 @@ export class SalienceScanner {
     return position;
   }
 
+  /** A line's clean text. No encoding named: UTF-8 without Node's lookup of the encoding's name (its switch was inlined, and compiled, into every caller). */
   private decode(bytes: Buffer, start: number, end: number): string {
-    return this.cleanLine(bytes.toString("utf8", start, Math.min(end, start + MAX_CARRY)));
+    return this.cleanLine(bytes.toString(undefined, start, Math.min(end, start + MAX_CARRY)));
   }
 }

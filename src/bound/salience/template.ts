@@ -34,9 +34,12 @@ export function tokenize(text: string): string[] {
   return tokens;
 }
 
+/** A first token that is a number, a path or a wildcard: its leaf is keyed by the token count alone. */
+const VARIABLE_FIRST = /[N/\\…]/;
+
 function leafKey(tokens: string[]): string {
   const first = tokens[0] ?? "";
-  return `${tokens.length}\u0000${/[N/\\…]/.test(first) ? "*" : first}`;
+  return `${tokens.length}\u0000${VARIABLE_FIRST.test(first) ? "*" : first}`;
 }
 
 function similarity(template: string[], tokens: string[]): number {
