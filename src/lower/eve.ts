@@ -3,7 +3,7 @@
 import type { Attachment, ToolResult } from "../payload.js";
 import { composeBlocks } from "./compose.js";
 import { omitAttachment, type Omission } from "./media.js";
-import { readResultText, stateError } from "./result-text.js";
+import { joinParagraphs, readResultText, stateError } from "./result-text.js";
 import { hasKeptParts, layOutGenerically, readSourcePieces } from "./source-layout.js";
 import type { JsonValue, Lowered, LowerOptions } from "./types.js";
 
@@ -32,8 +32,13 @@ export function lowerToEve(result: ToolResult, _options: LowerOptions): Lowered<
     const json = result.ok && result.data !== undefined && typeof result.data !== "string";
     return { payload: json ? { type: "json", value: result.data as JsonValue } : { type: "text", value: text }, warnings };
   }
-  const pieces = (result.ok ? readSourcePieces(result, "eve") : undefined) ?? layOutGenerically(text, result, "eve");
-  const composed = composeBlocks<EveToolModelOutputPart>(pieces, { text: (partText) => ({ type: "text", text: partText }), attachment: toFilePart });
+  const sourcePieces = result.ok ? readSourcePieces(result, "eve") : undefined;
+  const composed = composeBlocks<EveToolModelOutputPart>(sourcePieces ?? layOutGenerically(text, result, "eve"), {
+    text: (partText) => ({ type: "text", text: partText }),
+    attachment: toFilePart,
+  });
   warnings.push(...composed.warnings);
+  // Nothing but text left (every attachment a URL, said in the text): the text output, as a second pass writes it.
+  if (sourcePieces === undefined && composed.mediaCount === 0) return { payload: { type: "text", value: joinParagraphs([text, ...composed.notes]) }, warnings };
   return { payload: { type: "content", value: composed.blocks }, warnings };
 }

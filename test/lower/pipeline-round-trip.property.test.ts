@@ -7,13 +7,17 @@ import { normalizeValue } from "../../src/normalize/index.js";
 import { PROVIDERS, type Provider, type ToolResult } from "../../src/payload.js";
 import { projectResult } from "../../src/project/project.js";
 import { PDF, PNG, WAV } from "./results.js";
+import type { Attachment } from "../../src/payload.js";
+
+// A file an MCP server links to (a resource_link): eve and Kontext carry no URLs and say so in the text.
+const LINK: Attachment = { mime: "text/x-rust", uri: "file:///project/src/main.rs", name: "main.rs", size: 0 };
 
 const result: fc.Arbitrary<ToolResult> = fc.record({
   ok: fc.boolean(),
   text: fc.oneof(fc.string({ unit: "grapheme", maxLength: 40 }), fc.constantFrom("", "x\n", "a\nb\n", "Error: boom", "1: x")),
   json: fc.option(fc.dictionary(fc.stringMatching(/^[a-z]{1,6}$/), fc.jsonValue({ maxDepth: 2 })).map((value) => JSON.parse(JSON.stringify(value)) as unknown), { nil: undefined }),
   tool: fc.constantFrom("read", "bash", "edit", "grep", "glob", "question", "lookup", undefined),
-  attachments: fc.subarray([PNG, PDF, WAV]),
+  attachments: fc.subarray([PNG, PDF, WAV, LINK]),
 }).map(({ ok, text, json, tool, attachments }) => {
   const body = json ?? text;
   const base: ToolResult = ok ? { ok, data: body } : { ok, error: body };

@@ -64,10 +64,10 @@ describe("--to eve", () => {
       expect(lower(normalizeValue(input, "eve"), "eve", { envelope: "part" }).payload).toEqual(input);
     }
   });
-  test("a URL cannot be an eve file part: said in the text", () => {
+  test("a URL cannot be an eve file part: said in the text (a text output, as a second pass writes it)", () => {
     const linked = { ok: true, data: "See.", attachments: [{ mime: "image/png", uri: "https://example.com/a.png", size: 0 }] };
     expect(lower(linked, "eve", { envelope: "part" })).toEqual({
-      payload: { type: "content", value: [{ type: "text", text: "See.\n\n[attachment (image/png) at https://example.com/a.png not sent: eve file parts carry base64 data only, not URLs]" }] },
+      payload: { type: "text", value: "See.\n\n[attachment (image/png) at https://example.com/a.png not sent: eve file parts carry base64 data only, not URLs]" },
       warnings: ["eve: attachment (image/png) at https://example.com/a.png not sent: eve file parts carry base64 data only, not URLs; said in the text instead"],
     });
   });
