@@ -62,4 +62,19 @@ describe("tokenize", () => {
       replace.mockRestore();
     }
   });
+
+  test("a line whose blanks are single spaces is split on a space, with no regular expression and no trim (issue 16)", () => {
+    const lines = ["2026-11-01T17:02:26.767Z ERROR [worker-1] connected to net/socket-157.ts (req 494d5bcc) in 615 ms", "  at x (a.js:1:2)", "a\tb"];
+    const split = vi.spyOn(String.prototype, "split");
+    const trim = vi.spyOn(String.prototype, "trim");
+    try {
+      const tokens = lines.map(tokenize);
+      expect(split.mock.calls.map(([separator]) => (separator instanceof RegExp ? "regexp" : separator))).toEqual([" ", "regexp", "regexp"]);
+      expect(trim).toHaveBeenCalledTimes(2);
+      expect(tokens).toEqual(lines.map(tokenEach));
+    } finally {
+      split.mockRestore();
+      trim.mockRestore();
+    }
+  });
 });
