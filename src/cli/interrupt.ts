@@ -4,6 +4,12 @@ import { nodeOs } from "../lazy-builtin.js";
 
 /** The signals that stop reading. */
 export const STOP_SIGNALS = ["SIGINT", "SIGTERM", "SIGHUP"] as const;
+/**
+ * The signals a command that runs others (`run`, `mcp`, `proxy`) passes on to their process groups: the stop
+ * signals and SIGQUIT (Ctrl-\), as timeout(1) does. Its default action would end correx at once and leave the
+ * groups, which are not in the terminal's foreground group, running.
+ */
+export const GROUP_SIGNALS = [...STOP_SIGNALS, "SIGQUIT"] as const;
 const SIGNAL_BASE = 128;
 
 /** The exit status of a command stopped by `signal`: 128+N (130 for SIGINT). */

@@ -6,7 +6,7 @@ import { startMcpServer } from "../mcp/server.js";
 import { defaultSpillDir, SpillStore } from "../spill/store.js";
 import { homedir } from "node:os";
 import { parseTimerDuration, type RawOptions } from "./options.js";
-import { signalExitCode, STOP_SIGNALS } from "./interrupt.js";
+import { GROUP_SIGNALS, signalExitCode } from "./interrupt.js";
 import { stdoutStream } from "./io.js";
 import { outputOptions } from "./pipeline.js";
 import { parseProjectionConfig } from "./projection-config.js";
@@ -28,7 +28,7 @@ export async function runMcpServer(raw: RawOptions): Promise<void> {
     for (const handle of running) if (handle.pid !== undefined) killGroupSync(handle.pid);
   };
   process.on("exit", killRunning);
-  for (const signal of STOP_SIGNALS) process.once(signal, () => process.exit(signalExitCode(signal)));
+  for (const signal of GROUP_SIGNALS) process.once(signal, () => process.exit(signalExitCode(signal)));
   const calls = trackCalls();
   const server = await startMcpServer({
     input: process.stdin,

@@ -14,7 +14,7 @@ import { killGroupSync, signalProcessGroup } from "../run/process-group.js";
 import { defaultSpillDir, SpillStore } from "../spill/store.js";
 import { parseSize, parseTimerDuration, type RawOptions } from "./options.js";
 import { collectInPassing } from "./passing-collection.js";
-import { signalExitCode, STOP_SIGNALS } from "./interrupt.js";
+import { GROUP_SIGNALS, signalExitCode } from "./interrupt.js";
 import { stdoutStream } from "./io.js";
 import { openSpill, tokenCounterFor } from "./pipeline.js";
 import { parseProjectionConfig } from "./projection-config.js";
@@ -41,7 +41,7 @@ export async function runProxy(argv: string[], raw: RawOptions): Promise<never> 
     if (pid !== undefined) killGroupSync(pid);
   };
   process.on("exit", killGroup);
-  for (const signal of STOP_SIGNALS) process.on(signal, () => (pid === undefined ? process.exit(signalExitCode(signal)) : signalProcessGroup(pid, signal)));
+  for (const signal of GROUP_SIGNALS) process.on(signal, () => (pid === undefined ? process.exit(signalExitCode(signal)) : signalProcessGroup(pid, signal)));
 
   const resultOptions = {
     bound, ...(spill.target ? { spill: spill.target } : {}), ...(spill.failure ? { spillFailure: spill.failure } : {}), ...(maxMediaBytes !== undefined ? { maxMediaBytes } : {}),

@@ -15,6 +15,7 @@ import type { OutputSink, RunHandle, RunOutcome, RunSpec } from "../run/types.js
 import type { SpillSinkOptions } from "../spill/spill-sink.js";
 import { NO_OUTPUT } from "../tools/bash.js";
 import { formatToolFrame } from "../tools/index.js";
+import { GROUP_SIGNALS } from "./interrupt.js";
 import { stderrIsTTY, stdoutColumns, stdoutIsTTY, warn, writeStdout } from "./io.js";
 import { parseChoice, parseTimerDuration, type RawOptions } from "./options.js";
 import { boundOptionsFor, collectAfterSpill, openSpill, outputOptions } from "./pipeline.js";
@@ -27,7 +28,6 @@ interface RunConfig {
   stderr: "merged" | "separate";
 }
 
-const FORWARDED_SIGNALS = ["SIGINT", "SIGTERM", "SIGHUP"] as const;
 /**
  * The spill worker's ring for `run`: a few reads (its default, 4 MiB, is peak RSS `run` cannot spare). 1 MiB, not
  * 512 KiB: run's thread waited on the full ring 43-110 ms per 100 MiB; `run -- cat` of 1 GiB spilling all went from
@@ -143,7 +143,7 @@ async function runWatched(spec: RunSpec, stats: RunStatsTracker | undefined, wri
     if (handle?.pid !== undefined) killGroupSync(handle.pid);
   };
   let status: LiveStatus | undefined;
-  for (const signal of FORWARDED_SIGNALS) process.on(signal, forward);
+  for (const signal of GROUP_SIGNALS) process.on(signal, forward);
   try {
     handle = await startCommand(spec, write);
     process.on("exit", killGroup);
@@ -155,7 +155,7 @@ async function runWatched(spec: RunSpec, stats: RunStatsTracker | undefined, wri
   } finally {
     status?.stop();
     process.off("exit", killGroup);
-    for (const signal of FORWARDED_SIGNALS) process.off(signal, forward);
+    for (const signal of GROUP_SIGNALS) process.off(signal, forward);
   }
 }
 

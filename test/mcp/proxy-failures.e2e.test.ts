@@ -78,16 +78,19 @@ describe("correx proxy with a misbehaving server", () => {
     expect(proxy.stderr()).toContain("correx proxy: cannot start /nonexistent/mcp-server");
   });
 
-  test.each(["SIGTERM", "close"])("no orphans: after %s the server's whole group is gone", async (how) => {
+  // SIGQUIT (Ctrl-\) is passed on too: correx's default action would end it and leave the group running.
+  test.each([["SIGTERM", 143], ["SIGQUIT", 131], ["close", 143]] as const)("no orphans: after %s the server's whole group is gone (exit %i)", async (how, code) => {
     const pidFile = join(temporaryDirectory("correx-proxy-orphans-"), "grandchild");
-    const proxy = startRaw([process.execPath, FLAKY, "grandchild", pidFile], ["--kill-after", "200ms"]);
+    // `ulimit -c 0`: a server ended by SIGQUIT leaves no core file
+    const server = ["/bin/sh", "-c", 'ulimit -c 0; exec "$0" "$@"', process.execPath, FLAKY, "grandchild", pidFile];
+    const proxy = startRaw(server, ["--kill-after", "200ms"]);
     proxy.send(INITIALIZE);
     await waitForFile(pidFile);
     const grandchild = Number(readFileSync(pidFile, "utf8"));
     expect(isAlive(grandchild)).toBe(true);
-    if (how === "SIGTERM") proxy.child.kill("SIGTERM");
-    else proxy.child.stdin.end();
-    expect(await proxy.exited).toBe(143);
+    if (how === "close") proxy.child.stdin.end();
+    else proxy.child.kill(how);
+    expect(await proxy.exited).toBe(code);
     await waitUntil(() => !isAlive(grandchild));
   });
 });

@@ -171,6 +171,28 @@ describe("signals sent to correx", () => {
       rmSync(directory, { recursive: true, force: true });
     }
   });
+  test("SIGQUIT (Ctrl-\\) is forwarded too, as timeout(1) does: correx does not die leaving the group running; exit 131", async () => {
+    const directory = mkdtempSync(join(tmpdir(), "correx-run-signal-"));
+    const [ready, pidFile] = [join(directory, "ready"), join(directory, "pid")];
+    // No core files; the background grandchild ignores SIGQUIT (as it does SIGINT): only SIGKILL stops it.
+    const script = `ulimit -c 0; sleep 1000 >/dev/null 2>&1 & echo $! > '${pidFile}'; echo started; : > '${ready}'; wait`;
+    const started = startCorrex(["run", "--kill-after", "300ms", "--spill-dir", spillDirectory(), "--", "sh", "-c", script]);
+    await waitForFile(ready);
+    const grandchild = Number(readFileSync(pidFile, "utf8"));
+    try {
+      started.child.kill("SIGQUIT");
+      const result = await started.finished;
+      expect({ stdout: result.stdout.toString(), code: result.code, signal: result.signal }).toEqual({
+        stdout: "started\n\nCommand was interrupted (SIGQUIT).\n",
+        code: 131,
+        signal: null,
+      });
+      expect(isProcessGone(grandchild)).toBe(true);
+    } finally {
+      if (!isProcessGone(grandchild)) process.kill(grandchild, "SIGKILL");
+      rmSync(directory, { recursive: true, force: true });
+    }
+  });
   test.each([1, 2, 3])("a signal that arrives as the command starts is still forwarded (try %i)", async () => {
     const ready = join(mkdtempSync(join(tmpdir(), "correx-run-signal-")), "ready");
     const started = startCorrex(["run", "--spill-dir", spillDirectory(), "--", "sh", "-c", `: > '${ready}'; exec sleep 1000`]);
