@@ -54,7 +54,8 @@ export function explainMissing(store: SpillStore, id: string, recordSeen: boolea
   if (tombstone) return new NotFoundError(describeTombstone(tombstone));
   if (recordSeen) return new NotFoundError(`output ${id} has a record but its data file ${store.dataPath(id)} is missing (removed outside correx?)`);
   if (fs.existsSync(store.dataPath(id))) {
-    return new NotFoundError(`output ${id} is still being written (it has no record yet); try again when the command that writes it has finished`);
+    // A writer at work and one that was killed (SIGKILL, a second signal) look the same: name both, and the bytes.
+    return new NotFoundError(`output ${id} has no record yet: it is still being written (try again when its command has finished), or the correx that wrote it was killed (gc removes it once its last write is an hour old); the bytes saved so far: ${store.dataPath(id)}`);
   }
   const days = TOMBSTONE_MAX_AGE_MS / 86_400_000;
   return new NotFoundError(`no stored output ${id} in ${store.dir}: it was never stored here, or it was removed more than ${days} days ago (use --spill-dir or CORREX_SPILL_DIR for another store)`);

@@ -53,13 +53,13 @@ describe("read", () => {
     });
   });
 
-  test("an output still being written says so, exit 1", () => {
+  test("an output still being written (or whose writer was killed) says so and where its bytes are, exit 1", () => {
     const dir = newStoreDir();
     const store = new SpillStore(dir);
     store.prepare();
     const id = addOutput(store, Date.now(), "half", { record: false });
     expect(runCorrex(["read", id, "--spill-dir", dir])).toEqual({
-      status: 1, stdout: "", stderr: `correx: output ${id} is still being written (it has no record yet); try again when the command that writes it has finished\n`,
+      status: 1, stdout: "", stderr: `correx: output ${id} has no record yet: it is still being written (try again when its command has finished), or the correx that wrote it was killed (gc removes it once its last write is an hour old); the bytes saved so far: ${store.dataPath(id)}\n`,
     });
   });
 });

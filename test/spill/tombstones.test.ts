@@ -75,10 +75,10 @@ describe("openOutput", () => {
     expect(() => openOutput(store, ID)).toThrow(new NotFoundError(describeTombstone(createTombstone(ID, "expired", 5, REMOVED, "7 days"))));
   });
 
-  test("a data file without a record is still being written", () => {
+  test("a data file without a record is still being written, or its writer was killed: both said, with its path", () => {
     const store = makeStore();
     const id = addOutput(store, Date.now(), "partial", { record: false });
-    expect(() => openOutput(store, id)).toThrow(new NotFoundError(`output ${id} is still being written (it has no record yet); try again when the command that writes it has finished`));
+    expect(() => openOutput(store, id)).toThrow(new NotFoundError(`output ${id} has no record yet: it is still being written (try again when its command has finished), or the correx that wrote it was killed (gc removes it once its last write is an hour old); the bytes saved so far: ${store.dataPath(id)}`));
   });
 
   test("a record whose data vanished: the tombstone if any, else says so", () => {
