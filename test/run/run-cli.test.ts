@@ -165,8 +165,10 @@ describe("signals sent to correx", () => {
       const payload = payloadOf(result.stdout);
       expect(payload.meta).toMatchObject({ interrupted: true, total_bytes: mebibytes * 1024 * 1024 });
       expect(readFileSync(String(payload.meta?.output_path)).equals(readFileSync(file))).toBe(true);
-      const record = JSON.parse(readFileSync(`${String(payload.meta?.output_path)}.json`, "utf8")) as { sha256: string };
+      const record = JSON.parse(readFileSync(`${String(payload.meta?.output_path)}.json`, "utf8")) as { sha256: string; interrupted?: string };
       expect(record.sha256).toBe(createHash("sha256").update(readFileSync(file)).digest("hex"));
+      // recorded as `bound` records an input a signal cut short
+      expect(record.interrupted).toBe("SIGINT");
     } finally {
       rmSync(directory, { recursive: true, force: true });
     }
