@@ -4,6 +4,7 @@ import { shellQuote } from "../bound/marker.js";
 import { isRecord } from "../payload.js";
 import type { ProjectOptions } from "../project/project.js";
 import { isMcpToolName, type BashToolInput, type ClaudeCodeHookAnswer, type ClaudeCodeHookEvent } from "./claude-code-types.js";
+import { STOP_GRACE, stopBeforeLimit, type BashTimeLimits } from "./claude-code-limits.js";
 import { boundMcpToolOutput } from "./mcp-output.js";
 import { reasonToKeep } from "./shell-command.js";
 
@@ -16,6 +17,8 @@ export interface ClaudeCodeHookOptions {
   permission: HookPermission;
   /** The `correx run` command line the Bash command runs under, up to `--`, e.g. `correx run --max-bytes 30000`. */
   runPrefix: string;
+  /** Claude Code's Bash time limits (claude-code-limits.ts): the rewritten command stops its group before them. */
+  bashLimits: BashTimeLimits;
   /** Budget and spill store for MCP tool outputs (asked for only when one is bounded: opening a store costs). */
   project: () => ProjectOptions;
 }
@@ -48,9 +51,13 @@ export function permissionFor(mode: string | undefined, configured: HookPermissi
   return mode === "dontAsk" ? undefined : "ask";
 }
 
-/** The command line that runs `command` under correx, in bash, with its exit status as the command's. */
-export function wrapCommand(command: string, runPrefix: string): string {
-  return `${runPrefix} -- ${SHELL} -c ${shellQuote(command)}`;
+/**
+ * The command line that runs `command` under correx, in bash, with its exit status as the command's; with `stopAfter`
+ * (a `--timeout` value), correx stops the command's group then, before Claude Code's own limit.
+ */
+export function wrapCommand(command: string, runPrefix: string, stopAfter?: string): string {
+  const timeout = stopAfter === undefined ? "" : ` --timeout ${stopAfter} --kill-after ${STOP_GRACE}`;
+  return `${runPrefix}${timeout} -- ${SHELL} -c ${shellQuote(command)}`;
 }
 
 function answerBash(event: ClaudeCodeHookEvent, options: ClaudeCodeHookOptions): HookDecision {
@@ -68,7 +75,7 @@ function answerBash(event: ClaudeCodeHookEvent, options: ClaudeCodeHookOptions):
         hookEventName: "PreToolUse",
         permissionDecision: decision,
         permissionDecisionReason: REWRITE_REASON,
-        updatedInput: { ...bash, command: wrapCommand(bash.command, options.runPrefix) },
+        updatedInput: { ...bash, command: wrapCommand(bash.command, options.runPrefix, stopBeforeLimit(bash.timeout, options.bashLimits)) },
       },
     },
   };

@@ -39,6 +39,17 @@ describe("correx hook claude-code, spawned", () => {
     expect(wrapped.stdout.startsWith(`it's a "quoted" line\nTAP version 13\n`)).toBe(true);
   });
 
+  test("a command still running near Claude Code's limit is stopped by correx, group and all, and the model reads its output so far", () => {
+    const event = { ...loadHookEvent("pre-tool-use-bash"), tool_input: { command: "echo started; sleep 300", timeout: 12_000 } };
+    const run = runWithStore("correx hook claude-code", JSON.stringify(event));
+    const command = (JSON.parse(run.stdout) as Record<string, any>).hookSpecificOutput.updatedInput.command as string;
+    expect(command).toBe("correx run --max-bytes 30000 --timeout 5s --kill-after 5s -- bash -c 'echo started; sleep 300'");
+    // without the stop, `correx run` would wait the 300 s out (and, ended by Claude Code, leave the group running)
+    const wrapped = runWithStore(command);
+    expect(wrapped.code).toBe(124);
+    expect(wrapped.stdout).toBe("started\n\nCommand exceeded timeout of 5000 ms. Retry with a larger timeout.\n");
+  });
+
   test("a long output is bounded to the hook's budget: the failure at the end is kept, the rest is saved and paged", () => {
     const wrapped = runWithStore(rewrittenCommand("pre-tool-use-bash-long"));
     expect(wrapped.code).toBe(7);
@@ -70,7 +81,7 @@ describe("correx hook claude-code, spawned", () => {
   test("flags reach the rewritten command and the settings block", () => {
     const answered = answer("pre-tool-use-bash", " --permission allow --max-lines 50 --max-bytes 4000 --spill-dir '/tmp/a b'");
     expect(answered.hookSpecificOutput.permissionDecision).toBe("allow");
-    expect(answered.hookSpecificOutput.updatedInput.command.startsWith("correx run --max-lines 50 --max-bytes 4000 --spill-dir '/tmp/a b' -- bash -c ")).toBe(true);
+    expect(answered.hookSpecificOutput.updatedInput.command.startsWith("correx run --max-lines 50 --max-bytes 4000 --spill-dir '/tmp/a b' --timeout 113s --kill-after 5s -- bash -c ")).toBe(true);
     const settings = JSON.parse(runShell("correx hook claude-code --print-config --permission allow --max-bytes 4000").stdout);
     expect(settings.hooks.PreToolUse[0].hooks[0].command).toBe("correx hook claude-code --permission allow --max-bytes 4000");
   });

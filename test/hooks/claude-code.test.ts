@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { answerClaudeCodeEvent, permissionFor, wrapCommand, type ClaudeCodeHookOptions } from "../../src/hooks/claude-code.js";
+import { bashTimeLimits } from "../../src/hooks/claude-code-limits.js";
 import { isMcpToolName } from "../../src/hooks/claude-code-types.js";
 import { SpillStore } from "../../src/spill/store.js";
 import { hookEventNames, hookOutputErrors, loadHookEvent } from "./fixtures.js";
@@ -15,7 +16,7 @@ const REASON = "correx bounds the output for the model and saves the full output
 function createOptions(overrides: Partial<ClaudeCodeHookOptions> = {}): ClaudeCodeHookOptions & { store: SpillStore } {
   const store = new SpillStore(join(mkdtempSync(join(tmpdir(), "correx-hook-")), "tool-output"));
   store.prepare();
-  return { permission: "ask", runPrefix: "correx run --max-bytes 30000", project: () => ({ budget: { maxLines: 2000, maxBytes: 30000 }, spill: { store } }), store, ...overrides };
+  return { permission: "ask", runPrefix: "correx run --max-bytes 30000", bashLimits: { defaultMs: 120_000, maxMs: 600_000 }, project: () => ({ budget: { maxLines: 2000, maxBytes: 30000 }, spill: { store } }), store, ...overrides };
 }
 
 const answerFor = (name: string, overrides: Partial<ClaudeCodeHookOptions> = {}) => answerClaudeCodeEvent(loadHookEvent(name), createOptions(overrides));
@@ -30,7 +31,7 @@ describe("PreToolUse on Bash: the command runs under correx run", () => {
           permissionDecision: "ask",
           permissionDecisionReason: REASON,
           updatedInput: {
-            command: `correx run --max-bytes 30000 -- bash -c 'printf '\\''%s\\n'\\'' "it'\\''s a \\"quoted\\" line" && sh examples/sum-test.sh'`,
+            command: `correx run --max-bytes 30000 --timeout 113s --kill-after 5s -- bash -c 'printf '\\''%s\\n'\\'' "it'\\''s a \\"quoted\\" line" && sh examples/sum-test.sh'`,
             description: "Run the sum tests",
             timeout: 120000,
           },
@@ -45,7 +46,7 @@ describe("PreToolUse on Bash: the command runs under correx run", () => {
       hookEventName: "PreToolUse",
       permissionDecision: "allow",
       permissionDecisionReason: REASON,
-      updatedInput: { command: "correx run --max-bytes 30000 -- bash -c 'git log --oneline -50'", description: "Show recent commits" },
+      updatedInput: { command: "correx run --max-bytes 30000 --timeout 113s --kill-after 5s -- bash -c 'git log --oneline -50'", description: "Show recent commits" },
     });
   });
 
@@ -72,6 +73,33 @@ describe("PreToolUse on Bash: the command runs under correx run", () => {
     const once = answerClaudeCodeEvent(event, createOptions()).answer.hookSpecificOutput as { updatedInput: Record<string, unknown> };
     const twice = answerClaudeCodeEvent({ ...event, tool_input: once.updatedInput }, createOptions());
     expect(twice).toEqual({ answer: {}, note: "left as it is: the command already runs under correx" });
+  });
+
+  test("the command is stopped 7 s before Claude Code's limit for it: the tool input's timeout, else the default, at most the maximum", () => {
+    const wrapped = (timeout: unknown, limits = { defaultMs: 120_000, maxMs: 600_000 }) => {
+      const event = loadHookEvent("pre-tool-use-bash");
+      const input = { ...(event.tool_input as Record<string, unknown>), timeout };
+      const answer = answerClaudeCodeEvent({ ...event, tool_input: input }, createOptions({ bashLimits: limits })).answer.hookSpecificOutput as { updatedInput: Record<string, unknown> };
+      return /^correx run --max-bytes 30000 (.*?)-- bash -c /.exec(String(answer.updatedInput.command))![1];
+    };
+    expect(wrapped(300_000)).toBe("--timeout 293s --kill-after 5s ");
+    expect(wrapped(undefined)).toBe("--timeout 113s --kill-after 5s ");
+    expect(wrapped(3_600_000)).toBe("--timeout 593s --kill-after 5s ");
+    expect(wrapped("soon")).toBe("--timeout 113s --kill-after 5s ");
+    expect(wrapped(30_500)).toBe("--timeout 23s --kill-after 5s ");
+    expect(wrapped(undefined, { defaultMs: 1_800_000, maxMs: 7_200_000 })).toBe("--timeout 1793s --kill-after 5s ");
+    // a limit under 12 s leaves no room for the grace and the margin: Claude Code's own limit applies
+    expect(wrapped(11_000)).toBe("");
+    expect(wrapped(12_000)).toBe("--timeout 5s --kill-after 5s ");
+  });
+
+  test("Claude Code's limits from its variables, read as it reads them", () => {
+    expect(bashTimeLimits({})).toEqual({ defaultMs: 120_000, maxMs: 600_000 });
+    expect(bashTimeLimits({ BASH_DEFAULT_TIMEOUT_MS: "1800000", BASH_MAX_TIMEOUT_MS: "7200000" })).toEqual({ defaultMs: 1_800_000, maxMs: 7_200_000 });
+    // the maximum is never under the default; a value that is not a positive number is ignored
+    expect(bashTimeLimits({ BASH_DEFAULT_TIMEOUT_MS: "900000" })).toEqual({ defaultMs: 900_000, maxMs: 900_000 });
+    expect(bashTimeLimits({ BASH_DEFAULT_TIMEOUT_MS: "-5", BASH_MAX_TIMEOUT_MS: "ten" })).toEqual({ defaultMs: 120_000, maxMs: 600_000 });
+    expect(bashTimeLimits({ BASH_DEFAULT_TIMEOUT_MS: "300000ms" })).toEqual({ defaultMs: 300_000, maxMs: 600_000 });
   });
 
   test("wrapCommand quotes only what needs it", () => {
