@@ -1,12 +1,9 @@
 // Builds salient groups line by line, shared by the byte path (lines leaving the ring) and the line path (the window).
 import { continuesLine, indentOf, scoreLine, SALIENT_SCORE } from "./rules.js";
-import { clip, MAX_LINE_CHARS, ownerOf } from "./owners.js";
+import { clip, ownerOf } from "./owners.js";
 import { EXAMPLES_PER_TEMPLATE, Reservoir, type NumberedLine, type SalientGroup } from "./reservoir.js";
 import type { Above } from "./lines-above.js";
 import { TemplateMiner } from "./template.js";
-
-/** Longest line kept whole in a group (owners.ts), for the scanner's partial lines. */
-export { MAX_LINE_CHARS };
 
 /** Continuation lines that may follow a salient line (stack frames, code excerpts, carets); a bare gutter `|` is not counted. */
 const MAX_CONTINUATION = 10;
