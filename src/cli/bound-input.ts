@@ -107,6 +107,8 @@ async function boundRead(
   if (scope === "envelopes" && config.from === "auto" && normalized.meta?.source_shape === "text" && !WHOLE_TOOLS.has(toolKind ?? "")) {
     return { text: await boundStream(config, output, toolKind, [input.bytes], EMPTY, note, fields, cut, saving), warnings };
   }
+  // normalize and lower also say on stderr why JSON-looking input was read as text (lower's payload has no meta)
+  if (normalized.meta?.source_shape === "text" && Array.isArray(normalized.meta.notes)) for (const text of normalized.meta.notes) note(String(text));
   const { result, fields: recordFields } = markInterrupted(normalized, fields, cut());
   if (config.tool) {
     const { readRegistryFile, registryPathFor } = await import("../normalize/registry.js");

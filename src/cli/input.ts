@@ -2,7 +2,7 @@
 import { InputError } from "../errors.js";
 import { EnvelopeStreamReader } from "../normalize/envelope-stream.js";
 import { EnvelopeWatch } from "../normalize/envelope-watch.js";
-import { couldBeJson, findFirstNonBlankByte, looksLikeJson } from "../normalize/json-input.js";
+import { couldBeJson, findFirstNonBlankByte, looksLikeJson, malformedJsonNote } from "../normalize/json-input.js";
 import type { SourceShape } from "../payload.js";
 import { looksBinary } from "../text/binary.js";
 import { formatSize } from "../text/magic.js";
@@ -40,7 +40,8 @@ export type DetectScope = "all" | "envelopes";
  * Reads enough of stdin to decide. Held whole up to `cap`: tools that parse their input, any forced structured
  * `--from`, and with `auto` JSON-looking input (first non-blank byte `{` or `[` within the first DECISION_BYTES,
  * not binary, no syntax error there) — in the `envelopes` scope only while it can still be a tool-result
- * envelope (EnvelopeWatch). Everything else streams.
+ * envelope (EnvelopeWatch). Everything else streams; in the `all` scope with a note when it is JSON plainly meant
+ * as such but malformed (malformedJsonNote).
  */
 export async function readInput(
   chunks: AsyncIterator<Buffer>, from: SourceShape | "auto", cap: number, toolKind: string | undefined, scope: DetectScope = "all", jsonLines = false,
@@ -60,9 +61,14 @@ export async function readInput(
   }
   const head = Buffer.concat(prefix).subarray(0, DECISION_BYTES);
   const toolWantsWhole = WHOLE_TOOLS.has(toolKind ?? "");
-  const jsonLooking = looksLikeJson(findFirstNonBlankByte(head)) && !looksBinary(head) && (couldBeJson(head, ended) || (jsonLines && startsWithJsonLine(head)));
+  const bracketed = looksLikeJson(findFirstNonBlankByte(head)) && !looksBinary(head);
+  const jsonLooking = bracketed && (couldBeJson(head, ended) || (jsonLines && startsWithJsonLine(head)));
   const wantsWhole = from === "text" ? toolWantsWhole : from !== "auto" || jsonLooking || toolWantsWhole;
-  if (!wantsWhole) return { kind: "stream", prefix, rest: chunks };
+  if (!wantsWhole) {
+    // normalize and lower say why JSON plainly meant as such is read as text; bound and run read text anyway
+    const note = bracketed && from === "auto" && scope === "all" ? malformedJsonNote(head) : undefined;
+    return { kind: "stream", prefix, rest: chunks, ...(note === undefined ? {} : { note }) };
+  }
   const watch = from === "auto" && scope === "envelopes" && !toolWantsWhole ? new EnvelopeWatch() : undefined;
   for (const piece of prefix) if (watch?.write(piece) === "not-envelope") return { kind: "stream", prefix, rest: chunks };
   if (streamEnvelopes === "always" || (streamEnvelopes === "large" && !ended)) {

@@ -3,7 +3,7 @@ import { InputError } from "../errors.js";
 import type { SourceShape, ToolResult } from "../payload.js";
 import { formatSize } from "../text/magic.js";
 import {
-  findFirstNonBlankByte, JsonDepthError, looksLikeJson, MAX_JSON_BYTES, MAX_JSON_DEPTH, normalizeText, normalizeValue,
+  findFirstNonBlankByte, JsonDepthError, looksLikeJson, malformedJsonNote, MAX_JSON_BYTES, MAX_JSON_DEPTH, normalizeText, normalizeValue,
   parseJsonBytes,
 } from "../normalize/index.js";
 import { readDetected } from "../normalize/detect.js";
@@ -21,8 +21,8 @@ export interface NormalizeBytesOptions {
 
 /**
  * Normalizes input bytes. `auto`: input whose first non-blank byte is `{` or `[` is parsed and its shape
- * detected (with `detect: "envelopes"`, JSON that is no tool-result envelope is text); anything else, malformed JSON included, is text; JSON over the cap or nested too deep is text
- * with a note in meta.notes. A forced structured `--from` parses whatever comes: malformed JSON is an
+ * detected (with `detect: "envelopes"`, JSON that is no tool-result envelope is text); anything else, malformed JSON included, is text; JSON over the cap or nested too deep, or
+ * malformed where it was plainly meant as JSON (cut short, or broken past its first bytes: malformedJsonNote), is text with a note in meta.notes. A forced structured `--from` parses whatever comes: malformed JSON is an
  * InputError at a byte offset, a shape mismatch one at a JSON path, input over the cap one too.
  */
 export async function normalizeBytes(bytes: Uint8Array, from: SourceShape | "auto", options: NormalizeBytesOptions = {}): Promise<ToolResult> {
@@ -48,7 +48,11 @@ function normalizeAuto(bytes: Uint8Array, maxJsonBytes: number, detect: "all" | 
     if (error instanceof JsonDepthError) {
       return withNotes(normalizeText(decodeTextBytes(bytes)), [`JSON nested deeper than ${MAX_JSON_DEPTH} levels (${error.where}): read as text`]);
     }
-    if (error instanceof InputError) return normalizeText(decodeTextBytes(bytes));
+    if (error instanceof InputError) {
+      const note = malformedJsonNote(bytes);
+      const text = normalizeText(decodeTextBytes(bytes));
+      return note === undefined ? text : withNotes(text, [note]);
+    }
     throw error;
   }
   return normalizeParsed(value, "auto", detect) ?? normalizeText(decodeTextBytes(bytes));

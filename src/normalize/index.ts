@@ -6,7 +6,7 @@ import { withSourceShape } from "./result.js";
 
 export { detectShape, SHAPE_REGISTRY } from "./detect.js";
 export { normalizeText } from "./text.js";
-export { MAX_JSON_BYTES, MAX_JSON_DEPTH, JsonDepthError, looksLikeJson, findFirstNonBlankByte, parseJsonBytes } from "./json-input.js";
+export { MAX_JSON_BYTES, MAX_JSON_DEPTH, JsonDepthError, looksLikeJson, findFirstNonBlankByte, malformedJsonNote, parseJsonBytes } from "./json-input.js";
 export type { PartLayout } from "./parts.js";
 export { PART_SEPARATOR } from "./parts.js";
 export type { NormalizeMeta } from "./meta.js";

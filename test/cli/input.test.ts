@@ -29,6 +29,24 @@ describe("readInput", () => {
     expect(input).toMatchObject({ kind: "stream", note: "input over the 1.0 KiB --json-cap: read as text, not parsed" });
   });
 
+  test("in the `all` scope (normalize, lower), JSON cut short streams as text with a note saying where it broke", async () => {
+    const cut = '{"content":[{"type":"text","text":"hi"}';
+    expect(await readInput(chunks(cut), "auto", 1024, undefined, "all")).toMatchObject({
+      kind: "stream", note: "malformed JSON at line 1, column 40: unexpected end of input: read as text",
+    });
+    const long = `{"content":[{"type":"text","text":"${"x".repeat(70_000)}"}], "isError": fals}`;
+    expect(await readInput(chunks(long), "auto", 1 << 20, undefined, "all")).toMatchObject({ kind: "whole" });
+    const early = `{"content":[{"type":"text","text":"x"}], "isError": fals, "more": "${"x".repeat(70_000)}"}`;
+    expect(await readInput(chunks(early), "auto", 1 << 20, undefined, "all")).toMatchObject({
+      kind: "stream", note: 'malformed JSON at line 1, column 53: expected a value, found "fals": read as text',
+    });
+  });
+
+  test("bound and run (the `envelopes` scope) and text that only starts with a bracket get no note", async () => {
+    expect(await readInput(chunks('{"content":[{"type":"text","text":"hi"}'), "auto", 1024, undefined, "envelopes")).not.toHaveProperty("note");
+    expect(await readInput(chunks("[INFO] server started\n"), "auto", 1024, undefined, "all")).not.toHaveProperty("note");
+  });
+
   test("a forced shape over the cap is an input error at the cap", async () => {
     await expect(readInput(chunks('{"data": "', "x".repeat(2000), '"}'), "mcp", 1024, undefined)).rejects.toThrow("(at byte 1024)");
   });

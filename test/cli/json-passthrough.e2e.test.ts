@@ -1,7 +1,7 @@
 // JSON on `bound` and `run` (SPEC §2): a command's JSON passes through as written; only tool-result envelopes are
 // read as tool results; numbers keep their source text on every path; structured errors stay structured.
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
@@ -116,5 +116,28 @@ describe("how the pipe delivers the bytes never changes what the input is", () =
   ])("%s", (_name, bytes) => {
     writeFileSync(file, bytes);
     expect(split()).toBe(whole());
+  });
+});
+
+describe("a recorded tool result cut short", () => {
+  const recorded = readFileSync(new URL("../fixtures/json/mcp-read-text-file.json", import.meta.url));
+  // within the first 64 KiB, which decide how input is read (streamed as text), and past them (held whole, parsed)
+  const cuts = [recorded.subarray(0, 40_000), recorded.subarray(0, 87_000)];
+
+  test.each([0, 1])("normalize and lower read it as text and say on stderr where the JSON broke; exit 0 (cut %i)", (which) => {
+    const cut = cuts[which]!;
+    for (const args of [["normalize", "--no-spill"], ["lower", "--to", "openai-chat", "--call-id", "call_1", "--no-spill"]]) {
+      const run = runCli(args, cut);
+      expect(run.code).toBe(0);
+      expect(run.stderr).toMatch(/^correx: warning: malformed JSON at line 1, column \d+: unterminated string: read as text\n$/);
+      expect(run.text).toContain(JSON.stringify(cut.toString("utf8")).slice(1, 40));
+    }
+  });
+
+  test("bound reads it as the text it is, with no warning (bound and run read text anyway)", () => {
+    const run = bound(cuts[0]!, "--no-spill");
+    expect(run.code).toBe(0);
+    expect(run.stderr).toBe("");
+    expect(run.stdout.equals(cuts[0]!)).toBe(true);
   });
 });

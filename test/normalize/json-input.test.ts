@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
 import { InputError } from "../../src/errors.js";
-import { findFirstNonBlankByte, JsonDepthError, looksLikeJson, MAX_JSON_DEPTH, parseJsonBytes } from "../../src/normalize/json-input.js";
+import { findFirstNonBlankByte, JsonDepthError, looksLikeJson, malformedJsonNote, MAX_JSON_DEPTH, parseJsonBytes } from "../../src/normalize/json-input.js";
 import { findJsonSyntaxError } from "../../src/normalize/json-syntax.js";
 import { catchError } from "./helpers.js";
 
@@ -84,5 +84,29 @@ describe("looksLikeJson", () => {
     expect(looksLikeJson(findFirstNonBlankByte(utf8("\uFEFF \r\n\t{}")))).toBe(true);
     expect(looksLikeJson(findFirstNonBlankByte(utf8("  [1]")))).toBe(true);
     for (const text of ["42", '"hi"', "true", "hello", "", "   "]) expect(looksLikeJson(findFirstNonBlankByte(utf8(text)))).toBe(false);
+  });
+});
+
+describe("malformedJsonNote", () => {
+  test.each([
+    ['{"content":[{"type":"text","text":"hi"}', "malformed JSON at line 1, column 40: unexpected end of input: read as text"],
+    ['{"content":[{"type":"text","text":"a string cut sho', "malformed JSON at line 1, column 52: unterminated string: read as text"],
+    ['{\n  "name": "x",\n  "deps": { "a": 1, }\n}\n', "malformed JSON at line 3, column 21: expected a property name in double quotes: read as text"],
+    ['[{"id": 1, "ok": true}, {"id": 2, "ok": tru}]', `malformed JSON at line 1, column 41: expected a value, found "tru": read as text`],
+  ])("JSON plainly meant as such, cut short or broken past its first bytes: %j", (text, note) => {
+    expect(malformedJsonNote(utf8(text))).toBe(note);
+  });
+
+  test.each([
+    ["[INFO] server started\n[WARN] slow\n"],
+    ["[2026-12-01T22:00:00Z] GET /health 200\n"],
+    ["{'a': 1, 'b': 'a Python dict printed with repr'}"],
+    ["{ a: 1, b: 'a JavaScript object from console.log' }"],
+    ['{"level":"info","msg":"started"}\n{"level":"warn","msg":"slow"}\n'],
+    ["[    0.000000] Linux version 6.1.0 (gcc 12)\n"],
+    ['{"content":[{"type":"text","text":"hi"}]}'],
+    ["{"],
+  ])("undefined for text that starts with a bracket, JSON Lines, and valid JSON: %j", (text) => {
+    expect(malformedJsonNote(utf8(text))).toBeUndefined();
   });
 });

@@ -18,6 +18,15 @@ describe("normalizeBytes", () => {
     expect(await normalizeBytes(utf8("42\n"), "auto")).toEqual({ ok: true, data: "42\n", meta: { source_shape: "text" } });
   });
 
+  test("auto: JSON broken past its first bytes is text with a note saying where (a JSON-looking prefix held whole)", async () => {
+    const text = `{"content":[{"type":"text","text":"${"x".repeat(70_000)}"}], "isError": fals}`;
+    expect(await normalizeBytes(utf8(text), "auto")).toEqual({
+      ok: true, data: text, meta: { source_shape: "text", notes: ['malformed JSON at line 1, column 70052: expected a value, found "fals": read as text'] },
+    });
+    const lines = '{"level":"info","msg":"started"}\n{"level":"warn","msg":"slow"}\n';
+    expect(await normalizeBytes(utf8(lines), "auto")).toEqual({ ok: true, data: lines, meta: { source_shape: "text" } });
+  });
+
   test("auto: JSON is parsed and its shape detected", async () => {
     const input = JSON.stringify(loadShape("anthropic-string"), null, 2);
     expect(await normalizeBytes(utf8(`\n  ${input}\n`), "auto")).toEqual({
