@@ -6,6 +6,7 @@ import { existsSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSyn
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
+import { cheaperModuleInits } from "./module-inits.mjs";
 import { writeRankTableFile } from "./rank-table.mjs";
 import { spillWorkerDefine } from "./spill-worker-source.mjs";
 
@@ -56,9 +57,11 @@ try {
   // itself does the same job wherever its namespace is not asked for a default export.
   const direct = escaped.replace(/(\w+) = __toESM\((require\("node:(?:fs|path)"\)), 1\)/g, (whole, name, required) =>
     (escaped.includes(`${name}.default`) ? whole : `${name} = ${required}`));
+  // esbuild's module inits as plain functions, export getters made at init (scripts/module-inits.mjs)
+  const { source: inits } = cheaperModuleInits(direct);
   // The bundle is one function (bin/correx compiles the file as it is: no copy of it joined to a wrapper, ~1 M
   // instructions of every start); run as a module of its own (`node dist/cli.cjs`), it calls itself.
-  writeFileSync(bundle, `var __correxBundle = (function (exports, require, module, __filename, __dirname, __correxImport) {${direct}\n});\n`
+  writeFileSync(bundle, `var __correxBundle = (function (exports, require, module, __filename, __dirname, __correxImport) {${inits}\n});\n`
     + "if (typeof module === \"object\" && module !== null && typeof exports === \"object\") __correxBundle(exports, require, module, __filename, __dirname);\n__correxBundle;\n");
   await build({ ...common, entryPoints: { index: "src/index.ts" }, outdir: next, external: ["chalk", "string-width", "gpt-tokenizer"] });
   // The o200k rank table `--tokenizer o200k` reads (src/tokenizer/rank-table.ts), from gpt-tokenizer's ranks.

@@ -21,6 +21,16 @@ events.EventEmitter.prototype.on = function (name, listener) {
   if (typeof name === "string" && name.startsWith("option:")) seen.commanderOptions += 1;
   return on.call(this, name, listener);
 };
+// esbuild's module inits: a lookup of the init by its path's name (Object.getOwnPropertyNames) per module
+// initialised, and an export object's getters (Object.defineProperty with a get) per module that has one
+const work = { initLookups: 0, getters: 0 };
+const getOwnPropertyNames = Object.getOwnPropertyNames;
+Object.getOwnPropertyNames = function (object) { work.initLookups += 1; return getOwnPropertyNames(object); };
+const defineProperty = Object.defineProperty;
+Object.defineProperty = function (object, key, descriptor) {
+  if (descriptor && typeof descriptor.get === "function") work.getters += 1;
+  return defineProperty(object, key, descriptor);
+};
 const Script = vm.Script;
 let bundle;
 vm.Script = class extends Script {
@@ -39,6 +49,7 @@ process.on("exit", () => {
   // what the run compiled that the cache did not hold: the cache V8 would make now holds it too
   if (process.env.PROBE_CACHE_GROWTH) seen.cacheGrowth = bundle.script.createCachedData().length - bundle.cached;
   require("node:fs").writeSync(2, "PROBE " + JSON.stringify(seen) + "\\n");
+  require("node:fs").writeSync(2, "WORK " + JSON.stringify(work) + "\\n");
 });
 `);
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
@@ -58,13 +69,18 @@ function pipeHolding(input: string): number {
 }
 
 /** What the probe saw of a run of correx ARGS with `input` on stdin (a pipe). */
-function probed(args: string[], input: string, stdout: "pipe" | number = "pipe"): { stdout: string; seen: { scripts: string[]; stdout: number; stdin: number; commanderOptions: number; builtins: string[] } } {
+function probed(args: string[], input: string, stdout: "pipe" | number = "pipe"): {
+  stdout: string;
+  seen: { scripts: string[]; stdout: number; stdin: number; commanderOptions: number; builtins: string[] };
+  work: { initLookups: number; getters: number };
+} {
   const stdin = pipeHolding(input);
   const result = spawnSync(process.execPath, ["-r", probe, CORREX, ...args], { encoding: "utf8", stdio: [stdin, stdout, "pipe"], env: { ...process.env, CORREX_SPILL_DIR: path.join(dir, "store") } });
   fs.closeSync(stdin);
   const line = /^PROBE (.*)$/m.exec(result.stderr);
   if (!line) throw new Error(`no probe line: ${result.stderr}`);
-  return { stdout: result.stdout, seen: JSON.parse(line[1]!) };
+  const work = /^WORK (.*)$/m.exec(result.stderr);
+  return { stdout: result.stdout, seen: JSON.parse(line[1]!), work: JSON.parse(work![1]!) };
 }
 
 describe("start-up", () => {
@@ -72,6 +88,14 @@ describe("start-up", () => {
     const run = probed(["bound"], "hi\n");
     expect(run.stdout).toBe("hi\n");
     expect(run.seen).toEqual({ scripts: ["cached"], stdout: 0, stdin: 0, commanderOptions: 0, builtins: [] });
+  });
+
+  test("echo hi | correx bound: no module init is looked up by name, and only the export objects of modules it initialises get their getters", () => {
+    // esbuild's inits were object literals keyed by the module's path (one map made per module at start) and every
+    // export object got its getters at start (63 for bound); scripts/module-inits.mjs makes them plain functions
+    const { work } = probed(["bound"], "hi\n");
+    expect(work.initLookups).toBe(0);
+    expect(work.getters).toBeLessThanOrEqual(20);
   });
 
   test("bound with flags is read without commander too; its help is commander's", () => {
