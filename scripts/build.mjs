@@ -6,7 +6,7 @@ import { existsSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSyn
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import { cheaperModuleInits } from "./module-inits.mjs";
+import { cheaperModuleInits, plainBuiltins, plainExports } from "./module-inits.mjs";
 import { writeRankTableFile } from "./rank-table.mjs";
 import { spillWorkerDefine } from "./spill-worker-source.mjs";
 
@@ -52,17 +52,20 @@ try {
   const escaped = readFileSync(bundle, "utf8")
     .replace(/\bimport\(("(?:gpt-tokenizer|@modelcontextprotocol\/sdk)[^"]*")\)/g, "__correxImport($1)")
     .replace(/[^\x00-\x7f]/g, (unit) => `\\u${unit.charCodeAt(0).toString(16).padStart(4, "0")}`);
-  // `import * as fs from "node:fs"` becomes __toESM(require("node:fs")): a copy of the module's hundred exports as
-  // getters, made again in each of the 16 modules that import it (a sixth of `bound`'s start-up). The module
-  // itself does the same job wherever its namespace is not asked for a default export.
-  const direct = escaped.replace(/(\w+) = __toESM\((require\("node:(?:fs|path)"\)), 1\)/g, (whole, name, required) =>
-    (escaped.includes(`${name}.default`) ? whole : `${name} = ${required}`));
-  // esbuild's module inits as plain functions, export getters made at init (scripts/module-inits.mjs)
-  const { source: inits } = cheaperModuleInits(direct);
+  // node:fs and node:path required as they are; esbuild's module inits as plain functions, export getters made at
+  // init (scripts/module-inits.mjs)
+  const { source: inits } = cheaperModuleInits(plainBuiltins(escaped));
   // The bundle is one function (bin/correx compiles the file as it is: no copy of it joined to a wrapper, ~1 M
   // instructions of every start); run as a module of its own (`node dist/cli.cjs`), it calls itself.
-  writeFileSync(bundle, `var __correxBundle = (function (exports, require, module, __filename, __dirname, __correxImport) {${inits}\n});\n`
+  writeFileSync(bundle, `var __correxBundle = (function (exports, require, module, __filename, __dirname, __correxImport, __correxHandedStdin) {${inits}\n});\n`
     + "if (typeof module === \"object\" && module !== null && typeof exports === \"object\") __correxBundle(exports, require, module, __filename, __dirname);\n__correxBundle;\n");
+  // What bin/correx runs before the bundle for `correx bound` alone: a small plain input written as it came.
+  await build({
+    ...common, format: "cjs", entryPoints: { "pass-through": "src/cli/pass-through.ts" }, outdir: next, outExtension: { ".js": ".cjs" },
+    define: { ...common.define, "import.meta.url": "__correxMeta.url" }, banner: { js: "const __correxMeta = { get url() { return require('node:url').pathToFileURL(__filename).href; } };" },
+  });
+  const passThrough = join(next, "pass-through.cjs");
+  writeFileSync(passThrough, plainExports(plainBuiltins(readFileSync(passThrough, "utf8")), "pass_through"));
   await build({ ...common, entryPoints: { index: "src/index.ts" }, outdir: next, external: ["chalk", "string-width", "gpt-tokenizer"] });
   // The o200k rank table `--tokenizer o200k` reads (src/tokenizer/rank-table.ts), from gpt-tokenizer's ranks.
   await writeRankTableFile(join(next, "o200k.bin"), "o200k_base");

@@ -1,4 +1,5 @@
-// esbuild's lazily initialised modules (`__esm`), made cheaper to start. esbuild wraps each module's init in an
+// esbuild's glue between modules, made cheaper to start: the lazily initialised modules (`__esm`), and the node
+// built-ins a module imports as a namespace. esbuild wraps each module's init in an
 // object literal keyed by the module's path (`__esm({ "src/x.ts"() {...} })`, for the function's name): each of the
 // 265 literals was made once at start (a new map each, ~4 M instructions of `echo hi | correx bound`). And a
 // module's export object (`x_exports`, only read after `init_x()`) got its getters at start, initialised or not.
@@ -33,4 +34,21 @@ export function cheaperModuleInits(source) {
     out = out.replace(head, `${head}${call.replace(/^/gm, "    ").trimEnd()}\n`);
   }
   return { source: out, inits, exports: exportCalls.length };
+}
+
+/**
+ * `import * as fs from "node:fs"` becomes __toESM(require("node:fs")): a copy of the module's hundred exports as
+ * getters, made again in each module that imports it (a sixth of `bound`'s start-up). The module itself does the
+ * same job wherever its namespace is not asked for a default export.
+ */
+export function plainBuiltins(source) {
+  return source.replace(/(\w+) = __toESM\((require\("node:(?:fs|path)"\)), 1\)/g, (whole, name, required) =>
+    (source.includes(`${name}.default`) ? whole : `${name} = ${required}`));
+}
+
+/** A bundle's exports as its export object itself, not a copy of it made with esbuild's __toCommonJS. */
+export function plainExports(source, name) {
+  const copied = `module.exports = __toCommonJS(${name}_exports);`;
+  if (!source.includes(copied)) throw new Error(`module-inits: no export of ${name} to make plain`);
+  return source.replace(copied, `module.exports = ${name}_exports;`);
 }

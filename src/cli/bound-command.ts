@@ -8,6 +8,7 @@ import { knownInputBytes, readFiles, readStdinWithHint } from "./input-files.js"
 import { signalExitCode, StopWatch } from "./interrupt.js";
 import { reportError, stdoutColumns, stdoutIsTTY, warn, writeStdout } from "./io.js";
 import type { RawOptions } from "./options.js";
+import type { HandedInput } from "./pass-through.js";
 import { parentShellCommand } from "./parent-command.js";
 
 /** Runs `correx lower --to PROVIDER`: the same pipeline, ending in the provider's wire JSON. */
@@ -27,12 +28,13 @@ function recordFieldsFor(raw: RawOptions): RecordFields {
  * says which JSON `--from auto` reads as a tool result: `bound` reads only envelopes (a command's JSON output is
  * text and passes through as written), normalize and lower every shape. A first SIGINT, SIGTERM or SIGHUP ends the
  * input: what had arrived is bounded, saved and written with a note, and correx exits 128+N (interrupt.ts).
+ * `handed`: what bin/correx read of stdin before the bundle ran (pass-through.ts), read first.
  */
-export async function runBound(raw: RawOptions, files: string[] = [], scope: DetectScope = "envelopes"): Promise<void> {
+export async function runBound(raw: RawOptions, files: string[] = [], scope: DetectScope = "envelopes", handed?: HandedInput): Promise<void> {
   const stop = new StopWatch().install();
   let chunks: AsyncGenerator<Buffer> | undefined;
   try {
-    chunks = files.length > 0 ? readFiles(files, stop) : readStdinWithHint(stop);
+    chunks = files.length > 0 ? readFiles(files, stop) : readStdinWithHint(stop, handed);
     const around = { stdoutIsTTY: stdoutIsTTY(), columns: stdoutColumns(), env: process.env };
     const interrupted = () => (stop.cutAfter === undefined ? undefined : { signal: stop.signal!, bytes: stop.cutAfter });
     const inputBytes = knownInputBytes(files);

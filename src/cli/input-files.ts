@@ -3,6 +3,7 @@ import { closeSync, fstatSync, openSync, statSync, type Stats } from "node:fs";
 import { UsageError } from "../errors.js";
 import type { StopWatch } from "./interrupt.js";
 import { readInterruptibly } from "./interruptible-input.js";
+import type { HandedInput } from "./pass-through.js";
 import { stdinIsTTY } from "./io.js";
 
 /** The hint a person sees when correx waits on a terminal for input they may not know it wants. */
@@ -10,11 +11,21 @@ export const STDIN_HINT = "correx: reading standard input; end with Ctrl-D (or n
 
 /**
  * stdin, with a one-line hint on stderr first when stdin is a terminal (as a waiting filter should say); it ends
- * early when `stop` gets a signal.
+ * early when `stop` gets a signal. `handed`: what bin/correx read of stdin before (pass-through.ts) comes first.
  */
-export function readStdinWithHint(stop: StopWatch): AsyncGenerator<Buffer> {
+export function readStdinWithHint(stop: StopWatch, handed?: HandedInput): AsyncGenerator<Buffer> {
+  if (handed) return readAfter(handed, stop);
   if (stdinIsTTY()) process.stderr.write(STDIN_HINT);
   return readInterruptibly(0, "standard input", stop);
+}
+
+/** The bytes read of stdin already, then (unless they were all of it) the rest of it. */
+async function* readAfter(handed: HandedInput, stop: StopWatch): AsyncGenerator<Buffer> {
+  if (handed.bytes.length > 0) {
+    stop.bytesRead += handed.bytes.length;
+    yield handed.bytes;
+  }
+  if (!handed.ended) yield* readInterruptibly(0, "standard input", stop);
 }
 
 /**

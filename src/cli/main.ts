@@ -2,7 +2,13 @@
 // line goes to commander (program.ts), loaded only then.
 import { action } from "./action.js";
 import { parseBoundArgs } from "./bound-args.js";
+import type { HandedInput } from "./pass-through.js";
+
+// What bin/correx read of stdin before it ran the bundle (pass-through.ts), one of the bundle function's arguments
+// (scripts/build.mjs); undefined when the bundle runs on its own.
+declare const __correxHandedStdin: HandedInput | undefined;
+const handed = typeof __correxHandedStdin === "undefined" ? undefined : __correxHandedStdin;
 
 const bound = process.argv[2] === "bound" ? parseBoundArgs(process.argv.slice(3)) : undefined;
-if (bound) void action(async () => (await import("./bound-command.js")).runBound(bound.raw, bound.files))();
+if (bound) void action(async () => (await import("./bound-command.js")).runBound(bound.raw, bound.files, "envelopes", handed))();
 else void import("./program.js").then((program) => program.runProgram(process.argv));

@@ -1,6 +1,5 @@
 // The store's lifecycle settings: retention, quota and per-output cap, from flag, environment or config file.
 import * as fs from "node:fs";
-import * as path from "node:path";
 import { parseDuration, parseSize } from "../units.js";
 import { isRecord } from "../payload.js";
 import { UsageError } from "../errors.js";
@@ -52,11 +51,8 @@ const SETTINGS: readonly { key: Key; flag: string; variable: string; field: keyo
   { key: "maxOutput", flag: "--max-output", variable: "CORREX_MAX_OUTPUT", field: "maxOutputBytes", parse: parseSize },
 ];
 
-/** The config file: $XDG_CONFIG_HOME/correx/config.json, else ~/.config/correx/config.json. */
-export function defaultConfigPath(env: NodeJS.ProcessEnv, home: string): string {
-  const config = env.XDG_CONFIG_HOME && path.isAbsolute(env.XDG_CONFIG_HOME) ? env.XDG_CONFIG_HOME : path.join(home, ".config");
-  return path.join(config, "correx", "config.json");
-}
+/** The config file's path (in config-path.ts, which the pass-through loads alone). */
+export { defaultConfigPath } from "./config-path.js";
 
 /** Resolves each setting from its flag, else its variable, else the config file, else the default. */
 export function resolveStoreSettings(sources: StoreSettingSources): StoreSettings {

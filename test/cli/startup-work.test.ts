@@ -7,7 +7,7 @@ import * as fs from "node:fs";
 import { tmpdir } from "node:os";
 import * as path from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
-import { CORREX } from "./cli-process.js";
+import { CORREX, pipeHolding } from "./cli-process.js";
 
 const dir = fs.mkdtempSync(path.join(tmpdir(), "correx-startup-"));
 const probe = path.join(dir, "probe.cjs");
@@ -54,27 +54,13 @@ process.on("exit", () => {
 `);
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-/**
- * A pipe holding `input` and no writer any more, as `echo hi |` gives it once echo is done: a FIFO's reading end
- * (Node's own stdin pipes are socket pairs, for which correx makes a socket to wait on: node:net).
- */
-function pipeHolding(input: string): number {
-  const fifo = path.join(fs.mkdtempSync(path.join(dir, "fifo-")), "pipe");
-  expect(spawnSync("mkfifo", [fifo]).status).toBe(0);
-  const reader = fs.openSync(fifo, fs.constants.O_RDONLY | fs.constants.O_NONBLOCK);
-  const writer = fs.openSync(fifo, fs.constants.O_WRONLY);
-  fs.writeSync(writer, input);
-  fs.closeSync(writer);
-  return reader;
-}
-
 /** What the probe saw of a run of correx ARGS with `input` on stdin (a pipe). */
 function probed(args: string[], input: string, stdout: "pipe" | number = "pipe"): {
   stdout: string;
   seen: { scripts: string[]; stdout: number; stdin: number; commanderOptions: number; builtins: string[] };
   work: { initLookups: number; getters: number };
 } {
-  const stdin = pipeHolding(input);
+  const stdin = pipeHolding(dir, input).reader;
   const result = spawnSync(process.execPath, ["-r", probe, CORREX, ...args], { encoding: "utf8", stdio: [stdin, stdout, "pipe"], env: { ...process.env, CORREX_SPILL_DIR: path.join(dir, "store") } });
   fs.closeSync(stdin);
   const line = /^PROBE (.*)$/m.exec(result.stderr);
@@ -83,17 +69,26 @@ function probed(args: string[], input: string, stdout: "pipe" | number = "pipe")
   return { stdout: result.stdout, seen: JSON.parse(line[1]!), work: JSON.parse(work![1]!) };
 }
 
+/** An input the pass-through hands to the bundle (an escape to clean): `bound` at its defaults writes "hi\n". */
+const COLORED = "\x1b[1mhi\x1b[0m\n";
+
 describe("start-up", () => {
-  test("echo hi | correx bound: the bundle comes from the code cache; no commander, no stdin or stdout stream, no tty, net, stream, crypto or os module", () => {
+  test("echo hi | correx bound: written by the pass-through (cli/pass-through.ts), no bundle compiled at all", () => {
     const run = probed(["bound"], "hi\n");
+    expect(run.stdout).toBe("hi\n");
+    expect(run.seen).toEqual({ scripts: [], stdout: 0, stdin: 0, commanderOptions: 0, builtins: [] });
+  });
+
+  test("an input bound cleans: the bundle comes from the code cache; no commander, no stdin or stdout stream, no tty, net, stream, crypto or os module", () => {
+    const run = probed(["bound"], COLORED);
     expect(run.stdout).toBe("hi\n");
     expect(run.seen).toEqual({ scripts: ["cached"], stdout: 0, stdin: 0, commanderOptions: 0, builtins: [] });
   });
 
-  test("echo hi | correx bound: no module init is looked up by name, and only the export objects of modules it initialises get their getters", () => {
+  test("bound's bundle: no module init is looked up by name, and only the export objects of modules it initialises get their getters", () => {
     // esbuild's inits were object literals keyed by the module's path (one map made per module at start) and every
     // export object got its getters at start (63 for bound); scripts/module-inits.mjs makes them plain functions
-    const { work } = probed(["bound"], "hi\n");
+    const { work } = probed(["bound"], COLORED);
     expect(work.initLookups).toBe(0);
     expect(work.getters).toBeLessThanOrEqual(20);
   });
@@ -108,6 +103,7 @@ describe("start-up", () => {
   test("the same with stdout on /dev/null (a character device, but no terminal)", () => {
     const devNull = fs.openSync("/dev/null", "w");
     try {
+      // the pass-through leaves a character device to the bundle (it may be a terminal: the terminal projection)
       expect(probed(["bound"], "hi\n", devNull).seen).toEqual({ scripts: ["cached"], stdout: 0, stdin: 0, commanderOptions: 0, builtins: [] });
     } finally {
       fs.closeSync(devNull);

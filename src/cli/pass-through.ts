@@ -1,0 +1,127 @@
+// `correx bound` with no flags and a small plain input: the bytes written as they came, which is what bounding at
+// the defaults writes for them, without loading the bounding engine. bin/correx runs this (dist/pass-through.cjs,
+// a few KB) before the bundle, whose code cache alone costs more to deserialize than Node's own start. It only
+// reads what stdin holds now (never waits); what it read of an input it cannot pass through is handed to the bundle,
+// which reads on after it (input-files.ts). A property test checks the rule against boundInput.
+import { closeSync, constants, fstatSync, openSync, readSync, statSync } from "node:fs";
+import { defaultConfigPath } from "../spill/config-path.js";
+import { writeStdout } from "./io.js";
+
+/** What was read of stdin before the bundle ran, and whether that was all of it. */
+export interface HandedInput {
+  bytes: Buffer;
+  ended: boolean;
+}
+
+/** The largest input passed through: far inside the defaults' 51,200 bytes (MODEL_BUDGET). */
+export const PASS_BYTES = 8192;
+
+/** The most lines passed through: far inside the defaults' 2,000 (the marker's line included). */
+const PASS_LINES = 1000;
+
+/**
+ * A run of repeats of a line folds into the line and a note once the repeats' bytes outweigh the note
+ * (bound/lines.ts RepeatFolder): the note and its newline take 37 bytes at the least.
+ */
+const LEAST_NOTE_BYTES = 37;
+
+/** The store settings' variables: a value there is parsed, and a bad one warned about. */
+const STORE_VARIABLES = ["CORREX_MAX_AGE", "CORREX_QUOTA", "CORREX_MAX_OUTPUT"];
+
+/**
+ * True when `correx bound` at its defaults (the model projection, text, no config file) writes `bytes` unchanged:
+ * at most PASS_BYTES and PASS_LINES, printable ASCII, tabs and newlines only (nothing to clean, not binary, valid
+ * UTF-8), not starting like JSON (`{` or `[` after blanks: `--from auto` would parse it), and no run of repeated
+ * lines long enough to fold. Inputs it refuses may pass unchanged too: they take the bundle's path.
+ */
+export function passesThrough(bytes: Uint8Array): boolean {
+  if (bytes.length > PASS_BYTES) return false;
+  let lines = 0;
+  let lineStart = 0;
+  let previousStart = -1;
+  let repeats = 0;
+  let blank = true;
+  for (let index = 0; index <= bytes.length; index += 1) {
+    const byte = index < bytes.length ? bytes[index]! : 0x0a; // the last line, with or without its newline
+    if (byte === 0x0a) {
+      if (index === bytes.length && lineStart === index) break; // ended with a newline: no last line to add
+      const length = index - lineStart;
+      if (previousStart >= 0 && sameLine(bytes, previousStart, lineStart, length)) {
+        repeats += 1;
+        if (repeats * (length + 1) > LEAST_NOTE_BYTES) return false;
+      } else {
+        repeats = 0;
+      }
+      previousStart = lineStart;
+      lineStart = index + 1;
+      if ((lines += 1) > PASS_LINES) return false;
+    } else if (byte !== 0x09 && (byte < 0x20 || byte > 0x7e)) {
+      return false;
+    } else if (blank && byte !== 0x20 && byte !== 0x09) {
+      if (byte === 0x7b || byte === 0x5b) return false;
+      blank = false;
+    }
+  }
+  return true;
+}
+
+/** True when the line at `start` (of `length` bytes) repeats the line just before it, at `previous`. */
+function sameLine(bytes: Uint8Array, previous: number, start: number, length: number): boolean {
+  if (start - previous !== length + 1) return false;
+  for (let offset = 0; offset < length; offset += 1) if (bytes[previous + offset] !== bytes[start + offset]) return false;
+  return true;
+}
+
+/**
+ * Writes stdin as it came when it passes through (true), for `correx bound` with no flags only. Else what was read
+ * of stdin for the bundle to start from (undefined: nothing was read). Declines before reading when a config file
+ * or a store variable could change or warn, when stdout may be a terminal (a character device: the terminal
+ * projection) or HOME is unset, and reads nothing from a terminal or a socket (reading those could wait).
+ */
+export function passThrough(env: NodeJS.ProcessEnv = process.env): true | HandedInput | undefined {
+  if (env.HOME === undefined || STORE_VARIABLES.some((name) => env[name] !== undefined)) return undefined;
+  try {
+    if (fstatSync(1).isCharacterDevice()) return undefined;
+    if (statSync(defaultConfigPath(env, env.HOME), { throwIfNoEntry: false }) !== undefined) return undefined;
+  } catch {
+    return undefined;
+  }
+  const input = readWithoutWaiting();
+  if (input === undefined || !input.ended || !passesThrough(input.bytes)) return input;
+  void writeStdout(input.bytes);
+  return true;
+}
+
+/** stdin as far as it can be read now, up to PASS_BYTES + 1: a pipe through a non-blocking description of its own. */
+function readWithoutWaiting(): HandedInput | undefined {
+  try {
+    const stat = fstatSync(0);
+    if (stat.isFile()) return stat.size > PASS_BYTES ? undefined : readAvailable(0);
+    if (!stat.isFIFO()) return undefined;
+    const own = openSync("/proc/self/fd/0", constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOCTTY);
+    try {
+      return readAvailable(own);
+    } finally {
+      closeSync(own);
+    }
+  } catch {
+    return undefined;
+  }
+}
+
+/** Reads `fd` until it ends, would block or has given PASS_BYTES + 1 bytes; an error leaves the rest to the bundle. */
+function readAvailable(fd: number): HandedInput {
+  const buffer = Buffer.allocUnsafe(PASS_BYTES + 1);
+  let length = 0;
+  while (length < buffer.length) {
+    let count: number;
+    try {
+      count = readSync(fd, buffer, length, buffer.length - length, null);
+    } catch {
+      break; // EAGAIN: the writer is still there; another error: the bundle's read meets it and says so
+    }
+    if (count === 0) return { bytes: buffer.subarray(0, length), ended: true };
+    length += count;
+  }
+  return { bytes: buffer.subarray(0, length), ended: false };
+}
