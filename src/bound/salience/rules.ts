@@ -3,7 +3,8 @@
 /** Score at or above which a line is kept as salient (a strong marker alone reaches it; a weak word needs a location). */
 export const SALIENT_SCORE = 5;
 
-interface Rule {
+/** A pattern and the score a line that matches it gets. */
+export interface Rule {
   pattern: RegExp;
   score: number;
 }
@@ -71,16 +72,50 @@ const REJECT: RegExp[] = [
   /[✓✔√]|\bPASS(?:ED)?\b|^\s*ok\b|\bok$|\s\.\.\. ok\b|^--- PASS:|^=== RUN\b/,
 ];
 
+/** The strong rules joined into one expression per score and flags, the highest score first (made on first use). */
+let strongGroups: Rule[] | undefined;
+
+/**
+ * A line's score is the highest of the strong rules it matches, so the rules of one score (and flags) are tried as
+ * one alternation, the highest score first: a few calls of a regular expression per line, not one per rule (the end
+ * of an output runs in the interpreter, where a call costs about as much as the match; issue 16). Loops by index:
+ * scoreLine allocates no iterator (score-allocations.test.ts).
+ */
+function joinStrongRules(): Rule[] {
+  const keys: string[] = [];
+  const sources: string[][] = [];
+  for (let index = 0; index < STRONG.length; index += 1) {
+    const { pattern, score } = STRONG[index]!;
+    const key = `${score} ${pattern.flags}`;
+    let at = keys.indexOf(key);
+    if (at === -1) at = keys.push(key) - 1;
+    (sources[at] ??= []).push(`(?:${pattern.source})`);
+  }
+  const groups: Rule[] = [];
+  for (let at = 0; at < keys.length; at += 1) {
+    const space = keys[at]!.indexOf(" ");
+    groups.push({ pattern: new RegExp(sources[at]!.join("|"), keys[at]!.slice(space + 1)), score: Number(keys[at]!.slice(0, space)) });
+  }
+  return groups.sort((a, b) => b.score - a.score);
+}
+
+/** The strong rules one by one (tests check scoreLine's joined expressions against them). */
+export const STRONG_RULES: readonly Readonly<Rule>[] = STRONG;
+
+/** The highest score of the strong rules `text` matches, 0 when none does. */
+export function strongScore(text: string): number {
+  const groups = (strongGroups ??= joinStrongRules());
+  for (let index = 0; index < groups.length; index += 1) {
+    const group = groups[index]!;
+    if (group.pattern.test(text)) return group.score;
+  }
+  return 0;
+}
+
 /** Looks at a line of clean text: 0 when it is not salient, otherwise a score (higher keeps first). */
 export function scoreLine(text: string): number {
   if (text.length === 0) return 0;
-  let score = 0;
-  // Index loops: a for-of allocates an iterator result per step wherever the code is not optimized (the end of an
-  // output runs without the optimizing compiler; one-off.ts), thirty per scored line.
-  for (let index = 0; index < STRONG.length; index += 1) {
-    const rule = STRONG[index]!;
-    if (rule.score > score && rule.pattern.test(text)) score = rule.score;
-  }
+  let score = strongScore(text);
   const located = LOCATION_HINT.test(text) && LOCATION.test(text);
   if (score === 0) {
     if (!located || !WEAK.test(text)) return 0;

@@ -20,8 +20,9 @@ export interface Template {
 
 /**
  * Splits a line into at most MAX_TOKENS masked tokens (the rest, if any, becomes one wildcard): a token longer than
- * 64 characters becomes `…`, a hex id of 7+ with a digit H, digit runs N. The line is masked whole (three regular
- * expressions, not a call and two or three per token; the tests check it against a token-by-token mask), and
+ * 64 characters becomes `…`, a hex id of 7+ with a digit H, digit runs N. The line is masked whole (a regular
+ * expression per mask, not a call and two or three per token, the first two only where a cheaper test finds what they
+ * change; the tests check it against a token-by-token mask), and
  * split once: the tokens are a plain array of strings however the line looked (one shape for the code that reads
  * them: a token array of another elements kind deoptimized leafKey and similarity).
  */
@@ -29,7 +30,7 @@ export function tokenize(text: string): string[] {
   // Masking keeps the blanks as they are: a line whose only blanks are single spaces between tokens (a log line) is
   // split on " ", without trimming it or splitting by a regular expression (a call into the runtime, and a third
   // more bytes allocated per line).
-  const tokens = splitTokens(text.replace(LONG_TOKEN, WILDCARD).replace(HEX_TOKEN, "H").replace(DIGITS, "N"));
+  const tokens = splitTokens(maskHex(maskLong(text)).replace(DIGITS, "N"));
   if (tokens.length > MAX_TOKENS) {
     tokens.length = MAX_TOKENS;
     tokens.push(WILDCARD);
@@ -141,6 +142,23 @@ const QUOTED_TOKEN = /(?<!\S)[(\[]?[`'"‘“«]\S*[`'"’”»][)\].,:;]*(?!\S)
 const HEX_TOKEN = /(?<!\S)(?=[0-9a-f]*\d)[0-9a-f]{7,}(?!\S)/gi;
 const PUNCTUATION_RUN = /([^\w\s])\1+/g;
 const LEADING_BLANK = /^\s/;
+/**
+ * What a LONG_TOKEN / HEX_TOKEN match needs, found without a look-behind (a blank or the text's start, then the
+ * token): tested first, so that the costlier mask runs only on a text it changes (most log lines have neither).
+ */
+const LONG_HINT = /(?:^|\s)\S{65}/;
+const HEX_HINT = /(?:^|\s)(?=[0-9a-f]*\d)[0-9a-f]{7,}(?!\S)/i;
+
+/** Tokens longer than 64 characters as `…`. */
+function maskLong(text: string): string {
+  return LONG_HINT.test(text) ? text.replace(LONG_TOKEN, WILDCARD) : text;
+}
+
+/** Hex ids of 7+ characters with a digit as H. */
+function maskHex(text: string): string {
+  return HEX_HINT.test(text) ? text.replace(HEX_TOKEN, "H") : text;
+}
+
 /** True unless a line's only blanks are single spaces between tokens (then it splits on " ", no regex). */
 const NOT_SINGLE_SPACED = /^\s|\s$|\s\s|[^\S ]/;
 
@@ -151,7 +169,7 @@ function splitTokens(line: string): string[] {
 
 /** Every token of a text masked as in a line shape (whitespace as it was). */
 function maskShape(text: string): string {
-  return text.replace(LONG_TOKEN, WILDCARD).replace(PATH_TOKEN, "P").replace(QUOTED_TOKEN, "Q").replace(HEX_TOKEN, "H").replace(DIGITS, "N").replace(PUNCTUATION_RUN, "$1$1");
+  return maskHex(maskLong(text).replace(PATH_TOKEN, "P").replace(QUOTED_TOKEN, "Q")).replace(DIGITS, "N").replace(PUNCTUATION_RUN, "$1$1");
 }
 
 /**

@@ -1,0 +1,80 @@
+// A scored line costs a few calls of a regular expression, not one per rule or mask (issue 16: the end of an output,
+// and the hit path while the optimizing compiler is off, run in the interpreter, where a call costs about as much as
+// the match). The scores and tokens stay what the rules and masks one by one give (recorded lines and random ones).
+import { readdirSync, readFileSync } from "node:fs";
+import fc from "fast-check";
+import { describe, expect, test, vi } from "vitest";
+import { scoreLine, strongScore, STRONG_RULES } from "../../../src/bound/salience/rules.js";
+import { tokenize } from "../../../src/bound/salience/template.js";
+
+const LOG_LINE = "2026-11-01T17:02:26.767Z ERROR [worker-1] connected to net/socket-157.ts (req 494d5bcc) in 615 ms";
+
+/** The highest score of the strong rules a line matches, rule by rule (as scoreLine tried them before). */
+function ruleByRule(text: string): number {
+  let score = 0;
+  for (const rule of STRONG_RULES) if (rule.score > score && rule.pattern.test(text)) score = rule.score;
+  return score;
+}
+
+/** Every line of the recorded outputs (test/fixtures, test/fixtures/salience). */
+function recordedLines(): string[] {
+  const lines: string[] = [];
+  for (const folder of ["test/fixtures", "test/fixtures/salience"]) {
+    for (const name of readdirSync(folder)) {
+      if (!name.endsWith(".txt") && !name.endsWith(".log")) continue;
+      lines.push(...readFileSync(`${folder}/${name}`, "utf8").split(/\r?\n/).slice(0, 4000));
+    }
+  }
+  return lines;
+}
+
+/** Calls of RegExp.prototype.test and String.prototype.replace made by `work`. */
+function regexpCalls(work: () => void): { test: number; replace: number } {
+  const testSpy = vi.spyOn(RegExp.prototype, "test");
+  const replaceSpy = vi.spyOn(String.prototype, "replace");
+  try {
+    work();
+    return { test: testSpy.mock.calls.length, replace: replaceSpy.mock.calls.length };
+  } finally {
+    testSpy.mockRestore();
+    replaceSpy.mockRestore();
+  }
+}
+
+describe("scoreLine's strong rules, joined per score", () => {
+  test("an error log line costs at most 8 regular expression calls (one per rule was 20)", () => {
+    scoreLine(LOG_LINE); // the joined expressions are made on first use
+    const calls = regexpCalls(() => expect(scoreLine(LOG_LINE)).toBe(9));
+    expect(calls.test).toBeLessThanOrEqual(8);
+  });
+
+  test("a line's strong score is the highest of the rules it matches, on every recorded line", () => {
+    const lines = recordedLines();
+    expect(lines.length).toBeGreaterThan(10_000);
+    let salient = 0;
+    for (const line of lines) {
+      const expected = ruleByRule(line);
+      if (expected > 0) salient += 1;
+      if (strongScore(line) !== expected) expect({ line, score: strongScore(line) }).toEqual({ line, score: expected });
+    }
+    expect(salient).toBeGreaterThan(200);
+  });
+
+  test("the same as rule by rule on random lines made of the rules' words", () => {
+    const word = fc.constantFrom("error", "Error:", "ERROR", "FAILED", "fatal:", "panicked at", "npm ERR!", "make: ***", " 3 tests failed", "exit code 2", "not ok 1", "TypeError:", "[error] ", "E   ", "==12==ERROR: AddressSanitizer:", "✖ ", "x.go:1:2: ", "Traceback (most recent call last)", "ok", "0 errors", "a.ts:3:4", " ", "::", "\t", "Fatal", "ENOENT", "\" 503", "Permission denied", "CONFLICT (content): ", "❯ a.ts:1:2");
+    fc.assert(
+      fc.property(fc.array(fc.oneof(word, fc.string({ maxLength: 5 })), { maxLength: 12 }), (pieces) => {
+        const text = pieces.join("");
+        expect(strongScore(text)).toBe(ruleByRule(text));
+      }),
+      { numRuns: 3000 },
+    );
+  });
+});
+
+describe("tokenize's masks", () => {
+  test("a log line with no long token and no hex id costs one replace (the digits), not three", () => {
+    const calls = regexpCalls(() => tokenize(LOG_LINE));
+    expect(calls.replace).toBe(1);
+  });
+});
