@@ -10,6 +10,7 @@ import type { CollectedWindow } from "../stream.js";
 import type { BoundOptions, BoundText, SpillReport } from "../types.js";
 import { overrunOf, steadyTokenCounter } from "../written.js";
 import { formatGap, formatSalientNote, numberLine } from "./format.js";
+import { laterLines } from "./group-tiers.js";
 import { keepsBefore, type NumberedLine, type SalientGroup } from "./reservoir.js";
 import type { SalienceScanner } from "./scanner.js";
 
@@ -44,21 +45,41 @@ function scanWindow(scanner: SalienceScanner, window: CollectedWindow, from: num
 }
 
 /**
+ * The gap markers that showing fresh[index] adds beside the lines already chosen and fresh's earlier ones (in line
+ * order): 1 when it starts a run of its own, -1 when it joins two runs into one, else 0.
+ */
+function runsAdded(chosen: Map<number, NumberedLine>, fresh: NumberedLine[], index: number): number {
+  const number = fresh[index]!.number;
+  const before = chosen.has(number - 1) || (index > 0 && fresh[index - 1]!.number === number - 1);
+  const after = chosen.has(number + 1);
+  return before ? (after ? -1 : 0) : after ? 0 : 1;
+}
+
+/**
  * Groups (best first) that fit the middle room, each paying its lines, their numbers and a gap marker per run of
- * lines; a group that does not fit whole may still fit as its salient line and the lines above it, or as its salient
- * line alone (small budgets: a Python exception under its innermost frame, `KeyError: 'timeout'`).
+ * lines; a group that does not fit whole may still fit as its
+ * salient line and the lines above it, or as its salient line alone (small budgets: a Python exception under its
+ * innermost frame, `KeyError: 'timeout'`). The details that can wait (group-tiers.ts: rustc's hint, the diff of an
+ * assertion whose line names both values, deep frames) come in a second pass, after every group's own lines, each
+ * paying a marker only for a run it adds (a diff right under its assertion line adds none).
  */
 function chooseGroups(groups: SalientGroup[], room: Room, measure: Measure, gapCost: number): NumberedLine[] {
   const ordered = [...groups].sort((a, b) => (keepsBefore(a, b) ? -1 : keepsBefore(b, a) ? 1 : 0));
   const chosen = new Map<number, NumberedLine>();
   let bytes = 0;
   let lines = 0;
-  const costOf = (fresh: NumberedLine[]): number => fresh.reduce((sum, line, index) => sum + measure(numberLine(line.number, line.text)) + 1 + (index === 0 || fresh[index - 1]!.number + 1 !== line.number ? gapCost : 0), 0);
+  // A group pays a marker per run of its own lines; the details added to a chosen group, only for the runs they add.
+  const costOf = (fresh: NumberedLine[], beside = false): number => fresh.reduce((sum, line, index) => sum + measure(numberLine(line.number, line.text)) + 1 + gapCost * (beside ? runsAdded(chosen, fresh, index) : index === 0 || fresh[index - 1]!.number + 1 !== line.number ? 1 : 0), 0);
+  /** The details each group taken whole left for the second pass. */
+  const waiting: NumberedLine[][] = [];
   for (const group of ordered) {
-    let fresh = group.lines.filter((line) => !chosen.has(line.number));
+    const later = laterLines(group);
+    let fresh = group.lines.filter((line) => !chosen.has(line.number) && !later.has(line.number));
     let cost = costOf(fresh);
+    let whole = true;
     const over = (): boolean => bytes + cost > room.bytes || lines + fresh.length + 1 > room.lines;
     if (over()) {
+      whole = false;
       fresh = fresh.filter((line) => line.number <= group.salient);
       cost = costOf(fresh);
       if (fresh.length > 1 && over()) {
@@ -67,6 +88,15 @@ function chooseGroups(groups: SalientGroup[], room: Room, measure: Measure, gapC
       }
       if (fresh.length === 0 || over()) continue;
     }
+    for (const line of fresh) chosen.set(line.number, line);
+    bytes += cost;
+    lines += fresh.length + 1;
+    if (whole && later.size > 0) waiting.push(group.lines.filter((line) => later.has(line.number)));
+  }
+  for (const details of waiting) {
+    const fresh = details.filter((line) => !chosen.has(line.number));
+    const cost = costOf(fresh, true);
+    if (fresh.length === 0 || bytes + cost > room.bytes || lines + fresh.length + 1 > room.lines) continue;
     for (const line of fresh) chosen.set(line.number, line);
     bytes += cost;
     lines += fresh.length + 1;
@@ -168,7 +198,10 @@ function buildSalient(window: CollectedWindow, shown: CollectedWindow, groups: S
   if (kept.length === 0) return undefined;
   const keptBytes = kept.reduce((sum, line) => sum + measure(numberLine(line.number, line.text)) + 1, 0) + gapCost * kept.length;
   const rest = { bytes: room.bytes - keptBytes, lines: room.lines - 2 * kept.length };
-  const both = selectLines(shown, rest, "both", Math.min(1, headBytes / Math.max(1, rest.bytes)), measure);
+  // The head share gives the head at least the lines chosen above (their bytes and their count, half a unit over so
+  // that the floor of the share cannot fall under them): a group just past a shorter head would be shown nowhere.
+  const headShare = Math.max((headBytes + 0.5) / Math.max(1, rest.bytes), (head.length + 0.5) / Math.max(1, rest.lines));
+  const both = selectLines(shown, rest, "both", Math.min(1, headShare), measure);
   const tailStart = firstTailLine(both.tail, window.totalLines);
   const middle = kept.filter((line) => line.number > lastHeadLine(both.head) && line.number < tailStart);
   if (middle.length === 0) return undefined;

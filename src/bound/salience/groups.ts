@@ -16,10 +16,11 @@ const lineBytes = (line: NumberedLine): number => Buffer.byteLength(line.text) +
 const MAX_FOLLOW = 30;
 /**
  * A stack frame with a location outside the runtime's own code: JavaScript's `at f (test/a.test.js:23:67)` (not
- * `node:`), vitest's `❯ file:line:col`, a Go goroutine's `\t/src/app/main.go:11 +0x65` (not Go's own sources),
+ * `node:`), vitest's `❯ file:line:col`, a Go goroutine's `\t/src/app/main.go:11 +0x65` (not Go's own sources:
+ * `/usr/local/go/src/…`, Debian's `/usr/lib/go-1.19/src/…`, under which net/http recovers a handler's panic),
  * terraform's `  on main.tf line 5, in variable "v":` under its `Error:` and a blank line.
  */
-const FRAME = /^\s*(?:at (?:[^()]* \()?(?!node:|internal\/)[^\s()]+:\d+:\d+\)?|❯ (?:\S+ )?\S+:\d+:\d+)\s*$|^\t(?!\/usr\/(?:local\/)?(?:lib\/)?go[\d.]*\/)\S+\.go:\d+(?: \+0x[\da-f]+)?$|^│?\s+on \S+\.tf(?:\.json)? line \d+\b/;
+export const FRAME = /^\s*(?:at (?:[^()]* \()?(?!node:|internal\/)[^\s()]+:\d+:\d+\)?|❯ (?:\S+ )?\S+:\d+:\d+)\s*$|^\t(?!\/usr\/(?:local\/)?(?:lib\/)?go-?[\d.]*\/)\S+\.go:\d+(?: \+0x[\da-f]+)?$|^│?\s+on \S+\.tf(?:\.json)? line \d+\b/;
 
 /** A Go goroutine's frame (its file line) and the function line printed above it (`main.load(...)`, `net/http.(*conn).serve(0xc000…)`). */
 const GO_FRAME = /^\t\S+\.go:\d+/;
@@ -33,10 +34,13 @@ const RUNTIME_FRAME = /^\s*at (?:[^()]* \()?(?:node:|internal\/)/;
 
 /** A test's failure title, whose message comes under it after a blank line (jest's `●`, `FAIL`, `✕`). */
 const TITLE = /^\s*(?:●|✕|✖|×|FAIL)\s/;
-/** A line that says a test passed: never a failure's continuation (jest's and vitest's `✓` lines under a `FAIL` file). */
-const PASSING = /^\s*[✓✔√]\s/;
+/**
+ * A line that says a test passed: never a failure's continuation (jest's and vitest's `✓` lines under a `FAIL` file);
+ * nor vitest's `Start at` and `Duration` under its summary (indented to align with ` Test Files`).
+ */
+const PASSING = /^\s*[✓✔√]\s|^ +(?:Start at|Duration) {2}\S/;
 /** A failed assertion, whose expected/actual diff comes under it: Python's and Node's `AssertionError`, jest's `expect(received)`. */
-const ASSERTION = /\bAssertion(?:Error|FailedError)\b|\bexpect\(received\)/;
+export const ASSERTION = /\bAssertion(?:Error|FailedError)\b|\bexpect\(received\)/;
 /** A line of that diff: `- {'a': 1}`, `+   18,`, `+ actual - expected`, `- Expected  - 1`, difflib's `?     ^` guide. */
 const DIFF_LINE = /^\s*(?:[-+](?: |$)|\? +[-+^ ]*[-+^]\s*$)/;
 /** A diff's legend (`+ actual - expected`, `- Expected  - 1`): a second one under a diff already taken opens a second diff of the same values (mocha prints its own under Node's). */

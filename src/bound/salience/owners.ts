@@ -52,14 +52,30 @@ export function ownerOf(line: NumberedLine, before: Above): NumberedLine[] {
   return [];
 }
 
-/** The owner that a line's own text decides first: a Go test's log over `--- FAIL:`, pytest's title and `>` line over an `E` line, git push's refs, ShellCheck's location. */
+/** The owner that a line's own text decides first: a Go test's log over `--- FAIL:`, pytest's title and `>` line (or its short traceback's frame line and code) over an `E` line, git push's refs, ShellCheck's location. */
 function ownerByText(line: NumberedLine, before: Above): NumberedLine[] | undefined {
   if (line.text.startsWith("--- FAIL: ")) return aboveWhile(before, (text) => /^[ \t]+\S/.test(text));
   if (line.text.startsWith("error: failed to push ")) return aboveWhile(before, (text) => GIT_PUSH_REF.test(text));
   if (SHELLCHECK_MARK.test(line.text)) return shellcheckLocation(before);
   if (!/^E {2,}\S/.test(line.text)) return undefined;
   const source = before.at(1);
-  return source && /^> /.test(source.text) ? pytestSection(before, { number: source.number, text: clip(source.text) }) : undefined;
+  return source && /^> /.test(source.text) ? pytestSection(before, { number: source.number, text: clip(source.text) }) : pytestShortFrame(before);
+}
+
+/** pytest's frame line in its short tracebacks (`--tb=short`, a collection error): `tests/test_mod.py:90: in test_total`. */
+const PYTEST_SHORT_FRAME = /^[^\s:]+\.py:\d+: in \S/;
+
+/** The frame line and its code (with 3.11's `^^^^` marks) over an `E` line of a short traceback; undefined without one. */
+function pytestShortFrame(before: Above): NumberedLine[] | undefined {
+  const lines: NumberedLine[] = [];
+  for (let distance = 1; distance <= 4; distance += 1) {
+    const candidate = before.at(distance);
+    if (!candidate) return undefined;
+    lines.unshift({ number: candidate.number, text: clip(candidate.text) });
+    if (PYTEST_SHORT_FRAME.test(candidate.text)) return lines;
+    if (!/^\s+\S/.test(candidate.text)) return undefined;
+  }
+  return undefined;
 }
 
 /** pytest's section title over a failure (`____ test_total ____`), found above the `>` line through the test's code. */

@@ -69,7 +69,8 @@ const REJECT: RegExp[] = [
   /(?:^|[^\d,.])0 (?:errors?|failures?|failed|failing|problems?)\b/i,
   /\b(?:errors?|failures?|failed|problems?)[=:]\s*0\b(?![.,]\d)/i,
   /\bno (?:errors?|failures?|problems?)\b|\bwithout errors?\b|\berror[-_ ]?free\b/i,
-  /[✓✔√]|\bPASS(?:ED)?\b|^\s*ok\b|\bok$|\s\.\.\. ok\b|^--- PASS:|^=== RUN\b/,
+  // unittest's in-list `test_x (mod.Case.test_x) ... ERROR` too: its `ERROR: test_x` section under the list says it again, with why.
+  /[✓✔√]|\bPASS(?:ED)?\b|^\s*ok\b|\bok$|\s\.\.\. (?:ok\b|ERROR$)|^--- PASS:|^=== RUN\b/,
 ];
 
 /** The strong rules joined into one expression per score and flags, the highest score first (made on first use). */
