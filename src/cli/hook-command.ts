@@ -1,55 +1,83 @@
 // `correx hook AGENT`: reads one hook event on stdin and writes the agent's hook answer (src/hooks/ decides).
 import { shellQuote } from "../bound/marker.js";
-import { UsageError } from "../errors.js";
+import { InputError, UsageError } from "../errors.js";
 import { bashTimeLimits } from "../hooks/claude-code-limits.js";
 import { answerClaudeCodeEvent, type ClaudeCodeHookOptions, type HookPermission } from "../hooks/claude-code.js";
 import { claudeCodeSettings } from "../hooks/claude-code-config.js";
 import { readHookEvent } from "../hooks/claude-code-types.js";
+import { answerGeminiCliEvent } from "../hooks/gemini-cli.js";
+import { geminiCliSettings } from "../hooks/gemini-cli-config.js";
+import { readGeminiCliEvent } from "../hooks/gemini-cli-types.js";
 import { parseJsonBytes } from "../normalize/json-input.js";
 import type { ProjectOptions } from "../project/project.js";
+import { EXIT } from "./exit-codes.js";
 import { readStdin, writeStdout } from "./io.js";
 import { parseChoice, parseInteger, type RawOptions } from "./options.js";
 import { openSpill } from "./pipeline.js";
 import { parseProjectionConfig } from "./projection-config.js";
 
 /** The agents whose hook protocol correx speaks (opencode takes a plugin instead: examples/opencode-plugin/). */
-const AGENTS = ["claude-code"] as const;
-/** Below Claude Code's own 30,000-character Bash limit, past which it would cut correx's output again. */
+const AGENTS = ["claude-code", "gemini-cli"] as const;
+type Agent = (typeof AGENTS)[number];
+/** Below Claude Code's own 30,000-character Bash limit (and Gemini CLI's 40,000), past which they would cut correx's output again. */
 export const HOOK_MAX_BYTES = "30000";
 const HOOK_MAX_LINES = "2000";
+/** Gemini CLI's default `tools.shell.inactivityTimeout`, in seconds. */
+const GEMINI_INACTIVITY_TIMEOUT = "300";
 
 /** The hook flags, validated. */
 interface HookConfig {
+  agent: Agent;
   permission: HookPermission;
   maxLines: number;
   maxBytes: number;
   spillDir: string | undefined;
+  /** gemini-cli: Gemini CLI's shell inactivity timeout, in seconds (0: none). */
+  inactivitySeconds: number;
 }
 
 /** Runs `correx hook AGENT`; answers `{}` (change nothing) for events it has nothing to do with. */
 export async function runHook(agent: string, raw: RawOptions): Promise<number> {
-  parseChoice("AGENT", agent, AGENTS);
-  const config = parseHookConfig(raw);
+  const config = parseHookConfig(parseChoice("AGENT", agent, AGENTS), raw);
   if (raw.printConfig === true) {
-    await writeStdout(`${JSON.stringify(claudeCodeSettings(hookCommandLine(config)), null, 2)}\n`);
+    const settings = config.agent === "gemini-cli" ? geminiCliSettings(hookCommandLine(config)) : claudeCodeSettings(hookCommandLine(config));
+    await writeStdout(`${JSON.stringify(settings, null, 2)}\n`);
     return 0;
   }
   const chunks: Buffer[] = [];
   for await (const chunk of readStdin()) chunks.push(Buffer.from(chunk));
-  const event = readHookEvent(parseJsonBytes(Buffer.concat(chunks)));
-  const decision = answerClaudeCodeEvent(event, hookOptions(config));
+  const decision = config.agent === "gemini-cli" ? answerGemini(Buffer.concat(chunks), config) : answerClaudeCodeEvent(readHookEvent(parseJsonBytes(Buffer.concat(chunks))), hookOptions(config));
+  if (decision === undefined) return EXIT.failure;
   if (decision.note !== undefined) process.stderr.write(`correx hook: ${decision.note}\n`);
   await writeStdout(`${JSON.stringify(decision.answer)}\n`);
   return 0;
 }
 
-function parseHookConfig(raw: RawOptions): HookConfig {
+/**
+ * Gemini CLI's answer, or undefined when the event is unreadable: Gemini CLI blocks the tool on any exit status but 0
+ * and 1 (it reads the hook's words as the refusal), so a malformed event exits 1, a warning, and the tool runs as it was.
+ */
+function answerGemini(bytes: Buffer, config: HookConfig): ReturnType<typeof answerGeminiCliEvent> | undefined {
+  try {
+    const event = readGeminiCliEvent(parseJsonBytes(bytes));
+    return answerGeminiCliEvent(event, { permission: config.permission, runPrefix: `correx run --for model${sharedFlags(config, true)}`, inactivityMs: config.inactivitySeconds * 1000 });
+  } catch (error) {
+    if (!(error instanceof InputError)) throw error;
+    process.stderr.write(`correx: ${error.message}\n`);
+    return undefined;
+  }
+}
+
+function parseHookConfig(agent: Agent, raw: RawOptions): HookConfig {
   if (raw.spillDir !== undefined && (typeof raw.spillDir !== "string" || raw.spillDir === "")) throw new UsageError("invalid value for --spill-dir: it is a directory path");
+  if (agent !== "gemini-cli" && raw.inactivityTimeout !== undefined) throw new UsageError("--inactivity-timeout is for gemini-cli (Claude Code's limits are read from its environment)");
   return {
+    agent,
     permission: parseChoice("--permission", raw.permission ?? "ask", ["ask", "allow"] as const),
     maxLines: parseInteger("--max-lines", raw.maxLines ?? HOOK_MAX_LINES, 1),
     maxBytes: parseInteger("--max-bytes", raw.maxBytes ?? HOOK_MAX_BYTES, 1),
     spillDir: raw.spillDir as string | undefined,
+    inactivitySeconds: parseInteger("--inactivity-timeout", raw.inactivityTimeout ?? GEMINI_INACTIVITY_TIMEOUT, 0),
   };
 }
 
@@ -64,10 +92,11 @@ function sharedFlags(config: HookConfig, withDefaultBytes: boolean): string {
 
 /** The command line of the hook itself, as the settings block installs it. */
 function hookCommandLine(config: HookConfig): string {
-  return `correx hook claude-code${config.permission === "allow" ? " --permission allow" : ""}${sharedFlags(config, false)}`;
+  const inactivity = String(config.inactivitySeconds) === GEMINI_INACTIVITY_TIMEOUT ? "" : ` --inactivity-timeout ${config.inactivitySeconds}`;
+  return `correx hook ${config.agent}${config.permission === "allow" ? " --permission allow" : ""}${sharedFlags(config, false)}${config.agent === "gemini-cli" ? inactivity : ""}`;
 }
 
-/** The answer's options: the `correx run` line a Bash command runs under, and the MCP output budget and store. */
+/** Claude Code's answer options: the `correx run` line a Bash command runs under, and the MCP output budget and store. */
 function hookOptions(config: HookConfig): ClaudeCodeHookOptions {
   const raw: RawOptions = { for: "model", maxLines: String(config.maxLines), maxBytes: String(config.maxBytes), ...(config.spillDir ? { spillDir: config.spillDir } : {}) };
   const projection = parseProjectionConfig(raw, { stdoutIsTTY: false, columns: undefined, env: process.env });

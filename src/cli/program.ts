@@ -144,14 +144,15 @@ export function createProgram(): { program: Command; defineCommands: (named: str
       .addHelpText("after", "\ncorrex adds read_output and grep_output to the server's tools (correx_read_output, correx_grep_output if the\nserver has tools by those names). The proxy exits with the server's status.\n\nExample:\n  correx proxy --max-bytes 20000 -- npx -y @modelcontextprotocol/server-filesystem /srv/data")
       .action(action(async (server: string, args: string[], raw: RawOptions) => (await import("./proxy-command.js")).runProxy([server, ...args], raw)))],
     ["hook", () => program.command("hook")
-      .description("answer an agent's hook event read on stdin (claude-code: Bash runs under correx run, MCP tool output is bounded)")
-      .argument("<agent>", "the agent whose hook protocol to speak: claude-code")
-      .option("--print-config", "print the settings block that installs the hook (for .claude/settings.json), and exit")
-      .option("--permission <decision>", "what a rewritten Bash command asks for: ask (the user approves the rewritten command) | allow (it runs at once)", "ask")
-      .option("--max-lines <n>", "line budget of a Bash command's or an MCP tool's output", "2000")
-      .option("--max-bytes <n>", "byte budget of a Bash command's or an MCP tool's output (under Claude Code's 30,000-character Bash limit)", "30000")
+      .description("answer an agent's hook event read on stdin (claude-code: Bash runs under correx run, MCP tool output is bounded; gemini-cli: run_shell_command runs under correx run)")
+      .argument("<agent>", "the agent whose hook protocol to speak: claude-code | gemini-cli")
+      .option("--print-config", "print the settings block that installs the hook (for .claude/settings.json or .gemini/settings.json), and exit")
+      .option("--permission <decision>", "what a rewritten shell command asks for: ask (the user approves the rewritten command) | allow (Claude Code runs it at once; Gemini CLI's policy decides)", "ask")
+      .option("--max-lines <n>", "line budget of a shell command's or an MCP tool's output", "2000")
+      .option("--max-bytes <n>", "byte budget of a shell command's or an MCP tool's output (under Claude Code's 30,000-character Bash limit)", "30000")
       .option("--spill-dir <dir>", "where full outputs are saved (default: $CORREX_SPILL_DIR, else $XDG_STATE_HOME/correx/tool-output)")
-      .addHelpText("after", "\nAnswers {} (change nothing) for any other event. In a bypassPermissions session a rewrite is allowed;\nin a dontAsk session Bash is left as it is unless --permission allow.\n\nExample:\n  correx hook claude-code --print-config\n  echo '{\"session_id\":\"s\",\"transcript_path\":\"t\",\"cwd\":\"/\",\"hook_event_name\":\"PreToolUse\",\"tool_name\":\"Bash\",\"tool_input\":{\"command\":\"npm test\"},\"tool_use_id\":\"toolu_01\"}' | correx hook claude-code")
+      .option("--inactivity-timeout <seconds>", "gemini-cli: Gemini CLI's tools.shell.inactivityTimeout if you changed it (default: 300; 0 = none): the command stops 7 s before it")
+      .addHelpText("after", "\nAnswers {} (change nothing) for any other event. In a bypassPermissions session a rewrite is allowed;\nin a dontAsk session Bash is left as it is unless --permission allow. gemini-cli leaves MCP tools alone\n(Gemini CLI lets a hook add to a tool's result, not replace it).\n\nExample:\n  correx hook claude-code --print-config\n  echo '{\"session_id\":\"s\",\"transcript_path\":\"t\",\"cwd\":\"/\",\"hook_event_name\":\"PreToolUse\",\"tool_name\":\"Bash\",\"tool_input\":{\"command\":\"npm test\"},\"tool_use_id\":\"toolu_01\"}' | correx hook claude-code\n  correx hook gemini-cli --print-config")
       .action(action(async (agent: string, raw: RawOptions) => (await import("./hook-command.js")).runHook(agent, raw)))],
   ];
 

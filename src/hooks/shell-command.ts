@@ -84,8 +84,17 @@ export function isCorrexWord(word: string): boolean {
   return word === "correx" || word.endsWith("/correx") || word.endsWith("/correx.cjs");
 }
 
-/** Why a command line is left as it is, or undefined when wrapping it keeps its meaning. */
-export function reasonToKeep(line: string): string | undefined {
+/** How the agent runs a shell command: whether its shell lives on from one command to the next. */
+export interface AgentShell {
+  /** True when the agent keeps the shell (its directory, variables, options) between commands, as Claude Code does. */
+  keepsState: boolean;
+}
+
+/**
+ * Why a command line is left as it is, or undefined when wrapping it keeps its meaning. A builtin that changes the
+ * shell itself matters only where the shell lives on (`keepsState`); in a fresh shell per command it ends with it.
+ */
+export function reasonToKeep(line: string, shell: AgentShell = { keepsState: true }): string | undefined {
   if (line.trim() === "") return "the command is empty";
   const shape = readCommandShape(line);
   if (shape.unbalanced) return "the command line is not complete (an open quote or a trailing backslash)";
@@ -93,7 +102,7 @@ export function reasonToKeep(line: string): string | undefined {
   if (words.some(isCorrexWord) || (words.some((word) => word === "npx" || word === "pnpx" || word === "bunx") && /\bcorrex\b/.test(line))) {
     return "the command already runs under correx";
   }
-  const builtin = words.find((word) => SHELL_STATE_BUILTINS.has(word));
+  const builtin = shell.keepsState ? words.find((word) => SHELL_STATE_BUILTINS.has(word)) : undefined;
   if (builtin !== undefined) return `\`${builtin}\` changes the shell's own state, which a wrapper would lose`;
   if (shape.backgroundJob) return "the command starts a background job (`&`), which a wrapper would wait for";
   return undefined;

@@ -1,5 +1,5 @@
 // README "Use it in your agent": every snippet there is run or checked here (its console blocks are also re-run
-// by readme.test.ts): the Claude Code settings block answers recorded events, the opencode dependency names this
+// by readme.test.ts): the Claude Code and Gemini CLI settings blocks answer recorded events, the opencode dependency names this
 // package and the plugin it goes with exists.
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -31,9 +31,9 @@ function block(info: string): string {
 describe("README: Use it in your agent", () => {
   test("one subsection per agent, and no snippet that this file does not check", () => {
     expect(section.split("\n").filter((line) => line.startsWith("### "))).toEqual([
-      "### Claude Code", "### opencode", "### Codex CLI", "### Claude Desktop, Cursor, Gemini CLI and other MCP clients",
+      "### Claude Code", "### Gemini CLI", "### opencode", "### Codex CLI", "### Claude Desktop, Cursor, Gemini CLI and other MCP clients",
     ]);
-    expect(blocks.map((candidate) => candidate.info)).toEqual(["console", "console", "json opencode package.json"]);
+    expect(blocks.map((candidate) => candidate.info)).toEqual(["console", "console", "console", "console", "json opencode package.json"]);
   });
 
   test("Claude Code: the settings block printed there installs a hook that answers Bash and MCP events", () => {
@@ -50,6 +50,20 @@ describe("README: Use it in your agent", () => {
       expect(run.code).toBe(0);
       expect(JSON.parse(run.stdout).hookSpecificOutput.hookEventName).toBe(event);
     }
+  });
+
+  test("Gemini CLI: the settings block printed there installs a hook that Gemini CLI runs for run_shell_command, and it rewrites the command", () => {
+    const printed = blocks.filter((candidate) => candidate.info === "console").map((candidate) => readConsoleSteps(candidate.body)[0]!).find((step) => step.command === "correx hook gemini-cli --print-config");
+    const settings = JSON.parse(printed!.output) as { hooks: Record<string, { matcher: string; hooks: { type: string; command: string }[] }[]> };
+    expect(Object.keys(settings.hooks)).toEqual(["BeforeTool"]);
+    const [entry] = settings.hooks.BeforeTool!;
+    const fixture = join(ROOT, "test", "fixtures", "hooks", "gemini-cli", "before-tool-shell-npm-test.json");
+    const toolName = (JSON.parse(readFileSync(fixture, "utf8")) as { tool_name: string }).tool_name;
+    // Gemini CLI tests a matcher as an unanchored regular expression (hookPlanner.ts)
+    expect(new RegExp(entry!.matcher).test(toolName), `${entry!.matcher} matches ${toolName}`).toBe(true);
+    const run = runShell(`${entry!.hooks[0]!.command} < '${fixture}'`, { env: { CORREX_SPILL_DIR: createTempDir("agents-store") } });
+    expect(run.code).toBe(0);
+    expect(JSON.parse(run.stdout).hookSpecificOutput).toMatchObject({ hookEventName: "BeforeTool", tool_input: { dir_path: "packages/api" } });
   });
 
   test("opencode: the dependency names this package at its version, and the plugin linked there exists", () => {

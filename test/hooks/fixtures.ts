@@ -1,30 +1,38 @@
-// Test helper: the Claude Code hook events of test/fixtures/hooks/, and the answer's JSON Schema.
+// Test helper: the recorded hook events of test/fixtures/hooks/ (Claude Code's; Gemini CLI's in gemini-cli/),
+// and the JSON Schemas of the answers.
 import { readdirSync, readFileSync } from "node:fs";
 import Ajv from "ajv";
 import type { ClaudeCodeHookEvent } from "../../src/hooks/claude-code-types.js";
 
-const FIXTURES = new URL("../fixtures/hooks/", import.meta.url);
-
-/** The names of the recorded events (file names without `.json`). */
-export function hookEventNames(): string[] {
-  return readdirSync(FIXTURES).filter((name) => name.endsWith(".json")).map((name) => name.slice(0, -".json".length)).sort();
+/** The recorded events of one folder of test/fixtures/hooks/ (`""`: the folder itself). */
+export function eventFolder<Event>(folder: string) {
+  const url = new URL(`../fixtures/hooks/${folder}`, import.meta.url);
+  const readText = (name: string): string => readFileSync(new URL(`${name}.json`, url), "utf8");
+  return {
+    /** The names of the recorded events (file names without `.json`). */
+    names: (): string[] => readdirSync(url).filter((name) => name.endsWith(".json")).map((name) => name.slice(0, -".json".length)).sort(),
+    /** The text of one recorded event, as the agent writes it on the hook's stdin. */
+    readText,
+    /** One recorded event, parsed. */
+    load: (name: string): Event => JSON.parse(readText(name)) as Event,
+  };
 }
 
-/** The text of one recorded event, as Claude Code writes it on the hook's stdin. */
-export function readHookEventText(name: string): string {
-  return readFileSync(new URL(`${name}.json`, FIXTURES), "utf8");
+/** The complaints of a JSON Schema of this folder about a hook answer ([] when it is valid). */
+export function schemaErrors(schemaFile: string): (answer: unknown) => unknown[] {
+  const schema = JSON.parse(readFileSync(new URL(`./${schemaFile}`, import.meta.url), "utf8"));
+  // ajv is CommonJS: under NodeNext the default import is its module object, whose `default` is the class.
+  const validate = new Ajv.default({ strict: true, allErrors: true }).compile(schema);
+  return (answer) => (validate(answer) ? [] : [...(validate.errors ?? [])]);
 }
 
-/** One recorded event, parsed. */
-export function loadHookEvent(name: string): ClaudeCodeHookEvent {
-  return JSON.parse(readHookEventText(name)) as ClaudeCodeHookEvent;
-}
+const claudeCode = eventFolder<ClaudeCodeHookEvent>("");
 
-const schema = JSON.parse(readFileSync(new URL("./claude-code-hook-output.schema.json", import.meta.url), "utf8"));
-// ajv is CommonJS: under NodeNext the default import is its module object, whose `default` is the class.
-const validate = new Ajv.default({ strict: true, allErrors: true }).compile(schema);
-
-/** The schema's complaints about a hook answer ([] when it is valid). */
-export function hookOutputErrors(answer: unknown): unknown[] {
-  return validate(answer) ? [] : [...(validate.errors ?? [])];
-}
+/** The names of the recorded Claude Code events. */
+export const hookEventNames = claudeCode.names;
+/** The text of one recorded Claude Code event. */
+export const readHookEventText = claudeCode.readText;
+/** One recorded Claude Code event, parsed. */
+export const loadHookEvent = claudeCode.load;
+/** The schema's complaints about a Claude Code hook answer. */
+export const hookOutputErrors = schemaErrors("claude-code-hook-output.schema.json");
