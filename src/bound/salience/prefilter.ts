@@ -1,7 +1,7 @@
 // The cheap byte-level prefilter: fixed needles found with Buffer.indexOf (memchr speed) before any regex runs.
 
 /** Every strong marker of rules.ts contains one of these strings (the test for one line of text). */
-const NEEDLE_TEXTS = [
+export const NEEDLE_TEXTS: readonly string[] = [
   "rror", "ERR", "FAIL", "Fail", "fail", "xception", "Traceback", "panic", "fatal", "Fatal", "FATAL", "CRIT",
   "SEVERE", "***", "xit", "\" 5", "denied", "No such file", "found", "Segmentation fault", "(core dumped)",
   "ENOENT", "EACCES", "ECONN", "EADDRINUSE", "ETIMEDOUT", "ENOTFOUND", "ERESOLVE", "ENOSPC", "EPERM", "Caused by",
@@ -35,14 +35,26 @@ export const BYTE_NEEDLES: readonly Buffer[] = [...BYTE_NEEDLE_TEXTS.map((text) 
 
 const escape = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
-/** The text needles as one expression: a needle inside the line, one that opens it, or a test runner's mark. */
-const ANY_NEEDLE = new RegExp(
-  [
-    ...NEEDLE_TEXTS.filter((text) => !text.startsWith("\n")).map(escape),
-    ...NEEDLE_TEXTS.filter((text) => text.startsWith("\n")).map((text) => `^${escape(text.slice(1))}`),
-    "[\\u2700-\\u273f\\u274c\\u276f\\u00d7\\u25cf]",
-  ].join("|"),
-);
+/**
+ * The text needles as one expression: a needle inside the line (those sharing a first character as one branch,
+ * `E(?:RR|NOENT|…)`: a tenth fewer instructions than one branch per needle), one that opens it, or a test runner's
+ * mark. Made on first use (a short output never tests a line).
+ */
+function needleExpression(): RegExp {
+  const firsts: string[] = [];
+  const rests: string[][] = [];
+  for (const text of NEEDLE_TEXTS) {
+    if (text.startsWith("\n")) continue;
+    let at = firsts.indexOf(text[0]!);
+    if (at === -1) at = firsts.push(text[0]!) - 1;
+    (rests[at] ??= []).push(escape(text.slice(1)));
+  }
+  const inside = firsts.map((first, at) => (rests[at]!.length === 1 ? `${escape(first)}${rests[at]![0]}` : `${escape(first)}(?:${rests[at]!.join("|")})`));
+  const opening = NEEDLE_TEXTS.filter((text) => text.startsWith("\n")).map((text) => `^${escape(text.slice(1))}`);
+  return new RegExp([...inside, ...opening, "[\\u2700-\\u273f\\u274c\\u276f\\u00d7\\u25cf]"].join("|"));
+}
+
+let anyNeedle: RegExp | undefined;
 
 /**
  * Positions in bytes[start, end) where a needle starts, sorted, at most `limit` of them (the earliest of each
@@ -67,5 +79,5 @@ export function findHits(bytes: Buffer, start: number, end: number, limit: numbe
 
 /** The same test on one line of text: false means no rule of rules.ts can match it. */
 export function mayBeSalient(text: string): boolean {
-  return ANY_NEEDLE.test(text);
+  return (anyNeedle ??= needleExpression()).test(text);
 }

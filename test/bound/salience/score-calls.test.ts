@@ -4,6 +4,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import fc from "fast-check";
 import { describe, expect, test, vi } from "vitest";
+import { mayBeSalient, NEEDLE_TEXTS } from "../../../src/bound/salience/prefilter.js";
 import { scoreLine, strongScore, STRONG_RULES } from "../../../src/bound/salience/rules.js";
 import { tokenize } from "../../../src/bound/salience/template.js";
 
@@ -76,5 +77,24 @@ describe("tokenize's masks", () => {
   test("a log line with no long token and no hex id costs one replace (the digits), not three", () => {
     const calls = regexpCalls(() => tokenize(LOG_LINE));
     expect(calls.replace).toBe(1);
+  });
+});
+
+describe("mayBeSalient's needles, grouped by their first character", () => {
+  const needles = NEEDLE_TEXTS.filter((text) => !text.startsWith("\n"));
+  const escape = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  /** The needles one branch each, as the expression was first written (the oracle). */
+  const oneBranchEach = new RegExp([...needles.map(escape), ...NEEDLE_TEXTS.filter((text) => text.startsWith("\n")).map((text) => `^${escape(text.slice(1))}`), "[\\u2700-\\u273f\\u274c\\u276f\\u00d7\\u25cf]"].join("|"));
+
+  test("the same answer as one branch per needle, on every recorded line and on random ones", () => {
+    for (const line of recordedLines()) if (mayBeSalient(line) !== oneBranchEach.test(line)) expect({ line, may: mayBeSalient(line) }).toEqual({ line, may: oneBranchEach.test(line) });
+    const piece = fc.oneof(fc.constantFrom(...needles, "E  ", "not ok", "✖", "×", "●", "❯", "E", "R", "o", " "), fc.string({ maxLength: 4 }));
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 8 }), (pieces) => {
+        const text = pieces.join("");
+        expect(mayBeSalient(text)).toBe(oneBranchEach.test(text));
+      }),
+      { numRuns: 3000 },
+    );
   });
 });
