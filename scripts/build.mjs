@@ -83,7 +83,10 @@ try {
  * V8's code caches of the CLI bundle (bin/correx uses one when it fits). dist/cli.cjs.cache is taken after a run of
  * `echo hi | correx bound`, then again after a run of `correx run` of a command that writes a line, which starts
  * from the first: it holds the functions of both. `correx bound` has its own, dist/cli.cjs.bound-cache, from the
- * first run alone. A short output sets no V8 flag (cli/run-heap.ts): a cache made under one would be rejected.
+ * first run, then a run on an output the defaults cut (a recorded failing build): a small plain input never loads
+ * the bundle (cli/pass-through.ts), so what bound's bundle starts for is mostly an output it cuts, whose salience,
+ * cut and spill functions would otherwise compile from source at every start. A short output sets no V8 flag
+ * (cli/run-heap.ts, bound/one-off.ts under 64 KiB): a cache made under one would be rejected.
  */
 function writeCodeCache() {
   const store = mkdtempSync(join(tmpdir(), "correx-build-"));
@@ -92,6 +95,9 @@ function writeCodeCache() {
     const common = { ...env, CORREX_BUILD_CODE_CACHE: join("dist", "cli.cjs.cache") };
     const bound = { ...env, CORREX_BUILD_CODE_CACHE: join("dist", "cli.cjs.bound-cache") };
     execFileSync(process.execPath, ["bin/correx", "bound"], { input: "hi\n", env: bound, stdio: ["pipe", "pipe", "inherit"] });
+    // a real failing build (875 lines, 55 KB), over the defaults' 51,200 bytes (not in the packed package)
+    const training = join("test", "fixtures", "tsc-failing-build.txt");
+    if (existsSync(training)) execFileSync(process.execPath, ["bin/correx", "bound"], { input: readFileSync(training), env: bound, stdio: ["pipe", "pipe", "inherit"] });
     execFileSync(process.execPath, ["bin/correx", "bound"], { input: "hi\n", env: common, stdio: ["pipe", "pipe", "inherit"] });
     execFileSync(process.execPath, ["bin/correx", "run", "--", process.execPath, "-e", "console.log('hi')"], { env: common, stdio: ["ignore", "pipe", "inherit"] });
   } finally {
