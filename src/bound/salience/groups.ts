@@ -18,9 +18,11 @@ const MAX_FOLLOW = 30;
  * A stack frame with a location outside the runtime's own code: JavaScript's `at f (test/a.test.js:23:67)` (not
  * `node:`), vitest's `❯ file:line:col`, a Go goroutine's `\t/src/app/main.go:11 +0x65` (not Go's own sources:
  * `/usr/local/go/src/…`, Debian's `/usr/lib/go-1.19/src/…`, under which net/http recovers a handler's panic),
- * terraform's `  on main.tf line 5, in variable "v":` under its `Error:` and a blank line.
+ * terraform's `  on main.tf line 5, in variable "v":` under its `Error:` and a blank line, gdb's backtrace frame
+ * `#1  0x… in name_length (owner=0x0) at report.c:11` under `Program received signal SIGSEGV` (not the C library's,
+ * `at ../sysdeps/…`).
  */
-export const FRAME = /^\s*(?:at (?:[^()]* \()?(?!node:|internal\/)[^\s()]+:\d+:\d+\)?|❯ (?:\S+ )?\S+:\d+:\d+)\s*$|^\t(?!\/usr\/(?:local\/)?(?:lib\/)?go-?[\d.]*\/)\S+\.go:\d+(?: \+0x[\da-f]+)?$|^│?\s+on \S+\.tf(?:\.json)? line \d+\b/;
+export const FRAME = /^\s*(?:at (?:[^()]* \()?(?!node:|internal\/)[^\s()]+:\d+:\d+\)?|❯ (?:\S+ )?\S+:\d+:\d+)\s*$|^\t(?!\/usr\/(?:local\/)?(?:lib\/)?go-?[\d.]*\/)\S+\.go:\d+(?: \+0x[\da-f]+)?$|^│?\s+on \S+\.tf(?:\.json)? line \d+\b|^#\d+ +(?:0x[\da-f]+ in )?\S+ \(.*\) at (?!\.\.\/sysdeps\/)\S+:\d+$/;
 
 /** A Go goroutine's frame (its file line) and the function line printed above it (`main.load(...)`, `net/http.(*conn).serve(0xc000…)`). */
 const GO_FRAME = /^\t\S+\.go:\d+/;

@@ -43,10 +43,12 @@ const STRONG: Rule[] = [
   // anchored, so that a line without the mark fails at its first bytes.
   { pattern: /^\s*\^[-^]*\s+SC\d{4} \(error\): /, score: 10 },
   { pattern: /^\s*❯ (?:\S+ )?\S+:\d+:\d+$/, score: 6 },
-  // Go's `file.go:L:C: message`; Python's traceback header, which ranks under the exception line that carries the
+  // Go's `file.go:L:C: message` (go vet's type errors as `vet: file.go:L:C: …`); Python's traceback header, which ranks under the exception line that carries the
   // innermost frame (owners.ts): at a small budget the exception and where it was raised come before the outer frames.
-  { pattern: /^[\w@.\/-]*\.go:\d+:\d+: |^Traceback \(most recent call last\)/, score: 8 },
+  { pattern: /^(?:vet: )?[\w@.\/-]*\.go:\d+:\d+: |^Traceback \(most recent call last\)/, score: 8 },
   { pattern: /^not ok \d+/, score: 10 },
+  // sqlite3's errors in a script (`Parse error near line 435: no such table: invoices`, `Runtime error near line 629: …`).
+  { pattern: /^(?:Parse|Runtime) error near line \d+: /, score: 10 },
 ];
 
 /** Weak words: salient only together with a location. */
@@ -69,8 +71,9 @@ const REJECT: RegExp[] = [
   /(?:^|[^\d,.])0 (?:errors?|failures?|failed|failing|problems?)\b/i,
   /\b(?:errors?|failures?|failed|problems?)[=:]\s*0\b(?![.,]\d)/i,
   /\bno (?:errors?|failures?|problems?)\b|\bwithout errors?\b|\berror[-_ ]?free\b/i,
-  // unittest's in-list `test_x (mod.Case.test_x) ... ERROR` too: its `ERROR: test_x` section under the list says it again, with why.
-  /[✓✔√]|\bPASS(?:ED)?\b|^\s*ok\b|\bok$|\s\.\.\. (?:ok\b|ERROR$)|^--- PASS:|^=== RUN\b/,
+  // unittest's in-list `test_x (mod.Case.test_x) ... ERROR` too: its `ERROR: test_x` section under the list says it again,
+  // with why; and gdb's note that it has no source for a frame (`79\t../sysdeps/x86_64/strlen-evex.S: No such file or directory.`).
+  /[✓✔√]|\bPASS(?:ED)?\b|^\s*ok\b|\bok$|\s\.\.\. (?:ok\b|ERROR$)|^--- PASS:|^=== RUN\b|^\d+\t\S+: No such file or directory\.$/,
 ];
 
 /** The strong rules joined into one expression per score and flags, the highest score first (made on first use). */

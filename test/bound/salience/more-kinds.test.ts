@@ -1,10 +1,16 @@
 // Kinds of real output recorded in the third audit (recipes/kinds_cases.sh), on the groups the line path builds
 // (byte-path-kept.test.ts runs each with its must-keep list on the byte path). Before: a Go service's recovered panic
 // took Go's own frame (`/usr/lib/go-1.19/src/net/http/server.go`, Debian's path) for the program's, and pytest's `E`
-// line of a short traceback (`--tb=short`, a collection error) came without its `file.py:N: in test` line and code.
+// line of a short traceback (`--tb=short`, a collection error) came without its `file.py:N: in test` line and code,
+// sqlite3's `Parse error near line N:` was not salient, gdb's backtrace gave no frame (only its note that the C
+// library's source is missing, `No such file or directory`, was salient), and go vet's type error (`vet: f.go:L:C:`)
+// was not salient.
+import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 import { describe, expect, test } from "vitest";
 import { groupsOf, groupWith } from "./groups-of.js";
+import { logPadding } from "./log-padding.js";
 
 const fixture = (name: string): string[] => readFileSync(new URL(`../../fixtures/salience/${name}`, import.meta.url), "utf8").split("\n");
 
@@ -35,5 +41,29 @@ describe("pytest's short tracebacks", () => {
   test("a collection error: the test module's line (not importlib's) over the ModuleNotFoundError", () => {
     const groups = groupsOf(fixture("pytest-collection-error.txt"));
     expect(groupWith(groups, "E   ModuleNotFoundError: No module named 'yaml_schema_missing'")).toEqual(["tests/test_mod23.py:1: in <module>", "import yaml_schema_missing", "E   ModuleNotFoundError: No module named 'yaml_schema_missing'"]);
+  });
+});
+
+describe("sqlite3 and gdb", () => {
+  test("sqlite3's errors in a script are salient", () => {
+    const groups = groupsOf(fixture("sqlite-echo-migration.txt"));
+    expect(groups.map((group) => group.join(" | "))).toEqual(["Parse error near line 435: no such table: invoices", "Runtime error near line 629: UNIQUE constraint failed: orders.id (19)"]);
+  });
+
+  test("gdb: the signal with the backtrace's first frame in the program; not the note on the C library's source", () => {
+    const groups = groupsOf(fixture("gdb-segfault-backtrace.txt"));
+    expect(groups).toEqual([["Program received signal SIGSEGV, Segmentation fault.", "#1  0x0000555555555171 in name_length (owner=0x0) at ledger_report.c:11"]]);
+  });
+});
+
+describe("go vet", () => {
+  test("its type error and its analyzer's finding, in the middle of 2 MiB of log lines on each side, at 4,096 bytes", () => {
+    const padding = logPadding();
+    const input = padding + fixture("go-vet-2-packages.txt").join("\n") + padding;
+    const correx = fileURLToPath(new URL("../../../bin/correx", import.meta.url));
+    const result = spawnSync(process.execPath, [correx, "bound", "--for", "model", "--no-spill", "--max-bytes", "4096"], { input, maxBuffer: 1 << 26 });
+    const lines = result.stdout.toString("utf8").split("\n").map((line) => line.replace(/^L\d+: /, ""));
+    expect(lines).toContain("vet: p05/parse_test.go:147:8: undeclared name: normalizeAll");
+    expect(lines).toContain("p09/parse.go:16:9: fmt.Sprintf format %d has arg text of wrong type string");
   });
 });
