@@ -6,7 +6,7 @@ export const NEEDLE_TEXTS: readonly string[] = [
   "SEVERE", "***", "xit", "\" 5", "denied", "No such file", "found", "Segmentation fault", "(core dumped)",
   "ENOENT", "EACCES", "ECONN", "EADDRINUSE", "ETIMEDOUT", "ENOTFOUND", "ERESOLVE", "ENOSPC", "EPERM", "Caused by",
   "Unable", "unable", "Cannot", "cannot", "refused", "\nE  ", "\nnot ok", ".go:", "anitizer", "Invalid ", "nitialised",
-  "ely lost", "CONFLICT (",
+  "ely lost", "CONFLICT (", "terminate called",
 ];
 
 /**

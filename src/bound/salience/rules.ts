@@ -47,8 +47,10 @@ const STRONG: Rule[] = [
   // innermost frame (owners.ts): at a small budget the exception and where it was raised come before the outer frames.
   { pattern: /^(?:vet: )?[\w@.\/-]*\.go:\d+:\d+: |^Traceback \(most recent call last\)/, score: 8 },
   { pattern: /^not ok \d+/, score: 10 },
-  // sqlite3's errors in a script (`Parse error near line 435: no such table: invoices`, `Runtime error near line 629: …`).
-  { pattern: /^(?:Parse|Runtime) error near line \d+: /, score: 10 },
+  // sqlite3's errors in a script (`Parse error near line 435: no such table: invoices`, `Runtime error near line 629: …`);
+  // a C++ exception nobody caught (`terminate called after throwing an instance of 'std::runtime_error'`, its
+  // indented `what():` line under it).
+  { pattern: /^(?:Parse|Runtime) error near line \d+: |^terminate called after throwing an instance of '/, score: 10 },
 ];
 
 /** Weak words: salient only together with a location. */

@@ -3,8 +3,8 @@
 // took Go's own frame (`/usr/lib/go-1.19/src/net/http/server.go`, Debian's path) for the program's, and pytest's `E`
 // line of a short traceback (`--tb=short`, a collection error) came without its `file.py:N: in test` line and code,
 // sqlite3's `Parse error near line N:` was not salient, gdb's backtrace gave no frame (only its note that the C
-// library's source is missing, `No such file or directory`, was salient), and go vet's type error (`vet: f.go:L:C:`)
-// was not salient.
+// library's source is missing, `No such file or directory`, was salient), go vet's type error (`vet: f.go:L:C:`)
+// was not salient, nor a C++ exception nobody caught (`terminate called after throwing …`, `what():`).
 import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
@@ -53,6 +53,13 @@ describe("sqlite3 and gdb", () => {
   test("gdb: the signal with the backtrace's first frame in the program; not the note on the C library's source", () => {
     const groups = groupsOf(fixture("gdb-segfault-backtrace.txt"));
     expect(groups).toEqual([["Program received signal SIGSEGV, Segmentation fault.", "#1  0x0000555555555171 in name_length (owner=0x0) at ledger_report.c:11"]]);
+  });
+});
+
+describe("a C++ exception nobody caught", () => {
+  test("`terminate called after throwing an instance of …` with its `what():` line", () => {
+    const groups = groupsOf(fixture("cpp-uncaught-exception.txt"));
+    expect(groups).toEqual([["terminate called after throwing an instance of 'std::runtime_error'", "what():  config shard 418: /etc/ledger/shards/418.conf: no such file"]]);
   });
 });
 
