@@ -81,8 +81,8 @@ try {
 
 /**
  * V8's code caches of the CLI bundle (bin/correx uses one when it fits). dist/cli.cjs.cache is taken after a run of
- * `echo hi | correx bound`, then again after a run of `correx run` of a command that writes a line, which starts
- * from the first: it holds the functions of both. `correx bound` has its own, dist/cli.cjs.bound-cache, from the
+ * `echo hi | correx bound`, then again after a run of `correx run` of a command that writes a line and of one that
+ * writes the failing build below (each run starts from the cache the one before wrote): it holds the functions of all. `correx bound` has its own, dist/cli.cjs.bound-cache, from the
  * first run, then a run on an output the defaults cut (a recorded failing build): a small plain input never loads
  * the bundle (cli/pass-through.ts), so what bound's bundle starts for is mostly an output it cuts, whose salience,
  * cut and spill functions would otherwise compile from source at every start. A short output sets no V8 flag
@@ -100,6 +100,8 @@ function writeCodeCache() {
     if (existsSync(training)) execFileSync(process.execPath, ["bin/correx", "bound"], { input: readFileSync(training), env: bound, stdio: ["pipe", "pipe", "inherit"] });
     execFileSync(process.execPath, ["bin/correx", "bound"], { input: "hi\n", env: common, stdio: ["pipe", "pipe", "inherit"] });
     execFileSync(process.execPath, ["bin/correx", "run", "--", process.execPath, "-e", "console.log('hi')"], { env: common, stdio: ["ignore", "pipe", "inherit"] });
+    const write = `process.stdout.write(require("fs").readFileSync(${JSON.stringify(training)}))`;
+    if (existsSync(training)) execFileSync(process.execPath, ["bin/correx", "run", "--", process.execPath, "-e", write], { env: common, stdio: ["ignore", "pipe", "inherit"] });
   } finally {
     rmSync(store, { recursive: true, force: true });
   }
