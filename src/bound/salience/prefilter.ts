@@ -1,4 +1,5 @@
 // The cheap byte-level prefilter: fixed needles found with Buffer.indexOf (memchr speed) before any regex runs.
+import { compileNative } from "./native-regexps.js";
 
 /** Every strong marker of rules.ts contains one of these strings (the test for one line of text). */
 export const NEEDLE_TEXTS: readonly string[] = [
@@ -51,7 +52,9 @@ function needleExpression(): RegExp {
   }
   const inside = firsts.map((first, at) => (rests[at]!.length === 1 ? `${escape(first)}${rests[at]![0]}` : `${escape(first)}(?:${rests[at]!.join("|")})`));
   const opening = NEEDLE_TEXTS.filter((text) => text.startsWith("\n")).map((text) => `^${escape(text.slice(1))}`);
-  return new RegExp([...inside, ...opening, "[\\u2700-\\u273f\\u274c\\u276f\\u00d7\\u25cf]"].join("|"));
+  const expression = new RegExp([...inside, ...opening, "[\\u2700-\\u273f\\u274c\\u276f\\u00d7\\u25cf]"].join("|"));
+  compileNative([expression]);
+  return expression;
 }
 
 let anyNeedle: RegExp | undefined;

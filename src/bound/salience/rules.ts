@@ -1,4 +1,5 @@
 // What makes a line salient: strict patterns for errors and failures, a location bonus, and the passes that reject look-alikes.
+import { compileNative } from "./native-regexps.js";
 
 /** Score at or above which a line is kept as salient (a strong marker alone reaches it; a weak word needs a location). */
 export const SALIENT_SCORE = 5;
@@ -102,6 +103,8 @@ function joinStrongRules(): Rule[] {
     const space = keys[at]!.indexOf(" ");
     groups.push({ pattern: new RegExp(sources[at]!.join("|"), keys[at]!.slice(space + 1)), score: Number(keys[at]!.slice(0, space)) });
   }
+  compileNative(groups.map((group) => group.pattern));
+  compileNative([LOCATION_HINT].concat(REJECT));
   return groups.sort((a, b) => b.score - a.score);
 }
 

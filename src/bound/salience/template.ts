@@ -1,9 +1,12 @@
 // Online line-template mining in the spirit of Drain: a fixed-depth tree (token count, first token), a similarity
 // threshold, and a bounded number of templates evicted least-recently-used.
+import { compileNative } from "./native-regexps.js";
 
 /** The wildcard a template shows where its lines differ. */
 export const WILDCARD = "…";
 
+/** True once tokenize's expressions were compiled to native code (native-regexps.ts). */
+let native = false;
 const MAX_TOKENS = 24;
 const SIMILARITY = 0.5;
 const MAX_PER_LEAF = 16;
@@ -27,6 +30,10 @@ export interface Template {
  * them: a token array of another elements kind deoptimized leafKey and similarity).
  */
 export function tokenize(text: string): string[] {
+  if (!native) {
+    native = true;
+    compileNative([LONG_HINT, HEX_HINT, NOT_SINGLE_SPACED, VARIABLE_FIRST]);
+  }
   // Masking keeps the blanks as they are: a line whose only blanks are single spaces between tokens (a log line) is
   // split on " ", without trimming it or splitting by a regular expression (a call into the runtime, and a third
   // more bytes allocated per line).
