@@ -5,8 +5,14 @@ export type ContentKind = "log" | "diff" | "git-log" | "json" | "grep";
 
 /** `path:N:` (grep -rn) or `N:` (grep -n on one file), `-` for context lines. */
 const GREP_LINE = /^(?:([^\s:]*[./][^\s:]*)[:-])?(\d+)[:-]/;
+/**
+ * A checker's diagnostic, which grep never prints: a column and `: ` after the line (gcc, eslint's unix format,
+ * flake8, go vet: `src/a.js:22:35: 'x' is not defined. [Error/no-undef]`), or a severity after it (mypy's
+ * `app.py:12: error: …`).
+ */
+const DIAGNOSTIC = /^[^\s:]+:\d+(?::\d+: |: (?:error|warning|note|fatal error)\b)/;
 
-/** True when most lines look like grep -n output: with a path, or with line numbers that only grow. */
+/** True when most lines look like grep -n output: with a path, or with line numbers that only grow (not diagnostics). */
 function looksLikeGrep(lines: readonly string[]): boolean {
   if (lines.length < 3) return false;
   let matching = 0;
@@ -14,7 +20,7 @@ function looksLikeGrep(lines: readonly string[]): boolean {
   let growing = true;
   for (const line of lines) {
     const match = GREP_LINE.exec(line);
-    if (!match) continue;
+    if (!match || DIAGNOSTIC.test(line)) continue;
     matching += 1;
     if (match[1] === undefined) {
       const number = Number(match[2]);

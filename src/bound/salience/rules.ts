@@ -50,8 +50,8 @@ const STRONG: Rule[] = [
   { pattern: /^not ok \d+/, score: 10 },
   // sqlite3's errors in a script (`Parse error near line 435: no such table: invoices`, `Runtime error near line 629: …`);
   // a C++ exception nobody caught (`terminate called after throwing an instance of 'std::runtime_error'`, its
-  // indented `what():` line under it).
-  { pattern: /^(?:Parse|Runtime) error near line \d+: |^terminate called after throwing an instance of '/, score: 10 },
+  // indented `what():` line under it); eslint's unix format (`src/a.js:22:35: 'x' is not defined. [Error/no-undef]`).
+  { pattern: /^(?:Parse|Runtime) error near line \d+: |^terminate called after throwing an instance of '|\[Error\/[\w@\/-]+\]$/, score: 10 },
 ];
 
 /** Weak words: salient only together with a location. */

@@ -4,11 +4,13 @@
 // line of a short traceback (`--tb=short`, a collection error) came without its `file.py:N: in test` line and code,
 // sqlite3's `Parse error near line N:` was not salient, gdb's backtrace gave no frame (only its note that the C
 // library's source is missing, `No such file or directory`, was salient), go vet's type error (`vet: f.go:L:C:`)
-// was not salient, nor a C++ exception nobody caught (`terminate called after throwing …`, `what():`).
+// was not salient, nor a C++ exception nobody caught (`terminate called after throwing …`, `what():`), and eslint's
+// unix format (`path:L:C: message [Error/rule]`) was read as `grep -n` output, none of its lines scored.
 import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, test } from "vitest";
+import { recognizeContent } from "../../../src/bound/salience/content-kind.js";
 import { groupsOf, groupWith } from "./groups-of.js";
 import { logPadding } from "./log-padding.js";
 
@@ -72,5 +74,24 @@ describe("go vet", () => {
     const lines = result.stdout.toString("utf8").split("\n").map((line) => line.replace(/^L\d+: /, ""));
     expect(lines).toContain("vet: p05/parse_test.go:147:8: undeclared name: normalizeAll");
     expect(lines).toContain("p09/parse.go:16:9: fmt.Sprintf format %d has arg text of wrong type string");
+  });
+});
+
+describe("diagnostics in `path:line:col: message` form are not grep -n output", () => {
+  test("eslint's unix format, gcc's, flake8's and mypy's lines are a log; grep -rn's and grep -n's are not", () => {
+    expect(recognizeContent(fixture("eslint-unix-3-errors.txt").slice(0, 20))).toBe("log");
+    expect(recognizeContent(["f001.c:5:7: warning: unused variable ‘x’", "f002.c:5:7: warning: unused variable ‘y’", "f003.c:9:1: error: expected ‘;’"])).toBe("log");
+    expect(recognizeContent(["app/a.py:3:1: E302 expected 2 blank lines, found 1", "app/a.py:9:80: E501 line too long (88 > 79 characters)", "app/b.py:1:1: F401 'os' imported but unused"])).toBe("log");
+    expect(recognizeContent(["app/a.py:12: error: Incompatible return value type", "app/a.py:30: note: Revealed type is int", "app/b.py:7: error: Name 'x' is not defined"])).toBe("log");
+    expect(recognizeContent(["src/a.ts:12:  throw new Error(x)", "src/b.ts:40:  error()", "src/c.ts:7: // error"])).toBe("grep");
+  });
+
+  test("eslint's unix format: each `[Error/rule]` line is salient, the warnings are not", () => {
+    const groups = groupsOf(fixture("eslint-unix-3-errors.txt"));
+    expect(groups.map((group) => group.join(" ").replace(/^\/tmp\/rec\/eslint-unix-3-errors\//, ""))).toEqual([
+      "src/module047.js:22:35: 'missingHelper47' is not defined. [Error/no-undef]",
+      "src/module061.js:22:35: 'missingHelper61' is not defined. [Error/no-undef]",
+      "src/module083.js:22:35: 'missingHelper83' is not defined. [Error/no-undef]",
+    ]);
   });
 });
