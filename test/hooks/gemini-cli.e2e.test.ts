@@ -75,6 +75,23 @@ describe("correx hook gemini-cli, spawned", () => {
     expect(wrapped.stdout).toBe("started\n\nCommand exceeded timeout of 5000 ms. Retry with a larger timeout.\n");
   });
 
+  // Gemini CLI runs a shell command in a pseudo-terminal, so correx's stdout is a terminal there: without
+  // `--for model` it would write the people's projection (colours, a status line) for the model to read.
+  const hasScript = process.platform === "linux" && runShell("command -v script").code === 0;
+  test.skipIf(!hasScript)("in a pseudo-terminal, as Gemini CLI runs it, the rewritten command writes the model's plain text", () => {
+    const shellLine = `printf '\\033[31mred\\033[0m\\n'; seq 1 3; exit 3`;
+    const inTerminal = (command: string): string => {
+      const quoted = `'${command.replace(/'/g, `'\\''`)}'`;
+      // Gemini CLI's shell environment (packages/core/src/services/shellExecutionService.ts): TERM=xterm-256color
+      return runWithStore(`env -u NO_COLOR TERM=xterm-256color script -qec ${quoted} /dev/null < /dev/null`).stdout.replace(/\r\n/g, "\n");
+    };
+    const wrapped = rewritten(shellLine);
+    expect(wrapped).toContain("correx run --for model ");
+    expect(inTerminal(wrapped)).toBe("red\n1\n2\n3\n\nCommand exited with code 3.\n");
+    // the same without --for model: what the flag keeps out
+    expect(inTerminal(wrapped.replace("--for model ", ""))).toMatch(/\x1b\[/);
+  });
+
   test("the exit status survives every ending: a code, a signal, a command that is not there", () => {
     for (const [command, code] of [["exit 0", 0], ["exit 42", 42], ["kill -TERM $$", 143], ["no-such-command-here", 127]] as const) {
       expect({ command, code: asGemini(rewritten(command)).code }).toEqual({ command, code });
