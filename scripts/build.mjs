@@ -80,28 +80,30 @@ try {
 }
 
 /**
- * V8's code caches of the CLI bundle (bin/correx uses one when it fits). dist/cli.cjs.cache is taken after a run of
- * `echo hi | correx bound`, then again after a run of `correx run` of a command that writes a line and of one that
- * writes the failing build below (each run starts from the cache the one before wrote): it holds the functions of all. `correx bound` has its own, dist/cli.cjs.bound-cache, from the
- * first run, then a run on an output the defaults cut (a recorded failing build): a small plain input never loads
- * the bundle (cli/pass-through.ts), so what bound's bundle starts for is mostly an output it cuts, whose salience,
- * cut and spill functions would otherwise compile from source at every start. A short output sets no V8 flag
- * (cli/run-heap.ts, bound/one-off.ts under 64 KiB): a cache made under one would be rejected.
+ * V8's code caches of the CLI bundle (bin/correx uses one when it fits), each run starting from the cache the one
+ * before wrote, so that it holds the functions of all. dist/cli.cjs.cache: `echo hi | correx bound`, then `correx
+ * run` of a command that writes a line and of one that writes an output the defaults cut (a recorded failing build).
+ * `correx bound` has its own, dist/cli.cjs.bound-cache: `echo hi | correx bound`, then the same cut output. A small
+ * plain input never loads the bundle (cli/pass-through.ts), so the bundle starts mostly for outputs it cuts, whose
+ * salience, cut and spill functions would otherwise compile from source at every start. A short output sets no V8
+ * flag (cli/run-heap.ts, bound/one-off.ts under 64 KiB): a cache made under one would be rejected.
  */
 function writeCodeCache() {
   const store = mkdtempSync(join(tmpdir(), "correx-build-"));
   try {
     const env = { ...process.env, CORREX_SPILL_DIR: store, XDG_CONFIG_HOME: store };
     const common = { ...env, CORREX_BUILD_CODE_CACHE: join("dist", "cli.cjs.cache") };
-    const bound = { ...env, CORREX_BUILD_CODE_CACHE: join("dist", "cli.cjs.bound-cache") };
-    execFileSync(process.execPath, ["bin/correx", "bound"], { input: "hi\n", env: bound, stdio: ["pipe", "pipe", "inherit"] });
+    const boundCache = { ...env, CORREX_BUILD_CODE_CACHE: join("dist", "cli.cjs.bound-cache") };
     // a real failing build (875 lines, 55 KB), over the defaults' 51,200 bytes (not in the packed package)
-    const training = join("test", "fixtures", "tsc-failing-build.txt");
-    if (existsSync(training)) execFileSync(process.execPath, ["bin/correx", "bound"], { input: readFileSync(training), env: bound, stdio: ["pipe", "pipe", "inherit"] });
-    execFileSync(process.execPath, ["bin/correx", "bound"], { input: "hi\n", env: common, stdio: ["pipe", "pipe", "inherit"] });
-    execFileSync(process.execPath, ["bin/correx", "run", "--", process.execPath, "-e", "console.log('hi')"], { env: common, stdio: ["ignore", "pipe", "inherit"] });
-    const write = `process.stdout.write(require("fs").readFileSync(${JSON.stringify(training)}))`;
-    if (existsSync(training)) execFileSync(process.execPath, ["bin/correx", "run", "--", process.execPath, "-e", write], { env: common, stdio: ["ignore", "pipe", "inherit"] });
+    const cut = join("test", "fixtures", "tsc-failing-build.txt");
+    const trained = existsSync(cut);
+    const bound = (cacheEnv, input) => execFileSync(process.execPath, ["bin/correx", "bound"], { input, env: cacheEnv, stdio: ["pipe", "pipe", "inherit"] });
+    const run = (cacheEnv, code) => execFileSync(process.execPath, ["bin/correx", "run", "--", process.execPath, "-e", code], { env: cacheEnv, stdio: ["ignore", "pipe", "inherit"] });
+    bound(boundCache, "hi\n");
+    if (trained) bound(boundCache, readFileSync(cut));
+    bound(common, "hi\n");
+    run(common, "console.log('hi')");
+    if (trained) run(common, `process.stdout.write(require("fs").readFileSync(${JSON.stringify(cut)}))`);
   } finally {
     rmSync(store, { recursive: true, force: true });
   }

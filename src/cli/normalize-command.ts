@@ -21,9 +21,11 @@ export interface NormalizeBytesOptions {
 
 /**
  * Normalizes input bytes. `auto`: input whose first non-blank byte is `{` or `[` is parsed and its shape
- * detected (with `detect: "envelopes"`, JSON that is no tool-result envelope is text); anything else, malformed JSON included, is text; JSON over the cap or nested too deep, or
- * malformed where it was plainly meant as JSON (cut short, or broken past its first bytes: malformedJsonNote), is text with a note in meta.notes. A forced structured `--from` parses whatever comes: malformed JSON is an
- * InputError at a byte offset, a shape mismatch one at a JSON path, input over the cap one too.
+ * detected (with `detect: "envelopes"`, JSON that is no tool-result envelope is text); anything else, malformed
+ * JSON included, is text; JSON over the cap or nested too deep, or malformed where it was plainly meant as JSON
+ * (cut short, or broken past its first bytes: malformedJsonNote), is text with a note in meta.notes. A forced
+ * structured `--from` parses whatever comes: malformed JSON is an InputError at a byte offset, a shape mismatch one
+ * at a JSON path, input over the cap one too.
  */
 export async function normalizeBytes(bytes: Uint8Array, from: SourceShape | "auto", options: NormalizeBytesOptions = {}): Promise<ToolResult> {
   const maxJsonBytes = options.maxJsonBytes ?? MAX_JSON_BYTES;

@@ -1,7 +1,7 @@
 // JSON input at the edge: detection by the first non-blank byte, the parse cap, a depth limit that keeps
 // deeply nested input from overflowing the stack anywhere downstream, and byte offsets for syntax errors.
 import { InputError } from "../errors.js";
-import { findJsonSyntaxError, isWhitespace } from "./json-syntax.js";
+import { AFTER_VALUE, findJsonSyntaxError, isWhitespace } from "./json-syntax.js";
 import { parseLosslessJson, scanJson } from "./lossless-json.js";
 
 /** JSON inputs are parsed whole up to this size (SPEC §2); larger input is treated as text. */
@@ -22,13 +22,14 @@ export class JsonDepthError extends InputError {
 
 /** The first byte that is not JSON whitespace, after a UTF-8 BOM; undefined for blank input. */
 export function findFirstNonBlankByte(bytes: Uint8Array): number | undefined {
+  return bytes[firstNonBlankIndex(bytes)];
+}
+
+/** Where the first byte that is not JSON whitespace is, after a UTF-8 BOM (the length for blank input). */
+function firstNonBlankIndex(bytes: Uint8Array): number {
   let index = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
-  while (index < bytes.length) {
-    const byte = bytes[index]!;
-    if (byte !== 0x20 && byte !== 0x09 && byte !== 0x0a && byte !== 0x0d) return byte;
-    index += 1;
-  }
-  return undefined;
+  while (index < bytes.length && isWhitespace(bytes[index]!)) index += 1;
+  return index;
 }
 
 /** `--from auto` parses input that starts with `{` or `[`; bare scalars (`42`, `"hi"`) stay text. */
@@ -55,23 +56,19 @@ export function parseJsonBytes(bytes: Uint8Array): unknown {
 
 /**
  * Why input that `--from auto` tried to parse as JSON is read as text, when it was plainly meant as JSON: cut
- * short or broken past its first MEANT_AS_JSON_BYTES (`malformed JSON at line 9, column 3: …`). Undefined for text that only starts with a bracket (`[INFO] started`, `{'a': 1}`, `{ a: 1 }`) and for
- * several JSON values in a row (JSON Lines, `[   0.000000] Linux…`): text as they were meant.
+ * short or broken past its first MEANT_AS_JSON_BYTES (`malformed JSON at line 9, column 3: …`). Undefined for
+ * text that only starts with a bracket (`[INFO] started`, `{'a': 1}`, `{ a: 1 }`) and for several JSON values in
+ * a row (JSON Lines, `[   0.000000] Linux…`): text as they were meant.
  */
 export function malformedJsonNote(bytes: Uint8Array): string | undefined {
   const problem = findJsonSyntaxError(bytes);
   if (problem === undefined || problem.message === AFTER_VALUE) return undefined;
-  let start = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
-  while (start < bytes.length && isWhitespace(bytes[start]!)) start += 1;
-  if (problem.offset - start < MEANT_AS_JSON_BYTES) return undefined;
+  if (problem.offset - firstNonBlankIndex(bytes) < MEANT_AS_JSON_BYTES) return undefined;
   return `malformed JSON at ${describePosition(bytes, problem.offset)}: ${problem.message}: read as text`;
 }
 
 /** How far into the input a JSON syntax error must be for the input to count as meant as JSON (malformedJsonNote). */
 const MEANT_AS_JSON_BYTES = 16;
-
-/** findJsonSyntaxError's message for a second value after a whole one (JSON Lines), which is text, not broken JSON. */
-const AFTER_VALUE = "unexpected data after the JSON value";
 
 /** `line 3, column 7` (1-based; the column counts code points) for a byte offset. */
 function describePosition(bytes: Uint8Array, offset: number): string {

@@ -11,6 +11,9 @@ export interface JsonSyntaxError {
 /** What the scanner expects next. */
 type Expect = "value" | "value-or-close" | "key" | "key-or-close" | "colon" | "after";
 
+/** The error for a second value after a whole one (JSON Lines), which malformedJsonNote reads as text, not broken JSON. */
+export const AFTER_VALUE = "unexpected data after the JSON value";
+
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
 
@@ -66,7 +69,7 @@ export function findJsonSyntaxError(bytes: Uint8Array): JsonSyntaxError | undefi
         break;
       case "after": {
         const open = stack[stack.length - 1];
-        if (open === undefined) return error("unexpected data after the JSON value");
+        if (open === undefined) return error(AFTER_VALUE);
         const close = open === 0x5b ? 0x5d : 0x7d;
         if (byte === 0x2c) expect = open === 0x5b ? "value" : "key";
         else if (byte === close) stack.pop();

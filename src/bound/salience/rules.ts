@@ -44,8 +44,9 @@ const STRONG: Rule[] = [
   // anchored, so that a line without the mark fails at its first bytes.
   { pattern: /^\s*\^[-^]*\s+SC\d{4} \(error\): /, score: 10 },
   { pattern: /^\s*❯ (?:\S+ )?\S+:\d+:\d+$/, score: 6 },
-  // Go's `file.go:L:C: message` (go vet's type errors as `vet: file.go:L:C: …`); Python's traceback header, which ranks under the exception line that carries the
-  // innermost frame (owners.ts): at a small budget the exception and where it was raised come before the outer frames.
+  // Go's `file.go:L:C: message` (go vet's type errors as `vet: file.go:L:C: …`); Python's traceback header, which
+  // ranks under the exception line that carries the innermost frame (owners.ts): at a small budget the exception and
+  // where it was raised come before the outer frames.
   { pattern: /^(?:vet: )?[\w@.\/-]*\.go:\d+:\d+: |^Traceback \(most recent call last\)/, score: 8 },
   { pattern: /^not ok \d+/, score: 10 },
   // sqlite3's errors in a script (`Parse error near line 435: no such table: invoices`, `Runtime error near line 629: …`);
