@@ -111,7 +111,8 @@ export async function openSessions(config: ProjectionConfig, options: OutputOpti
 export async function projectRun(config: ProjectionConfig, options: OutputOptions, facts: RunFacts, outcome: RunOutcome, sessions: RunSessions): Promise<{ output: Output; bounded: BoundText }> {
   const base = describeRunResult(outcome, facts, keepsDataApart(config));
   // A run correx stopped on a signal (forwarded to the group) is recorded as `bound` records an input cut short.
-  const interrupted = outcome.interrupted === undefined ? {} : { interrupted: outcome.interrupted };
+  // A command that died of a signal of its own (a crash, a kill from elsewhere) has it recorded beside its null exit code.
+  const interrupted = outcome.interrupted === undefined ? (outcome.signal ? { signal: outcome.signal } : {}) : { interrupted: outcome.interrupted };
   const fields = { command: facts.command, tool: facts.tool, exit_code: base.meta?.exit_code ?? null, source_shape: "text" as const, ...interrupted };
   let stderrSection = "";
   if (sessions.stderr) {

@@ -23,6 +23,8 @@ export interface ListedOutput {
   parent_command?: string;
   tool?: string;
   exit_code?: number | null;
+  /** The signal that ended a run's command (its record's `signal`). */
+  signal?: string;
   /** Bytes the per-output cap kept out of the file. */
   not_saved_bytes?: number;
 }
@@ -38,7 +40,7 @@ function parseRecordHead(file: string, head: Buffer, read: number | undefined): 
   return JSON.parse(read < head.length ? head.toString("utf8", 0, read) : fs.readFileSync(file, "utf8")) as Partial<SpillRecord>;
 }
 
-const LISTED_FIELDS = ["command", "label", "parent_command", "tool", "exit_code"] as const;
+const LISTED_FIELDS = ["command", "label", "parent_command", "tool", "exit_code", "signal"] as const;
 
 function describeEntry(entry: ListingEntry, prefix: string, record: () => Partial<SpillRecord>): ListedOutput {
   // Keys in the order ls --format json has always written them.
@@ -123,7 +125,7 @@ function describeSource(output: ListedOutput): string {
 }
 
 /** Column widths: fixed, so that rows can be written as they come. */
-const WIDTHS = [31, 18, 10, 4, 4] as const;
+const WIDTHS = [31, 18, 10, 4, 7] as const; // EXIT: a status, or the signal that ended the command (SIGTERM)
 const HEADER = ["ID", "SIZE", "LINES", "AGE", "EXIT", "COMMAND"] as const;
 
 function renderRow(cells: readonly string[]): string {
@@ -140,7 +142,7 @@ export function formatListingRow(output: ListedOutput, now: number): string {
     `${formatSize(output.disk_bytes)}${output.not_saved_bytes ? " (capped)" : ""}`,
     output.lines === undefined ? "-" : String(output.lines),
     formatAge(now - Date.parse(output.created)),
-    output.exit_code === undefined || output.exit_code === null ? "-" : String(output.exit_code),
+    output.exit_code === undefined || output.exit_code === null ? (output.signal ?? "-") : String(output.exit_code),
     describeSource(output),
   ])}\n`;
 }

@@ -22,6 +22,8 @@ export interface SpillRecord {
   parent_command?: string;
   tool?: string;
   exit_code?: number | null;
+  /** The signal that ended the command of a run (`exit_code` is null then), unless correx sent it (`interrupted`). */
+  signal?: string;
   source_shape?: string;
   /** Bytes the per-output cap kept out of the file. */
   not_saved_bytes?: number;

@@ -39,6 +39,20 @@ describe("the model text and the exit status", () => {
     });
   });
 
+  test("a command that dies by a signal of its own: the record keeps the signal beside its null exit code, `ls` shows it", async () => {
+    const directory = spillDirectory();
+    const result = await runCorrex(["run", "--spill-dir", directory, "--format", "json", "--max-lines", "3", "--", "sh", "-c", "seq 1 50; kill -SEGV $$"]);
+    expect(result.code).toBe(139);
+    const payload = payloadOf(result.stdout);
+    const record = JSON.parse(readFileSync(`${String(payload.meta?.output_path)}.json`, "utf8")) as { exit_code: unknown; signal?: string; interrupted?: string };
+    expect(record).toMatchObject({ exit_code: null, signal: "SIGSEGV" });
+    expect(record.interrupted).toBeUndefined();
+    const listed = await runCorrex(["ls", "--spill-dir", directory]);
+    expect(listed.stdout.toString()).toMatch(new RegExp(`^${String(payload.meta?.output_id)} .* SIGSEGV  sh -c 'seq 1 50; kill -SEGV \\$\\$'$`, "m"));
+    const json = JSON.parse((await runCorrex(["ls", "--spill-dir", directory, "--format", "json"])).stdout.toString()) as { outputs: Array<{ signal?: string }> };
+    expect(json.outputs[0]).toMatchObject({ exit_code: null, signal: "SIGSEGV" });
+  });
+
   test("stdout and stderr are merged in arrival order", async () => {
     const result = await run([], [fixture("emit-alternating.mjs"), "6", "8", "10"]);
     expect(result.stdout.toString()).toBe("o0:....\ne1:....\no2:....\ne3:....\no4:....\ne5:....\n\nCommand exited with code 0.\n");

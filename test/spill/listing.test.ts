@@ -74,20 +74,22 @@ describe("streamOutputs leaves no trace", () => {
 
 describe("formatListing", () => {
   test("fixed columns (rows are written as they come), SIZE on disk, and a total", () => {
-    const [recent, old, writing, labelled] = [createId(NOW - 90_000), createId(NOW - 3 * 86_400_000), createId(NOW), createId(NOW - 5000)];
+    const [recent, old, writing, labelled, killed] = [createId(NOW - 90_000), createId(NOW - 3 * 86_400_000), createId(NOW), createId(NOW - 5000), createId(NOW - 7000)];
     const text = formatListing([
       { id: labelled, status: "stored", created: new Date(NOW - 5000).toISOString(), size: 10, disk_bytes: 500, path: "/s/d", lines: 1, label: "npm test", parent_command: "npm test | correx bound" },
+      { id: killed, status: "stored", created: new Date(NOW - 7000).toISOString(), size: 10, disk_bytes: 500, path: "/s/e", lines: 1, command: "./server", exit_code: null, signal: "SIGSEGV" },
       { id: recent, status: "stored", created: new Date(NOW - 90_000).toISOString(), size: 1536, disk_bytes: 1536, path: "/s/a", lines: 12, command: "make\nall", exit_code: 2 },
       { id: old, status: "stored", created: new Date(NOW - 3 * 86_400_000).toISOString(), size: 300 * 1024 ** 2, disk_bytes: 300 * 1024 ** 2, path: "/s/b", lines: 123456, tool: "bash", not_saved_bytes: 9 },
       { id: writing, status: "being-written", created: new Date(NOW).toISOString(), size: 0, disk_bytes: 0, path: "/s/c" },
     ], "/s", NOW);
     expect(text).toBe([
-      "ID                                             SIZE       LINES   AGE  EXIT  COMMAND",
-      `${labelled}               500 B           1    5s     -  npm test`,
-      `${recent}             1.5 KiB          12    1m     2  make all`,
-      `${old}  300.0 MiB (capped)      123456    3d     -  [bash]`,
-      `${writing}                 0 B           -    0s     -  (being written)`,
-      "4 outputs, 300.0 MiB on disk in /s (what the quota counts)",
+      "ID                                             SIZE       LINES   AGE     EXIT  COMMAND",
+      `${labelled}               500 B           1    5s        -  npm test`,
+      `${killed}               500 B           1    7s  SIGSEGV  ./server`,
+      `${recent}             1.5 KiB          12    1m        2  make all`,
+      `${old}  300.0 MiB (capped)      123456    3d        -  [bash]`,
+      `${writing}                 0 B           -    0s        -  (being written)`,
+      "5 outputs, 300.0 MiB on disk in /s (what the quota counts)",
       "",
     ].join("\n"));
   });
