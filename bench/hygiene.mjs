@@ -8,7 +8,7 @@ import { fileURLToPath } from "node:url";
 const correx = fileURLToPath(new URL("../bin/correx", import.meta.url));
 const fixtures = fileURLToPath(new URL("../test/fixtures/", import.meta.url));
 const project = (input, extra) => {
-  const result = spawnSync(process.execPath, [correx, "bound", "--no-spill", "--max-bytes", "100000000", "--max-lines", "10000000", ...extra], { input });
+  const result = spawnSync(correx, ["bound", "--no-spill", "--max-bytes", "100000000", "--max-lines", "10000000", ...extra], { input });
   if (result.status !== 0) throw new Error(`correx failed: ${result.stderr}`);
   return result.stdout.length;
 };

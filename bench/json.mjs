@@ -80,15 +80,15 @@ function sideBySide(first, second) {
 const spill = join(work, "spill");
 const parse = (file) => `node -e 'JSON.parse(require("fs").readFileSync(process.argv[1], "utf8"))' ${file}`;
 const cases = [
-  ["bound, 64 MiB array of objects", `node ${correx} bound --spill-dir ${spill} < ${objects} > /dev/null`, objects],
-  ["bound, 64 MiB array of numbers", `node ${correx} bound --spill-dir ${spill} < ${numbers} > /dev/null`, numbers],
-  ["bound, 7–8 MiB array of objects (JSON view)", `node ${correx} bound --spill-dir ${spill} < ${viewed} > /dev/null`, viewed],
-  ["normalize, MCP result (one text block)", `node ${correx} normalize --spill-dir ${spill} < ${mcp} > /dev/null`, mcp],
-  ["bound, MCP result (one text block)", `node ${correx} bound --spill-dir ${spill} < ${mcp} > /dev/null`, mcp],
-  ["lower --to anthropic, MCP result (one text block)", `node ${correx} lower --to anthropic --call-id t1 --spill-dir ${spill} < ${mcp} > /dev/null`, mcp],
-  ["normalize, MCP result (8 blocks, escaped non-ASCII)", `node ${correx} normalize --spill-dir ${spill} < ${blocks} > /dev/null`, blocks],
-  ["bound, MCP result (8 blocks, escaped non-ASCII)", `node ${correx} bound --spill-dir ${spill} < ${blocks} > /dev/null`, blocks],
-  ["normalize, MCP result (big structuredContent)", `node ${correx} normalize --spill-dir ${spill} < ${structured} > /dev/null`, structured],
+  ["bound, 64 MiB array of objects", `${correx} bound --spill-dir ${spill} < ${objects} > /dev/null`, objects],
+  ["bound, 64 MiB array of numbers", `${correx} bound --spill-dir ${spill} < ${numbers} > /dev/null`, numbers],
+  ["bound, 7–8 MiB array of objects (JSON view)", `${correx} bound --spill-dir ${spill} < ${viewed} > /dev/null`, viewed],
+  ["normalize, MCP result (one text block)", `${correx} normalize --spill-dir ${spill} < ${mcp} > /dev/null`, mcp],
+  ["bound, MCP result (one text block)", `${correx} bound --spill-dir ${spill} < ${mcp} > /dev/null`, mcp],
+  ["lower --to anthropic, MCP result (one text block)", `${correx} lower --to anthropic --call-id t1 --spill-dir ${spill} < ${mcp} > /dev/null`, mcp],
+  ["normalize, MCP result (8 blocks, escaped non-ASCII)", `${correx} normalize --spill-dir ${spill} < ${blocks} > /dev/null`, blocks],
+  ["bound, MCP result (8 blocks, escaped non-ASCII)", `${correx} bound --spill-dir ${spill} < ${blocks} > /dev/null`, blocks],
+  ["normalize, MCP result (big structuredContent)", `${correx} normalize --spill-dir ${spill} < ${structured} > /dev/null`, structured],
 ];
 /** The goal of each case (issues 11 and 16). */
 const goalOf = (name) => (name.includes("MCP") ? "≤ 1.2×, ≤ 128 MiB" : "≤ 3 s, ≤ 256 MiB");
@@ -101,6 +101,6 @@ for (const [name, command, file] of cases) {
   console.log(`| ${name} | ${size.toFixed(1)} | ${ours.milliseconds.toFixed(0)} | ${baseline.milliseconds.toFixed(0)} | ${(ours.milliseconds / baseline.milliseconds).toFixed(2)} | ${(ours.peakKiB / 1024).toFixed(1)} | ${(baseline.peakKiB / 1024).toFixed(1)} | ${goalOf(name)} |`);
   rmSync(spill, { recursive: true, force: true });
 }
-const whitespace = measure(`node ${correx} bound --no-spill < ${blank} > /dev/null`);
+const whitespace = measure(`${correx} bound --no-spill < ${blank} > /dev/null`);
 console.log(`\n300 MiB of spaces, then a log: correx bound peak RSS ${(whitespace.peakKiB / 1024).toFixed(1)} MiB, ${whitespace.milliseconds.toFixed(0)} ms.`);
 rmSync(work, { recursive: true, force: true });

@@ -44,7 +44,7 @@ async function open(argv) {
   return { client, transport };
 }
 const direct = () => open([process.execPath, server, "ok"]);
-const proxied = () => open([process.execPath, correx, "proxy", "--spill-dir", spill, "--", process.execPath, server, "ok"]);
+const proxied = () => open([correx, "proxy", "--spill-dir", spill, "--", process.execPath, server, "ok"]);
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 async function timeCall(client, args) {
@@ -98,7 +98,7 @@ try {
   const nodeRuns = [];
   for (let round = 0; round < 3; round += 1) {
     let started = performance.now();
-    const bound = spawnSync(process.execPath, [correx, "bound", "--from", "mcp", "--to", "mcp", "--spill-dir", spill], { input: readFileSync(resultFile), maxBuffer: 1 << 26 });
+    const bound = spawnSync(correx, ["bound", "--from", "mcp", "--to", "mcp", "--spill-dir", spill], { input: readFileSync(resultFile), maxBuffer: 1 << 26 });
     boundRuns.push(performance.now() - started);
     if (bound.status !== 0) throw new Error(`correx bound failed: ${bound.stderr}`);
     started = performance.now();

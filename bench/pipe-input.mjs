@@ -36,7 +36,7 @@ const inputs = [
 function cpuOf(bin, pipeline) {
   const store = join(work, "store");
   rmSync(store, { recursive: true, force: true });
-  const correx = `/usr/bin/time -f '%U %S' -o ${report} ${process.execPath} ${bin} bound --spill-dir ${store} > /dev/null`;
+  const correx = `/usr/bin/time -f '%U %S' -o ${report} ${bin} bound --spill-dir ${store} > /dev/null`;
   const result = spawnSync("bash", ["-c", pipeline(correx)], { stdio: ["ignore", "ignore", "pipe"] });
   if (result.status !== 0) throw new Error(`${pipeline(correx)} failed (${result.status}): ${result.stderr}`);
   const [user, system] = readFileSync(report, "utf8").trim().split("\n").at(-1).split(" ").map(Number);

@@ -29,7 +29,7 @@ function time(script) {
   return walls.sort((a, b) => a - b)[Math.floor(walls.length / 2)];
 }
 
-const correx = `${JSON.stringify(process.execPath)} ${JSON.stringify(CORREX)}`;
+const correx = JSON.stringify(CORREX);
 const rows = [];
 for (const [label, bytes] of [["100 MiB", 100 * 1024 ** 2], ["1 GiB", 1024 ** 3]]) {
   for (const [what, producer] of [["`yes`", `yes | head -c ${bytes}`], ["`\\n`", `yes '' | head -c ${bytes}`]]) {

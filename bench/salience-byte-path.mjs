@@ -36,7 +36,7 @@ for (const file of readdirSync(folder).filter((name) => name.endsWith(".txt") &&
   const wanted = readFileSync(keepFile, "utf8").split("\n").map((line) => line.trim()).filter(Boolean);
   const input = Buffer.concat([readFileSync(folder + file), after]);
   const cells = budgets.map((bytes) => {
-    const result = spawnSync(process.execPath, [correx, "bound", "--for", "model", "--no-spill", "--max-bytes", String(bytes)], { input, maxBuffer: 64 * 1024 * 1024 });
+    const result = spawnSync(correx, ["bound", "--for", "model", "--no-spill", "--max-bytes", String(bytes)], { input, maxBuffer: 64 * 1024 * 1024 });
     if (result.status !== 0) throw new Error(`correx bound failed (${result.status}): ${result.stderr}`);
     const lines = result.stdout.toString("utf8").replace(ANSI, "").split("\n");
     const lost = wanted.filter((needle) => !lines.some((line) => line.includes(needle)));

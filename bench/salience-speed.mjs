@@ -99,8 +99,8 @@ for (const { text, bytes } of sizes) {
     writeInput(input, bytes, shape);
     const spill = join(work, "spill");
     const [on, off, baseline] = interleaved([
-      `node ${correx} bound --for model --spill-dir ${spill} < ${input} > /dev/null; rm -rf ${spill}`,
-      `node ${correx} bound --for model --salience off --spill-dir ${spill} < ${input} > /dev/null; rm -rf ${spill}`,
+      `${correx} bound --for model --spill-dir ${spill} < ${input} > /dev/null; rm -rf ${spill}`,
+      `${correx} bound --for model --salience off --spill-dir ${spill} < ${input} > /dev/null; rm -rf ${spill}`,
       `tee ${join(work, "tee-copy")} < ${input} | tail -c 51200 > /dev/null; rm -f ${join(work, "tee-copy")}`,
     ]);
     const cells = [on, off, baseline].map((run) => `${run.milliseconds.toFixed(0)} (${run.cpuMilliseconds.toFixed(0)})`);

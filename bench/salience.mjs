@@ -16,8 +16,8 @@ const ERROR_WORDS = /error|fail|exception|traceback|panic|fatal/i;
 
 /** The model projection of `input` at `bytes`, with extra flags; null when the flags are refused. */
 function project(input, bytes, extra) {
-  const args = [correx, "bound", "--for", "model", "--no-spill", "--max-bytes", String(bytes), ...extra];
-  const result = spawnSync(process.execPath, args, { input, maxBuffer: 64 * 1024 * 1024 });
+  const args = ["bound", "--for", "model", "--no-spill", "--max-bytes", String(bytes), ...extra];
+  const result = spawnSync(correx, args, { input, maxBuffer: 64 * 1024 * 1024 });
   if (result.status === 2) return null;
   if (result.status !== 0) throw new Error(`correx ${extra.join(" ")} failed (${result.status}): ${result.stderr}`);
   return result.stdout.toString("utf8").replace(ANSI, "");

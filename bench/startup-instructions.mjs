@@ -7,9 +7,12 @@
 // stdin is a pipe holding "hi\n" whose writer is gone, as `echo hi |` gives it; a last row counts Node's own stdin
 // pipe (a socket pair, as a harness spawning correx gives it: correx then makes a socket to wait on, node:net).
 // "hi" passes through without the bundle (src/cli/pass-through.ts); a row counts the bundle's start with a flag.
+// correx is started as users start it, bin/correx executed: /bin/sh runs its first line and execs node (without
+// NODE_EXTRA_CA_CERTS, which it puts back); callgrind follows the exec, and the sh's own part (counted on a copy of
+// that line that exits instead of exec'ing node) is added to each count of correx.
 //   node bench/startup-instructions.mjs [--runs 21]
 import { spawnSync } from "node:child_process";
-import { closeSync, constants, mkdtempSync, openSync, rmSync, writeSync } from "node:fs";
+import { closeSync, constants, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync, writeSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -19,7 +22,7 @@ const correx = fileURLToPath(new URL("../bin/correx", import.meta.url));
 const work = mkdtempSync(join(tmpdir(), "correx-startup-"));
 const env = { ...process.env, CORREX_SPILL_DIR: join(work, "store") };
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-const BOUND = [process.execPath, correx, "bound"];
+const BOUND = [correx, "bound"];
 const BOUND_BUNDLE = [...BOUND, "--max-lines", "2000"];
 const NODE = [process.execPath, "-e", "0"];
 
@@ -46,15 +49,37 @@ function withInput(argv, options, socket = false) {
   }
 }
 
+/** bin/correx's sh line, exiting where it would exec node (undefined for a launcher that is not a sh script). */
+function launcherShell() {
+  const [shebang, line] = readFileSync(correx, "latin1").split("\n", 2);
+  if (shebang !== "#!/bin/sh" || !line.includes('exec node "$0" "$@"')) return undefined;
+  const copy = join(work, "launcher-sh");
+  writeFileSync(copy, `${shebang}\n${line.replace('exec node "$0" "$@"', "exit 0")}\n`, { mode: 0o755 });
+  return copy;
+}
+const SHELL = launcherShell();
+
+/** The sh's instructions in a run of bin/correx, median of 3 (0 when the launcher is not a sh script). */
+function shellInstructions(runEnv) {
+  if (SHELL === undefined) return 0;
+  const counts = [];
+  for (let run = 0; run < 3; run += 1) {
+    const result = spawnSync("valgrind", ["--tool=callgrind", "--callgrind-out-file=/dev/null", SHELL, "bound"], { encoding: "utf8", env: runEnv });
+    counts.push(Number(/refs:\s+([\d,]+)/.exec(result.stderr)[1].replaceAll(",", "")));
+  }
+  return median(counts);
+}
+
 /**
- * Instructions executed by a command under callgrind (all threads), median of 3; `net` leaves out V8's search for a
+ * Instructions executed by a command under callgrind (all threads; node after bin/correx's exec, plus the sh's
+ * part), median of 3; `net` leaves out V8's search for a
  * random prime at start (detail::sprp in HashSeed::InitializeRoots: 7-12 M that moves from run to run in any Node).
  */
 function instructions(argv, runEnv, socket = false) {
   const totals = [];
   const nets = [];
   for (let run = 0; run < 3; run += 1) {
-    const result = withInput(["valgrind", "--tool=callgrind", `--callgrind-out-file=${join(work, "out")}`, ...argv], { encoding: "utf8", env: runEnv }, socket);
+    const result = withInput(["valgrind", "--tool=callgrind", "--trace-children=yes", `--callgrind-out-file=${join(work, "out")}`, ...argv], { encoding: "utf8", env: runEnv }, socket);
     const match = /refs:\s+([\d,]+)/.exec(result.stderr ?? "");
     if (!match) throw new Error(`valgrind gave no count for ${argv.join(" ")}: ${result.error?.message ?? result.stderr}`);
     const total = Number(match[1].replaceAll(",", ""));
@@ -63,16 +88,17 @@ function instructions(argv, runEnv, socket = false) {
     totals.push(total);
     nets.push(total - (sprp ? Number(sprp[1].replaceAll(",", "")) : 0));
   }
-  return { total: median(totals), net: median(nets) };
+  const shell = argv[0] === correx ? shellInstructions(runEnv) : 0;
+  return { total: median(totals) + shell, net: median(nets) + shell };
 }
 
-/** Wall times (ms) of the commands, alternating, `runs` of each. */
-function wallTimes(commands) {
+/** Wall times (ms) of the commands, alternating, `runs` of each, in the environment `runEnv`. */
+function wallTimes(commands, runEnv) {
   const times = commands.map(() => []);
   for (let run = 0; run < runs; run += 1) {
     commands.forEach((argv, index) => {
       const start = process.hrtime.bigint();
-      withInput(argv, { env, stdio: ["pipe", "pipe", "inherit"] });
+      withInput(argv, { env: runEnv, stdio: ["pipe", "pipe", "inherit"] });
       times[index].push(Number(process.hrtime.bigint() - start) / 1e6);
     });
   }
@@ -81,19 +107,24 @@ function wallTimes(commands) {
 
 try {
   const load = loadavg()[0].toFixed(1);
-  const [ours, node] = wallTimes([BOUND, NODE]);
+  // this machine may set NODE_EXTRA_CA_CERTS (Node then reads a certificate bundle at start-up; correx's launcher
+  // starts node without it): every figure is given as the machine runs Node, and without the variable
+  const cases = [["as is", env]];
+  if (env.NODE_EXTRA_CA_CERTS) cases.push(["NODE_EXTRA_CA_CERTS unset", { ...env, NODE_EXTRA_CA_CERTS: undefined }]);
+  const walls = cases.map(([, runEnv]) => wallTimes([BOUND, NODE], runEnv));
   console.log(`\n### Start-up (bench/startup-instructions.mjs, ${new Date().toISOString().slice(0, 16)}Z, load average ${load})\n`);
   console.log(`Wall time, alternating, ${runs} runs each (goal ≤ 1.2):\n`);
-  console.log("| echo hi \\| correx bound (ms) | node -e 0 (ms) | ratio of bests | ratio of medians |\n| ---: | ---: | ---: | ---: |");
-  console.log(`| ${ours.best.toFixed(1)} (median ${ours.median.toFixed(1)}) | ${node.best.toFixed(1)} (median ${node.median.toFixed(1)}) | ${(ours.best / node.best).toFixed(2)} | ${(ours.median / node.median).toFixed(2)} |`);
+  console.log("| environment | echo hi \\| correx bound (ms) | node -e 0 (ms) | ratio of bests | ratio of medians |\n| --- | ---: | ---: | ---: | ---: |");
+  cases.forEach(([label], index) => {
+    const [ours, node] = walls[index];
+    console.log(`| ${label} | ${ours.best.toFixed(1)} (median ${ours.median.toFixed(1)}) | ${node.best.toFixed(1)} (median ${node.median.toFixed(1)}) | ${(ours.best / node.best).toFixed(2)} | ${(ours.median / node.median).toFixed(2)} |`);
+  });
   if (spawnSync("valgrind", ["--version"]).status !== 0) {
     console.log("\nvalgrind is not installed: instructions not counted.");
   } else {
     console.log("\nInstructions (valgrind callgrind, median of 3):\n");
     console.log("| environment | echo hi \\| correx bound | node -e 0 | ratio | the same less V8's prime search (sprp) |\n| --- | ---: | ---: | ---: | ---: |");
     const row = (label, a, b) => console.log(`| ${label} | ${(a.total / 1e6).toFixed(0)} M | ${(b.total / 1e6).toFixed(0)} M | ${(a.total / b.total).toFixed(2)} | ${(a.net / 1e6).toFixed(1)} M / ${(b.net / 1e6).toFixed(1)} M = ${(a.net / b.net).toFixed(2)} |`);
-    const cases = [["as is", env]];
-    if (env.NODE_EXTRA_CA_CERTS) cases.push(["NODE_EXTRA_CA_CERTS unset", { ...env, NODE_EXTRA_CA_CERTS: undefined }]);
     let node;
     for (const [label, runEnv] of cases) {
       node = instructions(NODE, runEnv);

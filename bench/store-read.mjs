@@ -73,11 +73,11 @@ function alternate([command, args], [baseCommand, baseArgs]) {
   const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
   return runs.map((list) => ({ ms: median(list.map((one) => one.ms)), mib: list[0].mib === undefined ? undefined : median(list.map((one) => one.mib)) }));
 }
-const grepRow = (what, ours, baseline, goal) => row(what, ...alternate([process.execPath, [CORREX, "grep", id, ...ours]], ["grep", [...baseline, spill]]), goal);
+const grepRow = (what, ours, baseline, goal) => row(what, ...alternate([CORREX, ["grep", id, ...ours]], ["grep", [...baseline, spill]]), goal);
 
 const log = join(work, "input.log");
 writeLog(log, size);
-const bound = spawnSync(process.execPath, [CORREX, "bound", "--for", "model", "--max-output", "2GiB", "--no-fold"], { env, input: undefined, stdio: [openSync(log, "r"), "pipe", "inherit"] });
+const bound = spawnSync(CORREX, ["bound", "--for", "model", "--max-output", "2GiB", "--no-fold"], { env, input: undefined, stdio: [openSync(log, "r"), "pipe", "inherit"] });
 const id = /correx read (tool_\w+)/.exec(bound.stdout.toString())[1];
 const spill = join(store, id);
 const lines = Number(spawnSync("wc", ["-l", spill]).stdout.toString().trim().split(" ")[0]);
@@ -87,13 +87,13 @@ const row = (what, ours, baseline, goal) => rows.push(`| ${what} | ${ours.ms.toF
 // The goal of read is an absolute one over start-up: `node -e 0` run alternately with each read (best of
 // 3 × repeat each, as a loaded machine stretches medians) gives the "above".
 for (const offset of [1, Math.floor(lines / 2), lines - 1999]) {
-  const args = [CORREX, "read", id, "--offset", String(offset), "--limit", "2000"];
+  const args = ["read", id, "--offset", String(offset), "--limit", "2000"];
   let [node, read] = [Infinity, Infinity];
   for (let run = 0; run < 3 * repeat; run += 1) {
     node = Math.min(node, measure(process.execPath, ["-e", "0"], {}, 1).ms);
-    read = Math.min(read, measure(process.execPath, args, {}, 1).ms);
+    read = Math.min(read, measure(CORREX, args, {}, 1).ms);
   }
-  const shown = { ...measure(process.execPath, args), ms: read };
+  const shown = { ...measure(CORREX, args), ms: read };
   row(`read --offset ${offset} --limit 2000 (best of ${3 * repeat}; node -e 0: ${node.toFixed(0)} ms)`, shown, measure("sed", ["-n", `${offset},+1999p`, spill]), `≤ 50 ms above node -e 0 (${(read - node).toFixed(0)} ms), RSS flat`);
 }
 grepRow("grep ECONNRESET", ["ECONNRESET"], ["-n", "ECONNRESET"], "≤ 2× grep -n");
@@ -123,7 +123,7 @@ spawnSync(process.execPath, ["-e", `
     fs.writeFileSync(path.join(${JSON.stringify(many)}, id), data, { mode: 0o600 });
     fs.writeFileSync(path.join(${JSON.stringify(many)}, id + ".json"), JSON.stringify({ id, created: new Date(now).toISOString(), size: data.length, lines: 200, sha256: "0".repeat(64), command: "make test " + index, exit_code: 0, source_shape: "text", projection: data.slice(0, 8000) }, null, 2) + "\\n", { mode: 0o600 });
   }`]);
-row(`ls, ${outputs} outputs`, ...alternate([process.execPath, [CORREX, "ls", "--spill-dir", many]], ["ls", ["-l", many]]), "≤ 2× ls -l, RSS flat");
+row(`ls, ${outputs} outputs`, ...alternate([CORREX, ["ls", "--spill-dir", many]], ["ls", ["-l", many]]), "≤ 2× ls -l, RSS flat");
 
 console.log(`### The store's read side (bench/store-read.mjs: ${(size / 1024 ** 2).toFixed(0)} MiB spill of ${lines} log lines, medians of ${repeat}; load average ${loadavg().map((load) => load.toFixed(1)).join(" ")})\n`);
 console.log("| measure | correx | baseline | ratio | goal |\n| --- | --- | --- | --- | --- |");

@@ -31,7 +31,7 @@ try {
   for (const file of ["cli.cjs", "cli.cjs.cache", "cli.cjs.bound-cache"]) copyFileSync(join(ROOT, "dist", file), join(fallback, "dist", file));
   const small = join(scratch, "small.txt");
   writeFileSync(small, readFileSync(join(ROOT, "test", "fixtures", "tsc-failing-build.txt")).subarray(0, 8192));
-  const bound = (cli, extra) => `${process.execPath} ${cli} bound --no-spill --max-tokens 1000 ${extra} < ${small} > /dev/null 2>&1`;
+  const bound = (cli, extra) => `${cli} bound --no-spill --max-tokens 1000 ${extra} < ${small} > /dev/null 2>&1`;
   const commands = [
     ["`correx bound --tokenizer o200k` (rank table)", bound(join(ROOT, "bin", "correx"), "--tokenizer o200k")],
     ["same, counting with gpt-tokenizer (a copy without the table)", bound(join(fallback, "bin", "correx"), "--tokenizer o200k")],

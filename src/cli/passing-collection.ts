@@ -37,7 +37,16 @@ export function collectInPassing(store: SpillStore, settings: StoreSettings, opt
 function startBackgroundCollection(store: SpillStore, settings: StoreSettings, launcher: string | undefined): void {
   if (!launcher) return;
   const args = [launcher, "gc", "--spill-dir", store.dir, "--max-age", `${settings.maxAgeMs}ms`, "--quota", String(settings.quotaBytes)];
-  const child = nodeChildProcess().spawn(process.execPath, args, { detached: true, stdio: "ignore" });
+  const child = nodeChildProcess().spawn(process.execPath, args, { detached: true, stdio: "ignore", env: launcherEnv(process.env) });
   child.on("error", () => {}); // best effort: the next collection in passing tries again
   child.unref();
+}
+
+/**
+ * `env` as bin/correx's sh line hands it to node: NODE_EXTRA_CA_CERTS moved to CORREX_NODE_EXTRA_CA_CERTS, so that
+ * the correx started with node itself does not read the certificates at start-up either (it puts the variable back).
+ */
+export function launcherEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const { NODE_EXTRA_CA_CERTS: certs, CORREX_NODE_EXTRA_CA_CERTS: _moved, ...rest } = env;
+  return certs === undefined ? rest : { ...rest, CORREX_NODE_EXTRA_CA_CERTS: certs };
 }

@@ -85,7 +85,7 @@ describe("man/correx.1", () => {
 
   test("names every environment variable correx reads", () => {
     const environment = sectionsUnder("ENVIRONMENT").flatMap((section) => section.lines).join("\n");
-    for (const variable of ["CORREX_SPILL_DIR", "CORREX_MAX_AGE", "CORREX_QUOTA", "CORREX_MAX_OUTPUT", "XDG_STATE_HOME", "XDG_CONFIG_HOME", "NO_COLOR", "FORCE_COLOR", "COLUMNS"]) {
+    for (const variable of ["CORREX_SPILL_DIR", "CORREX_MAX_AGE", "CORREX_QUOTA", "CORREX_MAX_OUTPUT", "XDG_STATE_HOME", "XDG_CONFIG_HOME", "NO_COLOR", "FORCE_COLOR", "COLUMNS", "NODE_EXTRA_CA_CERTS", "CORREX_NODE_EXTRA_CA_CERTS"]) {
       expect(environment).toContain(variable);
     }
   });
