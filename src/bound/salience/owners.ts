@@ -2,6 +2,7 @@
 // a file header, a test's title or log, the source line a checker points at), shared by groups.ts and near-fold.ts.
 import type { Above } from "./lines-above.js";
 import type { NumberedLine } from "./reservoir.js";
+import { compileNative } from "./native-regexps.js";
 import { isCompilerContext, isFileHeader, isTraceLine } from "./rules.js";
 
 /** Longest line kept whole in a group; longer lines are cut (the spill has them whole). */
@@ -29,10 +30,25 @@ const SHELLCHECK_MARK = /^\s*\^[-^]*\s+SC\d{4} /;
  * it, gcc's `In function` line over its diagnostics, the file header owning its block, pytest's `>` source line over
  * its `E` lines, ShellCheck's `In x.sh line N:` and source line, or the indented log lines right above a `--- FAIL:`
  * (`go test -v` prints what the test logged before it). Near-duplicate folding (near-fold.ts) keeps the same lines
- * out of its runs.
+ * out of its runs. The rules (ownerOfAny) run only where one of two tests, of the line and of the line above, says
+ * one may apply: a log line costs two regular expressions and the line above, and TurboFan compiles none of the
+ * rules into the hit path (issue 16: they were ~10 checks a scored line, compiled into GroupBuilder.offer, then
+ * again on their own).
  */
 export function ownerOf(line: NumberedLine, before: Above): NumberedLine[] {
-  // Kept small (TurboFan inlines it into GroupBuilder.offer only under 460 bytes of bytecode): rarer kinds in helpers.
+  if (!native) {
+    native = true;
+    compileNative([OWNS_BY_TEXT, OWNS_FROM_ABOVE]);
+  }
+  if (!OWNS_BY_TEXT.test(line.text)) {
+    const above = before.at(1);
+    if (!above || !OWNS_FROM_ABOVE.test(above.text)) return [];
+  }
+  return ownerOfAny(line, before);
+}
+
+/** ownerOf's rules one by one (ownerOf runs them only where one of its two tests says one may apply). */
+export function ownerOfAny(line: NumberedLine, before: Above): NumberedLine[] {
   const own = ownerByText(line, before);
   if (own) return own;
   const above = before.at(1);
@@ -164,3 +180,16 @@ function shellcheckLocation(before: Above): NumberedLine[] {
   }
   return [];
 }
+
+/** True once ownerOf's two tests were compiled to native code (native-regexps.ts). */
+let native = false;
+/**
+ * What a line's own text holds wherever ownerOfAny's rules may find an owner by it: `error: ` (gcc's error, git
+ * push's, collect2's), a Go test's `--- FAIL:`, ShellCheck's mark, pytest's `E` line, a Python exception, an indent.
+ */
+const OWNS_BY_TEXT = new RegExp(["error: ", "^--- FAIL: ", SHELLCHECK_MARK.source, "^E {2,}\\S", PYTHON_EXCEPTION.source, "^[ \\t]"].join("|"));
+/**
+ * What the line above holds wherever ownerOfAny's rules may take it (or the line above it): a `set -x` trace line,
+ * gcc's context (wider than isCompilerContext), a blank line, mocha's indented title ending with `:`.
+ */
+const OWNS_FROM_ABOVE = /^\+|: In |^In file included from |: At top level:$|^\s*$|^\s+\S.*:$/;
