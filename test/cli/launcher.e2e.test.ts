@@ -55,12 +55,27 @@ describe("bin/correx run by the kernel", () => {
     }
   });
 
-  test("correx reads no certificates: `echo hi | correx bound` (the pass-through) and the bundle print no warning of Node's", () => {
+  test("correx reads no certificates: `echo hi | correx bound` (the pass-through) and the bundle print no warning of Node's; the node it starts takes the bundle's code cache", () => {
     const stdin = pipeHolding(dir, "hi\n").reader;
     const passed = launch(CORREX, ["bound"], { NODE_EXTRA_CA_CERTS: MISSING_CERTS }, { stdin });
     fs.closeSync(stdin);
     expect(passed).toEqual({ stdout: "hi\n", stderr: "", code: 0, signal: null });
-    expect(launch(CORREX, ["bound", "--max-lines", "2000"], { NODE_EXTRA_CA_CERTS: MISSING_CERTS }, { input: "hi\n" })).toEqual({ stdout: "hi\n", stderr: "", code: 0, signal: null });
+    // a preloaded probe (NODE_OPTIONS reaches the node the sh line execs) writes down whether V8 took the cache: the
+    // build makes it with `node bin/correx`, so the launcher must start node with the same V8 flags (none)
+    const probe = path.join(dir, "cache-probe.cjs");
+    const report = path.join(dir, "cache-probe.txt");
+    fs.writeFileSync(probe, `const vm = require("node:vm");
+const Script = vm.Script;
+vm.Script = class extends Script {
+  constructor(code, options) {
+    super(code, options);
+    require("node:fs").writeFileSync(${JSON.stringify(report)}, options && options.cachedData ? (this.cachedDataRejected ? "rejected" : "cached") : "no cache");
+  }
+};
+`);
+    const bundle = launch(CORREX, ["bound", "--max-lines", "2000"], { NODE_EXTRA_CA_CERTS: MISSING_CERTS, NODE_OPTIONS: `--require ${probe}` }, { input: "hi\n" });
+    expect(bundle).toEqual({ stdout: "hi\n", stderr: "", code: 0, signal: null });
+    expect(fs.readFileSync(report, "utf8")).toBe("cached");
     // as any node started with the variable does, `node bin/correx` reads it: the warning the launcher avoids
     const byNode = spawnSync(process.execPath, [CORREX, "bound"], { env: environment({ NODE_EXTRA_CA_CERTS: MISSING_CERTS }), input: "hi\n", encoding: "utf8" });
     expect([byNode.stdout, byNode.status]).toEqual(["hi\n", 0]);

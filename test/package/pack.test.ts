@@ -103,6 +103,12 @@ describe("installed from the tarball into an empty folder", () => {
     expect(bound).toEqual({ stdout: text, stderr: "", code: 0 });
   });
 
+  test("npm's node_modules/.bin/correx starts node without NODE_EXTRA_CA_CERTS (no Node warning for a missing file) and gives it back to the command it runs", () => {
+    const certs = join(work, "no such $certs.pem");
+    const shown = run(join(app, "node_modules", ".bin", "correx"), ["run", "--", "sh", "-c", 'printf "[%s]\\n" "$NODE_EXTRA_CA_CERTS"'], { cwd: app, env: { NODE_EXTRA_CA_CERTS: certs, CORREX_SPILL_DIR: join(work, "spill") } });
+    expect(shown).toEqual({ stdout: `[${certs}]\n\nCommand exited with code 0.\n`, stderr: "", code: 0 });
+  });
+
   test("the library example type-checks against the published declarations", () => {
     writeFileSync(join(app, "library.ts"), readFileSync(LIBRARY_EXAMPLE));
     const compilerOptions = {
