@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
 import { describeBinary, looksBinary, sniffWork } from "../../src/text/binary.js";
@@ -33,8 +34,18 @@ describe("looksBinary", () => {
     const before = sniffWork.bytesStepped;
     expect(looksBinary(Buffer.from("2026-12-01 INFO [worker-1] done\tin 3 ms\r\n\x1b[32mok\x1b[0m\n".repeat(200)))).toBe(false);
     expect(sniffWork.bytesStepped).toBe(before);
+    // Latin-1's é (one byte, invalid UTF-8): stepped from there.
+    expect(looksBinary(Buffer.concat([Buffer.from("a".repeat(100)), Buffer.from([0xe9]), Buffer.from("b".repeat(99))]))).toBe(false);
+    expect(sniffWork.bytesStepped - before).toBe(100);
+  });
+
+  test("a head of valid UTF-8 (a test run's ✓ lines, accents) is not stepped through either: its control characters are counted", () => {
+    const before = sniffWork.bytesStepped;
+    const vitest = readFileSync("test/fixtures/salience/vitest-verbose-2-failures.txt");
+    expect(looksBinary(vitest)).toBe(false);
     expect(looksBinary(Buffer.from(`${"a".repeat(100)}é${"b".repeat(99)}`))).toBe(false);
-    expect(sniffWork.bytesStepped - before).toBe(101);
+    expect(looksBinary(Buffer.from(`✓ ok\n${"\x01\x02\x7f".repeat(40)}`))).toBe(true);
+    expect(sniffWork.bytesStepped).toBe(before);
   });
 
   test("the same answer as stepping through every byte, whatever the head", () => {
