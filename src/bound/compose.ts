@@ -7,6 +7,7 @@ import { omissionOf, shownRanges } from "./omission.js";
 import { withoutOptimizing } from "./one-off.js";
 import { cutWithSalience } from "./salience/compose-salient.js";
 import { foldWindow, openBiggestFold } from "./salience/fold-window.js";
+import { forgetScores } from "./salience/line-scores.js";
 import { boundOpencode, joinWindow, opencodeFits, opencodeMarker } from "./opencode-style.js";
 import { bytesForTokens, searchRoom } from "./room-search.js";
 import { overrunOf, requireWithinBudget, steadyTokenCounter, withinBudget } from "./written.js";
@@ -87,7 +88,13 @@ function markerOnly(window: CollectedWindow, options: BoundOptions, spill: Spill
  * output, without V8's optimizing compiler (one-off.ts).
  */
 export function cutWindow(window: CollectedWindow, options: BoundOptions, spill: SpillReport, rawBytes: number): BoundText {
-  return withoutOptimizing(rawBytes, () => cutOnce(window, options, spill, rawBytes));
+  return withoutOptimizing(rawBytes, () => {
+    try {
+      return cutOnce(window, options, spill, rawBytes);
+    } finally {
+      forgetScores(); // the fold's scores of this window's lines, read by the salient cut (line-scores.ts)
+    }
+  });
 }
 
 function cutOnce(window: CollectedWindow, options: BoundOptions, spill: SpillReport, rawBytes: number): BoundText {

@@ -2,6 +2,7 @@
 // to the few lines shown just above them, never a salient line or what travels with it.
 import type { CollectedLine } from "../lines.js";
 import { formatLikeNote } from "./format.js";
+import { NO_NEEDLE, rememberScore } from "./line-scores.js";
 import { mayBeSalient } from "./prefilter.js";
 import { ownerOf } from "./owners.js";
 import { isContinuation, SALIENT_SCORE, scoreLine } from "./rules.js";
@@ -36,7 +37,12 @@ function protectedLines(lines: readonly CollectedLine[], from: number, to: numbe
     if (index === known.from) index = Math.max(index, known.to);
     if (index >= to) break;
     const line = lines[index]!;
-    if (line.foldNote || !mayBeSalient(line.text)) continue;
+    if (line.foldNote) continue;
+    // What is worked out here is remembered for the scanner, which reads the window's middle lines next (line-scores.ts).
+    if (!mayBeSalient(line.text)) {
+      rememberScore(line.text, NO_NEEDLE);
+      continue;
+    }
     // The owner's lines (numbered by their index in the list) and the continuation's end: looked for before the
     // score only for a partial line, which needs them to be scored; any other line looks once it is salient.
     const around = (): { owners: ReturnType<typeof ownerOf>; through: number } => ({
@@ -46,7 +52,9 @@ function protectedLines(lines: readonly CollectedLine[], from: number, to: numbe
     const partial = line.partial ? around() : undefined;
     if (partial && partial.owners.length === 0 && partial.through === index) continue;
     foldWork.scoredLines += 1;
-    if (scoreLine(line.text) < SALIENT_SCORE) continue;
+    const score = scoreLine(line.text);
+    rememberScore(line.text, score);
+    if (score < SALIENT_SCORE) continue;
     const { owners, through } = partial ?? around();
     keep[index] = true;
     for (const owner of owners) keep[owner.number] = true;
@@ -76,8 +84,16 @@ function continuationEnd(lines: readonly CollectedLine[], index: number): number
 /** A code excerpt under a diagnostic (`12 export const …`) or its underline (`~~~~`), as tsc and clang print them. */
 const CODE_FRAME = /^\s*\d+\s|^\s*[~^]+\s*$/;
 
-/** True when a shape has a word of its own (a line that is all number, path or name, like `find`'s, is content). */
-const hasWord = (shape: readonly string[]): boolean => /[A-Za-z]{2}/.test(shape.slice(1).join(" "));
+const TWO_LETTERS = /[A-Za-z]{2}/;
+
+/**
+ * True when a shape has a word of its own (a line that is all number, path or name, like `find`'s, is content):
+ * two letters in one of its tokens (the indent mark aside), looked for token by token, nothing joined.
+ */
+function hasWord(shape: readonly string[]): boolean {
+  for (let index = 1; index < shape.length; index += 1) if (TWO_LETTERS.test(shape[index]!)) return true;
+  return false;
+}
 
 /** Work near-duplicate folding did, counted for tests (a regression shows as work, not time). */
 export const foldWork = { scoredLines: 0, shapedLines: 0, shapeBatches: 0 };
@@ -148,7 +164,8 @@ export function findRuns(lines: readonly CollectedLine[], endsOutput = false, fr
       continue;
     }
     const shape = shapeOf(lines, index);
-    if (!foldable(index) || recent.length === 0 || !hasWord(shape) || !likeAny(recent, shape) || (endsOutput && index === lines.length - 1)) {
+    // Like a recent shape first: most lines are not, and then their words need no look.
+    if (!foldable(index) || recent.length === 0 || !likeAny(recent, shape) || !hasWord(shape) || (endsOutput && index === lines.length - 1)) {
       remember(recent, shape);
       index += 1;
       continue;

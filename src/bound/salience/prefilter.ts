@@ -1,4 +1,5 @@
 // The cheap byte-level prefilter: fixed needles found with Buffer.indexOf (memchr speed) before any regex runs.
+import { knownScore, NO_NEEDLE } from "./line-scores.js";
 import { compileNative } from "./native-regexps.js";
 
 /** Every strong marker of rules.ts contains one of these strings (the test for one line of text). */
@@ -82,5 +83,6 @@ export function findHits(bytes: Buffer, start: number, end: number, limit: numbe
 
 /** The same test on one line of text: false means no rule of rules.ts can match it. */
 export function mayBeSalient(text: string): boolean {
-  return (anyNeedle ??= needleExpression()).test(text);
+  const known = knownScore(text);
+  return known === undefined ? (anyNeedle ??= needleExpression()).test(text) : known !== NO_NEEDLE;
 }
