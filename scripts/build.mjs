@@ -82,8 +82,9 @@ try {
 /**
  * V8's code caches of the CLI bundle (bin/correx uses one when it fits), each run starting from the cache the one
  * before wrote, so that it holds the functions of all. dist/cli.cjs.cache: `echo hi | correx bound`, then `correx
- * run` of a command that writes a line and of one that writes an output the defaults cut (a recorded failing build).
- * `correx bound` has its own, dist/cli.cjs.bound-cache: `echo hi | correx bound`, then the same cut output. A small
+ * run` of a command that writes a line and of ones that write outputs the defaults cut (a recorded failing build, then
+ * a recorded test run whose cut keeps salient middle lines: the groups, the summary and the salient cut's functions).
+ * `correx bound` has its own, dist/cli.cjs.bound-cache: `echo hi | correx bound`, then the same cut outputs. A small
  * plain input never loads the bundle (cli/pass-through.ts), so the bundle starts mostly for outputs it cuts, whose
  * salience, cut and spill functions would otherwise compile from source at every start. A short output sets no V8
  * flag (cli/run-heap.ts, bound/one-off.ts under 64 KiB): a cache made under one would be rejected.
@@ -101,9 +102,14 @@ function writeCodeCache() {
     const run = (cacheEnv, code) => execFileSync(process.execPath, ["bin/correx", "run", "--", process.execPath, "-e", code], { env: cacheEnv, stdio: ["ignore", "pipe", "inherit"] });
     bound(boundCache, "hi\n");
     if (trained) bound(boundCache, readFileSync(cut));
+    // a cut with salient middle lines (node --test's TAP, 2 failures, 58 KB): groups, the summary, the salient cut
+    const salient = join("test", "fixtures", "salience", "node-test-tap-2-failures.txt");
+    const withSalient = existsSync(salient);
+    if (withSalient) bound(boundCache, readFileSync(salient));
     bound(common, "hi\n");
     run(common, "console.log('hi')");
     if (trained) run(common, `process.stdout.write(require("fs").readFileSync(${JSON.stringify(cut)}))`);
+    if (withSalient) run(common, `process.stdout.write(require("fs").readFileSync(${JSON.stringify(salient)}))`);
   } finally {
     rmSync(store, { recursive: true, force: true });
   }
