@@ -29,11 +29,13 @@ interface RunConfig {
 }
 
 /**
- * The spill worker's ring for `run`: a few reads (its default, 4 MiB, is peak RSS `run` cannot spare). 1 MiB, not
- * 512 KiB: run's thread waited on the full ring 43-110 ms per 100 MiB; `run -- cat` of 1 GiB spilling all went from
- * 1.61x to 1.19x of `cat | tee | tail` on a quiet machine, its peak RSS from 78.7 to 78.5 MiB (medians of 5).
+ * How `run` saves a spill: run's thread writes the whole file through libuv's thread pool, and the spill worker
+ * (started past 8 MiB) follows it at nice 10, hashing and indexing it read back: it takes the CPU run's thread
+ * leaves and catches up while the last step is made. Through a 1 MiB ring, run's thread waited for a worker that
+ * fell behind (its start, the bytes written before it, a core shared with V8's compiles): 13-200 ms per 100 MiB,
+ * and 32-53 ms at the end (bench/README.md, "The spill's cost in run").
  */
-const RUN_RING_BYTES = 1024 * 1024;
+export const RUN_SPILL: SpillSinkOptions = { pooledWrites: true, followFromBytes: 0, workerNice: 10 };
 /**
  * The spill worker's young generation: two 1 MiB semi-spaces, as `--optimize-for-size` made it when it was set before
  * the worker started (run-heap.ts); left to grow, it doubles while the worker starts (+2 MiB of peak RSS at 1 GiB).
@@ -63,9 +65,9 @@ export async function runCommandCli(argv: string[], raw: RawOptions): Promise<nu
   };
   const options = await outputOptions(config);
   // The spill's hash and writes on the spill worker (the second core). A worker costs ~10 MiB however small, and the
-  // goal is 80 MiB of peak RSS: a small ring and a small heap.
+  // goal is 80 MiB of peak RSS: no ring and a small heap.
   const heap = keepRunHeapSmall();
-  const sessions = await openSessions(config, options, facts, run.stderr, { ringBytes: RUN_RING_BYTES, workerLimits: RUN_WORKER_LIMITS, workerTookSpill: heap.workerTookSpill });
+  const sessions = await openSessions(config, options, facts, run.stderr, { ...RUN_SPILL, workerLimits: RUN_WORKER_LIMITS, workerTookSpill: heap.workerTookSpill });
   // The totals only feed the live status line: without a terminal to draw it on, nothing counts them.
   const stats = stderrIsTTY() ? trackRunStats() : undefined;
   const outcome = await runWatched(run.spec, stats, (chunk, stream) => {

@@ -1,9 +1,11 @@
-// A spill's data written on libuv's thread pool (fs.write at explicit offsets) from a few reused blocks, so the
-// thread that reads the input does not wait for the page cache (the MCP server's runs, many in one long-lived
-// process, keep their spill off worker threads: a worker costs ~8 MiB however small). Explicit offsets make the order in which writes complete irrelevant: a
-// block whose write has not succeeded when the spill ends is written again on the calling thread (the same
-// bytes at the same offset), so the file is whole when `finish` returns. With no free block, bytes are written
-// on the calling thread at once: a disk slower than the input throttles the reader as before.
+// A spill's data written on libuv's thread pool (at explicit offsets) from a few reused blocks, so the thread that
+// reads the input does not wait for the page cache: the MCP server's runs (many in one long-lived process, they keep
+// their spill off worker threads: a worker costs ~8 MiB however small), and `run`, whose spill worker follows the
+// file as far as the pool confirmed it written (`confirmed`). One write at a time, the blocks that filled meanwhile
+// in one call after it: writes to one file take its inode's lock in turn, and pool threads that wait for it spin. A
+// block whose write has not succeeded when the spill ends is written again on the calling thread (the same bytes
+// at the same offset), so the file is whole when `finish` returns. With no free block, bytes are written on the
+// calling thread at once: a disk slower than the input throttles the reader as before.
 import * as fs from "node:fs";
 import { WRITE_BYTES } from "./spill-output.js";
 
@@ -25,14 +27,22 @@ export class PooledWrites {
   private current: Block | undefined;
   /** Blocks whose write has not succeeded yet (in flight, or failed: `finish` writes them again). */
   private readonly unwritten = new Set<Block>();
-  /** Writes handed to the thread pool that have not called back yet. */
+  /** Writes handed to the thread pool that have not called back yet (one at most). */
   private inFlight = 0;
+  /** Full blocks waiting for the write in flight, in file order. */
+  private readonly queued: Block[] = [];
   private ended = false;
   private closed = false;
   /** Bytes written on the calling thread (no free block, the last partial block, rewrites at the end). */
   syncBytes = 0;
   /** Bytes handed to the thread pool. */
   pooledBytes = 0;
+  /** Write calls made on the thread pool (one for the blocks queued behind a write in flight). */
+  calls = 0;
+  /** The file position after the last byte given to `write`. */
+  private end = 0;
+  /** `finish` wrote what was held or unconfirmed: the file is whole (writes still in flight write the same bytes again). */
+  private whole = false;
 
   /** `fd`: a descriptor of its own on the file (closed here once no write is in flight after the end). */
   private constructor(private readonly fd: number, blocks: number, blockBytes: number) {
@@ -56,8 +66,20 @@ export class PooledWrites {
     }
   }
 
+  /**
+   * Bytes from the file's start (the first call's position) known to be written: up to the first byte still held
+   * or not yet written by the pool (a spill worker that follows the file reads no further).
+   */
+  get confirmed(): number {
+    if (this.whole) return this.end;
+    let confirmed = this.current !== undefined && this.current.length > 0 ? this.current.position : this.end;
+    for (const block of this.unwritten) confirmed = Math.min(confirmed, block.position);
+    return confirmed;
+  }
+
   /** Writes `bytes` at `position` of the file behind `dataFd` (contiguous with the last call); they may be reused once this returns. */
   write(dataFd: number, bytes: Uint8Array, position: number): void {
+    this.end = position + bytes.length;
     for (let offset = 0; offset < bytes.length; ) {
       const block = this.current ?? this.startBlock(position + offset);
       if (block === undefined) {
@@ -75,10 +97,12 @@ export class PooledWrites {
   /** Writes what is still held or unconfirmed on this thread, so the file is complete; errors are thrown. */
   finish(dataFd: number): void {
     this.ended = true;
+    this.queued.length = 0; // unwritten: written below
     const block = this.current;
     this.current = undefined;
     if (block !== undefined && block.length > 0) this.writeSync(dataFd, block.bytes.subarray(0, block.length), block.position);
     for (const unwritten of [...this.unwritten]) this.writeSync(dataFd, unwritten.bytes.subarray(0, unwritten.length), unwritten.position);
+    this.whole = true;
     this.closeWhenIdle();
   }
 
@@ -86,6 +110,7 @@ export class PooledWrites {
   dispose(): void {
     this.ended = true;
     this.current = undefined;
+    this.queued.length = 0;
     this.closeWhenIdle();
   }
 
@@ -96,19 +121,31 @@ export class PooledWrites {
     return this.current;
   }
 
+  /** A full block: written now, or after the write in flight (one at a time: writes to one file take its inode's lock in turn). */
   private issue(block: Block): void {
     this.current = undefined;
     this.unwritten.add(block);
     this.pooledBytes += block.length;
+    this.queued.push(block);
+    if (this.inFlight === 0) this.issueQueued();
+  }
+
+  /** Hands the queued blocks that follow each other to the pool in one call. */
+  private issueQueued(): void {
+    let count = 1;
+    while (count < this.queued.length && this.queued[count]!.position === this.queued[count - 1]!.position + this.queued[count - 1]!.length) count += 1;
+    const blocks = this.queued.splice(0, count);
+    this.calls += 1;
     this.inFlight += 1;
-    fs.write(this.fd, block.bytes, 0, block.length, block.position, (error, written) => {
+    fs.writev(this.fd, blocks.map((block) => block.bytes.subarray(0, block.length)), blocks[0]!.position, (error, written) => {
       this.inFlight -= 1;
-      // A short or failed write keeps the block unwritten (its buffer out of use): `finish` writes it again and throws what it meets.
-      if (!error && written === block.length) {
-        this.unwritten.delete(block);
-        if (!this.ended) this.free.push(block.bytes);
+      // A block a failed or short write did not cover stays unwritten (its buffer out of use): `finish` writes it again and throws what it meets.
+      for (let covered = 0, index = 0; index < blocks.length && !error && (covered += blocks[index]!.length) <= written; index += 1) {
+        this.unwritten.delete(blocks[index]!);
+        if (!this.ended) this.free.push(blocks[index]!.bytes);
       }
       if (this.ended) this.closeWhenIdle();
+      else if (this.queued.length > 0) this.issueQueued();
     });
   }
 

@@ -5,6 +5,7 @@
 // failure is written into the control block.
 import type { Hash } from "node:crypto";
 import * as fs from "node:fs";
+import { setPriority } from "node:os";
 import { CONSUMER, DIGEST_OFFSET, consumerWork, FAILURE_LIMIT, FAILURE_OFFSET, PRODUCER, SLOT, STEP_BYTES, announce, controlOf, numbersOf, prefixBytes, ringOf, ringStart, savedBytes, type ConsumerWork, type SpillWorkerData } from "./spill-ring.js";
 import { SpillOutput } from "./spill-output.js";
 import { RingWrites } from "./spill-ring-writes.js";
@@ -22,6 +23,7 @@ export async function consumeSpill(data: SpillWorkerData, hash: Hash): Promise<v
   const numbers = numbersOf(data.shared);
   const say = (state: number): void => announce(control, SLOT.consumer, SLOT.consumerSeq, state);
   Atomics.store(control, SLOT.threadId, kernelThreadId());
+  if (data.nice !== undefined) lowerPriority(data.nice);
   if (Atomics.compareExchange(control, SLOT.consumer, CONSUMER.starting, CONSUMER.ready) !== CONSUMER.starting) return;
   announce(control, SLOT.consumer, SLOT.consumerSeq);
   for (;;) {
@@ -144,6 +146,15 @@ function workOf(output: SpillOutput, writes: RingWrites): ConsumerWork {
 /** One turn of the event loop (finished writes call back). */
 function nextTurn(): Promise<void> {
   return new Promise((resolve) => setImmediate(resolve));
+}
+
+/** Sets this thread's nice value (Linux: pid 0 is the calling thread alone); where that cannot be done, nothing. */
+function lowerPriority(nice: number): void {
+  try {
+    setPriority(0, nice);
+  } catch {
+    // the same work at the same priority
+  }
 }
 
 /** This thread's id in the kernel (Linux), so the producer can see the thread is gone; 0 where unknown. */

@@ -127,6 +127,30 @@ export class SpillOutput {
     return this.hash.digest("hex");
   }
 
+  /**
+   * Makes the data file whole without closing it (the later writes' leftovers written here; a failure is thrown):
+   * a spill worker following the file may then read all of `written`.
+   */
+  finishWrites(): void {
+    this.pool?.finish(this.openFd());
+  }
+
+  /**
+   * Closes the data file alone (a worker that followed it has the index), the later writes still held dropped (none
+   * once `finishWrites` succeeded); the close's error, if any (the data may not be on disk).
+   */
+  closeData(): Error | undefined {
+    this.pool?.dispose();
+    const fd = this.dataFd;
+    this.dataFd = undefined;
+    try {
+      if (fd !== undefined) fs.closeSync(fd);
+      return undefined;
+    } catch (error) {
+      return error as Error;
+    }
+  }
+
   /** Closes the files quietly (after a failure, or when the spill is dropped; the caller removes them). */
   dispose(): void {
     this.pool?.dispose();

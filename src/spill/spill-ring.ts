@@ -55,6 +55,8 @@ export interface SpillWorkerData {
   ringBytes: number;
   files: SpillFiles;
   fault?: SpillFault;
+  /** The worker thread's nice value, set before it says it is ready (SpillSinkOptions.workerNice). */
+  nice?: number;
 }
 
 /**

@@ -3,6 +3,11 @@
 import type { ResourceLimits } from "node:worker_threads";
 import type { SpillFault } from "./spill-output.js";
 
+/** Ring bytes by default: room for a 1 MiB read while the worker's writes are in flight (shared memory, counted in RSS). */
+export const DEFAULT_RING_BYTES = 4 * 1024 * 1024;
+/** Spill bytes written on the calling thread before a worker is started. */
+export const THREAD_AFTER_BYTES = 8 * 1024 * 1024;
+
 /**
  * A spill known to reach this (`expectBytes`) is written on the calling thread to its end, and the worker follows
  * the file, hashing and indexing it read back: past a few hundred MiB the worker's core, shared with the thread
@@ -39,4 +44,9 @@ export interface SpillSinkOptions {
   workerTookSpill?: () => void;
   /** The worker's heap limits (`run` caps its young generation: it starts with V8's default flags, see above). */
   workerLimits?: ResourceLimits;
+  /**
+   * The worker thread's nice value (Linux: its own thread only), so that it takes the CPU the reading thread leaves:
+   * a worker that follows the file catches up at the end, while the reading thread makes its last step.
+   */
+  workerNice?: number;
 }

@@ -1,24 +1,19 @@
 // Where a spill's data goes from the thread that reads the input. Past THREAD_AFTER_BYTES (or with the first write,
 // when the spill is known to pass it) a spill worker is started; until it is ready this thread goes on writing the
 // file itself (writes only: the worker hashes and indexes those bytes, read back, so none is hashed twice and this
-// thread never waits for a worker to boot). Once it is ready the spill is handed over: this thread only copies
-// bytes into a shared ring, the worker hashes and indexes them on the other core and has libuv's thread pool write
-// them; `end` lets it finish while this thread works on. A spill that ends before the worker is ready is finished here.
-import * as fs from "node:fs";
+// thread never waits for a worker to boot). Once it is ready the spill is handed over: this thread copies bytes into
+// a shared ring, the worker hashes and indexes them and has libuv's thread pool write them; or (no ring) this thread
+// writes the whole file, on the pool if asked, and the worker follows it, read back. `end` lets it finish while this
+// thread works on. A spill that ends before the worker is ready is finished here.
 import { nodeCrypto } from "../lazy-builtin.js";
 import { PooledWrites } from "./pooled-writes.js";
 import { readDigest, readFailure } from "./spill-consumer.js";
 import { SpillOutput, closeQuietly, type SpillFault, type SpillFiles, type SpillWork } from "./spill-output.js";
 import { CONSUMER, PRODUCER, SLOT, announce, consumerWork, prefixBytes, ringStart, savedBytes, type ConsumerWork } from "./spill-ring.js";
-import { FOLLOW_FROM_BYTES, type SpillSinkOptions } from "./spill-sink-options.js";
+import { DEFAULT_RING_BYTES, FOLLOW_FROM_BYTES, THREAD_AFTER_BYTES, type SpillSinkOptions } from "./spill-sink-options.js";
 import { START_LIMIT_MS, WAIT_SLICE_MS, bundledWorker, startSpillWorker, waitUntilReady, workerGone, type StartedWorker } from "./spill-worker-start.js";
 
-export { FOLLOW_FROM_BYTES, type SpillSinkOptions } from "./spill-sink-options.js";
-
-/** Ring bytes by default: room for a 1 MiB read while the worker's writes are in flight (shared memory, counted in RSS). */
-export const DEFAULT_RING_BYTES = 4 * 1024 * 1024;
-/** Spill bytes written on the calling thread before a worker is started. */
-export const THREAD_AFTER_BYTES = 8 * 1024 * 1024;
+export { DEFAULT_RING_BYTES, FOLLOW_FROM_BYTES, THREAD_AFTER_BYTES, type SpillSinkOptions } from "./spill-sink-options.js";
 
 /** Takes a spill's data in order and saves it; a failure is kept (`failure`), never thrown. */
 export class SpillSink {
@@ -36,7 +31,9 @@ export class SpillSink {
   private numbers: Float64Array | undefined;
   private ring: Uint8Array | undefined;
   private handed = false;
-  /** The worker follows the file this thread writes to its end (no ring: FOLLOW_FROM_BYTES). */
+  /** A worker that takes the spill will follow the file this thread writes to its end (no ring: FOLLOW_FROM_BYTES). */
+  private readonly follows: boolean;
+  /** The worker follows the file this thread writes (it has taken the spill). */
   private following = false;
   /** No more bytes will come (`end`). */
   private ended = false;
@@ -54,8 +51,9 @@ export class SpillSink {
   constructor(files: SpillFiles, options: SpillSinkOptions = {}) {
     this.files = files;
     this.options = options;
-    // Pooled writes complete later: never where a worker may take over (it reads back what was written, to hash it).
-    const pool = options.pooledWrites && options.thread === false ? PooledWrites.open(files.dataPath, files.dataFd) : undefined;
+    this.follows = (options.expectBytes ?? 0) >= (options.followFromBytes ?? FOLLOW_FROM_BYTES);
+    // Pooled writes complete later: never where a worker may take over the file, only where it follows it (to `readable`).
+    const pool = options.pooledWrites && (options.thread === false || this.follows) ? PooledWrites.open(files.dataPath, files.dataFd) : undefined;
     this.output = new SpillOutput(files, nodeCrypto().createHash("sha256"), options.fault, 0, pool);
     this.here = this.output;
     this.deferred = options.thread !== false && (options.workerSource ?? bundledWorker()) !== undefined;
@@ -140,7 +138,7 @@ export class SpillSink {
   /** Stops saving: a worker that has the spill closes the files and ends (the caller removes them). */
   abort(): void {
     if (this.handed) announce(this.control!, SLOT.producer, SLOT.producerSeq, PRODUCER.aborted);
-    if (this.following) closeQuietly(this.files.dataFd);
+    if (this.following) this.output!.closeData();
     this.following = false;
     if (!this.handed) {
       this.release();
@@ -162,7 +160,7 @@ export class SpillSink {
       return false;
     }
     if (this.following) {
-      prefixBytes(this.numbers!, output.written); // how far it may read
+      prefixBytes(this.numbers!, output.readable); // how far it may read
       announce(this.control!, SLOT.producer, SLOT.producerSeq);
     }
     if (this.deferred && !this.workerTried && Math.max(output.written, this.options.expectBytes ?? 0) >= (this.options.threadAfterBytes ?? THREAD_AFTER_BYTES)) this.startWorker();
@@ -171,9 +169,9 @@ export class SpillSink {
 
   private startWorker(): void {
     this.workerTried = true;
-    const follow = (this.options.expectBytes ?? 0) >= (this.options.followFromBytes ?? FOLLOW_FROM_BYTES);
-    const ringBytes = follow ? 0 : (this.options.ringBytes ?? DEFAULT_RING_BYTES);
-    const started: StartedWorker | undefined = startSpillWorker(this.files, ringBytes, this.options.fault, this.options.workerSource ?? bundledWorker()!, this.options.workerLimits);
+    const ringBytes = this.follows ? 0 : (this.options.ringBytes ?? DEFAULT_RING_BYTES);
+    const { fault, workerLimits: limits, workerNice: nice } = this.options;
+    const started: StartedWorker | undefined = startSpillWorker(this.files, ringBytes, this.options.workerSource ?? bundledWorker()!, { fault, limits, nice });
     if (started === undefined) return; // no worker here: go on saving on this thread
     ({ shared: this.shared, control: this.control, numbers: this.numbers, ring: this.ring, worker: this.worker, exited: this.exited } = started);
     if (this.options.waitForWorker && waitUntilReady(started.control, this.options.startLimitMs ?? START_LIMIT_MS)) this.handOver();
@@ -181,7 +179,7 @@ export class SpillSink {
 
   /** Gives the files to the ready worker with the count of bytes written here: then only the ring is used, or (none) it follows. */
   private handOver(): void {
-    prefixBytes(this.numbers!, this.output!.written);
+    prefixBytes(this.numbers!, this.output!.readable);
     this.following = this.ring!.length === 0;
     this.at = this.following ? 0 : ringStart(this.output!.written, this.ring!.length);
     if (!this.following) this.output = undefined;
@@ -192,9 +190,23 @@ export class SpillSink {
 
   /** Tells a worker that has the spill that no more bytes will come (once); one that never got it is released. */
   private endBytes(): void {
-    if (this.handed && !this.ended && !this.failure) announce(this.control!, SLOT.producer, SLOT.producerSeq, PRODUCER.closed);
+    if (this.handed && !this.ended && !this.failure && this.wholeForFollower()) announce(this.control!, SLOT.producer, SLOT.producerSeq, PRODUCER.closed);
     this.ended = true;
     this.release();
+  }
+
+  /** Makes the file whole for a worker that follows it and lets it read all of it; false (aborted) when that failed. */
+  private wholeForFollower(): boolean {
+    if (!this.following) return true;
+    try {
+      this.output!.finishWrites();
+    } catch (error) {
+      this.failure = error as Error;
+      this.abort();
+      return false;
+    }
+    prefixBytes(this.numbers!, this.output!.written);
+    return true;
   }
 
   /** Tells a worker that never got the spill to end without touching the files, and stops it (once). */
@@ -215,8 +227,7 @@ export class SpillSink {
     if (state === CONSUMER.failed) {
       this.failure = readFailure(this.shared!);
       this.closeFollowed();
-    }
-    else if (idle && state !== CONSUMER.done && workerGone(control)) {
+    } else if (idle && state !== CONSUMER.done && workerGone(control)) {
       const saved = savedBytes(this.numbers!);
       this.failure = new Error(`the spill worker stopped after saving ${saved} of ${prefixBytes(this.numbers!) + this.ringTotal} bytes`);
       if (state !== CONSUMER.closing) {
@@ -232,11 +243,8 @@ export class SpillSink {
   private closeFollowed(): boolean {
     if (!this.following) return true;
     this.following = false;
-    try {
-      fs.closeSync(this.files.dataFd);
-    } catch (error) {
-      this.failure ??= error as Error;
-    }
+    const closing = this.output!.closeData(); // closed whatever failed before
+    this.failure ??= closing;
     return this.failure === undefined;
   }
 

@@ -30,13 +30,20 @@ export function bundledWorker(): string | undefined {
   return typeof CORREX_SPILL_WORKER === "string" ? CORREX_SPILL_WORKER : undefined;
 }
 
+/** What a spill worker is started with besides its files and ring: see SpillSinkOptions. */
+export interface WorkerSettings {
+  fault?: SpillFault | undefined;
+  limits?: NodeWorkerThreads.ResourceLimits | undefined;
+  nice?: number | undefined;
+}
+
 /**
  * Starts a spill worker (unreferenced: it never keeps the process alive) for `files`, within `limits` if given;
  * undefined when none can start.
  */
-export function startSpillWorker(files: SpillFiles, ringBytes: number, fault: SpillFault | undefined, source: string, limits?: NodeWorkerThreads.ResourceLimits): StartedWorker | undefined {
+export function startSpillWorker(files: SpillFiles, ringBytes: number, source: string, { fault, limits, nice }: WorkerSettings = {}): StartedWorker | undefined {
   const shared = new SharedArrayBuffer(CONTROL_BYTES + ringBytes);
-  const data: SpillWorkerData = { shared, ringBytes, files, ...(fault ? { fault } : {}) };
+  const data: SpillWorkerData = { shared, ringBytes, files, ...(fault ? { fault } : {}), ...(nice === undefined ? {} : { nice }) };
   let worker: import("node:worker_threads").Worker;
   try {
     const threads = nodeWorkerThreads();

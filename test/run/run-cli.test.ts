@@ -165,7 +165,7 @@ describe("signals sent to correx", () => {
     expect(spilled.toString()).toBe(`grandchild ${grandchild}\n${Array.from({ length: 5000 }, (_, index) => index + 1).join("\n")}\n`);
     expect(isProcessGone(grandchild)).toBe(true);
   });
-  // 6 MiB: saved on correx's thread; 24 MiB: past 8 MiB the spill worker takes it over
+  // 6 MiB: saved on correx's thread; 24 MiB: past 8 MiB a spill worker follows the file correx writes
   test.each([6, 24])("SIGINT after %i MiB: the spill holds every byte as written, its record their sha256", async (mebibytes) => {
     const directory = mkdtempSync(join(tmpdir(), "correx-run-signal-"));
     const [file, ready] = [join(directory, "output"), join(directory, "ready")];

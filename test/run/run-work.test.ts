@@ -1,6 +1,6 @@
 // `correx run`'s streaming work counted, not timed (issue 16): a probe preloaded into the binary (and into the spill
 // worker) counts the command's output read (chunks, bytes), the bytes JavaScript copies (Buffer.from/concat), the
-// bytes hashed, the spill's data bytes written, the spill workers started, and the order of the worker's exit, the
+// bytes hashed, the spill's data bytes written and read back, the spill workers started, and the order of the worker's exit, the
 // spill's record and the output written. Output of recorded fixtures, repeated.
 import { spawnSync } from "node:child_process";
 import * as fs from "node:fs";
@@ -18,7 +18,7 @@ fs.writeFileSync(probe, `
 const fs = require("node:fs");
 const net = require("node:net");
 const threads = require("node:worker_threads");
-const counts = { thread: threads.isMainThread ? "main" : "worker", chunks: 0, firstChunkBytes: 0, readBytes: 0, copiedBytes: 0, hashedBytes: 0, dataSyncBytes: 0, dataPooledBytes: 0, workers: 0, events: [] };
+const counts = { thread: threads.isMainThread ? "main" : "worker", chunks: 0, firstChunkBytes: 0, readBytes: 0, copiedBytes: 0, hashedBytes: 0, dataSyncBytes: 0, dataPooledBytes: 0, dataReadBytes: 0, workers: 0, events: [] };
 const Worker = threads.Worker;
 threads.Worker = class extends Worker {
   constructor(...args) { super(...args); counts.workers += 1; this.once("exit", () => counts.events.push("worker exit")); }
@@ -52,6 +52,10 @@ const writeSync = fs.writeSync;
 fs.writeSync = function (fd, buffer, offset, length, ...rest) { const written = writeSync.call(this, fd, buffer, offset, length, ...rest); if (isData(fd)) counts.dataSyncBytes += written; if (fd === 1 && !counts.events.includes("output")) counts.events.push("output"); return written; };
 const write = fs.write;
 fs.write = function (fd, buffer, offset, length, ...rest) { if (isData(fd)) counts.dataPooledBytes += length; return write.call(this, fd, buffer, offset, length, ...rest); };
+const writev = fs.writev;
+fs.writev = function (fd, buffers, ...rest) { if (isData(fd)) counts.dataPooledBytes += buffers.reduce((sum, buffer) => sum + buffer.length, 0); return writev.call(this, fd, buffers, ...rest); };
+const readSync = fs.readSync;
+fs.readSync = function (fd, ...rest) { const read = readSync.call(this, fd, ...rest); if (isData(fd)) counts.dataReadBytes += read; return read; };
 const renameSync = fs.renameSync;
 fs.renameSync = function (from, to) { if (String(to).startsWith(store + "/")) counts.events.push("record"); return renameSync.call(this, from, to); };
 let said = false;
@@ -80,6 +84,8 @@ interface Counts {
   hashedBytes: number;
   dataSyncBytes: number;
   dataPooledBytes: number;
+  /** Bytes read back from the spill's data file. */
+  dataReadBytes: number;
   /** Spill workers started. */
   workers: number;
   /** In order: "worker exit" when a spill worker's thread is gone, "record" when the spill's record is written, "output" when run writes its result. */
@@ -125,10 +131,18 @@ describe.skipIf(process.platform !== "linux")("run's work, counted", () => {
     const lines = countedByThread(recordedOutput(size), ["--max-output", "1GiB"], undefined, { PROBE_LINGER_MS: "5000" });
     const main = lines.find((line) => line.thread === "main")!;
     // one worker past the first 8 MiB (spill-sink.ts); whether it was ready before the end decides which thread
-    // hashed and wrote what (and whether on the thread pool), never how much
+    // hashed what, never how much
     expect(main.workers).toBe(1);
     expect(sum(lines, "hashedBytes")).toBe(size);
-    expect(sum(lines, "dataSyncBytes") + sum(lines, "dataPooledBytes")).toBe(size);
+    // run's thread writes the whole file, on the thread pool (what the pool had not confirmed at the end is written
+    // again, 8 blocks at most: 1 MiB); the worker writes nothing: it follows the file, read back (the old worker
+    // took the file over and wrote from its ring)
+    expect(main.dataSyncBytes + main.dataPooledBytes).toBeGreaterThanOrEqual(size);
+    expect(main.dataSyncBytes + main.dataPooledBytes).toBeLessThanOrEqual(size + MiB);
+    expect(main.dataPooledBytes).toBeGreaterThan(0);
+    for (const worker of lines.filter((line) => line.thread === "worker")) expect(worker.dataSyncBytes + worker.dataPooledBytes).toBe(0);
+    // every byte read back once, by the worker or (not ready before the end) by run's thread
+    expect(sum(lines, "dataReadBytes")).toBe(size);
     // the record still waits for the worker's hash (it holds the sha256), not for its thread; a worker not ready
     // when the input ended (a loaded machine) was stopped then and may be seen gone after the output
     expect(main.events.slice(0, 2)).toEqual(["record", "output"]);
@@ -141,13 +155,14 @@ describe.skipIf(process.platform !== "linux")("run's work, counted", () => {
     const main = lines.find((line) => line.thread === "main")!;
     expect(main.workers).toBe(1);
     expect(sum(lines, "hashedBytes")).toBe(2 * size);
-    // stderr's pooled writes: what the pool has not confirmed at the end is written again (at most 8 blocks, 1 MiB)
+    // both spills' pooled writes: what the pool has not confirmed at the end is written again (at most 8 blocks, 1 MiB)
     expect(sum(lines, "dataSyncBytes") + sum(lines, "dataPooledBytes")).toBeGreaterThanOrEqual(2 * size);
-    expect(sum(lines, "dataSyncBytes") + sum(lines, "dataPooledBytes")).toBeLessThanOrEqual(2 * size + MiB);
+    expect(sum(lines, "dataSyncBytes") + sum(lines, "dataPooledBytes")).toBeLessThanOrEqual(2 * size + 2 * MiB);
   });
+
 });
 
 /** A count summed over the threads. */
-function sum(lines: Counts[], key: "hashedBytes" | "dataSyncBytes" | "dataPooledBytes"): number {
+function sum(lines: Counts[], key: "hashedBytes" | "dataSyncBytes" | "dataPooledBytes" | "dataReadBytes"): number {
   return lines.reduce((total, line) => total + line[key], 0);
 }

@@ -125,6 +125,27 @@ describe("pooled writes", () => {
     expect(pool.syncBytes).toBe(100_000);
   });
 
+  test("one write in flight at a time (writes to one file take its inode's lock in turn); the blocks queued behind it go in one call; `confirmed` stops at the first byte not known written", async () => {
+    const { fd, file } = freshFile();
+    const release = holdPool();
+    const pool = PooledWrites.open(file, fd, 8, 1000)!;
+    const data = sample(11, 5_500);
+    pool.write(fd, data, 0);
+    const state = pool as unknown as { inFlight: number; queued: unknown[] };
+    // five full blocks: one handed to the pool (held), four queued behind it; the last 500 bytes held
+    expect([state.inFlight, state.queued.length, pool.pooledBytes, pool.confirmed]).toEqual([1, 4, 5_000, 0]);
+    await release();
+    await settle(pool);
+    // the four queued blocks in one call once the first was written; the held 500 bytes are not written yet
+    expect([state.inFlight, state.queued.length, pool.calls, pool.confirmed]).toEqual([0, 0, 2, 5_000]);
+    pool.finish(fd);
+    expect(pool.confirmed).toBe(5_500);
+    expect(pool.syncBytes).toBe(500);
+    expect(fs.readFileSync(file).equals(data)).toBe(true);
+    fs.closeSync(fd);
+    fs.rmSync(file);
+  });
+
   test("a write error of the pool (ENOSPC from /dev/full) is thrown by finish, or by a later write", async () => {
     const fd = fs.openSync("/dev/full", "w");
     const pool = PooledWrites.open("/dev/full", fd, 2, 4096)!;
