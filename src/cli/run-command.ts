@@ -35,7 +35,7 @@ interface RunConfig {
  * fell behind (its start, the bytes written before it, a core shared with V8's compiles): 13-200 ms per 100 MiB,
  * and 32-53 ms at the end (bench/README.md, "The spill's cost in run").
  */
-export const RUN_SPILL: SpillSinkOptions = { pooledWrites: true, followFromBytes: 0, workerNice: 10 };
+export const RUN_SPILL: SpillSinkOptions = { pooledWrites: true, followFromBytes: 0, ...(process.platform === "linux" ? { workerNice: 10 } : {}) };
 /**
  * The spill worker's young generation: two 1 MiB semi-spaces, as `--optimize-for-size` made it when it was set before
  * the worker started (run-heap.ts); left to grow, it doubles while the worker starts (+2 MiB of peak RSS at 1 GiB).

@@ -41,7 +41,7 @@ export class PooledWrites {
   calls = 0;
   /** The file position after the last byte given to `write`. */
   private end = 0;
-  /** `finish` wrote what was held or unconfirmed: the file is whole (writes still in flight write the same bytes again). */
+  /** `finish` wrote what was held or unconfirmed: the file is whole (writes in flight write the same bytes again). */
   private whole = false;
 
   /** `fd`: a descriptor of its own on the file (closed here once no write is in flight after the end). */
@@ -121,7 +121,7 @@ export class PooledWrites {
     return this.current;
   }
 
-  /** A full block: written now, or after the write in flight (one at a time: writes to one file take its inode's lock in turn). */
+  /** A full block: written now, or after the write in flight (one at a time: a file's writes take its inode's lock). */
   private issue(block: Block): void {
     this.current = undefined;
     this.unwritten.add(block);
@@ -139,7 +139,8 @@ export class PooledWrites {
     this.inFlight += 1;
     fs.writev(this.fd, blocks.map((block) => block.bytes.subarray(0, block.length)), blocks[0]!.position, (error, written) => {
       this.inFlight -= 1;
-      // A block a failed or short write did not cover stays unwritten (its buffer out of use): `finish` writes it again and throws what it meets.
+      // A block a failed or short write did not cover stays unwritten (its buffer out of use): `finish` writes it
+      // again and throws what it meets.
       for (let covered = 0, index = 0; index < blocks.length && !error && (covered += blocks[index]!.length) <= written; index += 1) {
         this.unwritten.delete(blocks[index]!);
         if (!this.ended) this.free.push(blocks[index]!.bytes);

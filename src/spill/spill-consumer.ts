@@ -148,7 +148,7 @@ function nextTurn(): Promise<void> {
   return new Promise((resolve) => setImmediate(resolve));
 }
 
-/** Sets this thread's nice value (Linux: pid 0 is the calling thread alone); where that cannot be done, nothing. */
+/** Sets this thread's nice value (Linux, where the option is set: pid 0 is the calling thread alone); else nothing. */
 function lowerPriority(nice: number): void {
   try {
     setPriority(0, nice);

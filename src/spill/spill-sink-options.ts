@@ -45,8 +45,9 @@ export interface SpillSinkOptions {
   /** The worker's heap limits (`run` caps its young generation: it starts with V8's default flags, see above). */
   workerLimits?: ResourceLimits;
   /**
-   * The worker thread's nice value (Linux: its own thread only), so that it takes the CPU the reading thread leaves:
-   * a worker that follows the file catches up at the end, while the reading thread makes its last step.
+   * The worker thread's nice value, so that it takes the CPU the reading thread leaves: a worker that follows the
+   * file catches up at the end, while the reading thread makes its last step. Linux only: there it is the worker's
+   * own thread's; elsewhere (macOS) setpriority would lower the whole process.
    */
   workerNice?: number;
 }

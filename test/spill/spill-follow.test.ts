@@ -62,7 +62,7 @@ describe("a spill the worker follows, written through the thread pool", () => {
     expect(fs.readFileSync(dataPath).equals(data)).toBe(true);
   });
 
-  test("the worker's thread runs at the nice value asked (Linux: /proc), before it is ready", async () => {
+  test.skipIf(process.platform !== "linux")("the worker's thread runs at the nice value asked (Linux: /proc), before it is ready", async () => {
     const { sink } = sinkFor(FOLLOWED);
     for (let offset = 0; offset < 5 * CHUNK; offset += CHUNK) sink.write(data.subarray(offset, offset + CHUNK));
     expect(sink.threaded).toBe(true);
