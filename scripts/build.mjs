@@ -86,8 +86,9 @@ try {
  * a recorded test run whose cut keeps salient middle lines: the groups, the summary and the salient cut's functions).
  * `correx bound` has its own, dist/cli.cjs.bound-cache: `echo hi | correx bound`, then the same cut outputs. A small
  * plain input never loads the bundle (cli/pass-through.ts), so the bundle starts mostly for outputs it cuts, whose
- * salience, cut and spill functions would otherwise compile from source at every start. A short output sets no V8
- * flag (cli/run-heap.ts, bound/one-off.ts under 64 KiB): a cache made under one would be rejected.
+ * salience, cut and spill functions would otherwise compile from source at every start. A short output leaves no V8
+ * flag set (cli/run-heap.ts under 64 KiB; bound/one-off.ts sets TurboFan back on before the cache is written, so the
+ * flag hash is the default's again): a cache made under one would be rejected.
  */
 function writeCodeCache() {
   const store = mkdtempSync(join(tmpdir(), "correx-build-"));

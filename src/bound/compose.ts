@@ -4,7 +4,7 @@ import type { SpillRecord } from "../spill/store.js";
 import { countLines, estimateTokens, fitsBudget, measureCost } from "./budget.js";
 import { formatMarker, worstCaseMarker } from "./marker.js";
 import { omissionOf, shownRanges } from "./omission.js";
-import { withoutOptimizing } from "./one-off.js";
+import { CUT_MIN_BYTES, withoutOptimizing } from "./one-off.js";
 import { cutWithSalience } from "./salience/compose-salient.js";
 import { foldWindow, openBiggestFold } from "./salience/fold-window.js";
 import { forgetScores } from "./salience/line-scores.js";
@@ -85,7 +85,7 @@ function markerOnly(window: CollectedWindow, options: BoundOptions, spill: Spill
 /**
  * Cuts a window that does not fit: chooses lines for the room left by the marker, then checks what is written.
  * The room is searched (bound/room-search.ts), so a token budget is filled, not left half empty. It runs once per
- * output, without V8's optimizing compiler (one-off.ts).
+ * output, without V8's optimizing compiler from CUT_MIN_BYTES (one-off.ts).
  */
 export function cutWindow(window: CollectedWindow, options: BoundOptions, spill: SpillReport, rawBytes: number): BoundText {
   return withoutOptimizing(rawBytes, () => {
@@ -94,7 +94,7 @@ export function cutWindow(window: CollectedWindow, options: BoundOptions, spill:
     } finally {
       forgetScores(); // the fold's scores of this window's lines, read by the salient cut (line-scores.ts)
     }
-  });
+  }, CUT_MIN_BYTES);
 }
 
 function cutOnce(window: CollectedWindow, options: BoundOptions, spill: SpillReport, rawBytes: number): BoundText {

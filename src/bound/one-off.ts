@@ -8,15 +8,23 @@ import { nodeV8 } from "../lazy-builtin.js";
 /** Outputs smaller than this end too quickly to start compiles (and `echo hi` loads no node:v8, nor node:stream with it). */
 export const ONE_OFF_MIN_BYTES = 64 * 1024;
 
+/**
+ * The same for an output that is cut: its end reads every line of the window for the fold and the salient cut, and
+ * from about 32 KiB TurboFan compiled those loops on the side (a recorded 58 KB test run: 119 M instructions of its
+ * 511; issue 16), while the spill has loaded node:stream anyway. An output that fits keeps ONE_OFF_MIN_BYTES: it
+ * would only pay node:v8's load.
+ */
+export const CUT_MIN_BYTES = 32 * 1024;
+
 /** How deep calls of withoutOptimizing are nested (the compiler is on again when the outermost ends). */
 let depth = 0;
 
 /**
  * Runs `work`, the end of an output of `outputBytes`, with V8's optimizing compiler (TurboFan) off when the output
- * is large enough for that to matter; on again after.
+ * is large enough for that to matter (`minBytes`: CUT_MIN_BYTES for an output that is cut); on again after.
  */
-export function withoutOptimizing<T>(outputBytes: number, work: () => T): T {
-  if (outputBytes < ONE_OFF_MIN_BYTES && depth === 0) return work();
+export function withoutOptimizing<T>(outputBytes: number, work: () => T, minBytes = ONE_OFF_MIN_BYTES): T {
+  if (outputBytes < minBytes && depth === 0) return work();
   const v8 = nodeV8();
   if (depth === 0) v8.setFlagsFromString("--no-turbofan");
   depth += 1;

@@ -4,7 +4,7 @@ import { looksBinary } from "../text/binary.js";
 import { createTranscoder, detectEncoding } from "../text/encoding.js";
 import { renderLine } from "../text/render-line.js";
 import { summarizeBinary } from "./binary-summary.js";
-import { withoutOptimizing } from "./one-off.js";
+import { CUT_MIN_BYTES, ONE_OFF_MIN_BYTES, withoutOptimizing } from "./one-off.js";
 import type { RecordFields } from "./compose.js";
 import { PLAIN_JSON_CAP, PlainJsonWatch } from "./plain-json.js";
 import { SalienceScanner } from "./salience/scanner.js";
@@ -136,8 +136,10 @@ export class BoundSession {
     this.leading = undefined;
     try {
       if (this.binary) return summarizeBinary(this.binaryHead ?? Buffer.alloc(0), this.rawBytes, this.options, () => this.spill.save(this.rawBytes), (text, spill) => this.spill.saveRecord(text, spill, fields, 0));
-      // The end of the output runs once: without V8's optimizing compiler (one-off.ts), as the cut below.
-      const window = withoutOptimizing(this.rawBytes, () => this.collector.finish());
+      // The end of the output runs once: without V8's optimizing compiler (one-off.ts), as the cut below; from
+      // CUT_MIN_BYTES when the output is over the byte budget (it is cut), else from ONE_OFF_MIN_BYTES.
+      const cut = (this.textBytes ?? this.rawBytes) > this.options.budget.maxBytes;
+      const window = withoutOptimizing(this.rawBytes, () => this.collector.finish(), cut ? CUT_MIN_BYTES : ONE_OFF_MIN_BYTES);
       // On a refusal, the same bounding is tried with larger budgets to name the smallest that works.
       const json = this.json;
       // A candidate is read back from the spill: once the file is whole.
