@@ -55,6 +55,9 @@ function runsAdded(chosen: Map<number, NumberedLine>, fresh: NumberedLine[], ind
   return before ? (after ? -1 : 0) : after ? 0 : 1;
 }
 
+/** Groups the salient cut looked at to choose the middle lines (perf tests count work, never time). */
+export const salientCutWork = { groupsLooked: 0 };
+
 /**
  * Groups (best first) that fit the middle room, each paying its lines, their numbers and a gap marker per run of
  * lines; a group that does not fit whole may still fit as its
@@ -73,6 +76,14 @@ function chooseGroups(groups: SalientGroup[], room: Room, measure: Measure, gapC
   /** The details each group taken whole left for the second pass. */
   const waiting: NumberedLine[][] = [];
   for (const group of ordered) {
+    // A group adds a line and a gap marker at least (two lines of the room; its marker's bytes and a newline): once
+    // that is over the room, every group left would be skipped, so none is looked at (a 1 MiB log holds 512 groups).
+    if (lines + 2 > room.lines || bytes + gapCost + 1 > room.bytes) break;
+    // Each way of showing a group shows its salient line when it is not shown yet: when that line alone (its number
+    // and a gap marker) is over the room, the group is skipped without reading its details.
+    const salient = group.lines.find((line) => line.number === group.salient)!;
+    if (!chosen.has(salient.number) && bytes + measure(numberLine(salient.number, salient.text)) + 1 + gapCost > room.bytes) continue;
+    salientCutWork.groupsLooked += 1;
     const later = laterLines(group);
     let fresh = group.lines.filter((line) => !chosen.has(line.number) && !later.has(line.number));
     let cost = costOf(fresh);
@@ -94,6 +105,7 @@ function chooseGroups(groups: SalientGroup[], room: Room, measure: Measure, gapC
     if (whole && later.size > 0) waiting.push(group.lines.filter((line) => later.has(line.number)));
   }
   for (const details of waiting) {
+    if (lines + 2 > room.lines) break; // (a detail beside its group's lines may pay no marker: only lines bound it)
     const fresh = details.filter((line) => !chosen.has(line.number));
     const cost = costOf(fresh, true);
     if (fresh.length === 0 || bytes + cost > room.bytes || lines + fresh.length + 1 > room.lines) continue;
