@@ -12,6 +12,18 @@ const GREP_LINE = /^(?:([^\s:]*[./][^\s:]*)[:-])?(\d+)[:-]/;
  */
 const DIAGNOSTIC = /^[^\s:]+:\d+(?::\d+: |: (?:error|warning|note|fatal error)\b)/;
 
+/**
+ * A commit per line: `git log --oneline` (with `--graph`'s `* ` and `--decorate`'s `(HEAD -> main)`), `git reflog`
+ * (`a03babe HEAD@{0}: rebase (finish): …`); their subjects name errors they fixed (`ec2de9f salience: … ENOSPC`).
+ */
+const ONELINE_COMMIT = /^[*|/\\ ]*[0-9a-f]{7,40} \S/;
+
+/** True when the first line and most of the others (4 in 5, at least 3 lines) name a commit each. */
+function looksLikeOnelineLog(lines: readonly string[]): boolean {
+  if (lines.length < 3 || !ONELINE_COMMIT.test(lines[0]!)) return false;
+  return lines.filter((line) => ONELINE_COMMIT.test(line)).length >= Math.ceil(lines.length * 0.8);
+}
+
 /** True when most lines look like grep -n output: with a path, or with line numbers that only grow (not diagnostics). */
 function looksLikeGrep(lines: readonly string[]): boolean {
   if (lines.length < 3) return false;
@@ -36,7 +48,7 @@ export function recognizeContent(firstLines: readonly string[]): ContentKind {
   const lines = firstLines.filter((line) => line.trim().length > 0).slice(0, 20);
   const first = lines[0]?.trim() ?? "";
   if (/^diff --git |^diff -|^Index: |^@@ -\d/.test(first) || (first.startsWith("--- ") && lines[1]?.startsWith("+++ "))) return "diff";
-  if (/^commit [0-9a-f]{7,64}\b/.test(first)) return "git-log";
+  if (/^commit [0-9a-f]{7,64}\b/.test(first) || looksLikeOnelineLog(lines)) return "git-log";
   if (first === "{" || first === "[" || first === "[{" || /^\{"[^"]*":\s*[[{]?$/.test(first)) return "json";
   if (looksLikeGrep(lines)) return "grep";
   return "log";

@@ -52,6 +52,12 @@ const isDiffValue = (text: string): boolean => DIFF_LINE.test(text) && !LEGEND.t
 /** Farthest a diff line is taken under the group's last line (unittest's `Lists differ:` prints 5 lines before its diff). */
 const MAX_DIFF_GAP = 8;
 
+/**
+ * A report whose parts stand apart by a blank line: Go's race detector's `WARNING: DATA RACE`, its `Read at 0x… by
+ * goroutine 7:` with its frames, a blank line, then `Previous write at 0x… by goroutine 9:`, the other side, with its.
+ */
+const SPANS_BLANKS = /^WARNING: DATA RACE$/;
+
 /** An item of the list under Node's `Require stack:` (`- /app/lib/config.js`), the modules that asked for the missing one. */
 const LIST_ITEM = /^- \S/;
 
@@ -86,6 +92,10 @@ export class GroupBuilder {
   private openDiffs = false;
   /** True right under Node's `Require stack:` in the open group (and its `- path` lines): the next `- path` line continues it. */
   private listing = false;
+  /** True while the open group's salient line is a report whose parts a blank line parts (SPANS_BLANKS). */
+  private spansBlanks = false;
+  /** A blank line under such a group, joined with the line under it when that line continues the group. */
+  private blank: NumberedLine | undefined;
   private follow: Follow | undefined;
   /** Last line number taken into a group: a later hit inside it is not scored again. */
   private consumedThrough = 0;
@@ -107,6 +117,7 @@ export class GroupBuilder {
   /** Starts over on another stretch of lines (the window's own lines after the lines that left the ring). */
   restart(): void {
     this.open = undefined;
+    this.blank = undefined;
     this.follow = undefined;
     this.consumedThrough = 0;
   }
@@ -114,6 +125,7 @@ export class GroupBuilder {
   /** Lines were skipped unseen: the open group ends and no frame is looked for past them. */
   skip(): void {
     this.open = undefined;
+    this.blank = undefined;
     this.follow = undefined;
   }
 
@@ -123,6 +135,10 @@ export class GroupBuilder {
       if (this.openLeft > 0 && this.continues(line.text)) {
         this.join(line);
         return true;
+      }
+      if (this.spansBlanks && this.blank === undefined && line.text.length === 0) {
+        this.blank = line;
+        return false;
       }
       this.close();
     }
@@ -167,6 +183,7 @@ export class GroupBuilder {
     this.announces = line.text.trimEnd().endsWith(":");
     this.openDiffs = ASSERTION.test(line.text);
     this.listing = false;
+    this.spansBlanks = SPANS_BLANKS.test(line.text);
     this.consumedThrough = line.number;
   }
 
@@ -189,6 +206,7 @@ export class GroupBuilder {
   private close(): void {
     const group = this.open!;
     this.open = undefined;
+    this.blank = undefined;
     if (group.rank <= EXAMPLES_PER_TEMPLATE && !group.lines.some((each) => FRAME.test(each.text))) {
       const last = group.lines[group.lines.length - 1]!;
       const diffs = group.lines.some((each) => ASSERTION.test(each.text));
@@ -226,6 +244,8 @@ export class GroupBuilder {
 
   private join(line: NumberedLine): void {
     this.announces = false;
+    if (this.blank) this.add(this.open!, this.blank);
+    this.blank = undefined;
     this.listing = line.text === "Require stack:" || (this.listing && LIST_ITEM.test(line.text));
     this.add(this.open!, line);
     if (!BARE_GUTTER.test(line.text)) this.openLeft -= 1;

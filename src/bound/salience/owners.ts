@@ -157,8 +157,17 @@ function pythonLocation(before: Above): NumberedLine[] {
   return [];
 }
 
-/** gcc's `f.c: In function ‘main’:` over an error that follows other diagnostics of the same function (their code frames between). */
+/** g++'s last line of a template's instantiation chain, the program's own code (`unit19.cpp:6:12:   required from here`). */
+const REQUIRED_FROM_HERE = /^[^\s:]+:\d+:\d+:\s+required from here$/;
+
+/**
+ * gcc's `f.c: In function ‘main’:` over an error that follows other diagnostics of the same function (their code
+ * frames between); over an error inside a library's template, g++'s `required from here` right above it, which says
+ * where the program's own code asked for it (the error's own location is in the library's header).
+ */
 function compilerContext(before: Above): NumberedLine[] {
+  const above = before.at(1);
+  if (above && REQUIRED_FROM_HERE.test(above.text)) return [{ number: above.number, text: clip(above.text) }];
   for (let distance = 1; distance <= MAX_COMPILER_LOOK_BACK; distance += 1) {
     const candidate = before.at(distance);
     if (!candidate) return [];

@@ -8,7 +8,7 @@ export const NEEDLE_TEXTS: readonly string[] = [
   "SEVERE", "***", "xit", "\" 5", "denied", "No such file", "found", "Segmentation fault", "(core dumped)",
   "ENOENT", "EACCES", "ECONN", "EADDRINUSE", "ETIMEDOUT", "ENOTFOUND", "ERESOLVE", "ENOSPC", "EPERM", "Caused by",
   "Unable", "unable", "Cannot", "cannot", "refused", "\nE  ", "\nnot ok", ".go:", "anitizer", "Invalid ", "nitialised",
-  "ely lost", "CONFLICT (", "terminate called",
+  "ely lost", "CONFLICT (", "terminate called", "DATA RACE", "Warning: ", ".pl line ", ".pm line ",
 ];
 
 /**
@@ -27,6 +27,8 @@ const BYTE_NEEDLE_TEXTS = [
   // AddressSanitizer's kin (`==N==ERROR:` has ERR), valgrind's memcheck errors, git's conflicts: spelt and placed so
   // that few positions of ordinary text pass their bucket's fingerprint (`ely lost`, not `definitely lost`; needle-buckets.ts).
   "anitizer", "Invalid ", "nitialised", "ely lost", "CONFLICT (",
+  // Go's race detector, a runtime's warning (Node's, Python's), Perl's `at x.pl line N.` (or a module's `.pm`).
+  "DATA RACE", "Warning: ", ".pl line ", ".pm line ",
 ];
 
 /** Lead bytes of the test markers ✘ ✕ ✗ ✖ (E2 9C), ❌ (E2 9D 8C), × (C3 97), ● (E2 97 8F), and vitest's frame mark ❯ (E2 9D AF). */

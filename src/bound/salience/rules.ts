@@ -54,6 +54,14 @@ const STRONG: Rule[] = [
   // a C++ exception nobody caught (`terminate called after throwing an instance of 'std::runtime_error'`, its
   // indented `what():` line under it); eslint's unix format (`src/a.js:22:35: 'x' is not defined. [Error/no-undef]`).
   { pattern: /^(?:Parse|Runtime) error near line \d+: |^terminate called after throwing an instance of '|\[Error\/[\w@\/-]+\]$/, score: 10 },
+  // Go's race detector (`WARNING: DATA RACE`: ThreadSanitizer's report as Go prints it, in the middle of the program's log).
+  { pattern: /^WARNING: DATA RACE$/, score: 10 },
+  // A runtime's warning about the program (stderr, in the middle of its log): Node's `(node:31176) [DEP0005]
+  // DeprecationWarning: …`, `MaxListenersExceededWarning: Possible EventEmitter memory leak`, not its notes on its own
+  // experimental features; Python's `price_sync.py:21: RuntimeWarning: coroutine 'refresh' was never awaited` (at the
+  // line start: pytest's warnings summary indents it); Perl's `… isn't numeric … at report.pl line 12, <STDIN> line
+  // 318.`, `Use of uninitialized value … at x.pl line 14.` (anywhere in a line: stderr writes into buffered stdout).
+  { pattern: /^\(node:\d+\) (?:\[[A-Z]+\d+\] )?(?!ExperimentalWarning)[A-Z]\w*Warning: |^[^\s:]+\.py:\d+: (?!ExperimentalWarning)[A-Z]\w*Warning: |\S at [\w.\/-]+\.p[lm] line \d+(?:, <\w*> (?:line|chunk) \d+)?\.$/, score: 8 },
 ];
 
 /** Weak words: salient only together with a location. */
@@ -79,7 +87,10 @@ const REJECT: RegExp[] = [
   // (Its pass marks are also tried first: PASS_MARK.)
   // unittest's in-list `test_x (mod.Case.test_x) ... ERROR` too: its `ERROR: test_x` section under the list says it again,
   // with why; and gdb's note that it has no source for a frame (`79\t../sysdeps/x86_64/strlen-evex.S: No such file or directory.`).
-  /[✓✔√]|\bPASS(?:ED)?\b|^\s*ok\b|\bok$|\s\.\.\. (?:ok\b|ERROR$)|^--- PASS:|^=== RUN\b|^\d+\t\S+: No such file or directory\.$/,
+  // What a Go test logged (`    checks_test.go:13: got expected error "empty input"`, `attempt 1 failed: timeout,
+  // retrying`): what a passing test checked or tried; a failed test's log travels with its `--- FAIL:` (owners.ts,
+  // `go test -v` prints it above; without -v it is printed under, as its continuation).
+  /[✓✔√]|\bPASS(?:ED)?\b|^\s*ok\b|\bok$|\s\.\.\. (?:ok\b|ERROR$)|^--- PASS:|^=== RUN\b|^\d+\t\S+: No such file or directory\.$|^ {4}\w+_test\.go:\d+: /,
 ];
 
 /** The strong rules joined into one expression per score and flags, the highest score first (made on first use). */
@@ -166,7 +177,7 @@ export function isContinuation(text: string): boolean {
   if (text.length === 0) return false;
   const first = text.charCodeAt(0);
   if (first === 0x20 || first === 0x09) return text.trim().length > 0;
-  return /^(?:at |Caused by:|\s*\^|\s*[|│]|\s*-->|\s*\d+\s*\||==\d+== {2,}\S|(?:READ|WRITE) of size \d+ at |\.\.\.$|help: |\d+ [-+~] |Require stack:$|LINE \d+: )/.test(text) || (text.includes(": note: ") && COMPILER_NOTE.test(text)) || (text.includes(":  ") && POSTGRES_FIELD.test(text));
+  return /^(?:at |Caused by:|\s*\^|\s*[|│]|\s*-->|\s*\d+\s*\||==\d+== {2,}\S|(?:READ|WRITE) of size \d+ at |(?:Previous )?(?:[Rr]ead|[Ww]rite) at 0x[0-9a-f]+ by |\.\.\.$|help: |\d+ [-+~] |Require stack:$|LINE \d+: )/.test(text) || (text.includes(": note: ") && COMPILER_NOTE.test(text)) || (text.includes(":  ") && POSTGRES_FIELD.test(text));
 }
 
 /** PostgreSQL's fields under its `ERROR:` (server log, after its line prefix, or psql's): `DETAIL:  Key (id)=(1) already exists.`, `STATEMENT:  insert …`. */

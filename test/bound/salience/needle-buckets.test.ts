@@ -45,8 +45,11 @@ describe("the needles' buckets", () => {
     // pass the fingerprint of ✘ ✕ ✗ ✖'s lead bytes); on all of them, without the `❯` and `.go:` needles: 10.3 and 28.5.
     // The sanitizer, valgrind and git-conflict needles (and their 5 outputs) took it from 9.3 and 30.6 to 9.6 and 38.3;
     // placed by the heuristic instead, 9.9 and 41.6 here and 6 times the positions on log lines (test below).
-    expect(chosen.positions / kib).toBeLessThan(11);
-    expect(chosen.compares / kib).toBeLessThan(42);
+    // The 16 outputs of wide_cases.sh (Go test runs, race reports, Perl and Python logs) took the same needles to 11.2
+    // and 54.9; the race, warning and Perl needles added with them (placed one by one, each in the bucket letting
+    // least through here and on log lines) to 12.25 and 68.5 (placed by the heuristic: the same buckets).
+    expect(chosen.positions / kib).toBeLessThan(13);
+    expect(chosen.compares / kib).toBeLessThan(72);
   });
 
   test("on log lines (bench/log-input.mjs), the needles added later let few more positions through than the first ones", () => {
@@ -61,5 +64,5 @@ describe("the needles' buckets", () => {
   });
 });
 
-/** The needles added with the sanitizer, valgrind and git-conflict rules. */
-const LATER = ["anitizer", "Invalid ", "nitialised", "ely lost", "CONFLICT ("];
+/** The needles added with the sanitizer, valgrind and git-conflict rules, then the race, runtime-warning and Perl ones. */
+const LATER = ["anitizer", "Invalid ", "nitialised", "ely lost", "CONFLICT (", "DATA RACE", "Warning: ", ".pl line ", ".pm line "];
