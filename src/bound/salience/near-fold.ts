@@ -132,13 +132,18 @@ function shapeOf(lines: readonly CollectedLine[], index: number): string[] {
   return shape;
 }
 
-const likeAny = (shapes: readonly string[][], shape: readonly string[]): boolean => shapes.some((each) => alike(each, shape));
+/** Where in `shapes` the first shape alike `shape` is; -1 when none is (a loop: no closure per line at the end). */
+function indexOfAlike(shapes: readonly string[][], shape: readonly string[]): number {
+  for (let index = 0; index < shapes.length; index += 1) if (alike(shapes[index]!, shape)) return index;
+  return -1;
+}
+
+const likeAny = (shapes: readonly string[][], shape: readonly string[]): boolean => indexOfAlike(shapes, shape) !== -1;
 
 const lineCost = (line: CollectedLine): number => Buffer.byteLength(line.text) + 1;
 
 /** Remembers a shown line's shape: the most recent FOLD_KINDS distinct shapes are what a run may be like. */
-function remember(recent: string[][], shape: string[]): void {
-  const known = recent.findIndex((each) => alike(each, shape));
+function remember(recent: string[][], shape: string[], known = indexOfAlike(recent, shape)): void {
   if (known !== -1) recent.splice(known, 1);
   recent.push(shape);
   if (recent.length > FOLD_KINDS) recent.shift();
@@ -164,9 +169,10 @@ export function findRuns(lines: readonly CollectedLine[], endsOutput = false, fr
       continue;
     }
     const shape = shapeOf(lines, index);
-    // Like a recent shape first: most lines are not, and then their words need no look.
-    if (!foldable(index) || recent.length === 0 || !likeAny(recent, shape) || !hasWord(shape) || (endsOutput && index === lines.length - 1)) {
-      remember(recent, shape);
+    // The recent shape it is like, looked for once (remember needs it too); then its words, only when it is like one.
+    const known = indexOfAlike(recent, shape);
+    if (!foldable(index) || known === -1 || !hasWord(shape) || (endsOutput && index === lines.length - 1)) {
+      remember(recent, shape, known);
       index += 1;
       continue;
     }
