@@ -24,7 +24,8 @@ const STRONG: Rule[] = [
   { pattern: /\blevel[=:]\s*"?(?:error|fatal|ERROR|FATAL)\b|"(?:level|severity)"\s*:\s*"(?:error|fatal|ERROR|FATAL|CRITICAL)"/, score: 9 },
   { pattern: /\b[A-Z][A-Za-z0-9]*(?:Error|Exception)\b(?::(?!:)|$|\s+in\b|\s+at\b|\s\[[A-Za-z][\w]*\]:)|\((?:[A-Z]\w*::)*[A-Z]\w*(?:Error|Exception)\)$|^\s*Exception\b|(?<![\w:\/-])Exception(?::(?!:)|$)|^\s*Caused by:|^Error (?:from server|response from daemon)\b/, score: 9 },
   { pattern: /\bpanicked at\b|^panic: /, score: 10 },
-  { pattern: /\bFAILED\b|\*\*\*\s*Failed\b|^\s*FAIL\b|^--- FAIL:|\bFAIL:|\bFailures?:\s*[1-9]|(?:^|[\s(,])(?<!\b(?:[Aa]n?|[Tt]he) )[1-9]\d* (?:tests? )?(?:failed|failing|failures?|errors?)\b(?! (?!(?:in|and|or|of|out|so|found|occurred|generated|detected|emitted|reported|remaining|total|were|was|tests?|files?|suites?|specs?|examples?|cases?|checks?|assertions?)\b)[a-z])|^[#ℹ]\s+fail(?:ed)?\s+[1-9]/, score: 10 },
+  // A count of failures (`2 failed`, `3 errors`), not a year or a size before a file named for errors (`ls -l`'s `Dec 17  2022 errors.h`).
+  { pattern: /\bFAILED\b|\*\*\*\s*Failed\b|^\s*FAIL\b|^--- FAIL:|\bFAIL:|\bFailures?:\s*[1-9]|(?:^|[\s(,])(?<!\b(?:[Aa]n?|[Tt]he) )[1-9]\d* (?:tests? )?(?:failed|failing|failures?|errors?)\b(?![-.]\w)(?! (?!(?:in|and|or|of|out|so|found|occurred|generated|detected|emitted|reported|remaining|total|were|was|tests?|files?|suites?|specs?|examples?|cases?|checks?|assertions?)\b)[a-z])|^[#ℹ]\s+fail(?:ed)?\s+[1-9]/, score: 10 },
   { pattern: /^(?:[\w.\/-]+: )*(?:\(\d+\) )?(?:[Ff]ailed|[Uu]nable) to\b|^(?:[\w.\/-]+: )*[Cc]annot (?:find|open|read|write|resolve|connect|create|load|access|allocate|locate|stat|execute|parse)\b|\b[Ff]ailed with\b|\b[Bb]uild failed\b|\b[Cc]ompilation failed\b|\bfailed:/, score: 7 },
   { pattern: /^\s*[✘✕✗✖❌]\s|^\s*×\s|^\s*●\s(?!Console\b)/, score: 10 },
   { pattern: /^npm (?:error|ERR!)|^yarn error|^error\s|^\s?ERR_PNPM_\w+/, score: 10 },

@@ -3,8 +3,9 @@
 // g++'s error inside a library's template came without the program's line that asked for it (`unit19.cpp:6:12:
 // required from here`, the line above it), Go's race detector (`WARNING: DATA RACE`), Node's and Python's runtime
 // warnings and Perl's (`… at x.pl line 12, <STDIN> line 318.`) were not salient, a passing Go test's log line with an
-// error word and its own location was (`    checks_test.go:13: … got expected error …`), and so was a commit subject
-// of `git log --oneline` naming an error it fixed.
+// error word and its own location was (`    checks_test.go:13: … got expected error …`), and so were a commit subject
+// of `git log --oneline` naming an error it fixed and `ls -l`'s line of a file named for errors after the year
+// (`Dec 17  2022 errors.h`, read as a count of errors).
 import { readFileSync } from "node:fs";
 import { describe, expect, test } from "vitest";
 import { bound } from "../../../src/bound/index.js";
@@ -65,7 +66,7 @@ describe("a runtime's warnings in the middle of a log", () => {
 });
 
 describe("long clean outputs promote nothing", () => {
-  test.each(["git-log-oneline", "git-log-graph-oneline", "go-test-all-pass-error-names", "go-test-all-pass-retry-logs", "make-clean-error-names", "npm-install-http-log"])("%s", (name) => {
+  test.each(["git-log-oneline", "git-log-graph-oneline", "go-test-all-pass-error-names", "go-test-all-pass-retry-logs", "make-clean-error-names", "npm-install-http-log", "ls-lR-include-arch", "ls-l-python-stdlib"])("%s", (name) => {
     for (const bytes of [51200, 10240, 4096]) {
       const result = bound(raw(`${name}.txt`), { budget: { maxLines: 2000, maxBytes: bytes } });
       expect(result.middle).toBeUndefined();
@@ -79,6 +80,12 @@ describe("long clean outputs promote nothing", () => {
     expect(scoreLine(`checks.go:13: parse error in "x"`)).toBeGreaterThanOrEqual(SALIENT_SCORE);
     const groups = groupsOf(fixture("go-test-v-build-failure.txt"));
     expect(groupWith(groups, "--- FAIL: TestRecoversFromErrorRecovery17 (0.00s)")).toEqual(['parse_test.go:127: Parse("17,18") gave 2 items, want 3', "--- FAIL: TestRecoversFromErrorRecovery17 (0.00s)"]);
+  });
+
+  test("`ls -l`'s year or size before a file named for errors is not a count of errors; a count still is", () => {
+    expect(scoreLine("-rw-r--r-- 1 root root  1012 Apr 27  2026 error-ldbl.h")).toBe(0);
+    expect(scoreLine("-rw-r--r-- 1 root root 13054 Dec 17  2022 errors.h")).toBe(0);
+    for (const line of ["3 errors", "Found 300 errors in 40 files.", "1 error.", "2 failed, 898 passed in 3.21s"]) expect(scoreLine(line)).toBeGreaterThanOrEqual(SALIENT_SCORE);
   });
 
   test("`git log --oneline` (with --graph's marks) is a git log: its subjects are never scored", () => {
