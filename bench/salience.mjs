@@ -23,9 +23,9 @@ function project(input, bytes, extra) {
   return result.stdout.toString("utf8").replace(ANSI, "");
 }
 
-/** Output lines without a leading line number (`  123: `, `123| `, `[line 123] `), trimmed. */
+/** Output lines without a leading line number (salience's `L123: `, `  123: `, `123| `, `[line 123] `), trimmed. */
 function plainLines(text) {
-  return text.split("\n").map((line) => line.replace(/^\s*(\[?(line\s*)?\d+\]?\s*[:|│]\s?)?/, "").trim());
+  return text.split("\n").map((line) => line.replace(/^\s*(L\d+: |\[?(line\s*)?\d+\]?\s*[:|│]\s?)?/, "").trim());
 }
 
 /** How many of `wanted` some output line contains. */
