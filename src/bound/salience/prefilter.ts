@@ -29,6 +29,9 @@ const BYTE_NEEDLE_TEXTS = [
   "anitizer", "Invalid ", "nitialised", "ely lost", "CONFLICT (",
   // Go's race detector, a runtime's warning (Node's, Python's), Perl's `at x.pl line N.` (or a module's `.pm`).
   "DATA RACE", "Warning: ", ".pl line ", ".pm line ",
+  // C++'s `terminate called after throwing an instance of 'std::out_of_range'` (a type without `rror`/`xception`;
+  // `after throwing`: `ter` of `terminate` opens too many words of ordinary text for the fingerprint).
+  "after throwing",
 ];
 
 /** Lead bytes of the test markers ✘ ✕ ✗ ✖ (E2 9C), ❌ (E2 9D 8C), × (C3 97), ● (E2 97 8F), and vitest's frame mark ❯ (E2 9D AF). */

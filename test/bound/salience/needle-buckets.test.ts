@@ -47,9 +47,10 @@ describe("the needles' buckets", () => {
     // placed by the heuristic instead, 9.9 and 41.6 here and 6 times the positions on log lines (test below).
     // The 16 outputs of wide_cases.sh (Go test runs, race reports, Perl and Python logs) took the same needles to 11.2
     // and 54.9; the race, warning and Perl needles added with them (placed one by one, each in the bucket letting
-    // least through here and on log lines) to 12.25 and 68.5 (placed by the heuristic: the same buckets).
-    expect(chosen.positions / kib).toBeLessThan(13);
-    expect(chosen.compares / kib).toBeLessThan(72);
+    // least through here and on log lines) to 12.25 and 68.5 (placed by the heuristic: the same buckets); C++'s
+    // `after throwing` (terminate's line for std::out_of_range) to 13.5 and 80.4.
+    expect(chosen.positions / kib).toBeLessThan(14);
+    expect(chosen.compares / kib).toBeLessThan(84);
   });
 
   test("on log lines (bench/log-input.mjs), the needles added later let few more positions through than the first ones", () => {
@@ -64,5 +65,5 @@ describe("the needles' buckets", () => {
   });
 });
 
-/** The needles added with the sanitizer, valgrind and git-conflict rules, then the race, runtime-warning and Perl ones. */
-const LATER = ["anitizer", "Invalid ", "nitialised", "ely lost", "CONFLICT (", "DATA RACE", "Warning: ", ".pl line ", ".pm line "];
+/** The needles added with the sanitizer, valgrind and git-conflict rules, then the race, runtime-warning, Perl and C++ terminate ones. */
+const LATER = ["anitizer", "Invalid ", "nitialised", "ely lost", "CONFLICT (", "DATA RACE", "Warning: ", ".pl line ", ".pm line ", "after throwing"];

@@ -12,6 +12,7 @@ import { bound } from "../../../src/bound/index.js";
 import { recognizeContent } from "../../../src/bound/salience/content-kind.js";
 import { scoreLine, SALIENT_SCORE } from "../../../src/bound/salience/rules.js";
 import { groupsOf, groupWith } from "./groups-of.js";
+import { logPadding } from "./log-padding.js";
 
 const raw = (name: string): Buffer => readFileSync(new URL(`../../fixtures/salience/${name}`, import.meta.url));
 const fixture = (name: string): string[] => raw(name).toString("utf8").split("\n");
@@ -62,6 +63,15 @@ describe("a runtime's warnings in the middle of a log", () => {
       "Warning: Permanently added 'build-7' (ED25519) to the list of known hosts.",
       "the script stops at report.pl line 12 when the input ends",
     ]) expect(scoreLine(line)).toBeLessThan(SALIENT_SCORE);
+  });
+});
+
+describe("C++'s terminate for an exception type without `rror` or `xception` in its name", () => {
+  test("std::out_of_range in the middle of a batch, then 2 MiB of log lines: its terminate and what() lines at 4,096 bytes", () => {
+    const input = Buffer.concat([raw("cpp-out-of-range-batch.txt"), Buffer.from(logPadding())]);
+    const text = bound(input, { budget: { maxLines: 2000, maxBytes: 4096 } }).text;
+    expect(text).toContain("terminate called after throwing an instance of 'std::out_of_range'");
+    expect(text).toContain("what():  vector::_M_range_check: __n (which is 9) >= this->size() (which is 4)");
   });
 });
 
