@@ -96,21 +96,16 @@ function writeCodeCache() {
     const env = { ...process.env, CORREX_SPILL_DIR: store, XDG_CONFIG_HOME: store };
     const common = { ...env, CORREX_BUILD_CODE_CACHE: join("dist", "cli.cjs.cache") };
     const boundCache = { ...env, CORREX_BUILD_CODE_CACHE: join("dist", "cli.cjs.bound-cache") };
-    // a real failing build (875 lines, 55 KB), over the defaults' 51,200 bytes (not in the packed package)
-    const cut = join("test", "fixtures", "tsc-failing-build.txt");
-    const trained = existsSync(cut);
+    // Outputs over the defaults' 51,200 bytes (not in the packed package): a real failing build (875 lines, 55 KB),
+    // then a cut with salient middle lines (node --test's TAP, 2 failures, 58 KB: groups, the summary, the salient cut).
+    const cuts = [join("test", "fixtures", "tsc-failing-build.txt"), join("test", "fixtures", "salience", "node-test-tap-2-failures.txt")].filter((file) => existsSync(file));
     const bound = (cacheEnv, input) => execFileSync(process.execPath, ["bin/correx", "bound"], { input, env: cacheEnv, stdio: ["pipe", "pipe", "inherit"] });
     const run = (cacheEnv, code) => execFileSync(process.execPath, ["bin/correx", "run", "--", process.execPath, "-e", code], { env: cacheEnv, stdio: ["ignore", "pipe", "inherit"] });
     bound(boundCache, "hi\n");
-    if (trained) bound(boundCache, readFileSync(cut));
-    // a cut with salient middle lines (node --test's TAP, 2 failures, 58 KB): groups, the summary, the salient cut
-    const salient = join("test", "fixtures", "salience", "node-test-tap-2-failures.txt");
-    const withSalient = existsSync(salient);
-    if (withSalient) bound(boundCache, readFileSync(salient));
+    for (const cut of cuts) bound(boundCache, readFileSync(cut));
     bound(common, "hi\n");
     run(common, "console.log('hi')");
-    if (trained) run(common, `process.stdout.write(require("fs").readFileSync(${JSON.stringify(cut)}))`);
-    if (withSalient) run(common, `process.stdout.write(require("fs").readFileSync(${JSON.stringify(salient)}))`);
+    for (const cut of cuts) run(common, `process.stdout.write(require("fs").readFileSync(${JSON.stringify(cut)}))`);
   } finally {
     rmSync(store, { recursive: true, force: true });
   }

@@ -85,13 +85,13 @@ const REJECT: RegExp[] = [
   /(?:^|[^\d,.])0 (?:errors?|failures?|failed|failing|problems?)\b/i,
   /\b(?:errors?|failures?|failed|problems?)[=:]\s*0\b(?![.,]\d)/i,
   /\bno (?:errors?|failures?|problems?)\b|\bwithout errors?\b|\berror[-_ ]?free\b/i,
-  // (Its pass marks are also tried first: PASS_MARK.)
+  // (A test runner's pass mark, ✓ ✔ √, rejects a line too: PASS_MARK, tried before the rules.)
   // unittest's in-list `test_x (mod.Case.test_x) ... ERROR` too: its `ERROR: test_x` section under the list says it again,
   // with why; and gdb's note that it has no source for a frame (`79\t../sysdeps/x86_64/strlen-evex.S: No such file or directory.`).
   // What a Go test logged (`    checks_test.go:13: got expected error "empty input"`, `attempt 1 failed: timeout,
   // retrying`): what a passing test checked or tried; a failed test's log travels with its `--- FAIL:` (owners.ts,
   // `go test -v` prints it above; without -v it is printed under, as its continuation).
-  /[✓✔√]|\bPASS(?:ED)?\b|^\s*ok\b|\bok$|\s\.\.\. (?:ok\b|ERROR$)|^--- PASS:|^=== RUN\b|^\d+\t\S+: No such file or directory\.$|^ {4}\w+_test\.go:\d+: /,
+  /\bPASS(?:ED)?\b|^\s*ok\b|\bok$|\s\.\.\. (?:ok\b|ERROR$)|^--- PASS:|^=== RUN\b|^\d+\t\S+: No such file or directory\.$|^ {4}\w+_test\.go:\d+: /,
 ];
 
 /** The strong rules joined into one expression per score and flags, the highest score first (made on first use). */
@@ -146,8 +146,7 @@ export function scoreLine(text: string): number {
 }
 
 /**
- * A test runner's pass mark (`✓`, `✔`, `√`): a line with one is rejected whatever it says (REJECT below), so it is
- * rejected before the rules run (a spec run prints a thousand `✓ handles error responses` lines, whose error word
+ * A test runner's pass mark (`✓`, `✔`, `√`): a line with one is rejected whatever it says, before the rules run (a spec run prints a thousand `✓ handles error responses` lines, whose error word
  * made each try every rule; issue 16).
  */
 const PASS_MARK = /[✓✔√]/;
