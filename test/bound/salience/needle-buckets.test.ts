@@ -48,9 +48,10 @@ describe("the needles' buckets", () => {
     // The 16 outputs of wide_cases.sh (Go test runs, race reports, Perl and Python logs) took the same needles to 11.2
     // and 54.9; the race, warning and Perl needles added with them (placed one by one, each in the bucket letting
     // least through here and on log lines) to 12.25 and 68.5 (placed by the heuristic: the same buckets); C++'s
-    // `after throwing` (terminate's line for std::out_of_range) to 13.5 and 80.4.
-    expect(chosen.positions / kib).toBeLessThan(14);
-    expect(chosen.compares / kib).toBeLessThan(84);
+    // `after throwing` (terminate's line for std::out_of_range) to 13.5 and 80.4. The outputs of wide2_cases.sh (rsync,
+    // UBSan, Express, clippy, webpack, rspec, ansible) took the same needles to 14.1 and 84.9.
+    expect(chosen.positions / kib).toBeLessThan(15);
+    expect(chosen.compares / kib).toBeLessThan(88);
   });
 
   test("on log lines (bench/log-input.mjs), the needles added later let few more positions through than the first ones", () => {
