@@ -7,7 +7,7 @@ import type { Hash } from "node:crypto";
 import * as fs from "node:fs";
 import { setPriority } from "node:os";
 import { CONSUMER, DIGEST_OFFSET, consumerWork, FAILURE_LIMIT, FAILURE_OFFSET, PRODUCER, SLOT, STEP_BYTES, announce, controlOf, numbersOf, prefixBytes, ringOf, ringStart, savedBytes, type ConsumerWork, type SpillWorkerData } from "./spill-ring.js";
-import { SpillOutput } from "./spill-output.js";
+import { READ_BACK_BYTES, SpillOutput } from "./spill-output.js";
 import { RingWrites } from "./spill-ring-writes.js";
 
 /**
@@ -123,7 +123,7 @@ function follow(data: SpillWorkerData, output: SpillOutput): "closed" | "aborted
     if (producer === PRODUCER.aborted) return "aborted";
     output.written = prefixBytes(numbers); // read after the state: all of it once the state says closed
     savedBytes(numbers, output.written);
-    if (output.hashed < output.written) output.catchUp(STEP_BYTES);
+    if (output.hashed < output.written) output.catchUp(READ_BACK_BYTES); // no ring to come back to: the reads as large as they go
     else if (producer === PRODUCER.closed) return "closed";
     else Atomics.wait(control, SLOT.producerSeq, sequence);
   }
@@ -140,7 +140,8 @@ function openFollowed(files: SpillWorkerData["files"]): number {
 
 /** The work counts the producer reads once the consumer ended. */
 function workOf(output: SpillOutput, writes: RingWrites): ConsumerWork {
-  return { hashed: output.work.hashed, readBack: output.work.readBack, pooledWrites: writes.calls, threadWrites: output.work.writeCalls };
+  const { hashed, readBack, writeCalls: threadWrites, readCalls, indexCopied } = output.work;
+  return { hashed, readBack, pooledWrites: writes.calls, threadWrites, readCalls, indexCopied };
 }
 
 /** One turn of the event loop (finished writes call back). */

@@ -4,6 +4,7 @@
 // thread only writes while a worker may still take over, so that no byte is hashed twice.
 import type { Hash } from "node:crypto";
 import * as fs from "node:fs";
+import { newlineCountWindow, newlineCountWork } from "../text/newline-count.js";
 import { IndexFile } from "./index-file.js";
 
 /** An injected write failure (tests): the data write that would pass `afterBytes` fails with `code`. */
@@ -19,11 +20,16 @@ export interface SpillFiles {
   indexFd?: number;
 }
 
-/** What an output did, for the tests that count work (bytes hashed, read back, write calls). */
+/**
+ * What an output did, for the tests that count work: bytes hashed, read back, write calls, read calls, and bytes
+ * the line index copied to count them (none for bytes read back: they are read where the counter counts).
+ */
 export interface SpillWork {
   hashed: number;
   readBack: number;
   writeCalls: number;
+  readCalls: number;
+  indexCopied: number;
 }
 
 /**
@@ -39,8 +45,8 @@ export interface LaterWrites {
   readonly confirmed?: number;
 }
 
-/** Bytes read back per step when catching up. */
-const READ_BACK_BYTES = 1024 * 1024;
+/** Bytes read back per step when catching up (what the newline counter's window holds). */
+export const READ_BACK_BYTES = 1024 * 1024;
 /**
  * Bytes per write call at most, as `tee` and `cp` write (coreutils' 128 KiB): on the bench machine (Linux 6.18,
  * ext4) writing 1 GiB in 1 MiB calls took 1.0–2.0 s of kernel time against 0.2–0.3 s in 128 KiB calls (dd,
@@ -59,7 +65,7 @@ export class SpillOutput {
   written: number;
   /** Bytes hashed and indexed so far (the rest of `written` waits for catchUp). */
   hashed: number;
-  readonly work: SpillWork = { hashed: 0, readBack: 0, writeCalls: 0 };
+  readonly work: SpillWork = { hashed: 0, readBack: 0, writeCalls: 0, readCalls: 0, indexCopied: 0 };
   private readBuffer: Buffer | undefined;
 
   /**
@@ -102,9 +108,11 @@ export class SpillOutput {
     const fd = this.openFd();
     const end = Math.min(this.readable, this.hashed + limit);
     if (this.hashed >= end) return;
-    this.readBuffer ??= Buffer.allocUnsafe(READ_BACK_BYTES);
+    // Read into the newline counter's own memory where it can be: the index counts the bytes there, not copied.
+    this.readBuffer ??= readBackBuffer();
     while (this.hashed < end) {
       const read = fs.readSync(fd, this.readBuffer, 0, Math.min(READ_BACK_BYTES, end - this.hashed), this.hashed);
+      this.work.readCalls += 1;
       if (read === 0) throw new Error(`the spill file is shorter than the ${this.written} bytes written to it`);
       this.work.readBack += read;
       this.digest(this.readBuffer.subarray(0, read));
@@ -164,7 +172,9 @@ export class SpillOutput {
   /** Hashes and indexes the next bytes (the caller keeps them in order: they follow what was hashed so far). */
   digest(bytes: Uint8Array): void {
     this.hash.update(bytes);
+    const copied = newlineCountWork.copied;
     this.indexFile()?.write(bytes);
+    this.work.indexCopied += newlineCountWork.copied - copied;
     this.hashed += bytes.length;
     this.work.hashed += bytes.length;
   }
@@ -179,6 +189,12 @@ export class SpillOutput {
     if (this.dataFd === undefined) throw new Error("the spill is closed");
     return this.dataFd;
   }
+}
+
+/** Where bytes are read back: the newline counter's window (counted in place), else a buffer of READ_BACK_BYTES. */
+function readBackBuffer(): Buffer {
+  const window = newlineCountWindow();
+  return window && window.length >= READ_BACK_BYTES ? Buffer.from(window.buffer, window.byteOffset, READ_BACK_BYTES) : Buffer.allocUnsafe(READ_BACK_BYTES);
 }
 
 /** Closes a file descriptor, ignoring errors. */

@@ -36,9 +36,9 @@ export const CONSUMER = { starting: 0, ready: 1, running: 2, done: 3, failed: 4,
  */
 const PREFIX_OFFSET = 32;
 /** Their places in numbersOf. */
-const NUMBER = { prefix: 0, saved: 1, hashed: 2, readBack: 3, pooledWrites: 4, threadWrites: 5 } as const;
+const NUMBER = { prefix: 0, saved: 1, hashed: 2, readBack: 3, pooledWrites: 4, threadWrites: 5, readCalls: 6, indexCopied: 7 } as const;
 /** Where the consumer leaves the sha256 (32 bytes), after the slots. */
-export const DIGEST_OFFSET = 80;
+export const DIGEST_OFFSET = 96;
 /** Where the consumer leaves its failure text. */
 export const FAILURE_OFFSET = 128;
 /** Bytes of failure text kept at most. */
@@ -95,15 +95,20 @@ export function savedBytes(numbers: Float64Array, value?: number): number {
   return numbers[NUMBER.saved]!;
 }
 
-/** What the consumer did: bytes hashed and read back, write calls handed to the thread pool and made on its own thread. */
+/**
+ * What the consumer did: bytes hashed and read back, write calls handed to the thread pool and made on its own
+ * thread, read calls, and bytes the index copied to count them (SpillWork).
+ */
 export interface ConsumerWork {
   hashed: number;
   readBack: number;
   pooledWrites: number;
   threadWrites: number;
+  readCalls: number;
+  indexCopied: number;
 }
 
-const WORK_KEYS = ["hashed", "readBack", "pooledWrites", "threadWrites"] as const;
+const WORK_KEYS = ["hashed", "readBack", "pooledWrites", "threadWrites", "readCalls", "indexCopied"] as const;
 
 /** The consumer's work: left by the consumer before it says it ended, read by the producer after. */
 export function consumerWork(numbers: Float64Array, work?: ConsumerWork): ConsumerWork {

@@ -48,10 +48,23 @@ function countByIndexOf(bytes: Uint8Array, start: number, end: number): number {
   return count;
 }
 
+/**
+ * A view of the counter's own memory (WINDOW_BYTES, its first byte 8-aligned) that a caller may fill, by a read:
+ * countNewlineBytes counts bytes there where they are, with no copy. Undefined without WebAssembly.
+ */
+export function newlineCountWindow(): Uint8Array | undefined {
+  return loadCounter()?.memory.subarray(0, WINDOW_BYTES) ?? undefined;
+}
+
+/** Bytes copied into the counter's memory to be counted, for the tests that count work. */
+export const newlineCountWork = { copied: 0 };
+
 /** The number of "\n" bytes in bytes[start, end). */
 export function countNewlineBytes(bytes: Uint8Array, start = 0, end = bytes.length): number {
   const simd = loadCounter();
   if (!simd || end - start < 256) return countByIndexOf(bytes, start, end);
+  if (bytes.buffer === simd.memory.buffer) return simd.count(bytes.byteOffset + start, bytes.byteOffset + end); // in the window already
+  newlineCountWork.copied += end - start;
   let count = 0;
   for (let from = start; from < end; from += WINDOW_BYTES) {
     const to = Math.min(end, from + WINDOW_BYTES);

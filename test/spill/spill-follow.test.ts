@@ -10,6 +10,7 @@ import { afterEach, describe, expect, test } from "vitest";
 import { RUN_SPILL } from "../../src/cli/run-command.js";
 import { openIndexFile } from "../../src/spill/index-file.js";
 import { readLineIndex } from "../../src/spill/line-index.js";
+import { READ_BACK_BYTES } from "../../src/spill/spill-output.js";
 import { SpillSink, type SpillSinkOptions } from "../../src/spill/spill-sink.js";
 
 const dirs: string[] = [];
@@ -43,9 +44,21 @@ describe("a spill the worker follows, written through the thread pool", () => {
     expect(sink.threaded).toBe(true);
     expect(sink.close()).toBe(sha256);
     // no write call of this thread's own output: its bytes went to the pool (and, blocks all in flight, past it)
-    expect(sink.work.here).toEqual({ hashed: 0, readBack: 0, writeCalls: 0 });
-    expect(sink.work.worker).toEqual({ hashed: data.length, readBack: data.length, pooledWrites: 0, threadWrites: 0 });
+    expect(sink.work.here).toEqual({ hashed: 0, readBack: 0, writeCalls: 0, readCalls: 0, indexCopied: 0 });
+    expect(sink.work.worker).toMatchObject({ hashed: data.length, readBack: data.length, pooledWrites: 0, threadWrites: 0 });
     expect(fs.readFileSync(dataPath).equals(data)).toBe(true);
+    expect(readLineIndex(`${dataPath}.idx`, data.length)?.newlines).toBe(data.length / 16);
+  });
+
+  test("the worker reads the file back in steps of READ_BACK_BYTES into the newline counter's memory: the index copies nothing", () => {
+    const { sink, dataPath } = sinkFor(FOLLOWED);
+    for (let offset = 0; offset < data.length; offset += CHUNK) sink.write(data.subarray(offset, offset + CHUNK));
+    expect(sink.close()).toBe(sha256);
+    // no event-loop turn: the pool confirmed none of its blocks, so the worker read the hand-over's 4 chunks at most
+    // before the end, then the rest whole, a MiB a call (256 KiB a call before: 10 calls at least)
+    expect(sink.work.worker?.readBack).toBe(data.length);
+    expect(sink.work.worker?.readCalls).toBeLessThanOrEqual(Math.ceil(data.length / READ_BACK_BYTES) + 1);
+    expect(sink.work.worker?.indexCopied).toBe(0);
     expect(readLineIndex(`${dataPath}.idx`, data.length)?.newlines).toBe(data.length / 16);
   });
 
@@ -78,7 +91,7 @@ describe("a spill the worker follows, written through the thread pool", () => {
     for (let offset = 0; offset < data.length; offset += CHUNK) sink.write(data.subarray(offset, offset + CHUNK));
     expect(sink.close()).toBe(sha256);
     expect(sink.threaded).toBe(false);
-    expect(sink.work.here).toEqual({ hashed: data.length, readBack: data.length, writeCalls: 0 });
+    expect(sink.work.here).toEqual({ hashed: data.length, readBack: data.length, writeCalls: 0, readCalls: Math.ceil(data.length / READ_BACK_BYTES), indexCopied: 0 });
     expect(fs.readFileSync(dataPath).equals(data)).toBe(true);
   });
 

@@ -7,6 +7,7 @@ import { tmpdir } from "node:os";
 import * as path from "node:path";
 import { afterEach, describe, expect, test } from "vitest";
 import { openIndexFile } from "../../src/spill/index-file.js";
+import { READ_BACK_BYTES } from "../../src/spill/spill-output.js";
 import { SpillSink, type SpillSinkOptions } from "../../src/spill/spill-sink.js";
 
 const dirs: string[] = [];
@@ -41,7 +42,7 @@ describe("the work of a spill", () => {
     expect(sink.threaded).toBe(true);
     expect(sink.close()).toBe(sha256);
     const { here, worker } = sink.work;
-    expect(here).toEqual({ hashed: 0, readBack: 0, writeCalls: 4 });
+    expect(here).toEqual({ hashed: 0, readBack: 0, writeCalls: 4, readCalls: 0, indexCopied: 0 });
     expect(worker?.hashed).toBe(data.length);
     // the worker's writes go to libuv's thread pool, in pieces that gather chunks (never more calls than chunks)
     expect(worker?.threadWrites).toBe(0);
@@ -57,7 +58,7 @@ describe("the work of a spill", () => {
     const { sink, dataPath } = sinkFor({ threadAfterBytes: 4 * CHUNK, expectBytes: data.length, waitForWorker: true });
     feed(sink);
     expect(sink.close()).toBe(sha256);
-    expect(sink.work.here).toEqual({ hashed: 0, readBack: 0, writeCalls: 1 });
+    expect(sink.work.here).toEqual({ hashed: 0, readBack: 0, writeCalls: 1, readCalls: 0, indexCopied: 0 });
     expect(sink.work.worker).toMatchObject({ hashed: data.length, threadWrites: 0 });
     expect(sink.work.worker?.readBack).toBeGreaterThanOrEqual(CHUNK);
     expect(fs.readFileSync(dataPath).equals(data)).toBe(true);
@@ -68,8 +69,11 @@ describe("the work of a spill", () => {
     feed(sink);
     expect(sink.threaded).toBe(true);
     expect(sink.close()).toBe(sha256);
-    expect(sink.work.here).toEqual({ hashed: 0, readBack: 0, writeCalls: CHUNKS });
-    expect(sink.work.worker).toEqual({ hashed: data.length, readBack: data.length, pooledWrites: 0, threadWrites: 0 });
+    expect(sink.work.here).toEqual({ hashed: 0, readBack: 0, writeCalls: CHUNKS, readCalls: 0, indexCopied: 0 });
+    // read back as far as this thread got, up to READ_BACK_BYTES a call, and counted for the index where it was read
+    expect(sink.work.worker).toMatchObject({ hashed: data.length, readBack: data.length, pooledWrites: 0, threadWrites: 0, indexCopied: 0 });
+    expect(sink.work.worker?.readCalls).toBeGreaterThanOrEqual(Math.ceil(data.length / READ_BACK_BYTES));
+    expect(sink.work.worker?.readCalls).toBeLessThanOrEqual(CHUNKS);
     expect(fs.readFileSync(dataPath).equals(data)).toBe(true);
   });
 
@@ -85,20 +89,21 @@ describe("the work of a spill", () => {
     feed(sink);
     expect(sink.close()).toBe(sha256);
     expect(sink.threaded).toBe(false);
-    expect(sink.work).toEqual({ here: { hashed: data.length, readBack: data.length, writeCalls: CHUNKS }, worker: undefined });
+    expect(sink.work).toEqual({ here: { hashed: data.length, readBack: data.length, writeCalls: CHUNKS, readCalls: Math.ceil(data.length / READ_BACK_BYTES), indexCopied: 0 }, worker: undefined });
   });
 
   test("a spill dropped before any worker took it is never hashed", () => {
     const { sink } = sinkFor({ threadAfterBytes: 4 * CHUNK, workerSource: "setInterval(() => {}, 1000)" });
     feed(sink);
     sink.abort();
-    expect(sink.work.here).toEqual({ hashed: 0, readBack: 0, writeCalls: CHUNKS });
+    expect(sink.work.here).toEqual({ hashed: 0, readBack: 0, writeCalls: CHUNKS, readCalls: 0, indexCopied: 0 });
   });
 
   test("with no worker (`thread: false`) the bytes are hashed as they are written, never read back", () => {
     const { sink } = sinkFor({ thread: false });
     feed(sink);
     expect(sink.close()).toBe(sha256);
-    expect(sink.work.here).toEqual({ hashed: data.length, readBack: 0, writeCalls: CHUNKS });
+    // the chunks are the caller's: the index copies them into the newline counter's memory to count them
+    expect(sink.work.here).toEqual({ hashed: data.length, readBack: 0, writeCalls: CHUNKS, readCalls: 0, indexCopied: data.length });
   });
 });
