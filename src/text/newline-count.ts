@@ -1,5 +1,5 @@
-// Counts "\n" bytes with WebAssembly SIMD (16 bytes a step): several times faster than an indexOf loop, whose
-// call per line dominates on short lines. Falls back to the loop where WebAssembly is unavailable.
+// Counts "\n" bytes with WebAssembly SIMD (64 bytes a step, counted in byte lanes): several times faster than an
+// indexOf loop, whose call per line dominates on short lines. Falls back to the loop where WebAssembly is unavailable.
 import { wasmFunction } from "./wasm-module.js";
 
 /** Bytes counted per call into the module's memory (17 pages hold it, and the shift below). */
@@ -10,19 +10,43 @@ const WINDOW_BYTES = 1024 * 1024;
  */
 const ALIGNMENT = 8;
 
-/** count(start, end): "\n" bytes in memory[start, end), 16 at a time, then byte by byte. Hand-assembled. */
+/** Wasm's i32.const of `value` (signed LEB128: the ones used here are < 8192). */
+const i32 = (value: number): number[] => (value < 0x40 ? [0x41, value] : [0x41, (value & 0x7f) | 0x80, value >> 7]);
+const get = (local: number): number[] => [0x20, local];
+const set = (local: number): number[] => [0x21, local];
+/** vectors -= (16 bytes at start + offset == newline): a lane counts its newlines (up to 255) as a negative byte. */
+const step = (offset: number): number[] => [...get(4), ...get(0), 0xfd, 0x00, 0x00, offset, ...get(3), 0xfd, 0x23, 0xfd, 0x71, ...set(4)];
+/** if start + bytes > local: break (out of the enclosing block). */
+const breakPast = (bytes: number, local: number): number[] => [...get(0), ...i32(bytes), 0x6a, ...get(local), 0x4b, 0x0d, 0x01];
+const advance = (bytes: number): number[] => [...get(0), ...i32(bytes), 0x6a, ...set(0)];
+/** The byte lanes of `vectors` (a run's counts), added to `count`. */
+const LANE_SUM = [
+  ...get(4), 0xfd, 0x7d, 0xfd, 0x7f, ...set(4), // u8 lanes added pairwise to u16, then to u32
+  ...get(2), ...[0, 1, 2, 3].flatMap((lane) => [...get(4), 0xfd, 0x1b, lane, 0x6a]), ...set(2),
+];
+
+/**
+ * count(start, end): "\n" bytes in memory[start, end). In runs of at most 255 × 16 bytes, each 16-byte lane compare
+ * is subtracted from a vector of byte counters (four 16-byte steps a turn, then one at a time), whose lanes are
+ * summed once a run; then the last bytes one at a time. Hand-assembled; locals: params start, end; count i32,
+ * newline v128, vectors v128, runEnd i32.
+ */
 const COUNT_BODY = [
-  0x02, 0x01, 0x7f, 0x01, 0x7b, // locals: acc i32, newline v128
-  0x41, 0x0a, 0xfd, 0x0f, 0x21, 0x03, // newline = i8x16.splat(10)
-  0x02, 0x40, 0x03, 0x40, // block loop
-  0x20, 0x00, 0x41, 0x10, 0x6a, 0x20, 0x01, 0x4b, 0x0d, 0x01, // if start + 16 > end: break
-  0x20, 0x02, 0x20, 0x00, 0xfd, 0x00, 0x00, 0x00, 0x20, 0x03, 0xfd, 0x23, 0xfd, 0x64, 0x69, 0x6a, 0x21, 0x02, // acc += popcnt(bitmask(eq))
-  0x20, 0x00, 0x41, 0x10, 0x6a, 0x21, 0x00, 0x0c, 0x00, 0x0b, 0x0b, // start += 16; continue
-  0x02, 0x40, 0x03, 0x40, // block loop
-  0x20, 0x00, 0x20, 0x01, 0x4f, 0x0d, 0x01, // if start >= end: break
-  0x20, 0x02, 0x20, 0x00, 0x2d, 0x00, 0x00, 0x41, 0x0a, 0x46, 0x6a, 0x21, 0x02, // acc += memory[start] == 10
-  0x20, 0x00, 0x41, 0x01, 0x6a, 0x21, 0x00, 0x0c, 0x00, 0x0b, 0x0b, // start += 1; continue
-  0x20, 0x02, 0x0b, // return acc
+  0x03, 0x01, 0x7f, 0x02, 0x7b, 0x01, 0x7f, // locals: count i32, newline and vectors v128, runEnd i32
+  ...i32(10), 0xfd, 0x0f, ...set(3), // newline = i8x16.splat(10)
+  0x02, 0x40, 0x03, 0x40, // block loop: one run
+  ...breakPast(16, 1),
+  ...get(0), ...i32(4080), 0x6a, ...get(1), ...get(0), ...i32(4080), 0x6a, ...get(1), 0x49, 0x1b, ...set(5), // runEnd = min(start + 4080, end)
+  0xfd, 0x0c, ...new Array<number>(16).fill(0), ...set(4), // vectors = 0
+  0x02, 0x40, 0x03, 0x40, ...breakPast(64, 5), ...step(0), ...step(16), ...step(32), ...step(48), ...advance(64), 0x0c, 0x00, 0x0b, 0x0b,
+  0x02, 0x40, 0x03, 0x40, ...breakPast(16, 5), ...step(0), ...advance(16), 0x0c, 0x00, 0x0b, 0x0b,
+  ...LANE_SUM,
+  0x0c, 0x00, 0x0b, 0x0b,
+  0x02, 0x40, 0x03, 0x40, // block loop: the last bytes
+  ...get(0), ...get(1), 0x4f, 0x0d, 0x01, // if start >= end: break
+  ...get(2), ...get(0), 0x2d, 0x00, 0x00, ...i32(10), 0x46, 0x6a, ...set(2), // count += memory[start] == 10
+  ...advance(1), 0x0c, 0x00, 0x0b, 0x0b,
+  ...get(2), 0x0b, // return count
 ];
 
 /** A new instance of the counter (one is made, on first use). */

@@ -13,7 +13,9 @@ interface WasmApi {
   Instance: new (module: object) => { exports: Record<string, unknown> & { memory: { buffer: ArrayBuffer } } };
 }
 
-const section = (id: number, bytes: number[]): number[] => [id, bytes.length, ...bytes]; // every section here is < 128 bytes
+/** An unsigned LEB128 number (a size in the binary format). */
+const leb = (value: number): number[] => (value < 0x80 ? [value] : [(value & 0x7f) | 0x80, ...leb(value >>> 7)]);
+const section = (id: number, bytes: number[]): number[] => [id, ...leb(bytes.length), ...bytes];
 const name = (text: string): number[] => [text.length, ...[...text].map((char) => char.charCodeAt(0))];
 
 /** The module's bytes: function `exportName` with `body` (locals and code), and `pages` of memory exported as "memory". */
@@ -24,7 +26,7 @@ function moduleBytes(exportName: string, body: readonly number[], pages: number)
     ...section(3, [0x01, 0x00]),
     ...section(5, [0x01, 0x00, pages]), // memory: `pages` pages (< 128)
     ...section(7, [0x02, ...name(exportName), 0x00, 0x00, ...name("memory"), 0x02, 0x00]),
-    ...section(10, [0x01, body.length, ...body]),
+    ...section(10, [0x01, ...leb(body.length), ...body]),
   ]);
 }
 
