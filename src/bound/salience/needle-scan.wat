@@ -3,7 +3,10 @@
 ;;
 ;; scan(start, end, limit, most) looks at memory[start, end) (the caller copied a region of whole lines there):
 ;; 1. candidates: a Teddy-style fingerprint of each needle's first three bytes, looked up by nibble with swizzle
-;;    (a lane is a candidate when the three bytes from it may start a needle of some bucket);
+;;    (a lane is a candidate when the three bytes from it may start a needle of some bucket; which needles share a
+;;    bucket, needle-buckets.ts, decides how many lanes pass); relaxed SIMD's swizzle, one pshufb where V8 makes
+;;    swizzle a saturating add and a pshufb (every index here is a nibble, where the two give the same bytes; the
+;;    assembler also writes the module with swizzle, for a runtime without relaxed SIMD);
 ;; 2. hits: a candidate is compared with the needles of its buckets (16 bytes, masked to the needle's length);
 ;; 3. novelty: the 32 bytes from a hit, hex digits (0-9, a-f, A-F: numbers, ids, hashes) as "0" and cut at the
 ;;    line's end, are hashed; a table of 65,536 (tag, count) slots counts each key, and a hit is written out
@@ -15,7 +18,8 @@
 ;; was full: call again from there) and the newlines in [start, stop).
 ;; The loop over the blocks keeps to registers (its constants loaded from memory, not splatted again on each step;
 ;; the candidate lanes, a few blocks in a hundred on log lines, handled by a function of their own): 22 % fewer
-;; instructions than one block a step with the lanes inline (bench/README.md, "The byte path's scan").
+;; instructions than one block a step with the lanes inline (bench/README.md, "The byte path's scan"); relaxed
+;; swizzle a fifth fewer again (bench/README.md, "The needle scan per MiB").
 (module
   (memory (export "memory") 38)
   ;; Layout (bytes): [0, 1 MiB) the window, then 64 bytes of padding the loads may read.
@@ -159,27 +163,27 @@
           (v128.and
             (v128.and
               (v128.and
-                (i8x16.swizzle (local.get $lo0) (v128.and (local.tee $v (v128.load (local.get $p))) (local.get $nibble)))
-                (i8x16.swizzle (local.get $hi0) (v128.and (i16x8.shr_u (local.get $v) (i32.const 4)) (local.get $nibble))))
+                (i8x16.relaxed_swizzle (local.get $lo0) (v128.and (local.tee $v (v128.load (local.get $p))) (local.get $nibble)))
+                (i8x16.relaxed_swizzle (local.get $hi0) (v128.and (i16x8.shr_u (local.get $v) (i32.const 4)) (local.get $nibble))))
               (v128.and
-                (i8x16.swizzle (local.get $lo1) (v128.and (local.tee $w (v128.load offset=1 (local.get $p))) (local.get $nibble)))
-                (i8x16.swizzle (local.get $hi1) (v128.and (i16x8.shr_u (local.get $w) (i32.const 4)) (local.get $nibble)))))
+                (i8x16.relaxed_swizzle (local.get $lo1) (v128.and (local.tee $w (v128.load offset=1 (local.get $p))) (local.get $nibble)))
+                (i8x16.relaxed_swizzle (local.get $hi1) (v128.and (i16x8.shr_u (local.get $w) (i32.const 4)) (local.get $nibble)))))
             (v128.and
-              (i8x16.swizzle (local.get $lo2) (v128.and (local.tee $w (v128.load offset=2 (local.get $p))) (local.get $nibble)))
-              (i8x16.swizzle (local.get $hi2) (v128.and (i16x8.shr_u (local.get $w) (i32.const 4)) (local.get $nibble))))))
+              (i8x16.relaxed_swizzle (local.get $lo2) (v128.and (local.tee $w (v128.load offset=2 (local.get $p))) (local.get $nibble)))
+              (i8x16.relaxed_swizzle (local.get $hi2) (v128.and (i16x8.shr_u (local.get $w) (i32.const 4)) (local.get $nibble))))))
         (local.set $newlines (i8x16.bitmask (i8x16.eq (local.get $v) (local.get $ten))))
         (local.set $c2
           (v128.and
             (v128.and
               (v128.and
-                (i8x16.swizzle (local.get $lo0) (v128.and (local.tee $v (v128.load offset=16 (local.get $p))) (local.get $nibble)))
-                (i8x16.swizzle (local.get $hi0) (v128.and (i16x8.shr_u (local.get $v) (i32.const 4)) (local.get $nibble))))
+                (i8x16.relaxed_swizzle (local.get $lo0) (v128.and (local.tee $v (v128.load offset=16 (local.get $p))) (local.get $nibble)))
+                (i8x16.relaxed_swizzle (local.get $hi0) (v128.and (i16x8.shr_u (local.get $v) (i32.const 4)) (local.get $nibble))))
               (v128.and
-                (i8x16.swizzle (local.get $lo1) (v128.and (local.tee $w (v128.load offset=17 (local.get $p))) (local.get $nibble)))
-                (i8x16.swizzle (local.get $hi1) (v128.and (i16x8.shr_u (local.get $w) (i32.const 4)) (local.get $nibble)))))
+                (i8x16.relaxed_swizzle (local.get $lo1) (v128.and (local.tee $w (v128.load offset=17 (local.get $p))) (local.get $nibble)))
+                (i8x16.relaxed_swizzle (local.get $hi1) (v128.and (i16x8.shr_u (local.get $w) (i32.const 4)) (local.get $nibble)))))
             (v128.and
-              (i8x16.swizzle (local.get $lo2) (v128.and (local.tee $w (v128.load offset=18 (local.get $p))) (local.get $nibble)))
-              (i8x16.swizzle (local.get $hi2) (v128.and (i16x8.shr_u (local.get $w) (i32.const 4)) (local.get $nibble))))))
+              (i8x16.relaxed_swizzle (local.get $lo2) (v128.and (local.tee $w (v128.load offset=18 (local.get $p))) (local.get $nibble)))
+              (i8x16.relaxed_swizzle (local.get $hi2) (v128.and (i16x8.shr_u (local.get $w) (i32.const 4)) (local.get $nibble))))))
         (local.set $newlines2 (i8x16.bitmask (i8x16.eq (local.get $v) (local.get $ten))))
         (if (v128.any_true (v128.or (local.get $c) (local.get $c2)))
           (then
@@ -205,14 +209,14 @@
           (v128.and
             (v128.and
               (v128.and
-                (i8x16.swizzle (local.get $lo0) (v128.and (local.tee $v (v128.load (local.get $p))) (local.get $nibble)))
-                (i8x16.swizzle (local.get $hi0) (v128.and (i16x8.shr_u (local.get $v) (i32.const 4)) (local.get $nibble))))
+                (i8x16.relaxed_swizzle (local.get $lo0) (v128.and (local.tee $v (v128.load (local.get $p))) (local.get $nibble)))
+                (i8x16.relaxed_swizzle (local.get $hi0) (v128.and (i16x8.shr_u (local.get $v) (i32.const 4)) (local.get $nibble))))
               (v128.and
-                (i8x16.swizzle (local.get $lo1) (v128.and (local.tee $w (v128.load offset=1 (local.get $p))) (local.get $nibble)))
-                (i8x16.swizzle (local.get $hi1) (v128.and (i16x8.shr_u (local.get $w) (i32.const 4)) (local.get $nibble)))))
+                (i8x16.relaxed_swizzle (local.get $lo1) (v128.and (local.tee $w (v128.load offset=1 (local.get $p))) (local.get $nibble)))
+                (i8x16.relaxed_swizzle (local.get $hi1) (v128.and (i16x8.shr_u (local.get $w) (i32.const 4)) (local.get $nibble)))))
             (v128.and
-              (i8x16.swizzle (local.get $lo2) (v128.and (local.tee $w (v128.load offset=2 (local.get $p))) (local.get $nibble)))
-              (i8x16.swizzle (local.get $hi2) (v128.and (i16x8.shr_u (local.get $w) (i32.const 4)) (local.get $nibble))))))
+              (i8x16.relaxed_swizzle (local.get $lo2) (v128.and (local.tee $w (v128.load offset=2 (local.get $p))) (local.get $nibble)))
+              (i8x16.relaxed_swizzle (local.get $hi2) (v128.and (i16x8.shr_u (local.get $w) (i32.const 4)) (local.get $nibble))))))
         (local.set $newlines (i8x16.bitmask (i8x16.eq (local.get $v) (local.get $ten))))
         (if (i32.lt_u (i32.sub (local.get $end) (local.get $p)) (i32.const 16))
           (then (local.set $newlines (i32.and (local.get $newlines) (i32.sub (i32.shl (i32.const 1) (i32.sub (local.get $end) (local.get $p))) (i32.const 1))))))

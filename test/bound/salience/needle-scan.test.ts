@@ -45,8 +45,8 @@ function newlineCounts(bytes: Buffer): Int32Array {
   return counts;
 }
 
-function check(bytes: Buffer, limit: number): void {
-  const scan = NeedleScan.create(BYTE_NEEDLES)!;
+function check(bytes: Buffer, limit: number, plain = false): void {
+  const scan = NeedleScan.create(BYTE_NEEDLES, plain)!;
   const found = { positions: [] as number[], linesBefore: [] as number[] };
   const newlines = scan.scan(bytes, 0, bytes.length, limit, Number.MAX_SAFE_INTEGER, found);
   const hits = referenceHits(bytes);
@@ -71,12 +71,33 @@ describe("NeedleScan", () => {
     expect(NeedleScan.create(BYTE_NEEDLES)).not.toBeNull();
   });
 
+  test("runs relaxed SIMD's module on Node 20 (V8's flag on only while it compiles), and the plain one where asked", () => {
+    expect(NeedleScan.relaxed).toBe(true);
+    expect(NeedleScan.create(BYTE_NEEDLES, true)).not.toBeNull();
+    if (Number(process.versions.node.split(".")[0]) < 22) {
+      // the flag is off again: another module with relaxed SIMD is still rejected
+      const relaxedOnly = Buffer.from("AGFzbQEAAAABBQFgAAF7AwIBAAoPAQ0AQQD9D0EA/Q/9gAIL", "base64");
+      expect(() => new (globalThis as unknown as { WebAssembly: { Module: new (bytes: Buffer) => object } }).WebAssembly.Module(relaxedOnly)).toThrow();
+    }
+  });
+
+  test("both modules, relaxed and plain SIMD, match the reference on random text with every needle planted", () => {
+    const planted = [...BYTE_NEEDLES.map((needle) => needle.toString("latin1")), ...BYTE_NEEDLES.map((needle) => needle.subarray(0, 3).toString("latin1")),
+      "timeout", "req 4c13181f", "worker-7", "efuse", "ERRO", "\n", "\n", " ", "  ", "0", "9", "\u00e9", "\u00e2\u009c\u0093", "\u00e2", "\u00c3"];
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...planted), { maxLength: 300 }), fc.integer({ min: 1, max: 4 }), fc.boolean(), (parts, limit, plain) => {
+        check(Buffer.from(`${parts.join("")}\n`, "latin1"), limit, plain);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
   test("finds the hits, newlines and kinds of the real recorded outputs as the reference does", () => {
     const folder = new URL("../../fixtures/salience/", import.meta.url);
     const names = readdirSync(folder).filter((name) => name.endsWith(".txt") && !name.endsWith(".must-keep.txt")).sort();
     const all = Buffer.concat(names.slice(0, 6).map((name) => readFileSync(new URL(name, folder))));
     const bytes = all.subarray(0, all.lastIndexOf(0x0a) + 1);
-    for (const limit of [1, 4, 64]) check(bytes, limit);
+    for (const limit of [1, 4, 64]) for (const plain of [false, true]) check(bytes, limit, plain);
   });
 
   test("matches the reference on random lines of needles, near-needles, digits and multi-byte characters", () => {
