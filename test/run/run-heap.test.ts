@@ -115,8 +115,12 @@ interface Seen {
 
 /** The end of an output runs with TurboFan off (src/bound/one-off.ts): those flags are not run's heap policy. */
 const TURBOFAN = new Set(["--no-turbofan", "--turbofan"]);
+/** Salience's needle scan compiles its module with relaxed SIMD on for that moment (needle-scan.ts): not it either. */
+const RELAXED_SIMD = new Set(["--experimental-wasm-relaxed-simd", "--no-experimental-wasm-relaxed-simd"]);
+/** The flags set around a piece of work, not run's policy (checked apart in `probed`). */
+const aside = (flags: string): boolean => TURBOFAN.has(flags) || RELAXED_SIMD.has(flags);
 
-/** `correx run` of a command that writes `bytes` of log lines, under the probe (the TurboFan flags checked, then left out). */
+/** `correx run` of a command that writes `bytes` of log lines, under the probe (the TurboFan and relaxed SIMD flags checked, then left out). */
 function probed(bytes: number): Seen {
   const lines = Buffer.from(Array.from({ length: 2000 }, (_, index) => `2026-12-01T15:00:00.${String(index % 1000).padStart(3, "0")}Z INFO [worker-${index % 7}] step ${index} done\n`).join(""));
   const file = path.join(dir, `output-${bytes}`);
@@ -129,8 +133,14 @@ function probed(bytes: number): Seen {
   const line = /^PROBE (.*)$/m.exec(result.stderr);
   if (!line) throw new Error(`no probe line: ${result.stderr}`);
   const seen = JSON.parse(line[1]!) as Seen;
-  expect(seen.flags.filter((call) => TURBOFAN.has(call.flags) && call.workerStarting)).toEqual([]);
-  const kept = seen.flags.map((call, index) => ({ call, loaded: seen.loadedAtFlag[index]! })).filter(({ call }) => !TURBOFAN.has(call.flags));
+  expect(seen.flags.filter((call) => aside(call.flags) && call.workerStarting)).toEqual([]);
+  // relaxed SIMD is off again at once, no built-in loaded meanwhile
+  seen.flags.forEach((call, index) => {
+    if (call.flags !== "--experimental-wasm-relaxed-simd") return;
+    expect(seen.flags[index + 1]?.flags).toBe("--no-experimental-wasm-relaxed-simd");
+    expect(seen.loadedAtFlag[index + 1]).toEqual(seen.loadedAtFlag[index]);
+  });
+  const kept = seen.flags.map((call, index) => ({ call, loaded: seen.loadedAtFlag[index]! })).filter(({ call }) => !aside(call.flags));
   return { ...seen, flags: kept.map(({ call }) => call), loadedAtFlag: kept.map(({ loaded }) => loaded) };
 }
 
