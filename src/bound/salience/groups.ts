@@ -11,6 +11,8 @@ const MAX_CONTINUATION = 10;
 const BARE_GUTTER = /^\s*[|│]\s*$/;
 
 const lineBytes = (line: NumberedLine): number => Buffer.byteLength(line.text) + 1;
+/** The lines of a refused group (none are kept). */
+const NO_LINES: NumberedLine[] = [];
 
 /** Lines looked through under a closed group for its first stack frame (jest, mocha, node:test print it under the diff). */
 const MAX_FOLLOW = 30;
@@ -56,7 +58,7 @@ const MAX_DIFF_GAP = 8;
  * A report whose parts stand apart by a blank line: Go's race detector's `WARNING: DATA RACE`, its `Read at 0x… by
  * goroutine 7:` with its frames, a blank line, then `Previous write at 0x… by goroutine 9:`, the other side, with its.
  */
-const SPANS_BLANKS = /^WARNING: DATA RACE$/;
+const SPANS_BLANKS = "WARNING: DATA RACE";
 
 /** An item of the list under Node's `Require stack:` (`- /app/lib/config.js`), the modules that asked for the missing one. */
 const LIST_ITEM = /^- \S/;
@@ -99,6 +101,8 @@ export class GroupBuilder {
   private follow: Follow | undefined;
   /** Last line number taken into a group: a later hit inside it is not scored again. */
   private consumedThrough = 0;
+  /** The last group the full reservoir refused (its rank is capped: it never looks on for a frame, `close`). */
+  private dropped: SalientGroup | undefined;
 
   constructor(reservoir: Reservoir) {
     this.reservoir = reservoir;
@@ -162,7 +166,7 @@ export class GroupBuilder {
       this.join(line);
       if (score > group.score) {
         group.score = score;
-        this.reservoir.rescored(group);
+        if (group !== this.dropped) this.reservoir.rescored(group);
       }
       return;
     }
@@ -171,20 +175,29 @@ export class GroupBuilder {
     const template = this.miner.add(line.text).id;
     const rank = (this.ranks.get(template) ?? 0) + 1;
     this.ranks.set(template, rank);
+    // A capped group the full reservoir refuses whatever travels with it (the group that leaves first is earlier than
+    // any owner above the line, `before.lowest`) is not built: its lines are never read (issue 16: at 100 MiB of log
+    // lines most scored lines are such); only what it takes matters (its continuation is not scored again).
+    const refused = rank > EXAMPLES_PER_TEMPLATE && before.lowest !== undefined && this.reservoir.refuses(rank, score, Math.min(line.number, before.lowest()));
+    this.open = refused ? (this.dropped = { lines: NO_LINES, score, template, rank, bytes: 0, salient: line.number }) : this.held(line, score, template, rank, before);
+    this.openLeft = MAX_CONTINUATION;
+    this.openIndent = indentOf(line.text);
+    this.announces = line.text.trimEnd().endsWith(":");
+    this.openDiffs = ASSERTION.test(line.text);
+    this.listing = false;
+    this.spansBlanks = line.text === SPANS_BLANKS;
+    this.consumedThrough = line.number;
+  }
+
+  /** A group offered to the reservoir: its owner above (ownerOf), the line, what it weighs. */
+  private held(line: NumberedLine, score: number, template: number, rank: number, before: Above): SalientGroup {
     const lines = ownerOf(line, before);
     lines.push({ number: line.number, text: clip(line.text) });
     let bytes = 0;
     for (let index = 0; index < lines.length; index += 1) bytes += lineBytes(lines[index]!);
     const group: SalientGroup = { lines, score, template, rank, bytes, salient: line.number };
     this.reservoir.offer(group);
-    this.open = group;
-    this.openLeft = MAX_CONTINUATION;
-    this.openIndent = indentOf(line.text);
-    this.announces = line.text.trimEnd().endsWith(":");
-    this.openDiffs = ASSERTION.test(line.text);
-    this.listing = false;
-    this.spansBlanks = SPANS_BLANKS.test(line.text);
-    this.consumedThrough = line.number;
+    return group;
   }
 
   /**
@@ -194,8 +207,9 @@ export class GroupBuilder {
    * an item of Node's `Require stack:`.
    */
   private continues(text: string): boolean {
-    if (PASSING.test(text) || RUNTIME_FRAME.test(text)) return false;
-    return continuesLine(text, this.openIndent) || (this.announces && text.trim().length > 0) || (this.openDiffs && DIFF_LINE.test(text)) || (this.listing && LIST_ITEM.test(text));
+    // What continues a group is rarer than what ends one: the passing line and the runtime's frame are tried last.
+    if (!(continuesLine(text, this.openIndent) || (this.announces && text.trim().length > 0) || (this.openDiffs && DIFF_LINE.test(text)) || (this.listing && LIST_ITEM.test(text)))) return false;
+    return !PASSING.test(text) && !RUNTIME_FRAME.test(text);
   }
 
   /**
@@ -253,10 +267,12 @@ export class GroupBuilder {
   }
 
   private add(group: SalientGroup, line: NumberedLine): void {
+    this.consumedThrough = line.number;
+    if (group === this.dropped) return; // refused: what joins it is never shown
     const joined = { number: line.number, text: clip(line.text) };
     group.lines.push(joined);
-    group.bytes += lineBytes(joined);
-    this.reservoir.grew(group, lineBytes(joined));
-    this.consumedThrough = line.number;
+    const bytes = lineBytes(joined);
+    group.bytes += bytes;
+    this.reservoir.grew(group, bytes);
   }
 }

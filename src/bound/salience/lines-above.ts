@@ -13,6 +13,8 @@ const NO_BYTES = Buffer.alloc(0);
 /** The line `distance` lines above the one being scored, undefined past what is known (what groups.ts reads). */
 export interface Above {
   at(distance: number): NumberedLine | undefined;
+  /** No line `at` gives is numbered below this (unknown when absent). */
+  lowest?(): number;
 }
 
 /** The lines above the line being scored, `at(distance)` (owners.ts's ownerOf asks for them nearest first). */
@@ -68,6 +70,12 @@ export class LinesAbove implements Above {
     this.bytes = NO_BYTES;
     this.last = undefined;
     return this;
+  }
+
+  /** No line `at` gives is numbered below this: MAX_LOOK_BACK lines above in a region, the window's first line in it. */
+  lowest(): number {
+    if (this.source === "bytes") return this.number - MAX_LOOK_BACK;
+    return this.source === "window" ? this.fromLine : Number.POSITIVE_INFINITY;
   }
 
   /** The line `distance` lines above, or undefined when it is not known. */

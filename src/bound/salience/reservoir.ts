@@ -72,6 +72,21 @@ export class Reservoir {
     if (this.groups.length >= this.maxGroups) this.worst = this.findWorst();
   }
 
+  /**
+   * True when a group of `rank` and `score` whose first line is at `firstLine` or later would be refused now (the
+   * reservoir is full and it would not be kept before the group that leaves first): what `offer` would decide, without
+   * the group's lines. False when that is not known from these (the worst group's first line is not before `firstLine`).
+   */
+  refuses(rank: number, score: number, firstLine: number): boolean {
+    const worst = this.worst;
+    if (this.groups.length < this.maxGroups || worst === undefined) return false;
+    this.work.compared += 1;
+    const capped = rank > EXAMPLES_PER_TEMPLATE;
+    if (capped !== worst.rank > EXAMPLES_PER_TEMPLATE) return capped;
+    if (score !== worst.score) return score < worst.score;
+    return worst.lines[0]!.number < firstLine;
+  }
+
   /** A held group's score was raised (a salient line continued it): it moves up the ranking. */
   rescored(group: SalientGroup): void {
     const ranked = this.ranked;

@@ -80,11 +80,13 @@ const LOCATION_HINT = /\.[A-Za-z]\w{0,5}(?:[:(]| (?:on )?line )\d|:\\/;
 /** LOCATION and the hint that must match before it runs (the tests check the hint on real and random lines). */
 export const LOCATION_PATTERNS = { hint: LOCATION_HINT, location: LOCATION };
 
-/** Lines that say all is well, or count zero problems: never salient even when a strong word appears. */
+/**
+ * Lines that say all is well, or count zero problems: never salient even when a strong word appears. The rejections
+ * that ignore case are one alternation (`0 errors`, `failures: 0`, `no problems`): one call of a regular expression
+ * for the three, and one for the rest.
+ */
 const REJECT: RegExp[] = [
-  /(?:^|[^\d,.])0 (?:errors?|failures?|failed|failing|problems?)\b/i,
-  /\b(?:errors?|failures?|failed|problems?)[=:]\s*0\b(?![.,]\d)/i,
-  /\bno (?:errors?|failures?|problems?)\b|\bwithout errors?\b|\berror[-_ ]?free\b/i,
+  /(?:^|[^\d,.])0 (?:errors?|failures?|failed|failing|problems?)\b|\b(?:errors?|failures?|failed|problems?)[=:]\s*0\b(?![.,]\d)|\bno (?:errors?|failures?|problems?)\b|\bwithout errors?\b|\berror[-_ ]?free\b/i,
   // (A test runner's pass mark, ✓ ✔ √, rejects a line too: PASS_MARK, tried before the rules.)
   // unittest's in-list `test_x (mod.Case.test_x) ... ERROR` too: its `ERROR: test_x` section under the list says it again,
   // with why; and gdb's note that it has no source for a frame (`79\t../sysdeps/x86_64/strlen-evex.S: No such file or directory.`).
@@ -93,6 +95,9 @@ const REJECT: RegExp[] = [
   // `go test -v` prints it above; without -v it is printed under, as its continuation).
   /\bPASS(?:ED)?\b|^\s*ok\b|\bok$|\s\.\.\. (?:ok\b|ERROR$)|^--- PASS:|^=== RUN\b|^\d+\t\S+: No such file or directory\.$|^ {4}\w+_test\.go:\d+: /,
 ];
+
+/** The rejections (tests check the first, three joined, against them one by one). */
+export const REJECTIONS: readonly RegExp[] = REJECT;
 
 /** The strong rules joined into one expression per score and flags, the highest score first (made on first use). */
 let strongGroups: Rule[] | undefined;
