@@ -108,6 +108,12 @@ describe("tokenize's masks", () => {
     const calls = regexpCalls(() => tokenize(LOG_LINE));
     expect(calls.replace).toBe(1);
   });
+
+  test("and two tests: one hint for both masks (it was one each), and whether its blanks are single spaces", () => {
+    tokenize(LOG_LINE);
+    const calls = regexpCalls(() => tokenize(LOG_LINE));
+    expect(calls.test).toBe(2);
+  });
 });
 
 describe("mayBeSalient's needles, grouped by their first character", () => {
