@@ -3,6 +3,7 @@
 // ones kept when every group is built (the reservoir asked as before: the oracle), and the lines above are read far
 // less.
 import { afterEach, describe, expect, test, vi } from "vitest";
+import { BoundSession, MODEL_BUDGET, resolveBoundOptions } from "../../../src/bound/index.js";
 import { LinesAbove } from "../../../src/bound/salience/lines-above.js";
 import { Reservoir } from "../../../src/bound/salience/reservoir.js";
 import { SalienceScanner } from "../../../src/bound/salience/scanner.js";
@@ -43,6 +44,17 @@ function scan(input: Buffer): { kept: string; above: number } {
   return { kept, above };
 }
 
+/** The text bounding `input` at the model's budget writes (no spill), and the lines above read. */
+function bound(input: Buffer): { text: string; above: number } {
+  const at = vi.spyOn(LinesAbove.prototype, "at");
+  const session = new BoundSession(resolveBoundOptions({ budget: MODEL_BUDGET }));
+  for (let offset = 0; offset < input.length; offset += 65_536) session.write(input.subarray(offset, offset + 65_536));
+  const { text } = session.finish();
+  const above = at.mock.calls.length;
+  at.mockRestore();
+  return { text, above };
+}
+
 afterEach(() => {
   vi.restoreAllMocks();
 });
@@ -61,6 +73,20 @@ describe("a group the full reservoir refuses", () => {
       expect(work.scoredLines).toBeGreaterThan(2000);
       expect(built.above).toBeGreaterThan(work.scoredLines);
       expect(now.above).toBeLessThan(built.above / 3);
+    }
+  });
+
+  test("in the window's lines too (an output that fits the ring: its middle is scored at the end)", () => {
+    for (const seed of [4, 5]) {
+      const input = logLines(seed, 900 * 1024);
+      const now = bound(input);
+      vi.spyOn(Reservoir.prototype, "refuses").mockReturnValue(false);
+      const built = bound(input);
+      vi.restoreAllMocks();
+      expect(now.text).toBe(built.text);
+      expect(now.text).toContain("salient lines of the omitted range");
+      expect(built.above).toBeGreaterThan(1000);
+      expect(now.above).toBeLessThan(built.above / 2);
     }
   });
 });
