@@ -45,7 +45,7 @@ for (const name of ["stdout", "stdin"]) {
   Object.defineProperty(process, name, { configurable: true, enumerable: descriptor.enumerable, get() { seen[name] += 1; return descriptor.get.call(this); } });
 }
 process.on("exit", () => {
-  seen.builtins = process.moduleLoadList.filter((name) => /^NativeModule (tty|net|stream|crypto|child_process|perf_hooks|os)$/.test(name));
+  seen.builtins = process.moduleLoadList.filter((name) => /^NativeModule (tty|net|stream|crypto|child_process|perf_hooks|os|v8|worker_threads)$/.test(name));
   // what the run compiled that the cache did not hold: the cache V8 would make now holds it too
   if (process.env.PROBE_CACHE_GROWTH) seen.cacheGrowth = bundle.script.createCachedData().length - bundle.cached;
   require("node:fs").writeSync(2, "PROBE " + JSON.stringify(seen) + "\\n");
@@ -125,5 +125,15 @@ describe("start-up of run", () => {
     expect(seen.builtins).not.toContain("NativeModule perf_hooks");
     // a cache made from `bound` alone grows ~40 KB here: run's start, spawn, socket pair and frame compiled from source
     expect(seen.cacheGrowth).toBeLessThan(4096);
+  });
+
+  test("correx run -- true loads node:net and node:child_process, but neither node:v8 (its heap flags wait for a longer output) nor the spill's built-ins", () => {
+    const result = spawnSync(process.execPath, ["-r", probe, CORREX, "run", "--", "true"], { encoding: "utf8", env: { ...process.env, CORREX_SPILL_DIR: path.join(dir, "store") } });
+    expect(result.status, result.stderr).toBe(0);
+    const line = /^PROBE (.*)$/m.exec(result.stderr);
+    if (!line) throw new Error(`no probe line: ${result.stderr}`);
+    const seen = JSON.parse(line[1]!) as { builtins: string[] };
+    expect(seen.builtins.filter((name) => /\b(v8|crypto|worker_threads|perf_hooks)$/.test(name))).toEqual([]);
+    expect(seen.builtins).toContain("NativeModule child_process");
   });
 });
