@@ -5,7 +5,8 @@
 // wall time (alternating, best and median of 21). NODE_EXTRA_CA_CERTS makes Node parse a certificate bundle at
 // start-up (about 400 M instructions on the project machine): when it is set, a second row counts without it.
 // stdin is a pipe holding "hi\n" whose writer is gone, as `echo hi |` gives it; a last row counts Node's own stdin
-// pipe (a socket pair, as a harness spawning correx gives it: correx then makes a socket to wait on, node:net).
+// pipe (a socket pair, as a harness spawning correx gives it: correx then makes a socket to wait on, node:net), and
+// one `correx run -- true` (run's fixed cost: the bundle, the spawn, the output's socket pair).
 // "hi" passes through without the bundle (src/cli/pass-through.ts); a row counts the bundle's start with a flag.
 // correx is started as users start it, bin/correx executed: /bin/sh runs its first line and execs node (without
 // NODE_EXTRA_CA_CERTS, which it puts back); callgrind follows the exec, and the sh's own part (counted on a copy of
@@ -25,6 +26,7 @@ const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.l
 const BOUND = [correx, "bound"];
 const BOUND_BUNDLE = [...BOUND, "--max-lines", "2000"];
 const NODE = [process.execPath, "-e", "0"];
+const RUN_TRUE = [correx, "run", "--", "true"];
 
 /** A pipe holding "hi\n" and no writer any more (a FIFO's reading end, opened non-blocking; correx reopens it). */
 function echoedPipe() {
@@ -78,8 +80,10 @@ function shellInstructions(runEnv) {
 function instructions(argv, runEnv, socket = false) {
   const totals = [];
   const nets = [];
+  // `run`'s command is not followed (its count would come first): only correx's own instructions are counted
+  const skip = argv.includes("run") ? ["--trace-children-skip=*/true"] : [];
   for (let run = 0; run < 3; run += 1) {
-    const result = withInput(["valgrind", "--tool=callgrind", "--trace-children=yes", `--callgrind-out-file=${join(work, "out")}`, ...argv], { encoding: "utf8", env: runEnv }, socket);
+    const result = withInput(["valgrind", "--tool=callgrind", "--trace-children=yes", ...skip, `--callgrind-out-file=${join(work, "out")}`, ...argv], { encoding: "utf8", env: runEnv }, socket);
     const match = /refs:\s+([\d,]+)/.exec(result.stderr ?? "");
     if (!match) throw new Error(`valgrind gave no count for ${argv.join(" ")}: ${result.error?.message ?? result.stderr}`);
     const total = Number(match[1].replaceAll(",", ""));
@@ -134,6 +138,8 @@ try {
     // the same output comes from the bundle, as for any input the pass-through leaves to it
     row(`the bundle: \`bound --max-lines 2000\`${cases.length > 1 ? ", NODE_EXTRA_CA_CERTS unset" : ""}`, instructions(BOUND_BUNDLE, cases.at(-1)[1]), node);
     row("as is, stdin Node's socket pair (the bundle)", instructions(BOUND, env, true), instructions(NODE, env, true));
+    // `run`'s fixed cost, paid by every command an agent wraps: the bundle, the spawn and the socket pair (no goal of its own)
+    row(`\`run -- true\`${cases.length > 1 ? ", NODE_EXTRA_CA_CERTS unset" : ""}`, instructions(RUN_TRUE, cases.at(-1)[1]), node);
   }
 } finally {
   rmSync(work, { recursive: true, force: true });

@@ -11,14 +11,14 @@ import { killGroupSync } from "../run/process-group.js";
 import { classifyRun, describeRunResult, exitCodeForRun, formatCommandLine, worstCaseOutcomes, type RunFacts } from "../run/run-result.js";
 import { trackRunStats, type RunStatsTracker } from "../run/run-stats.js";
 import { startCommand } from "../run/start-command.js";
-import type { OutputSink, RunHandle, RunOutcome, RunSpec } from "../run/types.js";
+import type { OutputSink, OutputStream, RunHandle, RunOutcome, RunSpec } from "../run/types.js";
 import type { SpillSinkOptions } from "../spill/spill-sink.js";
 import { NO_OUTPUT } from "../tools/bash.js";
 import { formatToolFrame } from "../tools/index.js";
 import { GROUP_SIGNALS } from "./interrupt.js";
 import { stderrIsTTY, stdoutColumns, stdoutIsTTY, warn, writeStdout } from "./io.js";
 import { parseChoice, parseTimerDuration, type RawOptions } from "./options.js";
-import { boundOptionsFor, collectAfterSpill, openSpill, outputOptions } from "./pipeline.js";
+import { boundOptionsFor, collectAfterSpill, openSpill, outputOptions, tokenCounterFor } from "./pipeline.js";
 import { parseProjectionConfig, type ProjectionConfig } from "./projection-config.js";
 import { keepRunHeapSmall } from "./run-heap.js";
 
@@ -64,17 +64,32 @@ export async function runCommandCli(argv: string[], raw: RawOptions): Promise<nu
     ...(run.spec.timeoutMs ? { timeoutMs: run.spec.timeoutMs } : {}),
   };
   const options = await outputOptions(config);
+  // The exact token counter (o200k), when asked for, loads before the command starts: its load may warn.
+  await tokenCounterFor(config);
   // The spill's hash and writes on the spill worker (the second core). A worker costs ~10 MiB however small, and the
   // goal is 80 MiB of peak RSS: no ring and a small heap.
   const heap = keepRunHeapSmall();
-  const sessions = await openSessions(config, options, facts, run.stderr, { ...RUN_SPILL, workerLimits: RUN_WORKER_LIMITS, workerTookSpill: heap.workerTookSpill });
+  // The sessions are set up once the command is started (`opened`, right after the spawn, before any of its output
+  // is read): its own start (exec, the dynamic loader) takes milliseconds, in which they are made. Should a chunk
+  // come first, the readers pause until they are.
+  let sessions: RunSessions | undefined;
+  let opening: Promise<RunSessions> | undefined;
+  const open = (): Promise<RunSessions> => {
+    if (opening) return opening;
+    opening = openSessions(config, options, facts, run.stderr, { ...RUN_SPILL, workerLimits: RUN_WORKER_LIMITS, workerTookSpill: heap.workerTookSpill });
+    opening.then((opened) => (sessions = opened), () => undefined);
+    return opening;
+  };
+  const deliver = (to: RunSessions, chunk: Buffer, stream: OutputStream): void => void (stream === "stderr" && to.stderr ? to.stderr : to.output).write(chunk);
   // The totals only feed the live status line: without a terminal to draw it on, nothing counts them.
   const stats = stderrIsTTY() ? trackRunStats() : undefined;
   const outcome = await runWatched(run.spec, stats, (chunk, stream) => {
     heap.wrote(chunk.length);
     stats?.observe(chunk);
-    (stream === "stderr" && sessions.stderr ? sessions.stderr : sessions.output).write(chunk);
-  });
+    if (sessions === undefined) return open().then((opened) => deliver(opened, chunk, stream));
+    deliver(sessions, chunk, stream);
+  }, open);
+  sessions ??= await open();
   if (outcome.spawnError) {
     process.stderr.write(`correx: ${outcome.spawnError.message}\n`);
     sessions.output.write(Buffer.from(`${outcome.spawnError.message}\n`));
@@ -135,9 +150,10 @@ export async function projectRun(config: ProjectionConfig, options: OutputOption
 /**
  * Runs the command with correx's signals forwarded to its group, the group killed if correx exits while it
  * runs, and the live status line on stderr when there are totals to show (stderr is a terminal). The signal listeners are in place
- * before the command starts: a fast command may already be running while its start-up code still runs.
+ * before the command starts: a fast command may already be running while its start-up code still runs. `started` is
+ * called once it is spawned (or failed to), before any of its output is read.
  */
-async function runWatched(spec: RunSpec, stats: RunStatsTracker | undefined, write: OutputSink): Promise<RunOutcome> {
+async function runWatched(spec: RunSpec, stats: RunStatsTracker | undefined, write: OutputSink, started: () => unknown): Promise<RunOutcome> {
   let handle: RunHandle | undefined;
   let early: NodeJS.Signals | undefined;
   const forward = (signal: NodeJS.Signals): void => {
@@ -152,6 +168,7 @@ async function runWatched(spec: RunSpec, stats: RunStatsTracker | undefined, wri
   try {
     handle = await startCommand(spec, write);
     process.on("exit", killGroup);
+    started();
     if (early !== undefined) handle.interrupt(early);
     if (stats && handle.pid !== undefined) {
       status = startLiveStatus({ write: (text) => process.stderr.write(text), columns: () => process.stderr.columns || 80, snapshot: () => stats.snapshot() });

@@ -136,4 +136,24 @@ describe("start-up of run", () => {
     expect(seen.builtins.filter((name) => /\b(v8|crypto|worker_threads|perf_hooks)$/.test(name))).toEqual([]);
     expect(seen.builtins).toContain("NativeModule child_process");
   });
+
+  test("correx run sets its sessions up once the command is spawned (their spill store is made after the spawn), its output whole", () => {
+    // the store's folder is resolved once, by the spill store the sessions open (SpillStore's constructor)
+    const order = path.join(dir, "order.cjs");
+    fs.writeFileSync(order, `
+const path = require("node:path");
+const childProcess = require("node:child_process");
+const events = [];
+const store = path.resolve(process.env.CORREX_SPILL_DIR);
+const resolve = path.resolve;
+path.resolve = function (...parts) { const resolved = resolve.apply(this, parts); if (resolved === store) events.push("store"); return resolved; };
+const spawn = childProcess.spawn;
+childProcess.spawn = function (...args) { events.push("spawn"); return spawn.apply(this, args); };
+process.on("exit", () => require("node:fs").writeSync(2, "ORDER " + JSON.stringify(events) + "\\n"));
+`);
+    const result = spawnSync(process.execPath, ["-r", order, CORREX, "run", "--", "sh", "-c", "echo out; echo err >&2; exit 3"], { encoding: "utf8", env: { ...process.env, CORREX_SPILL_DIR: path.join(dir, "store") } });
+    expect(result.status, result.stderr).toBe(3);
+    expect(result.stdout).toBe("out\nerr\n\nCommand exited with code 3.\n");
+    expect(/^ORDER (.*)$/m.exec(result.stderr)?.[1]).toBe(JSON.stringify(["spawn", "store"]));
+  });
 });
