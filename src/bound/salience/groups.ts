@@ -22,9 +22,9 @@ const MAX_FOLLOW = 30;
  * `/usr/local/go/src/…`, Debian's `/usr/lib/go-1.19/src/…`, under which net/http recovers a handler's panic),
  * terraform's `  on main.tf line 5, in variable "v":` under its `Error:` and a blank line, gdb's backtrace frame
  * `#1  0x… in name_length (owner=0x0) at report.c:11` under `Program received signal SIGSEGV` (not the C library's,
- * `at ../sysdeps/…`).
+ * `at ../sysdeps/…`), Ruby's `worker.rb:7:in `fee'` (rspec's `# ./spec/a_spec.rb:27:in `block …'`).
  */
-export const FRAME = /^\s*(?:at (?:[^()]* \()?(?!node:|internal\/)[^\s()]+:\d+:\d+\)?|❯ (?:\S+ )?\S+:\d+:\d+)\s*$|^\t(?!\/usr\/(?:local\/)?(?:lib\/)?go-?[\d.]*\/)\S+\.go:\d+(?: \+0x[\da-f]+)?$|^│?\s+on \S+\.tf(?:\.json)? line \d+\b|^#\d+ +(?:0x[\da-f]+ in )?\S+ \(.*\) at (?!\.\.\/sysdeps\/)\S+:\d+$/;
+export const FRAME = /^\s*(?:at (?:[^()]* \()?(?!node:|internal\/)[^\s()]+:\d+:\d+\)?|❯ (?:\S+ )?\S+:\d+:\d+)\s*$|^\s*(?:# |from )?[\w.\/-]+\.rb:\d+:in [`']|^\t(?!\/usr\/(?:local\/)?(?:lib\/)?go-?[\d.]*\/)\S+\.go:\d+(?: \+0x[\da-f]+)?$|^│?\s+on \S+\.tf(?:\.json)? line \d+\b|^#\d+ +(?:0x[\da-f]+ in )?\S+ \(.*\) at (?!\.\.\/sysdeps\/)\S+:\d+$/;
 
 /** A Go goroutine's frame (its file line) and the function line printed above it (`main.load(...)`, `net/http.(*conn).serve(0xc000…)`). */
 const GO_FRAME = /^\t\S+\.go:\d+/;
@@ -47,8 +47,8 @@ const PASSING = /^\s*[✓✔√]\s|^ +(?:Start at|Duration) {2}\S/;
 export const ASSERTION = /\bAssertion(?:Error|FailedError)\b|\bexpect\(received\)/;
 /** A line of that diff: `- {'a': 1}`, `+   18,`, `+ actual - expected`, `- Expected  - 1`, difflib's `?     ^` guide. */
 const DIFF_LINE = /^\s*(?:[-+](?: |$)|\? +[-+^ ]*[-+^]\s*$)/;
-/** A diff's legend (`+ actual - expected`, `- Expected  - 1`): a second one under a diff already taken opens a second diff of the same values (mocha prints its own under Node's). */
-const LEGEND = /^\s*[-+] (?:actual|expected|Expected|Received)\b/;
+/** A diff's legend (`+ actual - expected`, `- Expected  - 1`, jest's `- Snapshot  - 1`): a second one under a diff already taken opens a second diff of the same values (mocha prints its own under Node's). */
+const LEGEND = /^\s*[-+] (?:actual|expected|Expected|Received|Snapshot)\b/;
 /** A diff line that is not a legend: a value. */
 const isDiffValue = (text: string): boolean => DIFF_LINE.test(text) && !LEGEND.test(text);
 /** Farthest a diff line is taken under the group's last line (unittest's `Lists differ:` prints 5 lines before its diff). */
@@ -56,9 +56,16 @@ const MAX_DIFF_GAP = 8;
 
 /**
  * A report whose parts stand apart by a blank line: Go's race detector's `WARNING: DATA RACE`, its `Read at 0x… by
- * goroutine 7:` with its frames, a blank line, then `Previous write at 0x… by goroutine 9:`, the other side, with its.
+ * goroutine 7:` with its frames, a blank line, then `Previous write at 0x… by goroutine 9:`, the other side, with its;
+ * esbuild's `✘ [ERROR] Could not resolve "./x.js"` over a blank line and its indented location and code; rspec's
+ * `Failure/Error: expect(…)` over a blank line and its `expected:`/`got:` lines or the exception, and its frame; vite's
+ * `error during build:`, rolldown's `Build failed with 1 error:`, a blank line, then the error (`[PARSE_ERROR] …`)
+ * and its code (a line of such a group that ends with `:` announces the line under it, as the first line does).
  */
 const SPANS_BLANKS = "WARNING: DATA RACE";
+/** True for the first line of such a report (string tests: no regular expression runs for it but on rspec's). */
+const spansBlanks = (text: string): boolean =>
+  text === SPANS_BLANKS || text === "error during build:" || text.startsWith("✘ [ERROR] ") || (text.includes("Failure/Error: ") && /^\s*Failure\/Error: /.test(text));
 
 /** An item of the list under Node's `Require stack:` (`- /app/lib/config.js`), the modules that asked for the missing one. */
 const LIST_ITEM = /^- \S/;
@@ -185,7 +192,7 @@ export class GroupBuilder {
     this.announces = line.text.trimEnd().endsWith(":");
     this.openDiffs = ASSERTION.test(line.text);
     this.listing = false;
-    this.spansBlanks = line.text === SPANS_BLANKS;
+    this.spansBlanks = spansBlanks(line.text);
     this.consumedThrough = line.number;
   }
 
@@ -257,7 +264,7 @@ export class GroupBuilder {
   }
 
   private join(line: NumberedLine): void {
-    this.announces = false;
+    this.announces = this.spansBlanks && line.text.trimEnd().endsWith(":");
     if (this.blank) this.add(this.open!, this.blank);
     this.blank = undefined;
     this.listing = line.text === "Require stack:" || (this.listing && LIST_ITEM.test(line.text));

@@ -68,11 +68,13 @@ export function ownerOfAny(line: NumberedLine, before: Above): NumberedLine[] {
   return [];
 }
 
-/** The owner that a line's own text decides first: a Go test's log over `--- FAIL:`, pytest's title and `>` line (or its short traceback's frame line and code) over an `E` line, git push's refs, ShellCheck's location. */
+/** The owner that a line's own text decides first: a Go test's log over `--- FAIL:`, pytest's title and `>` line (or its short traceback's frame line and code) over an `E` line, git push's refs, ShellCheck's location, ansible's task, pylint's module. */
 function ownerByText(line: NumberedLine, before: Above): NumberedLine[] | undefined {
   if (line.text.startsWith("--- FAIL: ")) return aboveWhile(before, (text) => /^[ \t]+\S/.test(text));
   if (line.text.startsWith("error: failed to push ")) return aboveWhile(before, (text) => GIT_PUSH_REF.test(text));
   if (SHELLCHECK_MARK.test(line.text)) return shellcheckLocation(before);
+  if (ANSIBLE_FAILED.test(line.text)) return ansibleTask(before);
+  if (PYLINT_ERROR.test(line.text)) return pylintModule(before);
   if (!/^E {2,}\S/.test(line.text)) return undefined;
   const source = before.at(1);
   return source && /^> /.test(source.text) ? pytestSection(before, { number: source.number, text: clip(source.text) }) : pytestShortFrame(before);
@@ -178,6 +180,40 @@ function compilerContext(before: Above): NumberedLine[] {
   return [];
 }
 
+/** ansible-playbook's failed task on a host (`fatal: [web3]: FAILED! => {…}`, a loop item's `failed: [web3] (item=…)`). */
+const ANSIBLE_FAILED = /^(?:fatal|failed): \[/;
+/** Lines looked back through for the task's title (a result per host may stand between). */
+const MAX_ANSIBLE_LOOK_BACK = 24;
+/** What ansible prints between a task's title and a host's failure: the other hosts' results, the exception's note. */
+const ANSIBLE_RESULT = /^(?:ok|changed|skipping|fatal|failed): \[|^An exception occurred during task execution\b|^\.\.\.ignoring$/;
+
+/** The task's title over a host's failure (`TASK [Install error page template 17] ****`), past the other hosts' results. */
+function ansibleTask(before: Above): NumberedLine[] {
+  for (let distance = 1; distance <= MAX_ANSIBLE_LOOK_BACK; distance += 1) {
+    const candidate = before.at(distance);
+    if (!candidate) return [];
+    if (/^TASK \[.*\] \**$/.test(candidate.text)) return [{ number: candidate.number, text: clip(candidate.text) }];
+    if (!ANSIBLE_RESULT.test(candidate.text)) return [];
+  }
+  return [];
+}
+
+/** pylint's error (`ledger/mod23.py:13:15: E1101: …`), under its module's header past the module's other messages. */
+const PYLINT_ERROR = /^[^\s:]+\.py:\d+:\d+: [EF]\d{4}: /;
+/** Lines looked back through for the module's header (its other messages between). */
+const MAX_PYLINT_LOOK_BACK = 40;
+
+/** pylint's `************* Module ledger.mod23` over an error, through the module's messages above it. */
+function pylintModule(before: Above): NumberedLine[] {
+  for (let distance = 1; distance <= MAX_PYLINT_LOOK_BACK; distance += 1) {
+    const candidate = before.at(distance);
+    if (!candidate) return [];
+    if (/^\*{13} Module \S+$/.test(candidate.text)) return [{ number: candidate.number, text: clip(candidate.text) }];
+    if (!/^[^\s:]+\.py:\d+:\d+: [A-Z]\d{4}: /.test(candidate.text)) return [];
+  }
+  return [];
+}
+
 /** ShellCheck's `In deploy.sh line 3:` and the source line over its mark (other marks on the same line between). */
 function shellcheckLocation(before: Above): NumberedLine[] {
   const lines: NumberedLine[] = [];
@@ -194,9 +230,10 @@ function shellcheckLocation(before: Above): NumberedLine[] {
 let native = false;
 /**
  * What a line's own text holds wherever ownerOfAny's rules may find an owner by it: `error: ` (gcc's error, git
- * push's, collect2's), a Go test's `--- FAIL:`, ShellCheck's mark, pytest's `E` line, a Python exception, an indent.
+ * push's, collect2's), a Go test's `--- FAIL:`, ShellCheck's mark, pytest's `E` line, a Python exception, an indent,
+ * ansible's `fatal: [host]`, pylint's error.
  */
-const OWNS_BY_TEXT = new RegExp(["error: ", "^--- FAIL: ", SHELLCHECK_MARK.source, "^E {2,}\\S", PYTHON_EXCEPTION.source, "^[ \\t]"].join("|"));
+const OWNS_BY_TEXT = new RegExp(["error: ", "^--- FAIL: ", SHELLCHECK_MARK.source, "^E {2,}\\S", PYTHON_EXCEPTION.source, "^[ \\t]", ANSIBLE_FAILED.source, PYLINT_ERROR.source].join("|"));
 /**
  * What the line above holds wherever ownerOfAny's rules may take it (or the line above it): a `set -x` trace line,
  * gcc's context (wider than isCompilerContext), a blank line, mocha's indented title ending with `:`.

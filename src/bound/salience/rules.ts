@@ -25,16 +25,17 @@ const STRONG: Rule[] = [
   { pattern: /\b[A-Z][A-Za-z0-9]*(?:Error|Exception)\b(?::(?!:)|$|\s+in\b|\s+at\b|\s\[[A-Za-z][\w]*\]:)|\((?:[A-Z]\w*::)*[A-Z]\w*(?:Error|Exception)\)$|^\s*Exception\b|(?<![\w:\/-])Exception(?::(?!:)|$)|^\s*Caused by:|^Error (?:from server|response from daemon)\b/, score: 9 },
   { pattern: /\bpanicked at\b|^panic: /, score: 10 },
   // A count of failures (`2 failed`, `3 errors`), not a year or a size before a file named for errors (`ls -l`'s `Dec 17  2022 errors.h`).
-  { pattern: /\bFAILED\b|\*\*\*\s*Failed\b|^\s*FAIL\b|^--- FAIL:|\bFAIL:|\bFailures?:\s*[1-9]|(?:^|[\s(,])(?<!\b(?:[Aa]n?|[Tt]he) )[1-9]\d* (?:tests? )?(?:failed|failing|failures?|errors?)\b(?![-.]\w)(?! (?!(?:in|and|or|of|out|so|found|occurred|generated|detected|emitted|reported|remaining|total|were|was|tests?|files?|suites?|specs?|examples?|cases?|checks?|assertions?)\b)[a-z])|^[#ℹ]\s+fail(?:ed)?\s+[1-9]/, score: 10 },
+  { pattern: /\bFAILED\b|\*\*\*\s*Failed\b|^\s*FAIL\b|^--- FAIL:|\bFAIL:|\bFailures?:\s*[1-9]|(?:^|[\s(,])(?<!\b(?:[Aa]n?|[Tt]he) )[1-9]\d* (?:tests? |snapshots? )?(?:failed|failing|failures?|errors?)\b(?![-.]\w)(?! (?!(?:in|and|or|of|out|so|found|occurred|generated|detected|emitted|reported|remaining|total|were|was|tests?|files?|suites?|specs?|examples?|cases?|checks?|assertions?)\b)[a-z])|^[#ℹ]\s+fail(?:ed)?\s+[1-9]|\sfailed=[1-9]/, score: 10 },
   { pattern: /^(?:[\w.\/-]+: )*(?:\(\d+\) )?(?:[Ff]ailed|[Uu]nable) to\b|^(?:[\w.\/-]+: )*[Cc]annot (?:find|open|read|write|resolve|connect|create|load|access|allocate|locate|stat|execute|parse)\b|\b[Ff]ailed with\b|\b[Bb]uild failed\b|\b[Cc]ompilation failed\b|\bfailed:/, score: 7 },
-  { pattern: /^\s*[✘✕✗✖❌]\s|^\s*×\s|^\s*●\s(?!Console\b)/, score: 10 },
+  // A test's failure mark (`✕`, phpunit's `✘`, stylelint's `✖` after its `14:3`), rspec's `Failure/Error:` over what failed.
+  { pattern: /^\s*[✘✕✗✖❌]\s|^\s*×\s|^\s*●\s(?!Console\b)|^\s*\d+:\d+\s+✖\s|^\s*Failure\/Error: /, score: 10 },
   { pattern: /^npm (?:error|ERR!)|^yarn error|^error\s|^\s?ERR_PNPM_\w+/, score: 10 },
   { pattern: /^(?:g?make(?:\[\d+\])?): \*\*\*|^\*\*\* |^g?make(?:\[\d+\])?: Target .* not remade because of errors/, score: 10 },
   { pattern: /(?:^|\s)fatal(?: error)?:|^FATAL\b|(?<![a-z,]\s)\bfatal error\b/i, score: 10 },
   { pattern: /\bexit(?:ed)? (?:status|code)[ =:]*(?:[1-9]\d*|-\d+)\b(?! (?:if|unless|when|on|for|to|and|or|means|indicates|is)\b)|\bexited with (?:code|status) [1-9]|\bnon-zero exit (?:status|code)\s*:?\s*-?\d/i, score: 8 },
   { pattern: /"(?:GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS) [^"]*" 5\d\d\b/, score: 8 },
   { pattern: new RegExp(`(?<!\\x60)\\b(?:${ERRNO})\\b(?!\\x60)`), score: 8 },
-  { pattern: /\bPermission denied\b|\bNo such file or directory\b|\bcommand not found\b|\bSegmentation fault\b|\(core dumped\)|\bAccess denied\b|\bConnection refused\b|\b[Cc]onnection to the server \S+ was refused\b/, score: 8 },
+  { pattern: /\bPermission denied\b|\bNo such file or directory\b|\bcommand not found\b|\bSegmentation fault\b|\(core dumped\)|\bAccess denied\b|\bConnection refused\b|\b[Cc]onnection to the server \S+ was refused\b|^(?:\S+: )?(?:line \d+: )?\s*\d+ (?:Aborted|Killed|Bus error|Floating point exception)\b/, score: 8 },
   // AddressSanitizer and its kin (`==31==ERROR: AddressSanitizer: heap-buffer-overflow`), valgrind's memcheck errors
   // (anywhere in a line: valgrind writes to stderr unbuffered, into the middle of the program's buffered stdout).
   { pattern: /^==\d+==\s?(?:ERROR|WARNING): \w+Sanitizer\b|^(?:WARNING|SUMMARY): \w+Sanitizer:/, score: 10 },
@@ -49,7 +50,9 @@ const STRONG: Rule[] = [
   // Go's `file.go:L:C: message` (go vet's type errors as `vet: file.go:L:C: …`); Python's traceback header, which
   // ranks under the exception line that carries the innermost frame (owners.ts): at a small budget the exception and
   // where it was raised come before the outer frames.
-  { pattern: /^(?:vet: )?[\w@.\/-]*\.go:\d+:\d+: |^Traceback \(most recent call last\)/, score: 8 },
+  // Python linters' errors, not their style codes: pylint's `mod.py:13:15: E1101: … (no-member)` (its E and F
+  // categories), pyflakes' undefined names through flake8 (`mod.py:13:43: F821 undefined name 'LIMIT'`).
+  { pattern: /^(?:vet: )?[\w@.\/-]*\.go:\d+:\d+: |^Traceback \(most recent call last\)|^[^\s:]+\.py:\d+:\d+: (?:[EF]\d{4}: |F82[123] )/, score: 8 },
   { pattern: /^not ok \d+/, score: 10 },
   // sqlite3's errors in a script (`Parse error near line 435: no such table: invoices`, `Runtime error near line 629: …`);
   // a C++ exception nobody caught (`terminate called after throwing an instance of 'std::runtime_error'`, its
@@ -61,8 +64,9 @@ const STRONG: Rule[] = [
   // DeprecationWarning: …`, `MaxListenersExceededWarning: Possible EventEmitter memory leak`, not its notes on its own
   // experimental features; Python's `price_sync.py:21: RuntimeWarning: coroutine 'refresh' was never awaited` (at the
   // line start: pytest's warnings summary indents it); Perl's `… isn't numeric … at report.pl line 12, <STDIN> line
-  // 318.`, `Use of uninitialized value … at x.pl line 14.` (anywhere in a line: stderr writes into buffered stdout).
-  { pattern: /^\(node:\d+\) (?:\[[A-Z]+\d+\] )?(?!ExperimentalWarning)[A-Z]\w*Warning: |^[^\s:]+\.py:\d+: (?!ExperimentalWarning)[A-Z]\w*Warning: |\S at [\w.\/-]+\.p[lm] line \d+(?:, <\w*> (?:line|chunk) \d+)?\.$/, score: 8 },
+  // 318.`, `Use of uninitialized value … at x.pl line 14.` (anywhere in a line: stderr writes into buffered stdout);
+  // PHP's `Warning: Undefined array key "sku" in /app/import.php on line 15` (`PHP Warning:  …` on stderr).
+  { pattern: /^\(node:\d+\) (?:\[[A-Z]+\d+\] )?(?!ExperimentalWarning)[A-Z]\w*Warning: |^[^\s:]+\.py:\d+: (?!ExperimentalWarning)[A-Z]\w*Warning: |\S at [\w.\/-]+\.p[lm] line \d+(?:, <\w*> (?:line|chunk) \d+)?\.$|^(?:PHP )?Warning: {1,2}\S.* in \S+ on line \d+$/, score: 8 },
 ];
 
 /** Weak words: salient only together with a location. */
@@ -79,6 +83,15 @@ const LOCATION_HINT = /\.[A-Za-z]\w{0,5}(?:[:(]| (?:on )?line )\d|:\\/;
 
 /** LOCATION and the hint that must match before it runs (the tests check the hint on real and random lines). */
 export const LOCATION_PATTERNS = { hint: LOCATION_HINT, location: LOCATION };
+
+/**
+/**
+ * A failed test's title (a test's failure mark before it, `✘`, `✕`, `×`, `●`…, not eslint's `✖ 12 problems`; rspec's
+ * `(FAILED - 2)` after it): when it says `no errors` or `0 errors` (phpunit's `✘ Total of cart without errors 11`, rspec's
+ * `… when no error occurs in case 7 (FAILED - 1)`), that is what the test checks, not a count. Tried only on a line
+ * the first rejection matched.
+ */
+const FAILED_TITLE = /^\s*[✘✕✗✖❌×●]\s(?!\d+ problems?\b)|\(FAILED - \d+\)$/;
 
 /**
  * Lines that say all is well, or count zero problems: never salient even when a strong word appears. The rejections
@@ -124,7 +137,7 @@ function joinStrongRules(): Rule[] {
     groups.push({ pattern: new RegExp(sources[at]!.join("|"), keys[at]!.slice(space + 1)), score: Number(keys[at]!.slice(0, space)) });
   }
   compileNative(groups.map((group) => group.pattern));
-  compileNative([PASS_MARK, LOCATION_HINT].concat(REJECT));
+  compileNative([PASS_MARK, LOCATION_HINT, FAILED_TITLE].concat(REJECT));
   return groups.sort((a, b) => b.score - a.score);
 }
 
@@ -167,7 +180,9 @@ function scoreText(text: string): number {
     if (!located || !WEAK.test(text)) return 0;
     score = 3;
   }
-  for (let index = 0; index < REJECT.length; index += 1) if (REJECT[index]!.test(text)) return 0;
+  for (let index = 0; index < REJECT.length; index += 1) {
+    if (REJECT[index]!.test(text) && (index !== 0 || !FAILED_TITLE.test(text))) return 0;
+  }
   return located ? score + 3 : score;
 }
 
@@ -176,13 +191,14 @@ function scoreText(text: string): number {
  * terraform's `│`), valgrind's indented `==PID==    at …`, a sanitizer's `READ of size 4 at …` over its frames,
  * rustc's `...` between two excerpts and its `help:` with the suggested lines (`13 +     let total = …`), gcc's and
  * clang's `f.c:4:30: note: …` (with its code frame under it), Node's `Require stack:` (groups.ts takes its `- path`
- * list), PostgreSQL's `DETAIL:`, `HINT:`, `STATEMENT:` and psql's `LINE 1:` under its `ERROR:`.
+ * list), PostgreSQL's `DETAIL:`, `HINT:`, `STATEMENT:` and psql's `LINE 1:` under its `ERROR:`, PHP's `Stack trace:`
+ * and its frames (`#0 /app/report.php(16): customer_of()`, `#1 {main}`) under an uncaught exception.
  */
 export function isContinuation(text: string): boolean {
   if (text.length === 0) return false;
   const first = text.charCodeAt(0);
   if (first === 0x20 || first === 0x09) return text.trim().length > 0;
-  return /^(?:at |Caused by:|\s*\^|\s*[|│]|\s*-->|\s*\d+\s*\||==\d+== {2,}\S|(?:READ|WRITE) of size \d+ at |(?:Previous )?(?:[Rr]ead|[Ww]rite) at 0x[0-9a-f]+ by |\.\.\.$|help: |\d+ [-+~] |Require stack:$|LINE \d+: )/.test(text) || (text.includes(": note: ") && COMPILER_NOTE.test(text)) || (text.includes(":  ") && POSTGRES_FIELD.test(text));
+  return /^(?:at |Caused by:|\s*\^|\s*[|│]|\s*-->|\s*\d+\s*\||==\d+== {2,}\S|(?:READ|WRITE) of size \d+ at |(?:Previous )?(?:[Rr]ead|[Ww]rite) at 0x[0-9a-f]+ by |\.\.\.$|help: |\d+ [-+~] |Require stack:$|LINE \d+: |Stack trace:$|#\d+ (?:\S+\(\d+\): |\{main\}$))/.test(text) || (text.includes(": note: ") && COMPILER_NOTE.test(text)) || (text.includes(":  ") && POSTGRES_FIELD.test(text));
 }
 
 /** PostgreSQL's fields under its `ERROR:` (server log, after its line prefix, or psql's): `DETAIL:  Key (id)=(1) already exists.`, `STATEMENT:  insert …`. */

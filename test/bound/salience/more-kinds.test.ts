@@ -59,9 +59,9 @@ describe("sqlite3 and gdb", () => {
 });
 
 describe("a C++ exception nobody caught", () => {
-  test("`terminate called after throwing an instance of …` with its `what():` line", () => {
+  test("`terminate called after throwing an instance of …` with its `what():` line; bash's `Aborted` under it is a group of its own", () => {
     const groups = groupsOf(fixture("cpp-uncaught-exception.txt"));
-    expect(groups).toEqual([["terminate called after throwing an instance of 'std::runtime_error'", "what():  config shard 418: /etc/ledger/shards/418.conf: no such file"]]);
+    expect(groups).toEqual([["terminate called after throwing an instance of 'std::runtime_error'", "what():  config shard 418: /etc/ledger/shards/418.conf: no such file"], ["bash: line 1: 10219 Aborted                 ./shard_loader"]]);
   });
 });
 

@@ -22,10 +22,10 @@ describe("compileNative", () => {
     const { tokenize } = await import("../../../src/bound/salience/template.js");
     const { mayBeSalient } = await import("../../../src/bound/salience/prefilter.js");
     const runs = (texts: string[]): string[] => texts.map((text) => (text.length >= 1000 ? "long" : text === LOG_LINE ? "line" : "other"));
-    // The needle expression; the 7 joined rules, the pass mark, the location hint and the 2 rejections (those that
-    // ignore case are one); tokenize's 4.
+    // The needle expression; the 7 joined rules, the pass mark, the location hint, the failed test's title and the 2
+    // rejections (those that ignore case are one); tokenize's 4.
     expect(runs(await testedTexts(async () => void mayBeSalient(LOG_LINE)))).toEqual(["long", "line"]);
-    expect(runs(await testedTexts(async () => void scoreLine(LOG_LINE))).slice(0, 12)).toEqual([...Array(11).fill("long"), "line"]);
+    expect(runs(await testedTexts(async () => void scoreLine(LOG_LINE))).slice(0, 13)).toEqual([...Array(12).fill("long"), "line"]);
     expect(runs(await testedTexts(async () => void tokenize(LOG_LINE))).slice(0, 4)).toEqual(Array(4).fill("long"));
     // Once each: the next line runs no long text, and the answers are the same.
     expect(runs(await testedTexts(async () => void expect(scoreLine(LOG_LINE)).toBe(9)))).not.toContain("long");

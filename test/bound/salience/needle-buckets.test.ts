@@ -51,9 +51,11 @@ describe("the needles' buckets", () => {
     // least through here and on log lines) to 12.25 and 68.5 (placed by the heuristic: the same buckets); C++'s
     // `after throwing` (terminate's line for std::out_of_range) to 13.5 and 80.4. The outputs of wide2_cases.sh (rsync,
     // UBSan, Express, clippy, webpack, rspec, ansible) took the same needles to 14.1 and 84.9. The buckets searched
-    // again (needlescan) with the bench's log lines among the corpora: 12.3 and 66.6.
-    expect(chosen.positions / kib).toBeLessThan(13);
-    expect(chosen.compares / kib).toBeLessThan(73);
+    // again (needlescan) with the bench's log lines among the corpora: 12.3 and 66.6. wide2's 25 more outputs
+    // (front-end builds, linters, Ruby, PHP, ansible) took them to 14.27 and 79.5, and bash's `Aborted` and `Killed`
+    // to 14.43 and 81.4.
+    expect(chosen.positions / kib).toBeLessThan(15);
+    expect(chosen.compares / kib).toBeLessThan(85);
   });
 
   test("on the bench's log lines (bench/log-input.mjs: an ERROR line in six, `timeout`, hex ids), few positions pass but the hits", () => {
@@ -79,8 +81,8 @@ describe("the needles' buckets", () => {
   });
 });
 
-/** The needles added with the sanitizer, valgrind and git-conflict rules, then the race, runtime-warning, Perl and C++ terminate ones. */
-const LATER = ["anitizer", "Invalid ", "nitialised", "ely lost", "CONFLICT (", "DATA RACE", "Warning: ", ".pl line ", ".pm line ", "after throwing"];
+/** The needles added with the sanitizer, valgrind and git-conflict rules, then the race, runtime-warning, Perl and C++ terminate ones, then bash's signal reports. */
+const LATER = ["anitizer", "Invalid ", "nitialised", "ely lost", "CONFLICT (", "DATA RACE", "Warning: ", ".pl line ", ".pm line ", "after throwing", "Aborted", "Killed"];
 
 /** Varied log lines as bench/log-input.mjs makes them (its words, paths, levels and ids). */
 function benchLog(count: number): string[] {
