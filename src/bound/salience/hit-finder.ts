@@ -37,6 +37,8 @@ export interface ScanWork {
   followedLines: number;
   /** Lines that left the ring mined for the summary's estimate. */
   sampledLines: number;
+  /** Bytes copied into the WebAssembly scan's window (a region gathered in its stage is scanned where it lies). */
+  copiedBytes: number;
 }
 
 /** Hits of a region, with the newlines before each and in all when the scan counted them (else undefined). */
@@ -44,7 +46,7 @@ export type RegionHits = { positions: number[]; linesBefore?: number[]; newlines
 
 /** Finds the hits of each region and meters how many lines may be scored. */
 export class HitFinder {
-  readonly work: ScanWork = { scannedBytes: 0, skippedBytes: 0, hits: 0, scoredLines: 0, followedLines: 0, sampledLines: 0 };
+  readonly work: ScanWork = { scannedBytes: 0, skippedBytes: 0, hits: 0, scoredLines: 0, followedLines: 0, sampledLines: 0, copiedBytes: 0 };
   private allowance = INITIAL_ALLOWANCE;
   private flooded = false;
   /** The one-pass SIMD scan (undefined until first used; null without WebAssembly or when `simd` is off). */
@@ -93,6 +95,15 @@ export class HitFinder {
     return hits;
   }
 
+  /**
+   * A buffer of `bytes` to gather a region in that the scan then reads where it lies (its own window), or undefined
+   * without WebAssembly SIMD (the caller allocates one).
+   */
+  stage(bytes: number): Buffer | undefined {
+    if (this.needleScan === undefined) this.needleScan = NeedleScan.create(BYTE_NEEDLES);
+    return this.needleScan?.stage(bytes);
+  }
+
   /** Ends a region: an allowance run out marks a flood. */
   endRegion(): void {
     if (this.allowance < 1) this.flooded = true;
@@ -104,6 +115,7 @@ export class HitFinder {
     const repeats = this.allowance >= FLOOD_ALLOWANCE ? REPEATS_PER_KIND : FLOOD_REPEATS_PER_KIND;
     // No more hits than the allowance can score (twice: some fall in lines already taken).
     const newlines = scan.scan(bytes, start, end, repeats, 2 * Math.floor(this.allowance) + 8, found);
+    this.work.copiedBytes = scan.copiedBytes;
     return { ...found, newlines };
   }
 

@@ -87,6 +87,8 @@ export class NeedleScan {
   private readonly view: DataView;
   /** Needle hits found, novel or not. */
   hits = 0;
+  /** Bytes copied into the window to be scanned (a region gathered in `stage` is scanned where it lies). */
+  copiedBytes = 0;
 
   private constructor(instance: InstanceType<WasmApi["Instance"]>, needles: readonly Buffer[]) {
     this.scanFn = instance.exports.scan;
@@ -115,6 +117,14 @@ export class NeedleScan {
   }
 
   /**
+   * The window's first `bytes` (at most its size): a caller that gathers a region there has it scanned where it lies,
+   * not copied again. Valid until the next scan of bytes from elsewhere, which copies them over it.
+   */
+  stage(bytes: number): Buffer {
+    return Buffer.from(this.memory.buffer, 0, Math.min(bytes, WINDOW_BYTES));
+  }
+
+  /**
    * The hits in bytes[start, end) whose kind (the 32 bytes from the hit, hex digits masked, up to the line's end)
    * was seen fewer than `repeats` times before (at most 255), ascending, at most `most` of them, into `found`,
    * with the newlines before each (from `start`); returns the newlines in bytes[start, end). `end` must be a
@@ -131,13 +141,21 @@ export class NeedleScan {
         const newline = bytes.lastIndexOf(0x0a, to - 1);
         if (newline >= from) to = newline + 1;
       }
-      this.memory.set(bytes.subarray(from, to), 0);
-      let position = 0;
-      while (position < to - from) {
-        const count = this.scanFn(position, to - from, limit, left);
+      // Where bytes[from] lies in the window: in place when the caller gathered it there (stage), else copied to 0.
+      let origin = 0;
+      if (bytes.buffer === this.memory.buffer && bytes.byteOffset + to <= WINDOW_BYTES) {
+        origin = bytes.byteOffset + from;
+      } else {
+        this.memory.set(bytes.subarray(from, to), 0);
+        this.copiedBytes += to - from;
+      }
+      const stop = origin + (to - from);
+      let position = origin;
+      while (position < stop) {
+        const count = this.scanFn(position, stop, limit, left);
         left -= count;
         for (let index = 0; index < count; index += 1) {
-          found.positions.push(from + this.view.getInt32(OUT + 4 * index, true));
+          found.positions.push(from - origin + this.view.getInt32(OUT + 4 * index, true));
           found.linesBefore.push(newlines + this.view.getInt32(OUT_LINES + 4 * index, true));
         }
         this.hits += this.view.getInt32(STATS, true);

@@ -10,14 +10,20 @@ const REGION_BYTES = 256 * 1024;
 export class FixedRegions {
   private readonly scan: (region: Buffer) => void;
   private readonly regionBytes: number;
+  private readonly newStage: ((bytes: number) => Buffer) | undefined;
   private stage: Buffer | undefined;
   private staged = 0;
   /** Bytes pushed so far, and the offset of the next cut's boundary. */
   private offset = 0;
   private boundary: number;
 
-  constructor(scan: (region: Buffer) => void, regionBytes = REGION_BYTES) {
+  /**
+   * `stage`, when given, provides the buffer that holds a region gathered from two pieces (the needle scan's own
+   * window: the region is then scanned where it was gathered, copied once, not twice); else one is allocated.
+   */
+  constructor(scan: (region: Buffer) => void, regionBytes = REGION_BYTES, newStage?: (bytes: number) => Buffer) {
     this.scan = scan;
+    this.newStage = newStage;
     this.regionBytes = regionBytes;
     this.boundary = regionBytes;
   }
@@ -76,7 +82,7 @@ export class FixedRegions {
 
   private append(bytes: Buffer): void {
     // What is held never reaches two regions: a region's leftover (under one region) and the next region's bytes.
-    this.stage ??= Buffer.allocUnsafe(2 * this.regionBytes);
+    this.stage ??= this.newStage?.(2 * this.regionBytes) ?? Buffer.allocUnsafe(2 * this.regionBytes);
     this.stage.set(bytes, this.staged);
     this.staged += bytes.length;
   }

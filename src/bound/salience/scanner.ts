@@ -31,7 +31,7 @@ export class SalienceScanner {
   private carryBytes = 0;
   private carryClipped = false;
   private readonly finder: HitFinder;
-  private regions = new FixedRegions((piece) => this.scanPiece(piece));
+  private regions = this.newRegions();
   /** Lines from the first line of the output up to the ring's start whose text the line path scores at the end. */
   private evictedFrom = 0;
   private evictedTo = 0;
@@ -68,7 +68,7 @@ export class SalienceScanner {
   /** Where the bytes that will leave the ring begin: their first line's number, and whether they start it. */
   begin(lineNumber: number, atLineStart: boolean): void {
     this.regions.flush();
-    this.regions = new FixedRegions((piece) => this.scanPiece(piece));
+    this.regions = this.newRegions();
     this.lineNumber = lineNumber;
     this.beganAt = lineNumber;
     this.carryClipped = !atLineStart;
@@ -159,6 +159,11 @@ export class SalienceScanner {
       ranks.set(group.template, group.rank);
     }
     return held;
+  }
+
+  /** Regions of the bytes leaving the ring; a log's are gathered in the needle scan's window (scanned in place). */
+  private newRegions(): FixedRegions {
+    return new FixedRegions((piece) => this.scanPiece(piece), undefined, (bytes) => (this.kind === "log" ? this.finder.stage(bytes) : undefined) ?? Buffer.allocUnsafe(bytes));
   }
 
   private keepCarry(bytes: Buffer): void {
