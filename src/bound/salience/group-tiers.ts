@@ -1,7 +1,7 @@
 // Which lines of a salient group can wait until every chosen group's own lines are in: the details a small budget
 // gives up first (a rustc hint, the diff of a failed assertion whose line already names both values, deep frames).
 import type { SalientGroup } from "./reservoir.js";
-import { ASSERTION, FRAME } from "./groups.js";
+import { ASSERTION, FRAME } from "./group-lines.js";
 
 /** rustc's hint under its error (`help: try using a conversion method`), with the suggested lines under it. */
 const HINT = /^help: /;

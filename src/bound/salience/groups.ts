@@ -4,11 +4,10 @@ import { clip, ownerOf } from "./owners.js";
 import { EXAMPLES_PER_TEMPLATE, Reservoir, type NumberedLine, type SalientGroup } from "./reservoir.js";
 import type { Above } from "./lines-above.js";
 import { TemplateMiner } from "./template.js";
+import { ASSERTION, BARE_GUTTER, DIFF_LINE, FRAME, GO_FRAME, GO_FUNCTION, LEGEND, LIST_ITEM, PASSING, RUNTIME_FRAME, TITLE, isDiffValue, spansBlanks } from "./group-lines.js";
 
 /** Continuation lines that may follow a salient line (stack frames, code excerpts, carets); a bare gutter `|` is not counted. */
 const MAX_CONTINUATION = 10;
-/** A gutter line with nothing in it (rustc's `   |` between its labels): continues a group without using up its lines. */
-const BARE_GUTTER = /^\s*[|│]\s*$/;
 
 const lineBytes = (line: NumberedLine): number => Buffer.byteLength(line.text) + 1;
 /** The lines of a refused group (none are kept). */
@@ -16,59 +15,8 @@ const NO_LINES: NumberedLine[] = [];
 
 /** Lines looked through under a closed group for its first stack frame (jest, mocha, node:test print it under the diff). */
 const MAX_FOLLOW = 30;
-/**
- * A stack frame with a location outside the runtime's own code: JavaScript's `at f (test/a.test.js:23:67)` (not
- * `node:`), vitest's `❯ file:line:col`, a Go goroutine's `\t/src/app/main.go:11 +0x65` (not Go's own sources:
- * `/usr/local/go/src/…`, Debian's `/usr/lib/go-1.19/src/…`, under which net/http recovers a handler's panic),
- * terraform's `  on main.tf line 5, in variable "v":` under its `Error:` and a blank line, gdb's backtrace frame
- * `#1  0x… in name_length (owner=0x0) at report.c:11` under `Program received signal SIGSEGV` (not the C library's,
- * `at ../sysdeps/…`), Ruby's `worker.rb:7:in `fee'` (rspec's `# ./spec/a_spec.rb:27:in `block …'`).
- */
-export const FRAME = /^\s*(?:at (?:[^()]* \()?(?!node:|internal\/)[^\s()]+:\d+:\d+\)?|❯ (?:\S+ )?\S+:\d+:\d+)\s*$|^\s*(?:# |from )?[\w.\/-]+\.rb:\d+:in [`']|^\t(?!\/usr\/(?:local\/)?(?:lib\/)?go-?[\d.]*\/)\S+\.go:\d+(?: \+0x[\da-f]+)?$|^│?\s+on \S+\.tf(?:\.json)? line \d+\b|^#\d+ +(?:0x[\da-f]+ in )?\S+ \(.*\) at (?!\.\.\/sysdeps\/)\S+:\d+$/;
-
-/** A Go goroutine's frame (its file line) and the function line printed above it (`main.load(...)`, `net/http.(*conn).serve(0xc000…)`). */
-const GO_FRAME = /^\t\S+\.go:\d+/;
-const GO_FUNCTION = /^[\w.\/*()[\]-]+\(.*\)$/;
-
-/**
- * A JavaScript frame in Node's own code (`at Test.run (node:internal/test_runner/test:796:25)`): it ends a group, whose
- * first frame of the program's own code is looked for under it when the group has none (`close`).
- */
-const RUNTIME_FRAME = /^\s*at (?:[^()]* \()?(?:node:|internal\/)/;
-
-/** A test's failure title, whose message comes under it after a blank line (jest's `●`, `FAIL`, `✕`). */
-const TITLE = /^\s*(?:●|✕|✖|×|FAIL)\s/;
-/**
- * A line that says a test passed: never a failure's continuation (jest's and vitest's `✓` lines under a `FAIL` file);
- * nor vitest's `Start at` and `Duration` under its summary (indented to align with ` Test Files`).
- */
-const PASSING = /^\s*[✓✔√]\s|^ +(?:Start at|Duration) {2}\S/;
-/** A failed assertion, whose expected/actual diff comes under it: Python's and Node's `AssertionError`, jest's `expect(received)`. */
-export const ASSERTION = /\bAssertion(?:Error|FailedError)\b|\bexpect\(received\)/;
-/** A line of that diff: `- {'a': 1}`, `+   18,`, `+ actual - expected`, `- Expected  - 1`, difflib's `?     ^` guide. */
-const DIFF_LINE = /^\s*(?:[-+](?: |$)|\? +[-+^ ]*[-+^]\s*$)/;
-/** A diff's legend (`+ actual - expected`, `- Expected  - 1`, jest's `- Snapshot  - 1`): a second one under a diff already taken opens a second diff of the same values (mocha prints its own under Node's). */
-const LEGEND = /^\s*[-+] (?:actual|expected|Expected|Received|Snapshot)\b/;
-/** A diff line that is not a legend: a value. */
-const isDiffValue = (text: string): boolean => DIFF_LINE.test(text) && !LEGEND.test(text);
 /** Farthest a diff line is taken under the group's last line (unittest's `Lists differ:` prints 5 lines before its diff). */
 const MAX_DIFF_GAP = 8;
-
-/**
- * A report whose parts stand apart by a blank line: Go's race detector's `WARNING: DATA RACE`, its `Read at 0x… by
- * goroutine 7:` with its frames, a blank line, then `Previous write at 0x… by goroutine 9:`, the other side, with its;
- * esbuild's `✘ [ERROR] Could not resolve "./x.js"` over a blank line and its indented location and code; rspec's
- * `Failure/Error: expect(…)` over a blank line and its `expected:`/`got:` lines or the exception, and its frame; vite's
- * `error during build:`, rolldown's `Build failed with 1 error:`, a blank line, then the error (`[PARSE_ERROR] …`)
- * and its code (a line of such a group that ends with `:` announces the line under it, as the first line does).
- */
-const SPANS_BLANKS = "WARNING: DATA RACE";
-/** True for the first line of such a report (string tests: no regular expression runs for it but on rspec's). */
-const spansBlanks = (text: string): boolean =>
-  text === SPANS_BLANKS || text === "error during build:" || text.startsWith("✘ [ERROR] ") || (text.includes("Failure/Error: ") && /^\s*Failure\/Error: /.test(text));
-
-/** An item of the list under Node's `Require stack:` (`- /app/lib/config.js`), the modules that asked for the missing one. */
-const LIST_ITEM = /^- \S/;
 
 /** A closed group still looking for its first frame (and, under a failure's title, its message). */
 interface Follow {
