@@ -5,7 +5,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, test } from "vitest";
 import { assignBuckets, BUCKET_COUNT } from "../../../src/bound/salience/needle-buckets.js";
 import { BYTE_NEEDLES } from "../../../src/bound/salience/prefilter.js";
-import { createRandom } from "../../fuzz/generate.js";
+import { benchLog } from "./bench-log.js";
 
 /** Positions passing the fingerprint of `buckets` (three bytes, nibbles looked up apart, as the scan does) and the compares they cost. */
 function fingerprintWork(bytes: Buffer, buckets: number[][], needles: readonly Buffer[] = BYTE_NEEDLES): { positions: number; compares: number } {
@@ -83,21 +83,6 @@ describe("the needles' buckets", () => {
 
 /** The needles added with the sanitizer, valgrind and git-conflict rules, then the race, runtime-warning, Perl and C++ terminate ones, then bash's signal reports. */
 const LATER = ["anitizer", "Invalid ", "nitialised", "ely lost", "CONFLICT (", "DATA RACE", "Warning: ", ".pl line ", ".pm line ", "after throwing", "Aborted", "Killed"];
-
-/** Varied log lines as bench/log-input.mjs makes them (its words, paths, levels and ids). */
-function benchLog(count: number): string[] {
-  const { next, pick } = createRandom(0x5eed);
-  const words = ["compiled", "fetched", "retrying", "connected to", "wrote", "skipped", "resolved", "cache miss for", "timeout on", "checked"];
-  const paths = ["src/module", "lib/util", "api/handler", "db/pool", "net/socket", "ui/view", "test/spec"];
-  const lines: string[] = [];
-  while (lines.length < count) {
-    const time = new Date(Date.UTC(2026, 10, 1) + Math.floor(next() * 86_400_000)).toISOString();
-    const id = Math.floor(next() * 0xffffffff).toString(16).padStart(8, "0");
-    lines.push(`${time} ${pick(["INFO", "INFO", "INFO", "DEBUG", "WARN", "ERROR"])} [worker-${Math.floor(next() * 16)}] ${pick(words)} ${pick(paths)}-${Math.floor(next() * 500)}.ts (req ${id}) in ${Math.floor(next() * 2000)} ms`);
-    if (next() < 0.03) lines.push(`    at ${pick(paths)}/index.js:${Math.floor(next() * 900)}:${Math.floor(next() * 80)}`);
-  }
-  return lines;
-}
 
 /** The positions where `needle` starts in `bytes`. */
 function occurrences(bytes: Buffer, needle: Buffer): number {
