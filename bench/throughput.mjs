@@ -24,9 +24,21 @@ const copy = join(work, "copy");
 // The last run's store is removed before the next run, as the baseline's copy is: otherwise every spilled GiB
 // stays dirty in the page cache, and the kernel's writeback of earlier runs (and its throttling of writers past
 // the dirty limits) lands on later correx runs only, never on `tee`'s.
+// A run that spilled past the store's quota (1 GiB spilling all) hands the collection to a detached `correx gc`,
+// which may still be writing its tombstone there: the removal is tried again until it is done (up to a minute).
+const removeStore = (dir) => {
+  for (let tries = 0; ; tries += 1) {
+    try {
+      return rmSync(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
+    } catch (error) {
+      if (tries >= 30 || !["ENOTEMPTY", "EBUSY", "EPERM"].includes(error.code)) throw error;
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 2000);
+    }
+  }
+};
 const clean = () => {
   rmSync(copy, { force: true });
-  rmSync(spill, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
+  removeStore(spill);
   runs += 1;
   spill = join(work, `spill-${runs}`);
 };
@@ -83,5 +95,5 @@ try {
   console.log("| --- | --- | ---: | ---: | ---: | ---: | ---: |");
   for (const line of rows) console.log(line);
 } finally {
-  rmSync(work, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
+  removeStore(work);
 }
