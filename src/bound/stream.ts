@@ -205,7 +205,7 @@ export class LineCollector {
     salience.recognize(this.head.lines.slice(0, 20).map((line) => line.text));
     salience.begin(firstLineNumber, atLineStart);
     this.newlinesBeforeScan = this.newlines;
-    return new ByteRing(this.ringCap, origin, atLineStart, (bytes) => salience.evict(bytes));
+    return new ByteRing(this.ringCap, origin, atLineStart, (bytes) => salience.evict(bytes), salience.ringStorage(this.ringCap));
   }
 
   /** With salience on, the ring's bytes before the tail's lines also leave: the scanner sees them like the rest. */

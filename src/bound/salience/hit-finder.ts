@@ -1,6 +1,8 @@
 // Where the byte path looks: needle hits worth scoring in the bytes that leave the ring, and the allowance that
 // keeps a flood of errors from costing a regex per line.
+import type { RingStorage } from "../byte-ring.js";
 import { NeedleScan, type FoundHits } from "./needle-scan.js";
+import { MOST_HELD_BYTES, type RegionMemory } from "./regions.js";
 import { BYTE_NEEDLES, findHits } from "./prefilter.js";
 
 /** Lines fully scored before the allowance below is all there is (every real output stays under it). */
@@ -39,6 +41,8 @@ export interface ScanWork {
   sampledLines: number;
   /** Bytes copied into the WebAssembly scan's window (a region gathered in its stage is scanned where it lies). */
   copiedBytes: number;
+  /** Bytes copied to gather a region from two pieces (none when the tail ring lies in the scan's memory, but at its wrap). */
+  gatheredBytes: number;
 }
 
 /** Hits of a region, with the newlines before each and in all when the scan counted them (else undefined). */
@@ -46,7 +50,7 @@ export type RegionHits = { positions: number[]; linesBefore?: number[]; newlines
 
 /** Finds the hits of each region and meters how many lines may be scored. */
 export class HitFinder {
-  readonly work: ScanWork = { scannedBytes: 0, skippedBytes: 0, hits: 0, scoredLines: 0, followedLines: 0, sampledLines: 0, copiedBytes: 0 };
+  readonly work: ScanWork = { scannedBytes: 0, skippedBytes: 0, hits: 0, scoredLines: 0, followedLines: 0, sampledLines: 0, copiedBytes: 0, gatheredBytes: 0 };
   private allowance = INITIAL_ALLOWANCE;
   private flooded = false;
   /** The one-pass SIMD scan (undefined until first used; null without WebAssembly or when `simd` is off). */
@@ -89,19 +93,37 @@ export class HitFinder {
    * needle, which a flood runs only now and then (the caller then counts lines between hits).
    */
   find(bytes: Buffer, start: number, end: number): RegionHits {
-    if (this.needleScan === undefined) this.needleScan = NeedleScan.create(BYTE_NEEDLES);
-    const hits = this.needleScan ? this.scanSimd(this.needleScan, bytes, start, end) : this.scanEach(bytes, start, end);
+    const scan = this.scan();
+    const hits = scan ? this.scanSimd(scan, bytes, start, end) : this.scanEach(bytes, start, end);
     this.work.hits += hits.positions.length;
     return hits;
   }
 
   /**
-   * A buffer of `bytes` to gather a region in that the scan then reads where it lies (its own window), or undefined
-   * without WebAssembly SIMD (the caller allocates one).
+   * Where regions are held (see RegionMemory), for a log (`isLog`, asked when a region is first gathered) in the
+   * scan's own memory: a region that spans two pieces in the ring's memory where it lies, else gathered in the
+   * scan's window, which the scan then reads where it lies; else an allocated buffer.
    */
-  stage(bytes: number): Buffer | undefined {
+  regionMemory(isLog: () => boolean): RegionMemory {
+    return {
+      stage: (bytes) => (isLog() ? this.scan()?.stage(bytes) : undefined) ?? Buffer.allocUnsafe(bytes),
+      lasting: (piece) => this.needleScan?.holdsRing(piece) ?? false,
+      work: this.work,
+    };
+  }
+
+  /**
+   * Memory for the tail ring inside the scan's (NeedleScan.ringStorage), its slack what regions hold at most, or
+   * undefined without WebAssembly SIMD.
+   */
+  ringStorage(capacity: number): RingStorage | undefined {
+    return this.scan()?.ringStorage(capacity, MOST_HELD_BYTES) ?? undefined;
+  }
+
+  /** The one-pass SIMD scan, made on first use (null without WebAssembly SIMD or with `simd` off). */
+  private scan(): NeedleScan | null {
     if (this.needleScan === undefined) this.needleScan = NeedleScan.create(BYTE_NEEDLES);
-    return this.needleScan?.stage(bytes);
+    return this.needleScan;
   }
 
   /** Ends a region: an allowance run out marks a flood. */

@@ -1,5 +1,6 @@
 // The byte path's needle scan in one SIMD pass (needle-scan.wat): hits whose kind of line was not seen too often.
 import { nodeV8 } from "../../lazy-builtin.js";
+import type { RingStorage } from "../byte-ring.js";
 import { assignBuckets, BUCKET_COUNT } from "./needle-buckets.js";
 import { NEEDLE_SCAN_MODULE, NEEDLE_SCAN_MODULE_PLAIN } from "./needle-scan-module.js";
 
@@ -15,11 +16,14 @@ const MAX_NEEDLES = (0x120000 - NEEDLES) / NEEDLE_RECORD;
 const OUT = 0x160000;
 const OUT_LINES = 0x1e0000;
 const NIBBLES = Array.from({ length: 16 }, (_, nibble) => nibble);
+/** WebAssembly's page, and the bytes past a region the scan's loads may read. */
+const PAGE_BYTES = 64 * 1024;
+const PADDING = 64;
 
 /** The little of the WebAssembly API used here (the project's TypeScript lib has no DOM types). */
 interface WasmApi {
   Module: new (bytes: Uint8Array) => object;
-  Instance: new (module: object) => { exports: { scan: (start: number, end: number, limit: number, most: number) => number; memory: { buffer: ArrayBuffer } } };
+  Instance: new (module: object) => { exports: { scan: (start: number, end: number, limit: number, most: number) => number; memory: { buffer: ArrayBuffer; grow: (pages: number) => number } } };
 }
 
 /** The compiled modules (undefined until first needed; null where this runtime rejects them). */
@@ -83,8 +87,11 @@ export interface FoundHits {
 /** One output's scan: its own table of line kinds seen, so a flood of one kind is scored a few times only. */
 export class NeedleScan {
   private readonly scanFn: (start: number, end: number, limit: number, most: number) => number;
-  private readonly memory: Uint8Array;
-  private readonly view: DataView;
+  private readonly wasmMemory: { buffer: ArrayBuffer; grow: (pages: number) => number };
+  private memory: Uint8Array;
+  private view: DataView;
+  /** Where the tail ring's memory begins, once lent (`ringStorage`): bytes from there on are scanned where they lie. */
+  private ringStart = Infinity;
   /** Needle hits found, novel or not. */
   hits = 0;
   /** Bytes copied into the window to be scanned (a region gathered in `stage` is scanned where it lies). */
@@ -92,6 +99,7 @@ export class NeedleScan {
 
   private constructor(instance: InstanceType<WasmApi["Instance"]>, needles: readonly Buffer[]) {
     this.scanFn = instance.exports.scan;
+    this.wasmMemory = instance.exports.memory;
     this.memory = new Uint8Array(instance.exports.memory.buffer);
     this.view = new DataView(instance.exports.memory.buffer);
     this.writeTables(needles);
@@ -125,6 +133,31 @@ export class NeedleScan {
   }
 
   /**
+   * Memory for the tail ring after the scan's own (see RingStorage: `slack` bytes more than the capacity, then a
+   * capacity for `bytes()`): the bytes that leave the ring are then scanned where they lie, with no copy. Asked for
+   * once, before any `stage` (growing the memory moves it); undefined when the memory cannot grow.
+   */
+  ringStorage(capacity: number, slack: number): RingStorage | undefined {
+    if (this.ringStart !== Infinity) return undefined;
+    const start = this.memory.length;
+    const room = capacity + slack;
+    try {
+      this.wasmMemory.grow(Math.ceil((room + capacity + PADDING) / PAGE_BYTES));
+    } catch {
+      return undefined;
+    }
+    this.memory = new Uint8Array(this.wasmMemory.buffer);
+    this.view = new DataView(this.wasmMemory.buffer);
+    this.ringStart = start;
+    return { bytes: Buffer.from(this.wasmMemory.buffer, start, room + capacity), room };
+  }
+
+  /** True when `bytes` lie in the tail ring's memory lent by `ringStorage`. */
+  holdsRing(bytes: Buffer): boolean {
+    return bytes.buffer === this.memory.buffer && bytes.byteOffset >= this.ringStart;
+  }
+
+  /**
    * The hits in bytes[start, end) whose kind (the 32 bytes from the hit, hex digits masked, up to the line's end)
    * was seen fewer than `repeats` times before (at most 255), ascending, at most `most` of them, into `found`,
    * with the newlines before each (from `start`); returns the newlines in bytes[start, end). `end` must be a
@@ -141,9 +174,10 @@ export class NeedleScan {
         const newline = bytes.lastIndexOf(0x0a, to - 1);
         if (newline >= from) to = newline + 1;
       }
-      // Where bytes[from] lies in the window: in place when the caller gathered it there (stage), else copied to 0.
+      // Where bytes[from] lies in the memory: in place when the caller gathered it in the window (stage) or it lies
+      // in the tail ring's memory (ringStorage), else copied to 0.
       let origin = 0;
-      if (bytes.buffer === this.memory.buffer && bytes.byteOffset + to <= WINDOW_BYTES) {
+      if (bytes.buffer === this.memory.buffer && (bytes.byteOffset + to <= WINDOW_BYTES || bytes.byteOffset >= this.ringStart)) {
         origin = bytes.byteOffset + from;
       } else {
         this.memory.set(bytes.subarray(from, to), 0);

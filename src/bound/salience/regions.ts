@@ -5,32 +5,50 @@
 const NEWLINE = 0x0a;
 /** The stream is cut near every multiple of this many bytes. */
 const REGION_BYTES = 256 * 1024;
+/** What is held between pushes never reaches two regions: a region's leftover (under one region) and the next region's bytes. */
+export const MOST_HELD_BYTES = 2 * REGION_BYTES;
+
+/** Where a region gathered from two pieces is copied, and which pieces need not be (see FixedRegions' constructor). */
+export interface RegionMemory {
+  /** Provides the buffer that holds a region gathered from two pieces (else one is allocated). */
+  stage?: (bytes: number) => Buffer;
+  /** True for a piece whose bytes stay as they are while MOST_HELD_BYTES more are pushed. */
+  lasting?: (piece: Buffer) => boolean;
+  /** Counts the bytes copied to gather regions (perf tests count them). */
+  work?: { gatheredBytes: number };
+}
 
 /** Hands `scan` the stream's regions in order; a region that lies in one piece is passed on without a copy. */
 export class FixedRegions {
   private readonly scan: (region: Buffer) => void;
   private readonly regionBytes: number;
-  private readonly newStage: ((bytes: number) => Buffer) | undefined;
+  private readonly memory: RegionMemory;
+  private readonly work: { gatheredBytes: number };
   private stage: Buffer | undefined;
-  private staged = 0;
+  /** The bytes pushed but not scanned yet: where they lie (a lasting piece's memory), or the stage's start. */
+  private pending: Buffer = Buffer.alloc(0);
+  private staged = false;
   /** Bytes pushed so far, and the offset of the next cut's boundary. */
   private offset = 0;
   private boundary: number;
 
   /**
-   * `stage`, when given, provides the buffer that holds a region gathered from two pieces (the needle scan's own
-   * window: the region is then scanned where it was gathered, copied once, not twice); else one is allocated.
+   * `memory.stage`, when given, is where a region gathered from two pieces is held (the needle scan's own window: the
+   * region is then scanned where it was gathered, copied once, not twice). `memory.lasting` says which pieces stay
+   * as they are while MOST_HELD_BYTES more are pushed (the tail ring's memory with its slack): a region that begins
+   * in one and goes on in the next, right after it in memory, is not copied at all.
    */
-  constructor(scan: (region: Buffer) => void, regionBytes = REGION_BYTES, newStage?: (bytes: number) => Buffer) {
+  constructor(scan: (region: Buffer) => void, regionBytes = REGION_BYTES, memory: RegionMemory = {}) {
     this.scan = scan;
-    this.newStage = newStage;
+    this.memory = memory;
+    this.work = memory.work ?? { gatheredBytes: 0 };
     this.regionBytes = regionBytes;
     this.boundary = regionBytes;
   }
 
   /**
-   * The next bytes of the stream (read only during the call). A region that lies in them is passed on as it is;
-   * only the bytes of a region that began in an earlier piece, or goes on into the next, are held (copied).
+   * The next bytes of the stream (read only during the call, unless `lasting`). A region that lies in them is passed
+   * on as it is; only the bytes of a region that began in an earlier piece, or goes on into the next, are held.
    */
   push(bytes: Buffer): void {
     const pieceStart = this.offset;
@@ -41,49 +59,73 @@ export class FixedRegions {
       const at = this.boundary - pieceStart;
       this.boundary += this.regionBytes;
       const newline = bytes.subarray(from, at).lastIndexOf(NEWLINE);
-      if (this.staged === 0) {
+      if (this.pending.length === 0) {
         const cut = newline === -1 ? at : from + newline + 1;
         this.scan(bytes.subarray(from, cut));
         from = cut;
       } else if (newline !== -1) {
-        this.append(bytes.subarray(from, from + newline + 1));
+        this.hold(bytes.subarray(from, from + newline + 1));
         from += newline + 1;
-        this.scanHeld(this.staged);
+        this.scanHeld(this.pending.length);
       } else {
-        this.append(bytes.subarray(from, at));
+        this.hold(bytes.subarray(from, at));
         from = at;
-        const held = this.stage!.lastIndexOf(NEWLINE, this.staged - 1);
-        this.scanHeld(held === -1 ? this.staged : held + 1);
+        const held = this.pending.lastIndexOf(NEWLINE);
+        this.scanHeld(held === -1 ? this.pending.length : held + 1);
       }
     }
-    if (from < bytes.length) this.append(bytes.subarray(from));
+    if (from < bytes.length) this.hold(bytes.subarray(from));
   }
 
-  /** Scans the first `cut` bytes held and keeps the rest. */
+  /** Scans the first `cut` bytes held and keeps the rest (at the stage's start, when staged). */
   private scanHeld(cut: number): void {
-    const stage = this.stage!;
-    this.scan(stage.subarray(0, cut));
-    stage.copyWithin(0, cut, this.staged);
-    this.staged -= cut;
+    this.scan(this.pending.subarray(0, cut));
+    if (!this.staged) {
+      this.pending = this.pending.subarray(cut);
+      return;
+    }
+    const left = this.pending.length - cut;
+    this.stage!.copyWithin(0, cut, this.pending.length);
+    this.pending = this.stage!.subarray(0, left);
+    this.work.gatheredBytes += left;
   }
 
   /** The bytes pushed but not scanned yet (valid until the next push or flush). */
   get held(): Buffer {
-    return this.stage === undefined ? Buffer.alloc(0) : this.stage.subarray(0, this.staged);
+    return this.pending;
   }
 
   /** Scans what is held (the end of the stream). */
   flush(): void {
-    if (this.staged === 0) return;
-    const held = this.stage!.subarray(0, this.staged);
-    this.staged = 0;
+    if (this.pending.length === 0) return;
+    const held = this.pending;
+    this.pending = Buffer.alloc(0);
+    this.staged = false;
     this.scan(held);
   }
 
-  private append(bytes: Buffer): void {
-    // What is held never reaches two regions: a region's leftover (under one region) and the next region's bytes.
-    this.stage ??= this.newStage?.(2 * this.regionBytes) ?? Buffer.allocUnsafe(2 * this.regionBytes);
-    this.stage.set(bytes, this.staged);
-    this.staged += bytes.length;
+  /** Holds `piece` after what is held: where it lies when it is lasting and right after it, else gathered in the stage. */
+  private hold(piece: Buffer): void {
+    const pending = this.pending;
+    if (pending.length === 0) this.staged = false;
+    if (!this.staged && this.memory.lasting?.(piece)) {
+      if (pending.length === 0) {
+        this.pending = piece;
+        return;
+      }
+      if (piece.buffer === pending.buffer && piece.byteOffset === pending.byteOffset + pending.length) {
+        this.pending = Buffer.from(pending.buffer, pending.byteOffset, pending.length + piece.length);
+        return;
+      }
+    }
+    this.stage ??= this.memory.stage?.(2 * this.regionBytes) ?? Buffer.allocUnsafe(2 * this.regionBytes);
+    if (!this.staged) {
+      this.stage.set(pending, 0);
+      this.work.gatheredBytes += pending.length;
+      this.staged = true;
+    }
+    this.stage.set(piece, pending.length);
+    this.work.gatheredBytes += piece.length;
+    this.pending = this.stage.subarray(0, pending.length + piece.length);
   }
 }

@@ -1,5 +1,6 @@
 // The salience stage: scores lines leaving the tail ring (bytes, in order, once) and lines of the final window.
 import { countNewlines } from "../../text/newlines.js";
+import type { RingStorage } from "../byte-ring.js";
 import type { CollectedLine } from "../lines.js";
 import { recognizeContent, type ContentKind } from "./content-kind.js";
 import { HitFinder, type RegionHits, type ScanWork } from "./hit-finder.js";
@@ -31,7 +32,7 @@ export class SalienceScanner {
   private carryBytes = 0;
   private carryClipped = false;
   private readonly finder: HitFinder;
-  private regions = this.newRegions();
+  private regions: FixedRegions;
   /** Lines from the first line of the output up to the ring's start whose text the line path scores at the end. */
   private evictedFrom = 0;
   private evictedTo = 0;
@@ -44,6 +45,7 @@ export class SalienceScanner {
   constructor(cleanLine: (line: string) => string, budgetBytes: number, simd = true) {
     this.cleanLine = cleanLine;
     this.finder = new HitFinder(simd);
+    this.regions = this.newRegions();
     const decode = (bytes: Buffer, start: number, end: number): string => this.decode(bytes, start, end);
     this.sampler = new SummarySampler(this.summary, this.finder.work, decode);
     this.above = new LinesAbove(decode);
@@ -73,6 +75,11 @@ export class SalienceScanner {
     this.beganAt = lineNumber;
     this.carryClipped = !atLineStart;
     if (!atLineStart) this.carry = [Buffer.alloc(0)];
+  }
+
+  /** Memory for a log's tail ring in the needle scan's, asked for after `begin`: what leaves it is scanned in place. */
+  ringStorage(capacity: number): RingStorage | undefined {
+    return this.kind === "log" ? this.finder.ringStorage(capacity) : undefined;
   }
 
   /** First and last line (inclusive) that left the ring, if any did. */
@@ -161,9 +168,9 @@ export class SalienceScanner {
     return held;
   }
 
-  /** Regions of the bytes leaving the ring; a log's are gathered in the needle scan's window (scanned in place). */
+  /** Regions of the bytes leaving the ring; a log's are held in the ring's memory or gathered in the scan's window. */
   private newRegions(): FixedRegions {
-    return new FixedRegions((piece) => this.scanPiece(piece), undefined, (bytes) => (this.kind === "log" ? this.finder.stage(bytes) : undefined) ?? Buffer.allocUnsafe(bytes));
+    return new FixedRegions((piece) => this.scanPiece(piece), undefined, this.finder.regionMemory(() => this.kind === "log"));
   }
 
   private keepCarry(bytes: Buffer): void {
