@@ -73,6 +73,11 @@ export class RawSpill {
     if (this.memoryBytes > SPILL_MEMORY_BYTES) this.openWriter();
   }
 
+  /** Room to read the next chunk into, which `keep` then saves without a copy, once the spill file is written (spill-sink.ts). */
+  readRoom(least: number): Buffer | undefined {
+    return this.writer && !this.holdsForReplay() ? this.writer.readRoom(least) : undefined;
+  }
+
   /** What was kept of the raw input, to read it again when it must be read another way. */
   replay(): RawReplay {
     if (this.writer === undefined || this.holdsForReplay()) return { memory: this.memory, path: undefined, complete: !this.unavailable };

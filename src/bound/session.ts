@@ -116,6 +116,11 @@ export class BoundSession {
     if (this.sniffBytes >= SNIFF_BYTES) this.decide();
   }
 
+  /** Room to read the next chunk into (for `write`): the spill's then takes it without a copy; undefined when there is none. */
+  readRoom(least: number): Buffer | undefined {
+    return this.spill.readRoom(least);
+  }
+
   /**
    * No more input will come (`finish` may come later): a spill worker that has the spill finishes it meanwhile, one
    * still starting is stopped (`run` sets V8's flags for its last step next: a worker starting then compiles from source).

@@ -11,7 +11,7 @@ import { killGroupSync } from "../run/process-group.js";
 import { classifyRun, describeRunResult, exitCodeForRun, formatCommandLine, worstCaseOutcomes, type RunFacts } from "../run/run-result.js";
 import { trackRunStats, type RunStatsTracker } from "../run/run-stats.js";
 import { startCommand } from "../run/start-command.js";
-import type { OutputSink, OutputStream, RunHandle, RunOutcome, RunSpec } from "../run/types.js";
+import type { OutputSink, OutputStream, ReadRoom, RunHandle, RunOutcome, RunSpec } from "../run/types.js";
 import type { SpillSinkOptions } from "../spill/spill-sink.js";
 import { NO_OUTPUT } from "../tools/bash.js";
 import { formatToolFrame } from "../tools/index.js";
@@ -80,7 +80,10 @@ export async function runCommandCli(argv: string[], raw: RawOptions): Promise<nu
     opening.then((opened) => (sessions = opened), () => undefined);
     return opening;
   };
-  const deliver = (to: RunSessions, chunk: Buffer, stream: OutputStream): void => void (stream === "stderr" && to.stderr ? to.stderr : to.output).write(chunk);
+  const sessionOf = (to: RunSessions, stream: OutputStream): BoundSession => (stream === "stderr" && to.stderr ? to.stderr : to.output);
+  const deliver = (to: RunSessions, chunk: Buffer, stream: OutputStream): void => sessionOf(to, stream).write(chunk);
+  // Reads go straight into the spill's next block where it has one: the chunk is then saved without a copy.
+  const room = (stream: OutputStream, least: number): Buffer | undefined => (sessions === undefined ? undefined : sessionOf(sessions, stream).readRoom(least));
   // The totals only feed the live status line: without a terminal to draw it on, nothing counts them.
   const stats = stderrIsTTY() ? trackRunStats() : undefined;
   const outcome = await runWatched(run.spec, stats, (chunk, stream) => {
@@ -88,7 +91,7 @@ export async function runCommandCli(argv: string[], raw: RawOptions): Promise<nu
     stats?.observe(chunk);
     if (sessions === undefined) return open().then((opened) => deliver(opened, chunk, stream));
     deliver(sessions, chunk, stream);
-  }, open);
+  }, open, room);
   sessions ??= await open();
   if (outcome.spawnError) {
     process.stderr.write(`correx: ${outcome.spawnError.message}\n`);
@@ -153,7 +156,7 @@ export async function projectRun(config: ProjectionConfig, options: OutputOption
  * before the command starts: a fast command may already be running while its start-up code still runs. `started` is
  * called once it is spawned (or failed to), before any of its output is read.
  */
-async function runWatched(spec: RunSpec, stats: RunStatsTracker | undefined, write: OutputSink, started: () => unknown): Promise<RunOutcome> {
+async function runWatched(spec: RunSpec, stats: RunStatsTracker | undefined, write: OutputSink, started: () => unknown, room: ReadRoom): Promise<RunOutcome> {
   let handle: RunHandle | undefined;
   let early: NodeJS.Signals | undefined;
   const forward = (signal: NodeJS.Signals): void => {
@@ -166,7 +169,7 @@ async function runWatched(spec: RunSpec, stats: RunStatsTracker | undefined, wri
   let status: LiveStatus | undefined;
   for (const signal of GROUP_SIGNALS) process.on(signal, forward);
   try {
-    handle = await startCommand(spec, write);
+    handle = await startCommand(spec, write, room);
     process.on("exit", killGroup);
     started();
     if (early !== undefined) handle.interrupt(early);

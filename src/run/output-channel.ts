@@ -1,6 +1,7 @@
 // One way for a command's output to reach correx: a connected pair of local stream sockets. The command gets one
 // end as its stdout (and stderr, merged); correx reads the other into a single reused buffer (net's `onread`),
-// so a GiB of output costs no garbage — Node's own child pipes hand over a new 64 KiB Buffer per read.
+// so a GiB of output costs no garbage — Node's own child pipes hand over a new 64 KiB Buffer per read — or into
+// room the sink lends (the spill's next block), so that the bytes it saves are not copied there again.
 import { once } from "node:events";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -20,11 +21,12 @@ const READ_BYTES = 256 * 1024;
 /**
  * Opens a channel whose reader calls `onData` with what it read (a view of the reused buffer, valid until the
  * function returns, or while the reader is paused); returning false pauses the reader (resume() to go on). Small
- * reads are gathered first (read-gather.ts); what is gathered when the reader closes is delivered then.
+ * reads are gathered first (read-gather.ts), into `room` when it gives some (the sink's own, no copy), else into the
+ * reused buffer; what is gathered when the reader closes is delivered then.
  * Linux uses an abstract socket name (no file); elsewhere a socket file in the temporary directory, removed
  * as soon as the pair is connected.
  */
-export async function openOutputChannel(onData: (bytes: Buffer) => boolean): Promise<OutputChannel> {
+export async function openOutputChannel(onData: (bytes: Buffer) => boolean, room?: (least: number) => Buffer | undefined): Promise<OutputChannel> {
   const name = `correx-${process.pid}-${Math.random().toString(36).slice(2)}`;
   const abstract = process.platform === "linux";
   const path = abstract ? `\0${name}` : join(tmpdir(), `${name}.sock`);
@@ -33,7 +35,7 @@ export async function openOutputChannel(onData: (bytes: Buffer) => boolean): Pro
     server.listen(path);
     await once(server, "listening");
     const accepted = once(server, "connection") as Promise<[Socket]>;
-    const gathered = gatherReads(Buffer.allocUnsafe(READ_BYTES), onData, () => reader.pause());
+    const gathered = gatherReads(Buffer.allocUnsafe(READ_BYTES), onData, () => reader.pause(), undefined, room);
     const reader = connect({ path, onread: { buffer: gathered.next, callback: gathered.read } });
     reader.once("close", gathered.flush);
     try {

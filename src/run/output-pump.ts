@@ -1,7 +1,7 @@
 // Delivers a command's output to one sink, one chunk at a time, with back-pressure, from reused read buffers.
 import type { Socket } from "node:net";
 import { openOutputChannel, type OutputChannel } from "./output-channel.js";
-import type { OutputSink, OutputStream } from "./types.js";
+import type { OutputSink, OutputStream, ReadRoom } from "./types.js";
 
 /** The pump's handle. */
 export interface OutputPump {
@@ -21,9 +21,10 @@ export interface OutputPump {
  * order they were written, as `2>&1` gives), or one each. A sink that returns a promise pauses every reader
  * until it settles (chunks already read wait in a queue, their buffers untouched while paused), so a slow
  * consumer throttles the command instead of piling its output up in memory. A sink that throws stops
- * delivery and reading; `onSinkError` is called once so the caller can stop the command.
+ * delivery and reading; `onSinkError` is called once so the caller can stop the command. `room`: where the sink
+ * would have a stream's reads go (never asked while a delivery is pending: it may not have taken earlier bytes yet).
  */
-export async function openOutputPump(mode: "merged" | "separate", sink: OutputSink, onSinkError: (error: unknown) => void): Promise<OutputPump> {
+export async function openOutputPump(mode: "merged" | "separate", sink: OutputSink, onSinkError: (error: unknown) => void, room?: ReadRoom): Promise<OutputPump> {
   const queue: [Buffer, OutputStream][] = [];
   let busy = false;
   let failure: { error: unknown } | undefined;
@@ -76,7 +77,7 @@ export async function openOutputPump(mode: "merged" | "separate", sink: OutputSi
 
   const streams: OutputStream[] = mode === "merged" ? ["merged"] : ["stdout", "stderr"];
   try {
-    for (const stream of streams) channels.push(await openOutputChannel((bytes) => deliver(bytes, stream)));
+    for (const stream of streams) channels.push(await openOutputChannel((bytes) => deliver(bytes, stream), room && ((least) => (busy || failure ? undefined : room(stream, least)))));
   } catch (error) {
     for (const channel of channels) closeChannel(channel);
     throw error;

@@ -16,7 +16,7 @@ export const NAP_MS = 0.1;
 
 /** What net's `onread` is given (`next`, `read`), and what delivers the rest (`flush`). */
 export interface GatheredReads {
-  /** The part of the buffer the next read goes into (the whole buffer when nothing is gathered: no new view). */
+  /** The part of the buffer the next read goes into (the whole buffer, or the sink's room, when nothing is gathered). */
   next(): Buffer;
   /** `count` bytes were read into `into` (what `next` gave); false when the delivery asked to pause (onread's result). */
   read(count: number, into: Uint8Array): boolean;
@@ -32,18 +32,23 @@ const nap = (milliseconds: number): void => void Atomics.wait(napWord, 0, 0, mil
  * Gathers reads into `buffer` (at least 2 × GATHER_BYTES) and calls `onData` with a view of what was gathered once
  * GATHER_BYTES are there, GATHER_MS after the first of them (then `pause` is called if `onData` returns false), or
  * at `flush`. The view is valid until `onData` returns, or while the reader is paused. `wait` is the nap (the tests
- * count it).
+ * count it). `room`: where the sink would have reads gathered from the start instead (types.ts ReadRoom), asked
+ * each time gathering starts again at 0; `buffer` when it has none.
  */
-export function gatherReads(buffer: Buffer, onData: (bytes: Buffer) => boolean, pause: () => void, wait: (milliseconds: number) => void = nap): GatheredReads {
-  // What is gathered is buffer[start, end). net asks for the next read's buffer (`next`) as soon as a read is
+export function gatherReads(buffer: Buffer, onData: (bytes: Buffer) => boolean, pause: () => void, wait: (milliseconds: number) => void = nap, room?: (least: number) => Buffer | undefined): GatheredReads {
+  // What is gathered is target[start, end). net asks for the next read's buffer (`next`) as soon as a read is
   // handled, so only a delivery made there starts again at 0; a late one leaves the next read where it was set.
+  let target = buffer;
   let start = 0;
   let end = 0;
+  // A delivery that paused left its bytes to be written later (the pump's queue): the room the sink would lend
+  // now is where they are still to go, so the next read goes into `buffer`.
+  let lendable = true;
   let timer: NodeJS.Timeout | undefined;
   const deliver = (): boolean => {
     if (timer !== undefined) clearTimeout(timer);
     timer = undefined;
-    const bytes = buffer.subarray(start, end);
+    const bytes = target.subarray(start, end);
     start = end;
     return onData(bytes);
   };
@@ -52,12 +57,17 @@ export function gatherReads(buffer: Buffer, onData: (bytes: Buffer) => boolean, 
     if (end > start && !deliver()) pause();
   };
   return {
-    next: () => (end === 0 ? buffer : buffer.subarray(end)),
+    next() {
+      if (end > 0) return target.subarray(end);
+      target = (lendable ? room?.(GATHER_BYTES) : undefined) ?? buffer;
+      return target;
+    },
     read(count, into) {
       end += count;
-      if (end - start >= GATHER_BYTES || buffer.length - end < GATHER_BYTES) {
+      if (end - start >= GATHER_BYTES || target.length - end < GATHER_BYTES) {
         const result = deliver();
         start = end = 0;
+        lendable = result;
         return result;
       }
       timer ??= setTimeout(late, GATHER_MS).unref();

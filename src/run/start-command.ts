@@ -5,7 +5,7 @@ import { MAX_TIMER_MS } from "../units.js";
 import { monotonicMs } from "./clock.js";
 import { openOutputPump, type OutputPump } from "./output-pump.js";
 import { isGroupAlive, signalProcessGroup } from "./process-group.js";
-import type { OutputSink, RunHandle, RunOutcome, RunSpec } from "./types.js";
+import type { OutputSink, ReadRoom, RunHandle, RunOutcome, RunSpec } from "./types.js";
 
 const GROUP_POLL_MS = 20;
 
@@ -14,9 +14,9 @@ const GROUP_POLL_MS = 20;
  * or an interrupt stops as a whole: SIGTERM, then SIGKILL after `killAfterMs`. The output reaches `sink`
  * chunk by chunk in the order it was written (see openOutputPump); nothing is buffered. Once the group was
  * stopped and is gone, whatever still holds the output (a daemon that left the group with `setsid`) is no
- * longer waited for: the run ends within the grace period.
+ * longer waited for: the run ends within the grace period. `room`: where the sink would have the reads go (types.ts).
  */
-export async function startCommand(spec: RunSpec, sink: OutputSink): Promise<RunHandle> {
+export async function startCommand(spec: RunSpec, sink: OutputSink, room?: ReadRoom): Promise<RunHandle> {
   const [file, args] = spec.shell ? ["/bin/sh", ["-c", [spec.command, ...spec.args].join(" ")]] : [spec.command, spec.args];
   let pid: number | undefined;
   let timedOut = false;
@@ -38,7 +38,7 @@ export async function startCommand(spec: RunSpec, sink: OutputSink): Promise<Run
     killTimer = setTimeout(() => signalGroup("SIGKILL"), timerDelay(spec.killAfterMs));
   };
 
-  const pump = await openOutputPump(spec.stderr ?? "merged", sink, () => signalGroup("SIGKILL"));
+  const pump = await openOutputPump(spec.stderr ?? "merged", sink, () => signalGroup("SIGKILL"), room);
   const started = monotonicMs();
   const leader = spawnLeader(file, args, spec, pump);
   pid = leader.pid;

@@ -30,6 +30,13 @@ export type OutputStream = "merged" | "stdout" | "stderr";
  */
 export type OutputSink = (chunk: Buffer, stream: OutputStream) => void | Promise<void>;
 
+/**
+ * Where the sink would have a stream's next read go instead of the reader's own buffer (at least `least` bytes
+ * of room, or undefined): room the sink takes its bytes in without copying them (the spill's next block). The
+ * bytes read there reach the sink as any chunk does; the room must stay the reader's until they did.
+ */
+export type ReadRoom = (stream: OutputStream, least: number) => Buffer | undefined;
+
 /** How a run ended. A timeout, a signal or an interrupt are outcomes, not errors. */
 export interface RunOutcome {
   /** The command's exit status; null when it ended by a signal or never started. */

@@ -5,14 +5,19 @@
 // in one call after it: writes to one file take its inode's lock in turn, and pool threads that wait for it spin. A
 // block whose write has not succeeded when the spill ends is written again on the calling thread (the same bytes
 // at the same offset), so the file is whole when `finish` returns. With no free block, bytes are written on the
-// calling thread at once: a disk slower than the input throttles the reader as before.
+// calling thread at once: a disk slower than the input throttles the reader as before. A reader may read its next
+// bytes straight into the block being filled (`lend`): `write` then takes them where they lie, not copied again.
 import * as fs from "node:fs";
 import { WRITE_BYTES } from "./spill-output.js";
 
-/** Bytes per block (a write of the thread pool): the size the kernel takes best (spill-output.ts). */
-export const POOLED_BLOCK_BYTES = WRITE_BYTES;
+/**
+ * Bytes per block: a whole read of `run`'s socket (~220 KiB when the command writes faster than run reads) fits
+ * one, so a read lent a block (`lend`) is as large as one into run's own buffer (read-gather.ts); the blocks queued
+ * behind a write go in one call in any case, 128 KiB calls (spill-output.ts) or not.
+ */
+export const POOLED_BLOCK_BYTES = 2 * WRITE_BYTES;
 /** Blocks: at most this many writes in flight (1 MiB held by default). */
-export const POOLED_BLOCKS = 8;
+export const POOLED_BLOCKS = 4;
 
 /** A block filled with the bytes at `position` onward, written or being written. */
 interface Block {
@@ -39,6 +44,8 @@ export class PooledWrites {
   pooledBytes = 0;
   /** Write calls made on the thread pool (one for the blocks queued behind a write in flight). */
   calls = 0;
+  /** Bytes copied into blocks (all but those read into a lent block, which are taken where they lie). */
+  copiedBytes = 0;
   /** The file position after the last byte given to `write`. */
   private end = 0;
   /** `finish` wrote what was held or unconfirmed: the file is whole (writes in flight write the same bytes again). */
@@ -77,6 +84,25 @@ export class PooledWrites {
     return confirmed;
   }
 
+  /**
+   * Room for the caller to read its next bytes into: the rest of the block being filled, or (less than `least`
+   * left) a free block once that one is handed to the pool; undefined when no block is free. Bytes read there and
+   * given to `write` next are taken where they lie. The room is only ever the free end of the block being filled,
+   * the caller's until it asks again: nothing else writes there but `write`, at the file's next byte (bytes read
+   * into it and not given to `write` are overwritten, never written), and the block goes to the pool only once
+   * full or at the next `lend`; a block in flight is only read (by the pool and by whoever reads the delivery).
+   */
+  lend(least: number): Buffer | undefined {
+    if (this.ended) return undefined;
+    let block = this.current;
+    if (block !== undefined && block.length > 0 && block.bytes.length - block.length < least) {
+      this.issue(block);
+      block = undefined;
+    }
+    block ??= this.startBlock(this.end);
+    return block?.bytes.subarray(block.length);
+  }
+
   /** Writes `bytes` at `position` of the file behind `dataFd` (contiguous with the last call); they may be reused once this returns. */
   write(dataFd: number, bytes: Uint8Array, position: number): void {
     this.end = position + bytes.length;
@@ -86,8 +112,12 @@ export class PooledWrites {
         this.writeSync(dataFd, bytes.subarray(offset), position + offset);
         return;
       }
+      if (block.length === 0) block.position = position + offset; // a lent block starts where the bytes go
       const take = Math.min(block.bytes.length - block.length, bytes.length - offset);
-      block.bytes.set(bytes.subarray(offset, offset + take), block.length);
+      if (!liesAt(bytes, offset, block)) {
+        block.bytes.set(bytes.subarray(offset, offset + take), block.length);
+        this.copiedBytes += take;
+      }
       block.length += take;
       offset += take;
       if (block.length === block.bytes.length) this.issue(block);
@@ -165,4 +195,9 @@ export class PooledWrites {
       // nothing more to do with it
     }
   }
+}
+
+/** True when `bytes` from `offset` on are already where the block's next bytes go (read into its lent room). */
+function liesAt(bytes: Uint8Array, offset: number, block: Block): boolean {
+  return bytes.buffer === block.bytes.buffer && bytes.byteOffset + offset === block.bytes.byteOffset + block.length;
 }

@@ -43,6 +43,8 @@ export interface LaterWrites {
   dispose(): void;
   /** Bytes from the file's start known to be written, where that can lag `written`: catchUp reads no further. */
   readonly confirmed?: number;
+  /** Room to read the next bytes into, taken there by `write` without a copy (pooled-writes.ts), if any is free. */
+  lend?(least: number): Buffer | undefined;
 }
 
 /** Bytes read back per step when catching up (what the newline counter's window holds). */
@@ -87,6 +89,11 @@ export class SpillOutput {
     if (this.hashed < this.written) throw new Error("the spill's hash is behind writes still in flight");
     this.write(bytes);
     this.digest(bytes);
+  }
+
+  /** Room for the caller to read the next bytes into, which `write` then takes without a copy (later writes only). */
+  readRoom(least: number): Buffer | undefined {
+    return this.dataFd === undefined ? undefined : this.pool?.lend?.(least);
   }
 
   /** Writes the next bytes only; catchUp hashes and indexes them later, read back from the file. */

@@ -103,6 +103,14 @@ export class SpillSink {
     return true;
   }
 
+  /**
+   * Room to read the next bytes into, which `write` then saves without copying them again (`write` takes them
+   * where they lie), while this thread writes the file through the thread pool; undefined otherwise.
+   */
+  readRoom(least: number): Buffer | undefined {
+    return this.failure || this.ended || (this.handed && !this.following) ? undefined : this.output?.readRoom(least);
+  }
+
   /** No more bytes will come: a worker that has the spill finishes it meanwhile (`close` waits); one still starting stops. */
   end(): void {
     this.endBytes();

@@ -49,6 +49,11 @@ export class SpillWriter {
     return this.sink?.threaded === true;
   }
 
+  /** Room to read the next bytes into, which `write` then saves without a copy (spill-sink.ts), if there is any. */
+  readRoom(least: number): Buffer | undefined {
+    return this.size < this.cap ? this.sink?.readRoom(least) : undefined;
+  }
+
   /** Appends bytes; past the cap they are counted as not saved. A write failure is kept, not thrown. */
   write(chunk: Uint8Array): void {
     if (this.sink === undefined) return;

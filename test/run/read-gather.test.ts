@@ -82,6 +82,28 @@ describe("gatherReads", () => {
     expect(delivered.at(-1)).toEqual(expected(200 * KiB, 5));
   });
 
+  test("with the sink's room, reads go into it each time gathering starts again (their bytes delivered where they lie); never right after a delivery that paused", () => {
+    const buffer = Buffer.alloc(256 * KiB);
+    const rooms = [Buffer.alloc(200 * KiB), Buffer.alloc(200 * KiB)];
+    const delivered: Buffer[] = [];
+    let accept = true;
+    let asked = 0;
+    const gathered = gatherReads(buffer, (bytes) => (delivered.push(bytes), accept), () => undefined, () => undefined, (least) => (expect(least).toBe(GATHER_BYTES), rooms[asked++]));
+    const first = gathered.next();
+    expect(first).toBe(rooms[0]);
+    expect(gathered.read(100 * KiB, first)).toBe(true);
+    // the delivery is a view of the room itself: nothing was copied out of it
+    expect(delivered[0]!.buffer).toBe(rooms[0]!.buffer);
+    expect(delivered[0]!.byteOffset).toBe(rooms[0]!.byteOffset);
+    const second = gathered.next();
+    expect(second).toBe(rooms[1]);
+    accept = false;
+    expect(gathered.read(GATHER_BYTES, second)).toBe(false);
+    // the paused bytes are still to be given to the sink: the room it would lend now is where they go
+    expect(gathered.next()).toBe(buffer);
+    expect(asked).toBe(2);
+  });
+
   test("flush delivers what is left (the reader closed), and nothing when nothing is", () => {
     vi.useFakeTimers();
     const { gathered, read, delivered, expected } = gatherer();

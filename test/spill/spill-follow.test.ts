@@ -28,7 +28,7 @@ function sinkFor(options: SpillSinkOptions): { sink: SpillSink; dataPath: string
 }
 
 const CHUNK = 64 * 1024;
-const CHUNKS = 40; // 2.5 MiB: more than the pool's 8 blocks of 128 KiB
+const CHUNKS = 40; // 2.5 MiB: more than the pool's 4 blocks of 256 KiB
 const data = Buffer.from(Array.from({ length: (CHUNKS * CHUNK) / 16 }, (_, index) => `line ${String(index).padStart(10)}\n`).join(""));
 const sha256 = createHash("sha256").update(data).digest("hex");
 /** run's options, with the worker started after 4 chunks and waited for (the hand-over at a known place). */
