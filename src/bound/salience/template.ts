@@ -1,12 +1,14 @@
 // Online line-template mining in the spirit of Drain: a fixed-depth tree (token count, first token), a similarity
 // threshold, and a bounded number of templates evicted least-recently-used.
 import { compileNative } from "./native-regexps.js";
+import { plainTokens } from "./plain-tokens.js";
 
 /** The wildcard a template shows where its lines differ. */
 export const WILDCARD = "…";
 
-/** True once tokenize's expressions were compiled to native code (native-regexps.ts). */
+/** True once tokenize's expressions were compiled to native code (native-regexps.ts): the leaf's test, the masks' (only when a line needs them). */
 let native = false;
+let nativeMasks = false;
 const MAX_TOKENS = 24;
 const SIMILARITY = 0.5;
 const MAX_PER_LEAF = 16;
@@ -23,26 +25,35 @@ export interface Template {
 
 /**
  * Splits a line into at most MAX_TOKENS masked tokens (the rest, if any, becomes one wildcard): a token longer than
- * 64 characters becomes `…`, a hex id of 7+ with a digit H, digit runs N. The line is masked whole (a regular
- * expression per mask, not a call and two or three per token, the first two only where a cheaper test finds what they
- * change; the tests check it against a token-by-token mask), and
- * split once: the tokens are a plain array of strings however the line looked (one shape for the code that reads
- * them: a token array of another elements kind deoptimized leafKey and similarity).
+ * 64 characters becomes `…`, a hex id of 7+ with a digit H, digit runs N. Most log lines need only the digits masked
+ * and are taken in one pass (plainTokens); any other line is masked whole (a regular expression per mask, not a call
+ * and two or three per token, the first two only where a cheaper test finds what they change) and split once (the
+ * tests check both against a token-by-token mask): the tokens are a plain array of strings however the line looked
+ * (one shape for the code that reads them: a token array of another elements kind deoptimized leafKey and similarity).
  */
 export function tokenize(text: string): string[] {
   if (!native) {
     native = true;
-    compileNative([MASK_HINT, LONG_HINT, HEX_HINT, NOT_SINGLE_SPACED, VARIABLE_FIRST]);
+    compileNative([VARIABLE_FIRST]);
   }
-  // Masking keeps the blanks as they are: a line whose only blanks are single spaces between tokens (a log line) is
-  // split on " ", without trimming it or splitting by a regular expression (a call into the runtime, and a third
-  // more bytes allocated per line).
-  const tokens = splitTokens((MASK_HINT.test(text) ? maskHex(maskLong(text)) : text).replace(DIGITS, "N"));
+  const tokens = plainTokens(text) ?? maskedTokens(text);
   if (tokens.length > MAX_TOKENS) {
     tokens.length = MAX_TOKENS;
     tokens.push(WILDCARD);
   }
   return tokens;
+}
+
+/** Any line tokenize's one pass does not take: masked whole, then split. */
+function maskedTokens(text: string): string[] {
+  if (!nativeMasks) {
+    nativeMasks = true;
+    compileNative([MASK_HINT, LONG_HINT, HEX_HINT, NOT_SINGLE_SPACED]);
+  }
+  // Masking keeps the blanks as they are: a line whose only blanks are single spaces between tokens is split on " ",
+  // without trimming it or splitting by a regular expression (a call into the runtime, and a third more bytes
+  // allocated per line).
+  return splitTokens((MASK_HINT.test(text) ? maskHex(maskLong(text)) : text).replace(DIGITS, "N"));
 }
 
 /** A first token that is a number, a path or a wildcard: its leaf is keyed by the token count alone. */

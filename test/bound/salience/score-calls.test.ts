@@ -104,15 +104,23 @@ describe("the rejections that ignore case, joined", () => {
 });
 
 describe("tokenize's masks", () => {
-  test("a log line with no long token and no hex id costs one replace (the digits), not three", () => {
-    const calls = regexpCalls(() => tokenize(LOG_LINE));
-    expect(calls.replace).toBe(1);
+  test("a log line whose blanks are single spaces, with no long token and no hex id, is masked and split in one pass: no replace, no test, no split (it was a replace, two tests and a split)", () => {
+    tokenize(LOG_LINE);
+    const split = vi.spyOn(String.prototype, "split");
+    try {
+      const calls = regexpCalls(() => tokenize(LOG_LINE));
+      expect(calls).toEqual({ test: 0, replace: 0 });
+      expect(split).not.toHaveBeenCalled();
+    } finally {
+      split.mockRestore();
+    }
   });
 
-  test("and two tests: one hint for both masks (it was one each), and whether its blanks are single spaces", () => {
-    tokenize(LOG_LINE);
-    const calls = regexpCalls(() => tokenize(LOG_LINE));
-    expect(calls.test).toBe(2);
+  test("a line the one pass leaves (a hex id) is masked as before: the hint for both masks, each mask's own hint, whether its blanks are single spaces; the hex mask and the digits", () => {
+    const line = "commit 9f2c1e0b7a4d3c2b1a0f9e8d7c6b5a4f3e2d1c0b by x";
+    tokenize(line);
+    const calls = regexpCalls(() => tokenize(line));
+    expect(calls).toEqual({ test: 4, replace: 2 });
   });
 });
 
