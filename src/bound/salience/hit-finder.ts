@@ -101,13 +101,13 @@ export class HitFinder {
 
   /**
    * Where regions are held (see RegionMemory), for a log (`isLog`, asked when a region is first gathered) in the
-   * scan's own memory: a region that spans two pieces in the ring's memory where it lies, else gathered in the
-   * scan's window, which the scan then reads where it lies; else an allocated buffer.
+   * scan's own memory: a region that spans two pieces in the ring's memory where it lies (NeedleScan.joinInRing),
+   * else gathered in the scan's window, which the scan then reads where it lies; else an allocated buffer.
    */
   regionMemory(isLog: () => boolean): RegionMemory {
     return {
       stage: (bytes) => (isLog() ? this.scan()?.stage(bytes) : undefined) ?? Buffer.allocUnsafe(bytes),
-      lasting: (piece) => this.needleScan?.holdsRing(piece) ?? false,
+      join: (pending, piece) => this.needleScan?.joinInRing(pending, piece, this.work),
       work: this.work,
     };
   }

@@ -3,6 +3,7 @@ import { nodeV8 } from "../../lazy-builtin.js";
 import type { RingStorage } from "../byte-ring.js";
 import { assignBuckets, BUCKET_COUNT } from "./needle-buckets.js";
 import { NEEDLE_SCAN_MODULE, NEEDLE_SCAN_MODULE_PLAIN } from "./needle-scan-module.js";
+import { RingMemory } from "./ring-memory.js";
 
 /** Bytes scanned per call (the module's window). */
 const WINDOW_BYTES = 1024 * 1024;
@@ -90,8 +91,8 @@ export class NeedleScan {
   private readonly wasmMemory: { buffer: ArrayBuffer; grow: (pages: number) => number };
   private memory: Uint8Array;
   private view: DataView;
-  /** Where the tail ring's memory begins, once lent (`ringStorage`): bytes from there on are scanned where they lie. */
-  private ringStart = Infinity;
+  /** The tail ring's memory, once lent (`ringStorage`): bytes there are scanned where they lie. */
+  private ring: RingMemory | undefined;
   /** Needle hits found, novel or not. */
   hits = 0;
   /** Bytes copied into the window to be scanned (a region gathered in `stage` is scanned where it lies). */
@@ -133,28 +134,27 @@ export class NeedleScan {
   }
 
   /**
-   * Memory for the tail ring after the scan's own (see RingStorage: `slack` bytes more than the capacity, then a
-   * capacity for `bytes()`): the bytes that leave the ring are then scanned where they lie, with no copy. Asked for
-   * once, before any `stage` (growing the memory moves it); undefined when the memory cannot grow.
+   * Memory for the tail ring after the scan's own (see RingStorage and RingMemory): the bytes that leave the ring are
+   * then scanned where they lie, with no copy. Asked for once, before any `stage` (growing the memory moves it);
+   * undefined when the memory cannot grow.
    */
   ringStorage(capacity: number, slack: number): RingStorage | undefined {
-    if (this.ringStart !== Infinity) return undefined;
-    const start = this.memory.length;
-    const room = capacity + slack;
+    if (this.ring) return undefined;
+    const base = this.memory.length;
     try {
-      this.wasmMemory.grow(Math.ceil((room + capacity + PADDING) / PAGE_BYTES));
+      this.wasmMemory.grow(Math.ceil((RingMemory.bytesFor(capacity, slack) + PADDING) / PAGE_BYTES));
     } catch {
       return undefined;
     }
     this.memory = new Uint8Array(this.wasmMemory.buffer);
     this.view = new DataView(this.wasmMemory.buffer);
-    this.ringStart = start;
-    return { bytes: Buffer.from(this.wasmMemory.buffer, start, room + capacity), room };
+    this.ring = new RingMemory(this.wasmMemory.buffer, base, capacity, slack);
+    return this.ring.storage;
   }
 
-  /** True when `bytes` lie in the tail ring's memory lent by `ringStorage`. */
-  holdsRing(bytes: Buffer): boolean {
-    return bytes.buffer === this.memory.buffer && bytes.byteOffset >= this.ringStart;
+  /** `pending` then `piece` in one view in the ring's memory (RingMemory.join), or undefined. */
+  joinInRing(pending: Buffer, piece: Buffer, work: { gatheredBytes: number }): Buffer | undefined {
+    return this.ring?.join(pending, piece, work);
   }
 
   /**
@@ -177,7 +177,7 @@ export class NeedleScan {
       // Where bytes[from] lies in the memory: in place when the caller gathered it in the window (stage) or it lies
       // in the tail ring's memory (ringStorage), else copied to 0.
       let origin = 0;
-      if (bytes.buffer === this.memory.buffer && (bytes.byteOffset + to <= WINDOW_BYTES || bytes.byteOffset >= this.ringStart)) {
+      if (bytes.buffer === this.memory.buffer && (bytes.byteOffset + to <= WINDOW_BYTES || this.ring?.holds(bytes))) {
         origin = bytes.byteOffset + from;
       } else {
         this.memory.set(bytes.subarray(from, to), 0);

@@ -12,8 +12,11 @@ export const MOST_HELD_BYTES = 2 * REGION_BYTES;
 export interface RegionMemory {
   /** Provides the buffer that holds a region gathered from two pieces (else one is allocated). */
   stage?: (bytes: number) => Buffer;
-  /** True for a piece whose bytes stay as they are while MOST_HELD_BYTES more are pushed. */
-  lasting?: (piece: Buffer) => boolean;
+  /**
+   * `pending` then `piece` in one view without gathering both, or undefined: where they lie when the piece comes
+   * right after in memory that stays as it is while MOST_HELD_BYTES more are pushed (the tail ring's, with its slack).
+   */
+  join?: (pending: Buffer, piece: Buffer) => Buffer | undefined;
   /** Counts the bytes copied to gather regions (perf tests count them). */
   work?: { gatheredBytes: number };
 }
@@ -25,7 +28,7 @@ export class FixedRegions {
   private readonly memory: RegionMemory;
   private readonly work: { gatheredBytes: number };
   private stage: Buffer | undefined;
-  /** The bytes pushed but not scanned yet: where they lie (a lasting piece's memory), or the stage's start. */
+  /** The bytes pushed but not scanned yet: where they lie (joined in the ring's memory), or the stage's start. */
   private pending: Buffer = Buffer.alloc(0);
   private staged = false;
   /** Bytes pushed so far, and the offset of the next cut's boundary. */
@@ -34,9 +37,8 @@ export class FixedRegions {
 
   /**
    * `memory.stage`, when given, is where a region gathered from two pieces is held (the needle scan's own window: the
-   * region is then scanned where it was gathered, copied once, not twice). `memory.lasting` says which pieces stay
-   * as they are while MOST_HELD_BYTES more are pushed (the tail ring's memory with its slack): a region that begins
-   * in one and goes on in the next, right after it in memory, is not copied at all.
+   * region is then scanned where it was gathered, copied once, not twice). `memory.join` holds a region that begins
+   * in one piece and goes on in the next where they lie, when it can (the tail ring's memory): not copied at all.
    */
   constructor(scan: (region: Buffer) => void, regionBytes = REGION_BYTES, memory: RegionMemory = {}) {
     this.scan = scan;
@@ -47,8 +49,9 @@ export class FixedRegions {
   }
 
   /**
-   * The next bytes of the stream (read only during the call, unless `lasting`). A region that lies in them is passed
-   * on as it is; only the bytes of a region that began in an earlier piece, or goes on into the next, are held.
+   * The next bytes of the stream (read only during the call, unless `join` holds them). A region that lies in them
+   * is passed on as it is; only the bytes of a region that began in an earlier piece, or goes on into the next, are
+   * held.
    */
   push(bytes: Buffer): void {
     const pieceStart = this.offset;
@@ -104,19 +107,14 @@ export class FixedRegions {
     this.scan(held);
   }
 
-  /** Holds `piece` after what is held: where it lies when it is lasting and right after it, else gathered in the stage. */
+  /** Holds `piece` after what is held: where they lie when `join` can, else gathered in the stage. */
   private hold(piece: Buffer): void {
     const pending = this.pending;
     if (pending.length === 0) this.staged = false;
-    if (!this.staged && this.memory.lasting?.(piece)) {
-      if (pending.length === 0) {
-        this.pending = piece;
-        return;
-      }
-      if (piece.buffer === pending.buffer && piece.byteOffset === pending.byteOffset + pending.length) {
-        this.pending = Buffer.from(pending.buffer, pending.byteOffset, pending.length + piece.length);
-        return;
-      }
+    const joined = this.staged ? undefined : this.memory.join?.(pending, piece);
+    if (joined) {
+      this.pending = joined;
+      return;
     }
     this.stage ??= this.memory.stage?.(2 * this.regionBytes) ?? Buffer.allocUnsafe(2 * this.regionBytes);
     if (!this.staged) {
