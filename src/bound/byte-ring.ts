@@ -1,5 +1,5 @@
 // A fixed-size circular byte buffer: the last N bytes of a stream, copied in, so callers may reuse their chunks.
-import { countNewlines } from "../text/newlines.js";
+import { countNewlinesOnce } from "../text/newlines.js";
 
 const NEWLINE = 0x0a;
 
@@ -106,13 +106,13 @@ export class ByteRing {
     if (overflow > held) this.onEvict!(Buffer.from(chunk.buffer, chunk.byteOffset, overflow - held));
   }
 
-  /** The newlines among the bytes held (counted in place, without joining them). */
+  /** The newlines among the bytes held (counted in place, without joining them, once: at the end of an output). */
   newlines(): number {
     if (!this.buffer) return 0;
-    if (this.end <= this.capacity) return countNewlines(this.buffer.subarray(0, this.end));
+    if (this.end <= this.capacity) return countNewlinesOnce(this.buffer, 0, this.end);
     const oldest = (this.end - this.capacity) % this.room;
-    if (oldest + this.capacity <= this.room) return countNewlines(this.buffer.subarray(oldest, oldest + this.capacity));
-    return countNewlines(this.buffer.subarray(oldest, this.room)) + countNewlines(this.buffer.subarray(0, oldest + this.capacity - this.room));
+    if (oldest + this.capacity <= this.room) return countNewlinesOnce(this.buffer, oldest, oldest + this.capacity);
+    return countNewlinesOnce(this.buffer, oldest, this.room) + countNewlinesOnce(this.buffer, 0, oldest + this.capacity - this.room);
   }
 
   /**

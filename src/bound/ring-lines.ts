@@ -1,5 +1,5 @@
 // Reading the tail ring back as lines: the last lines of its raw bytes, cleaned and folded, with true line numbers.
-import { countNewlines, countRepeats } from "../text/newlines.js";
+import { countNewlinesOnce, countRepeats } from "../text/newlines.js";
 import { skipContinuationBytes } from "../text/utf8.js";
 import type { ByteRing } from "./byte-ring.js";
 import { LineDecoder } from "./line-decoder.js";
@@ -94,7 +94,7 @@ interface RingRead {
 
 /** Reads the ring's lines from `from` (its first line's start, or a later line's) into `folder`. */
 function readFrom({ start, bytes, first, partial: firstPartial }: RingRead, from: number, options: RingReadOptions, folder: RepeatFolder, keep?: number): CollectedLine[] {
-  let lineNumber = options.totalNewlines - (options.ringNewlines ?? countNewlines(bytes, 0)) + 1 + countNewlines(bytes.subarray(first, from));
+  let lineNumber = options.totalNewlines - (options.ringNewlines ?? countNewlinesOnce(bytes)) + 1 + countNewlinesOnce(bytes, first, from);
   let partial: "start" | undefined = firstPartial && from === first ? "start" : undefined;
   let offset = from;
   // the line before (its start; -1: none that repeats could follow), compared only where a copy of it could begin

@@ -1,5 +1,7 @@
 // Byte-level scans of the stream's hot path: counting newlines and finding back-to-back repeats of a line.
 
+import { countNewlineBytes } from "./newline-count.js";
+
 const NEWLINE = 0x0a;
 /** After this many hits, indexOf (memchr) gives way to a word-at-a-time count if lines are this short or shorter. */
 const SAMPLE_HITS = 256;
@@ -19,6 +21,18 @@ export function countNewlines(bytes: Uint8Array, from = 0): number {
     index = buffer.indexOf(NEWLINE, index + 1);
   }
   return count;
+}
+
+/** Bytes from which a count made once is worth the SIMD counter's first use (its compile and memory: ~1.9 M instructions). */
+const ONCE_SIMD_BYTES = 64 * 1024;
+
+/**
+ * Counts newline bytes in bytes[from, to) once, where the code runs cold (the end of an output, without TurboFan:
+ * each of Buffer's indexOf calls costs ~1,800 instructions there): a long span by WebAssembly SIMD, a short one as
+ * countNewlines does.
+ */
+export function countNewlinesOnce(bytes: Buffer, from = 0, to = bytes.length): number {
+  return to - from >= ONCE_SIMD_BYTES ? countNewlineBytes(bytes, from, to) : countNewlines(bytes.subarray(from, to));
 }
 
 // Four bytes at a time: a zero byte of (word ^ 0x0a0a0a0a) is a newline; the exact zero-byte test sets its high bit.
