@@ -13,17 +13,39 @@ interface Candidate {
   saved: number;
 }
 
-function costOf(lines: readonly CollectedLine[], measure: Measure, newline: number): number {
+/** What a line costs shown (its bytes and a newline): line `index` of a list, or a text. */
+interface LineCost {
+  (lines: readonly CollectedLine[], index: number): number;
+  text: (text: string) => number;
+}
+
+/**
+ * Line costs measured once per fold: a stretch grown again, the runs found in it again and the lists' remaining
+ * cost read the same lines (each was measured four to six times, ~2,000 instructions a line without TurboFan).
+ */
+function lineCosts(measure: Measure, newline: number): LineCost {
+  const known = new Map<readonly CollectedLine[], Float64Array>();
+  const cost = (lines: readonly CollectedLine[], index: number): number => {
+    let costs = known.get(lines);
+    if (!costs) known.set(lines, (costs = new Float64Array(lines.length).fill(-1)));
+    if (costs[index]! < 0) costs[index] = measure(lines[index]!.text) + newline;
+    return costs[index]!;
+  };
+  return Object.assign(cost, { text: (text: string) => measure(text) + newline });
+}
+
+/** What lines[from, to) cost shown. */
+function costOf(lines: readonly CollectedLine[], cost: LineCost, from = 0, to = lines.length): number {
   let bytes = 0;
-  for (const line of lines) bytes += measure(line.text) + newline;
+  for (let index = from; index < to; index += 1) bytes += cost(lines, index);
   return bytes;
 }
 
-function candidates(lines: readonly CollectedLine[], list: "first" | "last", endsOutput: boolean, measure: Measure, newline: number, from = 0, to = lines.length): Candidate[] {
+function candidates(lines: readonly CollectedLine[], list: "first" | "last", endsOutput: boolean, cost: LineCost, from = 0, to = lines.length): Candidate[] {
   // The tail leans to the end of the output: a run that opens the tail list (it may go on into the omitted
   // middle) is left to the marker, or folding it would give the tail's room to the head.
   const runs = findRuns(lines, endsOutput, from, to).filter((run) => list === "first" || startsAfterOther(lines, run));
-  return runs.map((run) => ({ run, list, saved: costOf(lines.slice(run.start, run.end), measure, newline) - measure(run.note.text) - newline }));
+  return runs.map((run) => ({ run, list, saved: costOf(lines, cost, run.start, run.end) - cost.text(run.note.text) }));
 }
 
 /** A stretch of a list: lines [from, to) and what they cost unfolded. */
@@ -35,10 +57,10 @@ interface Stretch {
 }
 
 /** The list's first (or last) lines up to the first that reaches `want` bytes or lines, that one included. */
-function stretchOf(lines: readonly CollectedLine[], list: "first" | "last", want: Room, measure: Measure, newline: number): Stretch {
+function stretchOf(lines: readonly CollectedLine[], list: "first" | "last", want: Room, cost: LineCost): Stretch {
   let bytes = 0;
   let count = 0;
-  for (; count < lines.length && bytes < want.bytes && count < want.lines; count += 1) bytes += measure(lines[list === "first" ? count : lines.length - 1 - count]!.text) + newline;
+  for (; count < lines.length && bytes < want.bytes && count < want.lines; count += 1) bytes += cost(lines, list === "first" ? count : lines.length - 1 - count);
   return list === "first" ? { from: 0, to: count, bytes, lines: count } : { from: lines.length - count, to: lines.length, bytes, lines: count };
 }
 
@@ -50,11 +72,11 @@ const MIN_GROWTH = 1.5;
  * stretch at its shown end that, folded, still holds `share` bytes or lines, grown until it does (or is the whole
  * list). With the stretch, what it costs unfolded.
  */
-function shownCandidates(lines: readonly CollectedLine[], list: "first" | "last", share: Room, measure: Measure, newline: number): { found: Candidate[]; stretch: Stretch; folded: number } {
+function shownCandidates(lines: readonly CollectedLine[], list: "first" | "last", share: Room, cost: LineCost): { found: Candidate[]; stretch: Stretch; folded: number } {
   const want = { ...share };
   for (;;) {
-    const stretch = stretchOf(lines, list, want, measure, newline);
-    const found = candidates(lines, list, list === "last", measure, newline, stretch.from, stretch.to);
+    const stretch = stretchOf(lines, list, want, cost);
+    const found = candidates(lines, list, list === "last", cost, stretch.from, stretch.to);
     const bytes = stretch.bytes - found.reduce((sum, each) => sum + each.saved, 0);
     const count = stretch.lines - found.reduce((sum, each) => sum + each.run.end - each.run.start - 1, 0);
     if (stretch.lines === lines.length || bytes >= share.bytes || count >= share.lines) return { found, stretch, folded: bytes };
@@ -70,19 +92,19 @@ function shownCandidates(lines: readonly CollectedLine[], list: "first" | "last"
  * tail list leaves when it is too short to take the rest); and what the lists cost unfolded, counted only as far as
  * it matters (past the room and every run's saving, every run folds).
  */
-function partialCandidates(window: CollectedWindow, room: Room, fits: Room, headRatio: number, measure: Measure, newline: number): { all: Candidate[]; bytes: number; lines: number } {
+function partialCandidates(window: CollectedWindow, room: Room, fits: Room, headRatio: number, cost: LineCost): { all: Candidate[]; bytes: number; lines: number } {
   const least = Math.min(headRatio, SALIENCE_SPLIT.head);
-  const last = shownCandidates(window.last, "last", { bytes: Math.ceil(room.bytes * (1 - least)), lines: Math.ceil(room.lines * (1 - least)) }, measure, newline);
+  const last = shownCandidates(window.last, "last", { bytes: Math.ceil(room.bytes * (1 - least)), lines: Math.ceil(room.lines * (1 - least)) }, cost);
   const most = Math.max(headRatio, SALIENCE_SPLIT.head);
   // A tail list that, folded, takes less than the rest leaves the head what it does not take.
   const tailShort = last.stretch.lines === window.last.length && last.folded < room.bytes * (1 - most);
   const headRoom = { bytes: Math.ceil(tailShort ? room.bytes - last.folded : room.bytes * most), lines: tailShort ? room.lines : Math.ceil(room.lines * most) + 1 };
-  const first = shownCandidates(window.first, "first", headRoom, measure, newline);
+  const first = shownCandidates(window.first, "first", headRoom, cost);
   const all = [...first.found, ...last.found];
   const enough = fits.bytes + all.reduce((sum, each) => sum + each.saved, 0);
   let bytes = first.stretch.bytes + last.stretch.bytes;
-  for (let index = first.stretch.to; index < window.first.length && bytes <= enough; index += 1) bytes += measure(window.first[index]!.text) + newline;
-  for (let index = last.stretch.from - 1; index >= 0 && bytes <= enough; index -= 1) bytes += measure(window.last[index]!.text) + newline;
+  for (let index = first.stretch.to; index < window.first.length && bytes <= enough; index += 1) bytes += cost(window.first, index);
+  for (let index = last.stretch.from - 1; index >= 0 && bytes <= enough; index -= 1) bytes += cost(window.last, index);
   return { all, bytes, lines: window.first.length + window.last.length };
 }
 
@@ -99,14 +121,14 @@ export interface FoldedWindow {
  * try) can show. The window itself when nothing folds.
  */
 export function foldWindow(window: CollectedWindow, room: Room, measure: Measure, headRatio: number, reach: Room = room): FoldedWindow {
-  const newline = measure("\n");
-  const partial = window.complete ? undefined : partialCandidates(window, reach, room, headRatio, measure, newline);
-  const all = (partial ? partial.all : candidates(window.first, "first", true, measure, newline)).sort((a, b) => b.saved - a.saved);
+  const cost = lineCosts(measure, measure("\n"));
+  const partial = window.complete ? undefined : partialCandidates(window, reach, room, headRatio, cost);
+  const all = (partial ? partial.all : candidates(window.first, "first", true, cost)).sort((a, b) => b.saved - a.saved);
   if (all.length === 0) return { window };
-  let bytes = partial ? partial.bytes : costOf(window.first, measure, newline);
+  let bytes = partial ? partial.bytes : costOf(window.first, cost);
   let lines = partial ? partial.lines : window.first.length;
   const gap = window.complete ? all.shift()! : undefined;
-  const inner = gap ? { bytes: gap.saved + measure(gap.run.note.text) + newline, lines: gap.run.end - gap.run.start } : { bytes: 0, lines: 0 };
+  const inner = gap ? { bytes: gap.saved + cost.text(gap.run.note.text), lines: gap.run.end - gap.run.start } : { bytes: 0, lines: 0 };
   const chosen: Candidate[] = [];
   for (const candidate of all) {
     if (bytes - inner.bytes <= room.bytes && lines - inner.lines <= room.lines) break;
@@ -124,7 +146,7 @@ export function foldWindow(window: CollectedWindow, room: Room, measure: Measure
   if (!gap || !gapFits) return { window: folded };
   // The cut goes inside the gap run: the head shows what comes before it and a share of the room left.
   const at = first.indexOf(window.first[gap.run.start]!);
-  const before = { bytes: costOf(first.slice(0, at), measure, newline), lines: at };
+  const before = { bytes: costOf(first, cost, 0, at), lines: at };
   const after = { bytes: bytes - inner.bytes - before.bytes, lines: lines - inner.lines - at };
   return { window: folded, headRatio: (cut) => ratioAround(cut, before, after, headRatio) };
 }

@@ -2,18 +2,15 @@
 // to the few lines shown just above them, never a salient line or what travels with it.
 import type { CollectedLine } from "../lines.js";
 import { formatLikeNote } from "./format.js";
-import { NO_NEEDLE, rememberScore } from "./line-scores.js";
-import { mayBeSalient } from "./prefilter.js";
-import { ownerOf } from "./owners.js";
-import { isContinuation, SALIENT_SCORE, scoreLine } from "./rules.js";
+import { foldWork, protectedLines } from "./protected-lines.js";
 import { alike, lineShape, lineShapes } from "./template.js";
+
+export { foldWork } from "./protected-lines.js";
 
 /** Distinct shapes of recently shown lines a run may take: runs cycling through up to this many kinds fold. */
 const FOLD_KINDS = 8;
 /** Fewest lines a note stands for; and the note must take at most half the bytes of the lines it stands for. */
 const MIN_FOLDED = 4;
-/** Continuation lines after a salient line that stay shown with it (as groups.ts keeps them). */
-const MAX_CONTINUATION = 10;
 
 /** A run that may fold: lines [start, end) of the list become one note under the lines shown above them. */
 export interface FoldRun {
@@ -22,67 +19,6 @@ export interface FoldRun {
   /** The note that stands for the run. */
   note: CollectedLine;
 }
-
-/**
- * True for each line that must stay shown, for the salient lines of lines[from, to): those lines, the lines above that
- * travel with them (owners.ts's `ownerOf`), their continuation and code frame below. A partial line never folds: it is scored only when an owner
- * or continuation would stay shown with it (a giant line cut by the window is not scored for nothing).
- */
-function protectedLines(lines: readonly CollectedLine[], from: number, to: number): boolean[] {
-  let known = protectedCache.get(lines);
-  if (!known) protectedCache.set(lines, (known = { keep: new Array<boolean>(lines.length).fill(false), from: to, to }));
-  const { keep } = known;
-  // A list read again over a longer stretch (fold-window.ts grows it) scores only the lines not read yet.
-  for (let index = from; index < to; index += 1) {
-    if (index === known.from) index = Math.max(index, known.to);
-    if (index >= to) break;
-    const line = lines[index]!;
-    if (line.foldNote) continue;
-    // What is worked out here is remembered for the scanner, which reads the window's middle lines next (line-scores.ts).
-    if (!mayBeSalient(line.text)) {
-      rememberScore(line.text, NO_NEEDLE);
-      continue;
-    }
-    // The owner's lines (numbered by their index in the list) and the continuation's end: looked for before the
-    // score only for a partial line, which needs them to be scored; any other line looks once it is salient.
-    const around = (): { owners: ReturnType<typeof ownerOf>; through: number } => ({
-      owners: ownerOf({ number: index, text: line.text }, { at: (distance) => (index - distance >= 0 ? { number: index - distance, text: lines[index - distance]!.text } : undefined) }),
-      through: continuationEnd(lines, index),
-    });
-    const partial = line.partial ? around() : undefined;
-    if (partial && partial.owners.length === 0 && partial.through === index) continue;
-    foldWork.scoredLines += 1;
-    const score = scoreLine(line.text);
-    rememberScore(line.text, score);
-    if (score < SALIENT_SCORE) continue;
-    const { owners, through } = partial ?? around();
-    keep[index] = true;
-    for (const owner of owners) keep[owner.number] = true;
-    keep.fill(true, index + 1, through + 1);
-  }
-  if (from <= known.to && to >= known.from) [known.from, known.to] = [Math.min(known.from, from), Math.max(known.to, to)];
-  else [known.from, known.to] = [from, to];
-  return keep;
-}
-
-/** Each list's protected lines and the stretch [from, to) they were worked out for. */
-const protectedCache = new WeakMap<readonly CollectedLine[], { keep: boolean[]; from: number; to: number }>();
-
-/** The last line of the continuation and code frame under the line at `index` (up to 10 lines, one blank line); `index` when none. */
-function continuationEnd(lines: readonly CollectedLine[], index: number): number {
-  let through = index;
-  let blanks = 0;
-  for (let next = index + 1; next < lines.length && next <= index + MAX_CONTINUATION; next += 1) {
-    const following = lines[next]!.text;
-    if (following.trim().length === 0 && (blanks += 1) > 1) break;
-    if (following.trim().length > 0 && !isContinuation(following) && !CODE_FRAME.test(following)) break;
-    through = next;
-  }
-  return through;
-}
-
-/** A code excerpt under a diagnostic (`12 export const …`) or its underline (`~~~~`), as tsc and clang print them. */
-const CODE_FRAME = /^\s*\d+\s|^\s*[~^]+\s*$/;
 
 const TWO_LETTERS = /[A-Za-z]{2}/;
 
@@ -94,9 +30,6 @@ function hasWord(shape: readonly string[]): boolean {
   for (let index = 1; index < shape.length; index += 1) if (TWO_LETTERS.test(shape[index]!)) return true;
   return false;
 }
-
-/** Work near-duplicate folding did, counted for tests (a regression shows as work, not time). */
-export const foldWork = { scoredLines: 0, shapedLines: 0, shapeBatches: 0 };
 
 /**
  * Each list's line shapes, worked out once (a list is read by findRuns, then by startsAfterOther for each run): the
@@ -150,18 +83,61 @@ function remember(recent: string[][], shape: string[], known = indexOfAlike(rece
 }
 
 /**
+ * A list's last scan for runs: its stretch, its runs, and at each line where it stood between runs the recent shapes
+ * it had there. fold-window.ts grows a stretch at one end (the tail list's back, the head list's on) and scans it
+ * again; the scan of the grown stretch takes the last one's runs where it would only repeat them (issue 16: the tail
+ * list's lines were scanned about twice, each against up to 8 recent shapes).
+ */
+interface RunScan {
+  from: number;
+  to: number;
+  endsOutput: boolean;
+  runs: FoldRun[];
+  states: (string[][] | undefined)[];
+}
+
+const scanCache = new WeakMap<readonly CollectedLine[], RunScan>();
+
+const sameShapes = (a: readonly string[][] | undefined, b: readonly string[][]): boolean => a !== undefined && a.length === b.length && a.every((shape, index) => shape === b[index]);
+
+/** The last line at or before `at` (and from `from` on) where a scan stood between runs; -1 when none. */
+function lastStateAtOrBefore(states: readonly (string[][] | undefined)[], from: number, at: number): number {
+  for (let index = at; index >= from; index -= 1) if (states[index] !== undefined) return index;
+  return -1;
+}
+
+/**
  * The runs of lines[from, to) (the whole list by default), in order, each worth its note (see MIN_FOLDED); with
  * `endsOutput`, the list's last line stays shown. The lines above `from` are read only for what owns a salient line.
  */
 export function findRuns(lines: readonly CollectedLine[], endsOutput = false, from = 0, to = lines.length): FoldRun[] {
-  const keep = protectedLines(lines, from, to);
+  const guarded = protectedLines(lines, from, to);
+  const { keep } = guarded;
   shapeStretch(lines, from, to);
   const foldable = (index: number): boolean => !keep[index] && !lines[index]!.partial && !lines[index]!.foldNote;
   const runs: FoldRun[] = [];
   /** Shapes of recently shown lines, oldest first, at most FOLD_KINDS distinct ones. */
   let recent: string[][] = [];
   let index = from;
+  const earlier = scanCache.get(lines);
+  const same = earlier !== undefined && earlier.endsOutput === endsOutput;
+  const states = earlier?.states ?? new Array<string[][] | undefined>(lines.length);
+  // Grown on: the last scan's runs hold up to where it stood before a line it read was protected since, or its end.
+  const resume = same && earlier.from === from && to > earlier.to ? lastStateAtOrBefore(states, from, Math.min(guarded.changedFrom, earlier.to - 1)) : -1;
+  if (resume !== -1) {
+    index = resume;
+    recent = states[resume]!.slice();
+    for (const run of earlier!.runs) if (run.end <= resume) runs.push(run);
+  }
+  // Grown back: where this scan stands as the last one stood (past any line protected since), the rest is its runs.
+  const joined = same && earlier.to === to && from < earlier.from ? earlier : undefined;
+  const joinFrom = joined ? Math.max(joined.from, guarded.changedTo + 1) : to;
   while (index < to) {
+    if (index >= joinFrom && sameShapes(states[index], recent)) {
+      for (const run of joined!.runs) if (run.start >= index) runs.push(run);
+      break;
+    }
+    states[index] = recent.slice();
     const line = lines[index]!;
     if (line.foldNote || line.partial) {
       if (line.partial) recent = [];
@@ -193,6 +169,8 @@ export function findRuns(lines: readonly CollectedLine[], endsOutput = false, fr
       bytes += lineCost(next);
       end += 1;
     }
+    // The lines inside [index, end) are no place a scan stands between runs.
+    states.fill(undefined, index + 1, end);
     const last = lines[end - 1]!;
     const count = last.to - line.from + 1;
     const text = formatLikeNote(count, likeAbove, line.from, last.to);
@@ -205,11 +183,21 @@ export function findRuns(lines: readonly CollectedLine[], endsOutput = false, fr
     // Too short to fold: the lines stay shown.
     for (; index < end; index += 1) if (!lines[index]!.foldNote) remember(recent, shapeOf(lines, index));
   }
+  scanCache.set(lines, { from, to, endsOutput, runs, states });
   return runs;
 }
 
+/** startsAfterOther's answer for each run of a list (a run found again in a grown stretch is the same object). */
+const startsCache = new WeakMap<FoldRun, boolean>();
+
 /** True when a line before the run's shown lines is not like them: the list does not open inside the run. */
 export function startsAfterOther(lines: readonly CollectedLine[], run: FoldRun): boolean {
+  let starts = startsCache.get(run);
+  if (starts === undefined) startsCache.set(run, (starts = openedBefore(lines, run)));
+  return starts;
+}
+
+function openedBefore(lines: readonly CollectedLine[], run: FoldRun): boolean {
   const shapes: string[][] = [];
   for (let index = run.start; index < run.end; index += 1) {
     const shape = lines[index]!.foldNote ? undefined : shapeOf(lines, index);
