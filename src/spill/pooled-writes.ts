@@ -48,6 +48,8 @@ export class PooledWrites {
   copiedBytes = 0;
   /** The file position after the last byte given to `write`. */
   private end = 0;
+  /** The least room the last `lend` was asked for: a lent block with less left goes to the pool once written. */
+  private least = 0;
   /** `finish` wrote what was held or unconfirmed: the file is whole (writes in flight write the same bytes again). */
   private whole = false;
 
@@ -90,10 +92,13 @@ export class PooledWrites {
    * given to `write` next are taken where they lie. The room is only ever the free end of the block being filled,
    * the caller's until it asks again: nothing else writes there but `write`, at the file's next byte (bytes read
    * into it and not given to `write` are overwritten, never written), and the block goes to the pool only once
-   * full or at the next `lend`; a block in flight is only read (by the pool and by whoever reads the delivery).
+   * full or at the next `lend`, or as soon as bytes read into it leave less than `least` (the caller reads no more
+   * into a room once less than `least` of it is left: it asks again); a block in flight is only read (by the pool,
+   * and by whoever reads the bytes delivered), so its write starts while the caller goes on with them.
    */
   lend(least: number): Buffer | undefined {
     if (this.ended) return undefined;
+    this.least = least;
     let block = this.current;
     if (block !== undefined && block.length > 0 && block.bytes.length - block.length < least) {
       this.issue(block);
@@ -114,13 +119,14 @@ export class PooledWrites {
       }
       if (block.length === 0) block.position = position + offset; // a lent block starts where the bytes go
       const take = Math.min(block.bytes.length - block.length, bytes.length - offset);
-      if (!liesAt(bytes, offset, block)) {
+      const lent = liesAt(bytes, offset, block);
+      if (!lent) {
         block.bytes.set(bytes.subarray(offset, offset + take), block.length);
         this.copiedBytes += take;
       }
       block.length += take;
       offset += take;
-      if (block.length === block.bytes.length) this.issue(block);
+      if (block.length === block.bytes.length || (lent && block.bytes.length - block.length < this.least)) this.issue(block);
     }
   }
 
