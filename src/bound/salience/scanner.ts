@@ -7,15 +7,13 @@ import { HitFinder, type RegionHits, type ScanWork } from "./hit-finder.js";
 import { LinesAbove } from "./lines-above.js";
 import { mayBeSalient } from "./prefilter.js";
 import { GroupBuilder } from "./groups.js";
-import { MAX_LINE_CHARS } from "./owners.js";
+import { MAX_CARRY, PartialLine } from "./partial-line.js";
 import { Reservoir, type SalientGroup } from "./reservoir.js";
 import { FixedRegions } from "./regions.js";
 import { OmissionSummary } from "./summary.js";
 import { SummarySampler } from "./summary-sampler.js";
 
 const NEWLINE = 0x0a;
-/** Bytes of a partial line carried to the next piece (the rest of a longer line is not scored). */
-const MAX_CARRY = 4 * MAX_LINE_CHARS;
 
 /** Keeps the salient lines of the omitted middle in constant memory, and what the omitted lines mostly were. */
 export class SalienceScanner {
@@ -28,9 +26,8 @@ export class SalienceScanner {
   private lineNumber = 1;
   /** The line number `begin` started from: lineNumber - beganAt is the newlines of the bytes scanned since. */
   private beganAt = 1;
-  private carry: Buffer[] = [];
-  private carryBytes = 0;
-  private carryClipped = false;
+  /** The line the last piece ended inside. */
+  private readonly partial = new PartialLine();
   private readonly finder: HitFinder;
   private regions: FixedRegions;
   /** Lines from the first line of the output up to the ring's start whose text the line path scores at the end. */
@@ -73,8 +70,7 @@ export class SalienceScanner {
     this.regions = this.newRegions();
     this.lineNumber = lineNumber;
     this.beganAt = lineNumber;
-    this.carryClipped = !atLineStart;
-    if (!atLineStart) this.carry = [Buffer.alloc(0)];
+    this.partial.begin(atLineStart);
   }
 
   /** Memory for a log's tail ring in the needle scan's, asked for after `begin`: what leaves it is scanned in place. */
@@ -113,24 +109,20 @@ export class SalienceScanner {
     if (bytes.length === 0) return;
     this.finder.earn(bytes.length);
     let offset = 0;
-    if (this.carry.length > 0) {
+    if (this.partial.open) {
       const newline = bytes.indexOf(NEWLINE);
       if (newline === -1) {
-        this.keepCarry(bytes);
+        this.partial.keep(bytes);
         return;
       }
-      this.keepCarry(bytes.subarray(0, newline));
-      const text = this.carryClipped ? undefined : Buffer.concat(this.carry).toString("utf8");
-      this.carry = [];
-      this.carryBytes = 0;
-      this.carryClipped = false;
+      const text = this.partial.close(bytes.subarray(0, newline));
       if (text !== undefined) this.looseLine(text);
       else this.skipLine();
       offset = newline + 1;
     }
     const lastNewline = bytes.lastIndexOf(NEWLINE);
     if (lastNewline >= offset) this.scanRegion(bytes, offset, lastNewline + 1);
-    if (lastNewline + 1 < bytes.length) this.keepCarry(bytes.subarray(Math.max(offset, lastNewline + 1)));
+    if (lastNewline + 1 < bytes.length) this.partial.keep(bytes.subarray(Math.max(offset, lastNewline + 1)));
   }
 
   /** Scores lines of the final window (clean text) that lie between `fromLine` and `toLine`, inclusive. */
@@ -171,16 +163,6 @@ export class SalienceScanner {
   /** Regions of the bytes leaving the ring; a log's are held in the ring's memory or gathered in the scan's window. */
   private newRegions(): FixedRegions {
     return new FixedRegions((piece) => this.scanPiece(piece), undefined, this.finder.regionMemory(() => this.kind === "log"));
-  }
-
-  private keepCarry(bytes: Buffer): void {
-    if (this.carryClipped || this.carryBytes + bytes.length > MAX_CARRY) {
-      this.carryClipped = true;
-      if (this.carry.length === 0) this.carry = [Buffer.alloc(0)];
-      return;
-    }
-    this.carry.push(Buffer.from(bytes));
-    this.carryBytes += bytes.length;
   }
 
   private markEvicted(): void {
