@@ -20,6 +20,14 @@ export const CUT_MIN_BYTES = 32 * 1024;
 let depth = 0;
 
 /**
+ * False while withoutOptimizing runs its work: code that is fast only once TurboFan has compiled it (a loop over a
+ * line's characters) can then take a path that is fast in the interpreter (native regular expressions).
+ */
+export function optimizing(): boolean {
+  return depth === 0;
+}
+
+/**
  * Runs `work`, the end of an output of `outputBytes`, with V8's optimizing compiler (TurboFan) off when the output
  * is large enough for that to matter (`minBytes`: CUT_MIN_BYTES for an output that is cut); on again after.
  */
