@@ -8,21 +8,11 @@ import * as path from "node:path";
 import fc from "fast-check";
 import { afterAll, describe, expect, test } from "vitest";
 import { PooledWrites } from "../../src/spill/pooled-writes.js";
+import { sample } from "./sample-bytes.js";
 
 const dir = fs.mkdtempSync(path.join(tmpdir(), "correx-pooled-lent-"));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 let files = 0;
-
-/** Deterministic varied bytes. */
-function sample(seed: number, size: number): Buffer {
-  const bytes = Buffer.alloc(size);
-  let state = seed >>> 0 || 1;
-  for (let index = 0; index < size; index += 1) {
-    state = (Math.imul(state, 1103515245) + 12345) >>> 0;
-    bytes[index] = state >>> 24;
-  }
-  return bytes;
-}
 
 /** A fresh data file, its descriptor and a pool on it. */
 function freshPool(blocks: number, blockBytes: number): { fd: number; file: string; pool: PooledWrites } {
