@@ -24,19 +24,11 @@ export interface Template {
   lastUsed: number;
 }
 
-/**
- * Splits a line into at most MAX_TOKENS masked tokens (the rest, if any, becomes one wildcard): a token longer than
- * 64 characters becomes `…`, a hex id of 7+ with a digit H, digit runs N. Most log lines need only the digits masked
- * and are taken in one pass (plainTokens); any other line is masked whole (a regular expression per mask, not a call
- * and two or three per token, the first two only where a cheaper test finds what they change) and split once (the
- * tests check both against a token-by-token mask): the tokens are a plain array of strings however the line looked
- * (one shape for the code that reads them: a token array of another elements kind deoptimized leafKey and similarity).
- */
 /** Lines tokenized by the one pass and by the masks (perf tests count work, never time). */
 export const tokenizeWork = { onePass: 0, masked: 0 };
 /** Lines the one pass took while V8's optimizing compiler was on. */
 let onePassLines = 0;
-/** Lines after which TurboFan has compiled the one pass (it did within ~1,000 on 100 MiB of log lines). */
+/** Lines after which the one pass is taken as compiled (its cost per line halved after the first ~1,000 at 100 MiB of log lines). */
 const ONE_PASS_WARM_LINES = 2000;
 
 /**
@@ -51,6 +43,14 @@ function takesOnePass(): boolean {
   return true;
 }
 
+/**
+ * Splits a line into at most MAX_TOKENS masked tokens (the rest, if any, becomes one wildcard): a token longer than
+ * 64 characters becomes `…`, a hex id of 7+ with a digit H, digit runs N. Most log lines need only the digits masked
+ * and are taken in one pass (plainTokens); any other line is masked whole (a regular expression per mask, not a call
+ * and two or three per token, the first two only where a cheaper test finds what they change) and split once (the
+ * tests check both against a token-by-token mask): the tokens are a plain array of strings however the line looked
+ * (one shape for the code that reads them: a token array of another elements kind deoptimized leafKey and similarity).
+ */
 export function tokenize(text: string): string[] {
   if (!native) {
     native = true;
