@@ -7,7 +7,8 @@
 // stdin is a pipe holding "hi\n" whose writer is gone, as `echo hi |` gives it; a last row counts Node's own stdin
 // pipe (a socket pair, as a harness spawning correx gives it: correx then makes a socket to wait on, node:net), and
 // one `correx run -- true` (run's fixed cost: the bundle, the spawn, the output's socket pair).
-// "hi" passes through without the bundle (src/cli/pass-through.ts); a row counts the bundle's start with a flag.
+// "hi" passes through without the bundle (src/cli/pass-through.ts); a row counts the bundle's start with a flag that the
+// pass-through leaves to it (`--tokenizer estimate`, the default: the output is the same).
 // correx is started as users start it, bin/correx executed: /bin/sh runs its first line and execs node (without
 // NODE_EXTRA_CA_CERTS, which it puts back); callgrind follows the exec, and the sh's own part (counted on a copy of
 // that line that exits instead of exec'ing node) is added to each count of correx.
@@ -24,7 +25,7 @@ const work = mkdtempSync(join(tmpdir(), "correx-startup-"));
 const env = { ...process.env, CORREX_SPILL_DIR: join(work, "store") };
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const BOUND = [correx, "bound"];
-const BOUND_BUNDLE = [...BOUND, "--max-lines", "2000"];
+const BOUND_BUNDLE = [...BOUND, "--tokenizer", "estimate"];
 const NODE = [process.execPath, "-e", "0"];
 const RUN_TRUE = [correx, "run", "--", "true"];
 
@@ -136,7 +137,7 @@ try {
     }
     // "hi" passes through (bin/correx writes it before loading the bundle: src/cli/pass-through.ts); with a flag,
     // the same output comes from the bundle, as for any input the pass-through leaves to it
-    row(`the bundle: \`bound --max-lines 2000\`${cases.length > 1 ? ", NODE_EXTRA_CA_CERTS unset" : ""}`, instructions(BOUND_BUNDLE, cases.at(-1)[1]), node);
+    row(`the bundle: \`bound --tokenizer estimate\`${cases.length > 1 ? ", NODE_EXTRA_CA_CERTS unset" : ""}`, instructions(BOUND_BUNDLE, cases.at(-1)[1]), node);
     row("as is, stdin Node's socket pair (the bundle)", instructions(BOUND, env, true), instructions(NODE, env, true));
     // `run`'s fixed cost, paid by every command an agent wraps: the bundle, the spawn and the socket pair (no goal of its own)
     row(`\`run -- true\`${cases.length > 1 ? ", NODE_EXTRA_CA_CERTS unset" : ""}`, instructions(RUN_TRUE, cases.at(-1)[1]), node);

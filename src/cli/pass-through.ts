@@ -1,5 +1,6 @@
-// `correx bound` with no flags and a small plain input: the bytes written as they came, which is what bounding at
-// the defaults writes for them, without loading the bounding engine. bin/correx runs this (dist/pass-through.cjs,
+// `correx bound` with no flags (or only flags that change nothing for it, `neutralArgs`) and a small plain input: the
+// bytes written as they came, which is what bounding at the defaults writes for them, without loading the bounding
+// engine. bin/correx runs this (dist/pass-through.cjs,
 // a few KB) before the bundle, whose code cache alone costs more to deserialize than Node's own start. It only
 // reads what stdin holds now (never waits); what it read of an input it cannot pass through is handed to the bundle,
 // which reads on after it (input-files.ts). A property test checks the rule against boundInput.
@@ -17,7 +18,7 @@ export interface HandedInput {
 export const PASS_BYTES = 8192;
 
 /** The most lines passed through: far inside the defaults' 2,000 (the marker's line included). */
-const PASS_LINES = 1000;
+export const PASS_LINES = 1000;
 
 /**
  * A run of repeats of a line folds into the line and a note once the repeats' bytes outweigh the note
@@ -73,15 +74,66 @@ function sameLine(bytes: Uint8Array, previous: number, start: number, length: nu
 }
 
 /**
- * Writes stdin as it came when it passes through (true), for `correx bound` with no flags only. Else what was read
- * of stdin for the bundle to start from (undefined: nothing was read). Declines before reading when a config file
- * or a store variable could change or warn, when stdout may be a terminal (a character device: the terminal
- * projection) or HOME is unset, and reads nothing from a terminal or a socket (reading those could wait).
+ * The flags of `correx bound` that change nothing of what it writes for an input that passes through (at most
+ * PASS_BYTES and PASS_LINES, nothing cut, so nothing saved), each with the values that do so: the store's place or
+ * none (a store is written only for a cut), the model projection and text format (the defaults off a terminal),
+ * salience (it acts on a cut), and budgets no smaller than the pass-through's own limits. A value is read as
+ * bound-args.ts reads it (`--flag value`, `--flag=value`); any other argument (a file, another flag, a value the
+ * bundle would refuse or read otherwise) leaves the input to the bundle.
  */
-export function passThrough(env: NodeJS.ProcessEnv = process.env): true | HandedInput | undefined {
-  if (env.HOME === undefined || STORE_VARIABLES.some((name) => env[name] !== undefined)) return undefined;
+const NEUTRAL_FLAGS: ReadonlyMap<string, ((value: string) => boolean) | undefined> = new Map([
+  ["--no-spill", undefined],
+  ["--spill-dir", (value: string) => value !== ""],
+  ["--for", (value: string) => value === "model"],
+  ["--format", (value: string) => value === "text"],
+  ["--salience", (value: string) => value === "on" || value === "off"],
+  ["--max-bytes", (value: string) => wholeAtLeast(value, PASS_BYTES)],
+  ["--max-lines", (value: string) => wholeAtLeast(value, PASS_LINES)],
+]);
+
+/** True when every argument after `bound` is a neutral flag (NEUTRAL_FLAGS) with a value that keeps it neutral. */
+export function neutralArgs(args: readonly string[]): boolean {
+  for (let index = 0; index < args.length; index += 1) {
+    const arg = args[index]!;
+    const equals = arg.indexOf("=");
+    const name = equals === -1 ? arg : arg.slice(0, equals);
+    if (!NEUTRAL_FLAGS.has(name)) return false;
+    const neutral = NEUTRAL_FLAGS.get(name);
+    if (neutral === undefined) {
+      if (equals !== -1) return false; // a switch given a value: commander's message
+      continue;
+    }
+    const value = equals === -1 ? args[(index += 1)] : arg.slice(equals + 1);
+    if (value === undefined || !neutral(value)) return false;
+  }
+  return true;
+}
+
+/** A plain decimal whole number (as parseInteger and parseSize read it) of at least `least`. */
+function wholeAtLeast(value: string, least: number): boolean {
+  return /^\d+$/.test(value) && Number.isSafeInteger(Number(value)) && Number(value) >= least;
+}
+
+/**
+ * True when stdout cannot be a terminal: not a character device, or /dev/null (which io.ts's isatty also answers
+ * without node:tty). A terminal gets the terminal projection, which the bundle writes.
+ */
+function stdoutNotTerminal(): boolean {
+  const stat = fstatSync(1);
+  return !stat.isCharacterDevice() || stat.rdev === statSync("/dev/null").rdev;
+}
+
+/**
+ * Writes stdin as it came when it passes through (true), for `correx bound` with no flags or neutral ones
+ * (`neutralArgs`). Else what was read of stdin for the bundle to start from (undefined: nothing was read). Declines
+ * before reading when an argument is not neutral, when a config file or a store variable could change or warn, when
+ * stdout may be a terminal (a character device other than /dev/null: the terminal projection) or HOME is unset, and
+ * reads nothing from a terminal or a socket (reading those could wait).
+ */
+export function passThrough(env: NodeJS.ProcessEnv = process.env, args: readonly string[] = []): true | HandedInput | undefined {
+  if (env.HOME === undefined || STORE_VARIABLES.some((name) => env[name] !== undefined) || !neutralArgs(args)) return undefined;
   try {
-    if (fstatSync(1).isCharacterDevice()) return undefined;
+    if (!stdoutNotTerminal()) return undefined;
     if (statSync(defaultConfigPath(env, env.HOME), { throwIfNoEntry: false }) !== undefined) return undefined;
   } catch {
     return undefined;

@@ -8,15 +8,16 @@ import { join } from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
 import { parseBoundArgs } from "../../src/cli/bound-args.js";
 import { boundInput } from "../../src/cli/bound-input.js";
-import { PASS_BYTES, passesThrough } from "../../src/cli/pass-through.js";
+import { neutralArgs, PASS_BYTES, PASS_LINES, passesThrough } from "../../src/cli/pass-through.js";
 import { createRandom, type Random } from "../fuzz/generate.js";
 
 const dir = mkdtempSync(join(tmpdir(), "correx-pass-through-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-/** What `correx bound` with no flags writes for `bytes` (stdout a pipe, no config file), and its warnings. */
-async function bounded(bytes: Buffer): Promise<{ text: string; warnings: string[] }> {
-  const raw = { ...parseBoundArgs([])!.raw, spillDir: join(dir, "store") };
+/** What `correx bound ARGS` (none: its defaults) writes for `bytes` (stdout a pipe, no config file), and its warnings. */
+async function bounded(bytes: Buffer, args: string[] = []): Promise<{ text: string; warnings: string[] }> {
+  const parsed = parseBoundArgs(args)!.raw;
+  const raw = { ...parsed, spillDir: parsed.spillDir ?? join(dir, "store") };
   const env = { XDG_CONFIG_HOME: join(dir, "config"), XDG_STATE_HOME: join(dir, "state"), NO_COLOR: undefined };
   const chunks = (async function* () {
     yield bytes;
@@ -54,7 +55,48 @@ function input(random: Random): Buffer {
   return Buffer.from(text);
 }
 
+/** Neutral flags as a harness gives them: some of them, in any order, as `--flag value` or `--flag=value`. */
+function neutralFlags(random: Random): string[] {
+  const values: [string, string | undefined][] = [["--no-spill", undefined], ["--spill-dir", join(dir, "other")], ["--for", "model"], ["--format", "text"],
+    ["--salience", random.pick(["on", "off"])], ["--max-bytes", String(random.pick([PASS_BYTES, PASS_BYTES + 1, 51200, 1048576]))],
+    ["--max-lines", String(random.pick([PASS_LINES, PASS_LINES + 1, 2000, 100000]))]];
+  const args: string[] = [];
+  for (const [flag, value] of values) {
+    if (!random.chance(0.5)) continue;
+    if (value === undefined) args.push(flag);
+    else if (random.chance(0.5)) args.push(`${flag}=${value}`);
+    else args.push(flag, value);
+  }
+  return args;
+}
+
 describe("pass-through", () => {
+  test("with neutral flags, every input it passes through is what bound with those flags writes (400 random inputs and flag sets)", async () => {
+    const random = createRandom(20261202);
+    let passed = 0;
+    for (let run = 0; run < 400; run += 1) {
+      const bytes = input(random);
+      const args = neutralFlags(random);
+      expect(neutralArgs(args), args.join(" ")).toBe(true);
+      if (!passesThrough(bytes)) continue;
+      passed += 1;
+      const result = await bounded(bytes, args);
+      expect(result.text, `${args.join(" ")}: ${JSON.stringify(bytes.toString("latin1").slice(0, 200))}`).toBe(bytes.toString("latin1"));
+      expect(result.warnings).toEqual([]);
+    }
+    expect(passed).toBeGreaterThan(60);
+  });
+
+  test("flags that may change the output, values bound reads otherwise or refuses, files: not neutral", () => {
+    const refused = [["--max-lines", String(PASS_LINES - 1)], ["--max-bytes", String(PASS_BYTES - 1)], ["--max-bytes", "50KiB"], ["--max-bytes", " 9000"],
+      ["--max-bytes", "9".repeat(20)], ["--for", "terminal"], ["--format", "json"], ["--salience", "On"], ["--spill-dir", ""], ["--spill-dir"], ["--no-spill=1"],
+      ["--no-fold"], ["--to", "anthropic"], ["--max-tokens", "100000"], ["file.txt"], ["-"], ["--"], ["--help"], ["--max-lines"]];
+    for (const args of refused) expect(neutralArgs(args), args.join(" ")).toBe(false);
+    expect(neutralArgs([])).toBe(true);
+    // a value is the next argument whatever it is, as bound-args.ts and commander read it
+    expect(neutralArgs(["--spill-dir", "--no-fold"])).toBe(true);
+  });
+
   test("every input it passes through is what bound at its defaults writes, unchanged and without a warning (1,000 random inputs)", async () => {
     const random = createRandom(20261201);
     let passed = 0;

@@ -88,9 +88,10 @@ describe("start-up", () => {
   test("bound's bundle: no module init is looked up by name, and only the export objects of modules it initialises get their getters", () => {
     // esbuild's inits were object literals keyed by the module's path (one map made per module at start) and every
     // export object got its getters at start (63 for bound); scripts/module-inits.mjs makes them plain functions
+    // (21: the bundle's and the 5 of dist/pass-through.cjs, which bin/correx loaded first)
     const { work } = probed(["bound"], COLORED);
     expect(work.initLookups).toBe(0);
-    expect(work.getters).toBeLessThanOrEqual(20);
+    expect(work.getters).toBeLessThanOrEqual(22);
   });
 
   test("bound with flags is read without commander too; its help is commander's", () => {
@@ -100,13 +101,21 @@ describe("start-up", () => {
     expect(probed(["bound", "--help"], "").seen.commanderOptions).toBeGreaterThan(30);
   });
 
-  test("the same with stdout on /dev/null (a character device, but no terminal)", () => {
+  test("the same with stdout on /dev/null (a character device, but no terminal): the pass-through writes it; an escape, the bundle", () => {
     const devNull = fs.openSync("/dev/null", "w");
     try {
-      // the pass-through leaves a character device to the bundle (it may be a terminal: the terminal projection)
-      expect(probed(["bound"], "hi\n", devNull).seen).toEqual({ scripts: ["cached"], stdout: 0, stdin: 0, commanderOptions: 0, builtins: [] });
+      expect(probed(["bound"], "hi\n", devNull).seen).toEqual({ scripts: [], stdout: 0, stdin: 0, commanderOptions: 0, builtins: [] });
+      expect(probed(["bound"], COLORED, devNull).seen).toEqual({ scripts: ["cached"], stdout: 0, stdin: 0, commanderOptions: 0, builtins: [] });
     } finally {
       fs.closeSync(devNull);
+    }
+  });
+
+  test("bound with flags that change nothing for a small plain input (the store's place, model, text, salience, budgets above its limits) passes through; another flag, the bundle", () => {
+    const neutral = ["--no-spill", "--spill-dir", path.join(dir, "elsewhere"), "--for=model", "--format", "text", "--salience", "off", "--max-bytes", "51200", "--max-lines=2000"];
+    expect(probed(["bound", ...neutral], "hi\n")).toMatchObject({ stdout: "hi\n", seen: { scripts: [] } });
+    for (const other of [["--max-lines", "999"], ["--for", "terminal"], ["--max-bytes", "50KiB"], ["--no-fold"], ["-"], ["--no-spill=x"]]) {
+      expect(probed(["bound", "--no-spill", ...other], "hi\n").seen.scripts, other.join(" ")).toEqual(["cached"]);
     }
   });
 });
