@@ -19,10 +19,7 @@ export function parseSize(text) {
   return Number(match[1]) * UNITS[(match[2] ?? "b").toLowerCase()];
 }
 
-/**
- * /dev/null opened write-only: correx takes a stdout that is /dev/null opened read-write (what Node and Python
- * give for "ignore" / DEVNULL) for a closed one, and exits 74, as `correx bound >&-` must.
- */
+/** /dev/null opened write-only, as a shell's `>/dev/null` gives it (spawnSync's "ignore" opens it read-write). */
 export const DEV_NULL = openSync("/dev/null", "w");
 
 /**

@@ -7,7 +7,7 @@ import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 
 const benches = [
-  "throughput.mjs", "tokens.mjs", "tokenizer-load.mjs", "json.mjs", "hygiene.mjs", "salience.mjs", "salience-byte-path.mjs", "salience-speed.mjs", "store-gc.mjs",
+  "throughput.mjs", "run-parts.mjs", "tokens.mjs", "tokenizer-load.mjs", "json.mjs", "hygiene.mjs", "salience.mjs", "salience-byte-path.mjs", "salience-speed.mjs", "store-gc.mjs",
   "startup-instructions.mjs", "mcp-proxy.mjs", "repeats.mjs", "store-read.mjs", "pipe-input.mjs", "salience-end.mjs",
 ];
 for (const bench of benches) {
