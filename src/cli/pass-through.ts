@@ -6,6 +6,7 @@
 // which reads on after it (input-files.ts). A property test checks the rule against boundInput.
 import { closeSync, constants, fstatSync, openSync, readSync, statSync } from "node:fs";
 import { defaultConfigPath } from "../spill/config-path.js";
+import { parseSize } from "../units.js";
 import { writeStdout } from "./io.js";
 
 /** What was read of stdin before the bundle ran, and whether that was all of it. */
@@ -87,7 +88,7 @@ const NEUTRAL_FLAGS: ReadonlyMap<string, ((value: string) => boolean) | undefine
   ["--for", (value: string) => value === "model"],
   ["--format", (value: string) => value === "text"],
   ["--salience", (value: string) => value === "on" || value === "off"],
-  ["--max-bytes", (value: string) => wholeAtLeast(value, PASS_BYTES)],
+  ["--max-bytes", (value: string) => sizeAtLeast(value, PASS_BYTES)],
   ["--max-lines", (value: string) => wholeAtLeast(value, PASS_LINES)],
 ]);
 
@@ -109,9 +110,20 @@ export function neutralArgs(args: readonly string[]): boolean {
   return true;
 }
 
-/** A plain decimal whole number (as parseInteger and parseSize read it) of at least `least`. */
+/** A decimal whole number (as parseInteger reads it: blanks around it trimmed) of at least `least`. */
 function wholeAtLeast(value: string, least: number): boolean {
-  return /^\d+$/.test(value) && Number.isSafeInteger(Number(value)) && Number(value) >= least;
+  const text = value.trim();
+  return /^\d+$/.test(text) && Number.isSafeInteger(Number(text)) && Number(text) >= least;
+}
+
+/** A size (`9000`, `50KiB`, `1MB`, as parseSize reads it) of at least `least` bytes. */
+function sizeAtLeast(value: string, least: number): boolean {
+  try {
+    const bytes = parseSize("--max-bytes", value);
+    return Number.isSafeInteger(bytes) && bytes >= least;
+  } catch {
+    return false; // the bundle says why
+  }
 }
 
 /**

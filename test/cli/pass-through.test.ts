@@ -58,8 +58,8 @@ function input(random: Random): Buffer {
 /** Neutral flags as a harness gives them: some of them, in any order, as `--flag value` or `--flag=value`. */
 function neutralFlags(random: Random): string[] {
   const values: [string, string | undefined][] = [["--no-spill", undefined], ["--spill-dir", join(dir, "other")], ["--for", "model"], ["--format", "text"],
-    ["--salience", random.pick(["on", "off"])], ["--max-bytes", String(random.pick([PASS_BYTES, PASS_BYTES + 1, 51200, 1048576]))],
-    ["--max-lines", String(random.pick([PASS_LINES, PASS_LINES + 1, 2000, 100000]))]];
+    ["--salience", random.pick(["on", "off"])], ["--max-bytes", String(random.pick([PASS_BYTES, PASS_BYTES + 1, 51200, 1048576, "8KiB", "50KiB", "1MB", " 9000"]))],
+    ["--max-lines", String(random.pick([PASS_LINES, PASS_LINES + 1, 2000, 100000, " 1000"]))]];
   const args: string[] = [];
   for (const [flag, value] of values) {
     if (!random.chance(0.5)) continue;
@@ -88,8 +88,8 @@ describe("pass-through", () => {
   });
 
   test("flags that may change the output, values bound reads otherwise or refuses, files: not neutral", () => {
-    const refused = [["--max-lines", String(PASS_LINES - 1)], ["--max-bytes", String(PASS_BYTES - 1)], ["--max-bytes", "50KiB"], ["--max-bytes", " 9000"],
-      ["--max-bytes", "9".repeat(20)], ["--for", "terminal"], ["--format", "json"], ["--salience", "On"], ["--spill-dir", ""], ["--spill-dir"], ["--no-spill=1"],
+    const refused = [["--max-lines", String(PASS_LINES - 1)], ["--max-bytes", String(PASS_BYTES - 1)], ["--max-bytes", "7KiB"], ["--max-bytes", "8kb"],
+      ["--max-bytes", "50 parsecs"], ["--max-lines", "1e4"], ["--max-bytes", "9".repeat(20)], ["--for", "terminal"], ["--format", "json"], ["--salience", "On"], ["--spill-dir", ""], ["--spill-dir"], ["--no-spill=1"],
       ["--no-fold"], ["--to", "anthropic"], ["--max-tokens", "100000"], ["file.txt"], ["-"], ["--"], ["--help"], ["--max-lines"]];
     for (const args of refused) expect(neutralArgs(args), args.join(" ")).toBe(false);
     expect(neutralArgs([])).toBe(true);

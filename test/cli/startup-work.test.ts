@@ -112,9 +112,9 @@ describe("start-up", () => {
   });
 
   test("bound with flags that change nothing for a small plain input (the store's place, model, text, salience, budgets above its limits) passes through; another flag, the bundle", () => {
-    const neutral = ["--no-spill", "--spill-dir", path.join(dir, "elsewhere"), "--for=model", "--format", "text", "--salience", "off", "--max-bytes", "51200", "--max-lines=2000"];
+    const neutral = ["--no-spill", "--spill-dir", path.join(dir, "elsewhere"), "--for=model", "--format", "text", "--salience", "off", "--max-bytes", "50KiB", "--max-lines=2000"];
     expect(probed(["bound", ...neutral], "hi\n")).toMatchObject({ stdout: "hi\n", seen: { scripts: [] } });
-    for (const other of [["--max-lines", "999"], ["--for", "terminal"], ["--max-bytes", "50KiB"], ["--no-fold"], ["-"], ["--no-spill=x"]]) {
+    for (const other of [["--max-lines", "999"], ["--for", "terminal"], ["--max-bytes", "4KiB"], ["--no-fold"], ["-"], ["--no-spill=x"]]) {
       expect(probed(["bound", "--no-spill", ...other], "hi\n").seen.scripts, other.join(" ")).toEqual(["cached"]);
     }
   });
