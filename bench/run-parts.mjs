@@ -2,10 +2,12 @@
 // Bench: where the time of `run -- cat F` goes (issue 16's row, ≤ 1.5× of `cat F | tee S | tail -c 51200`), part by
 // part, side by side: the command read into the tail ring alone (`--no-spill --salience off`), then with the spill
 // (the file, its sha256 and line index), with salience (the needle scan of every byte that leaves the ring and the
-// lines it hands back), and both (what users get). Medians of alternated runs, wall and CPU (user + system of every
+// lines it hands back), and both (what users get); beside the baseline, the shell hashing its copy too (`tee >(openssl
+// dgst -sha256)`), where openssl is. Medians of alternated runs, wall and CPU (user + system of every
 // process of the line, GNU time). Then what no design in Node can avoid, timed in this process on the same input:
 // sha256 (the record holds it) and reading the file. Prints Markdown for bench/README.md. Needs the build.
 //   node bench/run-parts.mjs [--repeat 9] [--size 100MiB]
+import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { closeSync, mkdtempSync, openSync, readFileSync, readSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -26,8 +28,11 @@ const store = join(work, "store");
 const copy = join(work, "copy");
 
 const run = (flags) => `${correx} run --for model ${flags} -- cat ${input}`;
+// The shell doing what the spill does besides: the copy hashed too (OpenSSL's SHA-NI code, as Node's), where openssl is.
+const openssl = spawnSync("sh", ["-c", "command -v openssl"]).status === 0;
 const lines = [
   ["`cat F \\| tee S \\| tail -c 51200` (the baseline)", `cat ${input} | tee ${copy} | tail -c 51200`],
+  ...(openssl ? [["`cat F \\| tee S >(openssl dgst -sha256) \\| tail -c 51200`: the shell hashing its copy too", `cat ${input} | tee ${copy} >(openssl dgst -sha256 > /dev/null) | tail -c 51200`]] : []),
   ["`run --no-spill --salience off`: the output read into the tail ring", run("--no-spill --salience off")],
   ["`run --salience off`: and the spill (file, sha256, line index)", run(`--spill-dir ${store} --salience off`)],
   ["`run --no-spill`: and salience (the scan, the lines it hands back, the cut)", run("--no-spill")],
