@@ -90,6 +90,8 @@ try {
     // "hi" passes through (src/cli/pass-through.ts: --no-spill and /dev/null change nothing for it); the bundle's own
     // start, for any input the pass-through leaves to it, with a flag it does not take
     await row("start-up: `echo hi \\| correx bound` (against `node -e 0`)", `sh -c 'echo hi | ${correx} bound --no-spill > /dev/null'`, ["`node -e 0`", "node -e 0"], 1.2, 0, 21);
+    // the same shell, echo and pipe on both sides: only the two programs differ
+    await row("start-up: the same, against `node -e 0` in the same pipe", `sh -c 'echo hi | ${correx} bound --no-spill > /dev/null'`, ["`sh -c 'echo hi \\| node -e 0'`", "sh -c 'echo hi | node -e 0 > /dev/null'"], 1.2, 0, 21);
     await row("start-up of the bundle: `echo hi \\| correx bound --tokenizer estimate` (against `node -e 0`)", `sh -c 'echo hi | ${correx} bound --tokenizer estimate > /dev/null'`, ["`node -e 0`", "node -e 0"], 1.2, 0, 21);
   }
   process.stderr.write(`${loadConditions()} after\n`);
