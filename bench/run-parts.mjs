@@ -16,7 +16,7 @@ import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
 import { measureShell, option, parseSize } from "./bench-tools.mjs";
 import { writeInput } from "./log-input.mjs";
-import { loadConditions, sizeText } from "./side-by-side.mjs";
+import { loadConditions, median, sizeText } from "./side-by-side.mjs";
 
 const repeat = Number(option("repeat", "9"));
 const size = parseSize(option("size", "100MiB"));
@@ -39,7 +39,6 @@ const lines = [
   ["`run`: both (the defaults)", run(`--spill-dir ${store}`)],
 ];
 
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 process.stderr.write(`${loadConditions()} before\n`);
 const samples = lines.map(() => ({ wall: [], cpu: [] }));
 try {

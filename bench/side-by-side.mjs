@@ -42,7 +42,8 @@ export async function measure(commandLine) {
   return { milliseconds, peakKiB };
 }
 
-const median = (values) => {
+/** The median of numbers (the mean of the middle two for an even count). */
+export const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
   return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;

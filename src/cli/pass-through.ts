@@ -7,7 +7,7 @@
 import { closeSync, constants, fstatSync, openSync, readSync, statSync } from "node:fs";
 import { defaultConfigPath } from "../spill/config-path.js";
 import { parseSize } from "../units.js";
-import { writeStdout } from "./io.js";
+import { isatty, writeStdout } from "./io.js";
 
 /** What was read of stdin before the bundle ran, and whether that was all of it. */
 export interface HandedInput {
@@ -127,25 +127,16 @@ function sizeAtLeast(value: string, least: number): boolean {
 }
 
 /**
- * True when stdout cannot be a terminal: not a character device, or /dev/null (which io.ts's isatty also answers
- * without node:tty). A terminal gets the terminal projection, which the bundle writes.
- */
-function stdoutNotTerminal(): boolean {
-  const stat = fstatSync(1);
-  return !stat.isCharacterDevice() || stat.rdev === statSync("/dev/null").rdev;
-}
-
-/**
  * Writes stdin as it came when it passes through (true), for `correx bound` with no flags or neutral ones
  * (`neutralArgs`). Else what was read of stdin for the bundle to start from (undefined: nothing was read). Declines
  * before reading when an argument is not neutral, when a config file or a store variable could change or warn, when
- * stdout may be a terminal (a character device other than /dev/null: the terminal projection) or HOME is unset, and
+ * stdout is a terminal (io.ts's isatty, as the bundle asks: the terminal projection) or HOME is unset, and
  * reads nothing from a terminal or a socket (reading those could wait).
  */
 export function passThrough(env: NodeJS.ProcessEnv = process.env, args: readonly string[] = []): true | HandedInput | undefined {
   if (env.HOME === undefined || STORE_VARIABLES.some((name) => env[name] !== undefined) || !neutralArgs(args)) return undefined;
   try {
-    if (!stdoutNotTerminal()) return undefined;
+    if (isatty(1)) return undefined; // the terminal projection: the bundle's (io.ts answers pipes, files and /dev/null without node:tty)
     if (statSync(defaultConfigPath(env, env.HOME), { throwIfNoEntry: false }) !== undefined) return undefined;
   } catch {
     return undefined;

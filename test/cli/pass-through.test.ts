@@ -2,14 +2,16 @@
 // `correx bound` at its defaults writes for it, checked against boundInput (the bundle's path) on random inputs
 // made to sit at the rule's edges: repeated lines about to fold, blanks, tabs, JSON-looking starts, the size and
 // line limits, a byte that needs cleaning.
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
 import { parseBoundArgs } from "../../src/cli/bound-args.js";
+import { boundOptionSpecs } from "../../src/cli/option-specs.js";
 import { boundInput } from "../../src/cli/bound-input.js";
 import { neutralArgs, PASS_BYTES, PASS_LINES, passesThrough } from "../../src/cli/pass-through.js";
 import { createRandom, type Random } from "../fuzz/generate.js";
+import { CORREX } from "./cli-process.js";
 
 const dir = mkdtempSync(join(tmpdir(), "correx-pass-through-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -95,6 +97,14 @@ describe("pass-through", () => {
     expect(neutralArgs([])).toBe(true);
     // a value is the next argument whatever it is, as bound-args.ts and commander read it
     expect(neutralArgs(["--spill-dir", "--no-fold"])).toBe(true);
+  });
+
+  test("bin/correx loads the pass-through for every flag that can be neutral (its own list), and for no other", () => {
+    const names = /const PASS_THROUGH_FLAGS = \/\^--\(\?:([\w|-]+)\)/.exec(readFileSync(CORREX, "utf8"))?.[1]?.split("|").map((name) => `--${name}`);
+    expect(names).toBeDefined();
+    const values = ["model", "text", "on", String(PASS_BYTES), String(PASS_LINES), join(dir, "store")];
+    const neutral = boundOptionSpecs().map((spec) => spec.flags.split(" ")[0]!).filter((flag) => neutralArgs([flag]) || values.some((value) => neutralArgs([flag, value])));
+    expect([...names!].sort()).toEqual(neutral.sort());
   });
 
   test("every input it passes through is what bound at its defaults writes, unchanged and without a warning (1,000 random inputs)", async () => {
