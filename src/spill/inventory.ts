@@ -80,11 +80,17 @@ export function takeInventory(store: SpillStore, isLate: () => boolean = () => f
 
 /** The file system calls a listing makes, one file at a time (tests count them). */
 export interface StoreFiles {
-  /** The names of the regular files in a directory (symlinks and the rest are left out; the type comes with the name). */
+  /**
+   * The names in a directory. Their types are not asked for (a Dirent a name costs a listing more than all its
+   * reads): a record's is checked as it is read, any other file's by the lstat that gives its size.
+   */
   names(dir: string): string[];
   /** A regular file's size and modification time (undefined for anything else, or when it is gone). */
   stat(file: string): StoredFile | undefined;
-  /** A regular file's size and first bytes (read into `buffer`, never through a symlink); undefined for anything else. */
+  /**
+   * A regular file's size and first bytes (read into `buffer`, never through a symlink); undefined for anything
+   * else. A file shorter than the buffer is read whole: its size is what was read (one fstat saved per record).
+   */
   readHead(file: string, buffer: Buffer): { file: StoredFile; read: number } | undefined;
 }
 
@@ -94,8 +100,7 @@ let noAtime = fs.constants.O_NOATIME ?? 0;
 
 /** The store's files through node:fs. */
 export const STORE_FILES: StoreFiles = {
-  // Node asks lstat for the type where the file system does not give it with the name.
-  names: (dir) => fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => (entry.isFile() ? [entry.name] : [])),
+  names: (dir) => fs.readdirSync(dir),
   stat: statRegularFile,
   readHead(file, buffer) {
     let fd: number;
@@ -113,8 +118,11 @@ export const STORE_FILES: StoreFiles = {
       throw error;
     }
     try {
+      // A directory fails the read (EISDIR); a FIFO, opened without blocking, reads nothing: it is stat-ed.
+      const read = fs.readSync(fd, buffer, 0, buffer.length, 0);
+      if (read > 0 && read < buffer.length) return { file: { bytes: read, modified: 0 }, read };
       const stat = fs.fstatSync(fd);
-      return stat.isFile() ? { file: { bytes: stat.size, modified: stat.mtimeMs }, read: fs.readSync(fd, buffer, 0, buffer.length, 0) } : undefined;
+      return stat.isFile() ? { file: { bytes: stat.size, modified: stat.mtimeMs }, read } : undefined;
     } finally {
       fs.closeSync(fd);
     }
@@ -147,40 +155,44 @@ const RECORD = 2;
 const TEXT = 4;
 const INDEX = 8;
 
+/** An id's length: `tool_` and 26 characters. */
+const ID_LENGTH = 31;
+/** What a name after its id says the file is (0: none of an output's files, such as a temporary). */
+const suffixKind = (suffix: string): number => (suffix === "" ? DATA : suffix === ".json" ? RECORD : suffix === ".text" ? TEXT : suffix === ".idx" ? INDEX : 0);
+
 /**
- * The store's outputs newest first, one at a time: the names are read and sorted (ids sort by creation time),
- * each output's files are looked at only when its turn comes — memory holds the ids, never the entries. The
+ * The store's outputs newest first, one at a time: the names are read and sorted (ids sort by creation time, and an
+ * id's files sort together: its data, then `.idx`, `.json`, `.text`, since '.' sorts before every id character),
+ * each output's files are looked at only when its turn comes — memory holds the names, never the entries. The
  * record is opened and its first bytes read into `head` (valid until the next entry); the data's size is what
  * `savedBytes` tells from that head (the record's `size`: the writer records it once the data is complete), so a
  * stored output costs one record read and no stat; the data is stat-ed only when the record does not tell.
  */
 export function* streamInventory(store: SpillStore, head: Buffer, files: StoreFiles = STORE_FILES, savedBytes: (entry: ListingEntry) => number | undefined = () => undefined): Generator<ListingEntry> {
-  const kinds = new Map<string, number>();
-  for (const name of files.names(store.dir)) {
-    const dot = name.length - (name.endsWith(".idx") ? 4 : 5);
-    const suffix = name.slice(dot);
-    const kind = ID_PATTERN.test(name) ? DATA : suffix === ".json" ? RECORD : suffix === ".text" ? TEXT : suffix === ".idx" ? INDEX : 0;
-    const id = kind === DATA ? name : name.slice(0, dot);
-    if (kind === 0 || (kind !== DATA && !ID_PATTERN.test(id))) continue;
-    kinds.set(id, (kinds.get(id) ?? 0) | kind);
-  }
-  const ids = [...kinds.keys()].sort();
+  const names = files.names(store.dir).sort();
   const prefix = storePrefix(store);
-  for (let position = ids.length - 1; position >= 0; position -= 1) {
-    const id = ids[position]!;
-    const kind = kinds.get(id)!;
+  for (let position = names.length - 1; position >= 0; ) {
+    const id = names[position]!.slice(0, ID_LENGTH);
+    let kind = 0;
+    for (; position >= 0 && names[position]!.startsWith(id); position -= 1) {
+      kind |= suffixKind(names[position]!.slice(ID_LENGTH));
+    }
+    if (kind === 0 || !ID_PATTERN.test(id)) continue;
     const entry: ListingEntry = { id, created: idTime(id) };
-    const size = (flag: number, suffix: string): number | undefined => (kind & flag ? files.stat(prefix + id + suffix)?.bytes : undefined);
     if (kind & RECORD) {
       try {
         const opened = files.readHead(`${prefix}${id}.json`, head);
-        if (opened) [entry.record, entry.recordHead] = [opened.file.bytes, opened.read];
+        if (opened) {
+          entry.record = opened.file.bytes;
+          entry.recordHead = opened.read;
+        }
       } catch {
-        entry.record = size(RECORD, ".json"); // there but unreadable: listed as damaged
+        entry.record = files.stat(`${prefix}${id}.json`)?.bytes; // there but unreadable: listed as damaged
       }
     }
-    const data = kind & DATA ? (entry.recordHead !== undefined ? savedBytes(entry) : undefined) ?? size(DATA, "") : undefined;
-    const [text, index] = [size(TEXT, ".text"), size(INDEX, ".idx")];
+    const data = kind & DATA ? (entry.recordHead !== undefined ? savedBytes(entry) : undefined) ?? files.stat(prefix + id)?.bytes : undefined;
+    const text = kind & TEXT ? files.stat(`${prefix}${id}.text`)?.bytes : undefined;
+    const index = kind & INDEX ? files.stat(`${prefix}${id}.idx`)?.bytes : undefined;
     if (data !== undefined) entry.data = data;
     if (text !== undefined) entry.text = text;
     if (index !== undefined) entry.index = index;

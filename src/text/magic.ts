@@ -50,14 +50,15 @@ export function sniffType(bytes: Uint8Array): SniffedType | undefined {
   return rule && { mime: rule.mime, name: rule.name };
 }
 
+const SIZE_UNITS = ["B", "KiB", "MiB", "GiB", "TiB"] as const;
+
 /** Formats a byte count for people: "512 B", "1.5 KiB", "3.2 MiB". */
 export function formatSize(bytes: number): string {
-  const units = ["B", "KiB", "MiB", "GiB", "TiB"];
   let value = bytes;
   let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
+  while (value >= 1024 && unit < SIZE_UNITS.length - 1) {
     value /= 1024;
     unit += 1;
   }
-  return unit === 0 ? `${bytes} B` : `${value.toFixed(1)} ${units[unit]}`;
+  return unit === 0 ? `${bytes} B` : `${value.toFixed(1)} ${SIZE_UNITS[unit]}`;
 }

@@ -1,6 +1,6 @@
 // The README's MCP client config blocks work as pasted: each one's command and args are launched exactly, with
 // this clone's correx first on PATH, and the SDK's Client talks to what they start.
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, test } from "vitest";
 import { readFencedBlocks } from "../docs/markdown.js";
@@ -90,6 +90,7 @@ async function launchProxyAndRead(server: { command: string; args: string[] }, m
     expect(errors).toEqual([]);
   } finally {
     await client.close();
+    rmSync(folder, { recursive: true, force: true });
   }
 }
 

@@ -1,3 +1,4 @@
+import { spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import { describe, expect, test } from "vitest";
 import { formatCollectionJson, formatCollectionText } from "../../src/spill/collection-text.js";
@@ -50,7 +51,31 @@ describe("streamOutputs", () => {
       const rest = [...rows];
       expect(rest.slice(0, 49).map((row) => row.command)).toEqual(Array.from({ length: 49 }, (_, index) => `make ${index + 1}`));
       expect(rest.slice(49)).toMatchObject([{ id: writing, status: "being-written", size: 7 }, { id: damaged, status: "damaged", size: 4 }]);
-      expect(calls).toEqual({ names: 1, stat: 2, readHead: 51 }); // the data of the one being written and of the damaged one
+      // The data of the one being written and of the damaged one; the symlink's lstat (never followed) tells it apart.
+      expect(calls).toEqual({ names: 1, stat: 3, readHead: 51 });
+    } finally {
+      fs.rmSync(store.dir.replace(/\/store$/, ""), { recursive: true, force: true });
+    }
+  });
+
+  test("a record's size: what was read when it is shorter than the read, its stat otherwise; a directory or FIFO named as a record is none", () => {
+    const store = makeStore();
+    const small = addOutput(store, NOW - 1000, "a\n", { fields: { command: "echo a" } });
+    const large = addOutput(store, NOW - 2000, "b\n", { fields: { command: "x".repeat(40_000) } }); // a head past the read
+    const projected = addOutput(store, NOW - 3000, "c\n", { fields: { command: "make", projection: "p".repeat(40_000) } });
+    const directory = addOutput(store, NOW - 4000, "d\n", { record: false });
+    fs.mkdirSync(store.recordPath(directory));
+    const fifo = addOutput(store, NOW - 5000, "e\n", { record: false });
+    expect(spawnSync("mkfifo", [store.recordPath(fifo)]).status).toBe(0);
+    const recordBytes = (id: string): number => fs.statSync(store.recordPath(id)).size;
+    try {
+      expect(listOutputs(store)).toMatchObject([
+        { id: small, status: "stored", disk_bytes: 2 + recordBytes(small), command: "echo a" },
+        { id: large, status: "stored", disk_bytes: 2 + recordBytes(large), command: "x".repeat(40_000) },
+        { id: projected, status: "stored", disk_bytes: 2 + recordBytes(projected), command: "make" },
+        { id: directory, status: "being-written", disk_bytes: 2 },
+        { id: fifo, status: "being-written", disk_bytes: 2 },
+      ]);
     } finally {
       fs.rmSync(store.dir.replace(/\/store$/, ""), { recursive: true, force: true });
     }

@@ -87,10 +87,11 @@ describe("the spill worker", () => {
   test("the index it writes finds every line", () => {
     const data = sample(7, 5 * INDEX_BLOCK_BYTES + 17);
     const { saved, index } = save(data, [4093], { ringBytes: 3000, threadAfterBytes: 0, waitForWorker: true });
-    const file = `${fs.mkdtempSync("/tmp/correx-idx-")}/x.idx`;
+    const folder = fs.mkdtempSync("/tmp/correx-idx-");
+    const file = `${folder}/x.idx`;
     fs.writeFileSync(file, index);
     const loaded = readLineIndex(file, saved.length);
-    fs.rmSync(file);
+    fs.rmSync(folder, { recursive: true });
     expect(loaded?.newlines).toBe(data.filter((byte) => byte === 10).length);
     expect(loaded?.ends.length).toBe(5);
   });
