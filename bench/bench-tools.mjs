@@ -4,6 +4,7 @@ import { spawnSync } from "node:child_process";
 import { openSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
+import { settleWrites } from "./side-by-side.mjs";
 
 /** The value after `--NAME` on the bench's command line, else `fallback`. */
 export function option(name, fallback) {
@@ -27,6 +28,7 @@ export const DEV_NULL = openSync("/dev/null", "w");
  * of a shell command line; `scratch` is a folder for time's report.
  */
 export function measureShell(commandLine, scratch) {
+  settleWrites();
   const report = join(scratch, "rss");
   const started = performance.now();
   const result = spawnSync("/usr/bin/time", ["-f", "%U %S %M", "-o", report, "bash", "-c", commandLine], { stdio: ["ignore", DEV_NULL, "pipe"] });

@@ -1,6 +1,6 @@
 // Shared bench helpers (beside bench-tools.mjs's options and sizes): run shell command lines side by side (alternating, so the shared machine's load hits
 // both alike), report medians of wall time and the peak RSS, and print rows with their goals.
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { performance } from "node:perf_hooks";
 
@@ -24,6 +24,7 @@ function readPeakKiB(pid) {
  * the peak RSS in KiB of `node` processes it started (sampled from /proc every 5 ms; 0 when none).
  */
 export async function measure(commandLine) {
+  settleWrites();
   const started = performance.now();
   const child = spawn("bash", ["-c", `exec ${commandLine}`], { stdio: ["ignore", "ignore", "pipe"] });
   let stderr = "";
@@ -40,6 +41,16 @@ export async function measure(commandLine) {
   const milliseconds = performance.now() - started;
   if (status !== 0) throw new Error(`${commandLine} failed (${status}): ${stderr}`);
   return { milliseconds, peakKiB };
+}
+
+/**
+ * Waits, untimed, until the page cache holds no unwritten data (`sync`). Each run starts clean: a run that writes
+ * (a spill, a `tee` copy) otherwise pays for the writeback of the runs before it, since a host throttles writers
+ * once a few hundred MiB wait for the disk (measured here: 100 MiB writes at 3.4 GB/s, then at 0.3 GB/s from the
+ * fifth such file on).
+ */
+export function settleWrites() {
+  spawnSync("sync");
 }
 
 /** The median of numbers (the mean of the middle two for an even count). */

@@ -2,10 +2,12 @@
 // surrogate pairs may be split anywhere. The output is the UTF-8 that `JSON.parse` then `Buffer.from(text)` give
 // (a lone surrogate is U+FFFD), with the string's length in UTF-16 code units; anything JSON.parse would refuse
 // (a control character, a bad escape) or that is not valid UTF-8 fails the string instead.
-// Each chunk's part of the string is unescaped by one JSON.parse of it (V8's own scanner: no loop a byte in
-// JavaScript); what a chunk cuts short (an escape, a high surrogate that may pair, a UTF-8 character) waits for
+// Each chunk's part of the string is unescaped a window at a time by WebAssembly (json-unescape.ts: no string
+// made), or where that declines (or is missing) by one JSON.parse of the window (V8's own scanner: no loop a byte
+// in JavaScript); what a chunk cuts short (an escape, a high surrogate that may pair, a UTF-8 character) waits for
 // the next chunk.
 import { isAscii, isUtf8 } from "node:buffer";
+import { wasmUnescape, type WasmUnescape } from "./json-unescape.js";
 
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
@@ -29,8 +31,10 @@ export class JsonStringStream {
   failure: string | undefined;
   /** The largest output buffer held (for the memory tests). */
   largestBuffer = 0;
-  /** JSON.parse calls made (one a chunk at most: for the tests that count work). */
+  /** JSON.parse calls made (one a window at most: for the tests that count work). */
   parses = 0;
+  /** Windows WebAssembly unescaped (for the same tests). */
+  unescaped = 0;
   private out = Buffer.alloc(0);
   /** A window between quotes, as bytes (made into one string); it always has room for the carry, a window and two quotes. */
   private readonly scratch = Buffer.allocUnsafe(WINDOW_BYTES + 2 * MAX_CARRY);
@@ -40,6 +44,12 @@ export class JsonStringStream {
   private carried = 0;
   /** Those bytes, kept while the window is decoded in place. */
   private readonly held = Buffer.alloc(MAX_CARRY);
+  private readonly fast: WasmUnescape | undefined;
+
+  /** `webAssembly: false` unescapes every window with JSON.parse (the tests compare the two). */
+  constructor(options: { webAssembly?: boolean } = {}) {
+    this.fast = options.webAssembly === false ? undefined : wasmUnescape();
+  }
 
   /** Starts a new string. */
   reset(): void {
@@ -100,8 +110,18 @@ export class JsonStringStream {
     return quote >= 0 ? start + quote - 1 - carried : -1;
   }
 
-  /** Unescapes `scratch`'s first `length` bytes (a JSON string, quotes included) into the output: one string made, one parse. */
+  /**
+   * Unescapes `scratch`'s first `length` bytes (a JSON string, quotes included) into the output: by WebAssembly, or
+   * else one string made, one parse.
+   */
   private decode(scratch: Buffer, length: number): boolean {
+    const written = this.fast ? this.fast.into(scratch, 1, length - 1, this.out, this.filled) : -1;
+    if (written >= 0) {
+      this.unescaped += 1;
+      this.filled += written;
+      this.units += this.fast!.units;
+      return true;
+    }
     const ascii = isAscii(scratch.subarray(0, length));
     if (!ascii && !isUtf8(scratch.subarray(0, length))) {
       this.fail("invalid UTF-8 in a string");

@@ -51,9 +51,9 @@ const asWritten = (value: unknown): unknown => {
 };
 
 describe("JsonStringStream", () => {
-  it("unescapes as JSON.parse does, with a lone surrogate as U+FFFD and the UTF-16 length", () => {
+  it.each([true, false])("unescapes as JSON.parse does, with a lone surrogate as U+FFFD and the UTF-16 length (WebAssembly %s)", (webAssembly) => {
     const source = String.raw`a\n\t\"\\\/\b\f\r\u00e9\u20ac\ud83d\ude00 \ud800x\udc00\ud800\ud800` + "é€😀" + String.raw`\ud83d"`;
-    const decoder = new JsonStringStream();
+    const decoder = new JsonStringStream({ webAssembly });
     const out: Buffer[] = [];
     const end = decoder.write(Buffer.from(source), 0, (bytes) => out.push(Buffer.from(bytes)));
     const parsed = JSON.parse(`"${source.slice(0, -1)}"`) as string;
@@ -69,8 +69,8 @@ describe("JsonStringStream", () => {
       const value = Array.from({ length: Math.ceil(200_000 / pieces.join("").length) }, (_, n) => pieces.slice(n % pieces.length).join("")).join("|");
       const json = escaped ? JSON.stringify(value).replace(/[^\x20-\x7e]/gu, (c) => [...c].map((u) => Array.from({ length: u.length }, (_, i) => `\\u${u.charCodeAt(i).toString(16).padStart(4, "0")}`).join("")).join("")) : JSON.stringify(value);
       const bytes = Buffer.from(`${json.slice(1)} tail`);
-      for (const chunks of [[bytes], cut(bytes, offsets)]) {
-        const decoder = new JsonStringStream();
+      for (const [chunks, webAssembly] of [[[bytes], true], [cut(bytes, offsets), true], [cut(bytes, offsets), false]] as const) {
+        const decoder = new JsonStringStream({ webAssembly });
         const out: Buffer[] = [];
         let end = -1;
         let at = 0;
@@ -83,12 +83,14 @@ describe("JsonStringStream", () => {
         expect(Buffer.concat(out).equals(Buffer.from(value, "utf8"))).toBe(true);
         expect(decoder.units).toBe(value.length);
         expect(decoder.largestBuffer).toBeLessThanOrEqual(Math.max(65536, ...chunks.map((chunk) => chunk.length)) + 64);
-        expect(decoder.parses).toBeLessThanOrEqual(chunks.reduce((sum, chunk) => sum + Math.ceil((chunk.length + 1) / 65536), 0));
+        expect(decoder.parses + decoder.unescaped).toBeLessThanOrEqual(chunks.reduce((sum, chunk) => sum + Math.ceil((chunk.length + 1) / 65536), 0));
+        // WebAssembly declines only what JSON.parse would refuse (the value holds none): no window is parsed.
+        if (webAssembly) expect(decoder.parses).toBe(0);
       }
     }), { numRuns: 25 });
   });
 
-  it("makes each window's bytes into one string, UTF-8 included (bytes decoded are counted)", () => {
+  it.each([false, true])("without WebAssembly, makes each window's bytes into one string, UTF-8 included; with it, none (WebAssembly %s)", (webAssembly) => {
     const value = Array.from({ length: 40_000 }, (_, n) => `ligne ${n}: café ✓ 😀\n`).join("");
     const bytes = Buffer.from(`${JSON.stringify(value).slice(1)} tail`);
     const decoded = { calls: 0, bytes: 0 };
@@ -99,7 +101,7 @@ describe("JsonStringStream", () => {
       decoded.bytes += Math.min(end, this.length) - start;
       return toString.call(this, encoding, start, end);
     });
-    const decoder = new JsonStringStream();
+    const decoder = new JsonStringStream({ webAssembly });
     const out: Buffer[] = [];
     let end: number;
     try {
@@ -112,11 +114,12 @@ describe("JsonStringStream", () => {
     // One string a window (its quotes and up to 16 held-back bytes aside): never the bytes twice (latin1, then UTF-8).
     expect(decoded.calls).toBe(decoder.parses);
     expect(decoded.bytes).toBeLessThanOrEqual(end + decoder.parses * (2 + 16));
+    expect(webAssembly ? [decoder.parses, decoder.unescaped > 0] : [decoder.parses > 0, decoder.unescaped]).toEqual(webAssembly ? [0, true] : [true, 0]);
   });
 
-  it("fails a string JSON.parse refuses or that is not UTF-8", () => {
+  it.each([true, false])("fails a string JSON.parse refuses or that is not UTF-8 (WebAssembly %s)", (webAssembly) => {
     for (const bad of [Buffer.from('a\tb"'), Buffer.from('\\x"'), Buffer.from('\\u12g4"'), Buffer.from([0x61, 0xff, 0x22]), Buffer.from([0xe2, 0x82, 0x22])]) {
-      const decoder = new JsonStringStream();
+      const decoder = new JsonStringStream({ webAssembly });
       expect(decoder.write(bad, 0, () => undefined)).toBe(-1);
       expect(decoder.failure).toBeDefined();
     }
