@@ -3,7 +3,7 @@
 import { homedir } from "node:os";
 import { UsageError } from "../errors.js";
 import { resolveId } from "../spill/aliases.js";
-import { lineCleaner as cleanerFor, readOutputPage, readSavedProjection, sniffBinaryOutput } from "../spill/read-output.js";
+import { lineCleaner as cleanerFor, readSavedProjection, readStoredOutput, type OutputPage } from "../spill/read-output.js";
 import { defaultSpillDir, SpillStore } from "../spill/store.js";
 import { stdoutIsTTY, writeStdout } from "./io.js";
 import { parseFor, parseFormat, parseInteger, parseSizeAtLeast, type RawOptions } from "./options.js";
@@ -50,7 +50,8 @@ export async function runRead(idArgument: string, raw: RawOptions): Promise<void
     await writeStdout(format === "json" ? `${JSON.stringify({ id, projection })}\n` : projection);
     return;
   }
-  const binary = sniffBinaryOutput(store, id);
+  const read = readStoredOutput(store, id, { offset, limit, maxBytes, raw: raw.raw === true });
+  const binary = "binary" in read ? read.binary : undefined;
   if (binary && raw.raw === true && format === "text") {
     await streamStoredFile(binary.path);
     return;
@@ -60,7 +61,7 @@ export async function runRead(idArgument: string, raw: RawOptions): Promise<void
     await writeStdout(format === "json" ? `${JSON.stringify({ id, path: binary.path, binary: true, size: binary.size, text: binary.summary })}\n` : `${binary.summary}\n${hint}\n`);
     return;
   }
-  const page = readOutputPage(store, id, { offset, limit, maxBytes, raw: raw.raw === true });
+  const { page } = read as { page: OutputPage };
   if (format === "json") {
     await writeStdout(`${JSON.stringify(page)}\n`);
   } else if (reader === "terminal") {

@@ -6,8 +6,8 @@ const NEWLINE = 10;
 
 /** What a scan reports: the bytes of the current line piece by piece, then its end. */
 export interface LineVisitor {
-  /** A run of bytes of the current line (without "\n"); the buffer is reused after the call, copy what you keep. */
-  piece(bytes: Buffer): void;
+  /** A run of bytes of the current line, `chunk[start, end)` (without "\n"); the chunk is reused after the call, copy what you keep. */
+  piece(chunk: Buffer, start: number, end: number): void;
   /** The current line ended (at "\n", or at the end of a file that does not end with one); false stops the scan. */
   end(): boolean | void;
 }
@@ -17,7 +17,7 @@ export interface LineVisitor {
  * lines: a final "\n" ends the last line rather than starting an empty one. Returns the number of lines seen.
  */
 export function scanLines(fd: number, visitor: LineVisitor, start?: number): number {
-  const buffer = Buffer.alloc(CHUNK_BYTES);
+  const buffer = Buffer.allocUnsafe(CHUNK_BYTES);
   let lines = 0;
   let lineOpen = false;
   let position = start ?? null;
@@ -27,16 +27,15 @@ export function scanLines(fd: number, visitor: LineVisitor, start?: number): num
     return read;
   };
   for (let read = next(); read > 0; read = next()) {
-    const chunk = buffer.subarray(0, read);
     let start = 0;
     while (start < read) {
-      const newline = chunk.indexOf(NEWLINE, start);
-      if (newline === -1) {
-        visitor.piece(chunk.subarray(start));
+      const newline = buffer.indexOf(NEWLINE, start);
+      if (newline === -1 || newline >= read) {
+        visitor.piece(buffer, start, read);
         lineOpen = true;
         break;
       }
-      if (newline > start) visitor.piece(chunk.subarray(start, newline));
+      if (newline > start) visitor.piece(buffer, start, newline);
       lines += 1;
       lineOpen = false;
       start = newline + 1;

@@ -4,6 +4,28 @@ import * as fs from "node:fs";
 import { scanLines } from "./line-scan.js";
 import { seekLine, type LineIndex } from "./line-index.js";
 
+/** One line's bytes as they come piece by piece, up to `cap`, in one buffer reused from line to line. */
+class LineBytes {
+  private readonly buffer: Buffer;
+  private length = 0;
+
+  constructor(cap: number) {
+    this.buffer = Buffer.allocUnsafe(cap);
+  }
+
+  /** Adds `chunk[start, end)`, as much of it as the buffer has room for. */
+  add(chunk: Buffer, start: number, end: number): void {
+    this.length += chunk.copy(this.buffer, this.length, start, end);
+  }
+
+  /** The line's text, cut to `maxChars` + 1 characters; the buffer is emptied for the next line. */
+  take(maxChars: number): string {
+    const text = this.buffer.toString("utf8", 0, this.length);
+    this.length = 0;
+    return text.length > maxChars + 1 ? text.slice(0, maxChars + 1) : text;
+  }
+}
+
 /** A window of lines and the file's line count. */
 export interface LineWindow {
   lines: string[];
@@ -24,26 +46,16 @@ export function indexedLineCount(fd: number, index: LineIndex): number {
  */
 export function readLineWindow(fd: number, offset: number, limit: number, maxChars: number, index?: LineIndex): LineWindow {
   const lines: string[] = [];
-  const byteCap = (maxChars + 1) * 4;
+  const line = new LineBytes((maxChars + 1) * 4);
   const seek = index ? seekLine(index, offset) : { position: 0, partial: false, nextLine: 1 };
   let lineNumber = seek.partial ? seek.nextLine - 1 : 1; // a partial first line is before the window
-  let current: Buffer[] = [];
-  let currentBytes = 0;
   const inWindow = (): boolean => lineNumber >= offset && lineNumber < offset + limit;
   const scanned = scanLines(fd, {
-    piece(bytes) {
-      if (!inWindow() || currentBytes >= byteCap) return;
-      const part = Buffer.from(bytes.subarray(0, byteCap - currentBytes));
-      current.push(part);
-      currentBytes += part.length;
+    piece(chunk, start, end) {
+      if (inWindow()) line.add(chunk, start, end);
     },
     end() {
-      if (inWindow()) {
-        const text = Buffer.concat(current).toString("utf8");
-        lines.push(text.length > maxChars + 1 ? text.slice(0, maxChars + 1) : text);
-      }
-      current = [];
-      currentBytes = 0;
+      if (inWindow()) lines.push(line.take(maxChars));
       lineNumber += 1;
       return index === undefined || lineNumber < offset + limit;
     },
@@ -61,23 +73,14 @@ export function readLineRanges(fd: number, ranges: readonly (readonly [number, n
   }
   let range = 0;
   let lineNumber = 1;
-  let current: Buffer[] = [];
-  let currentBytes = 0;
-  const byteCap = (maxChars + 1) * 4;
+  const line = new LineBytes((maxChars + 1) * 4);
   const wanted = (): boolean => range < ranges.length && lineNumber >= ranges[range]![0];
   scanLines(fd, {
-    piece(bytes) {
-      if (!wanted() || currentBytes >= byteCap) return;
-      const part = Buffer.from(bytes.subarray(0, byteCap - currentBytes));
-      current.push(part);
-      currentBytes += part.length;
+    piece(chunk, start, end) {
+      if (wanted()) line.add(chunk, start, end);
     },
     end() {
-      if (wanted()) {
-        const text = Buffer.concat(current).toString("utf8");
-        lines.set(lineNumber, text.length > maxChars + 1 ? text.slice(0, maxChars + 1) : text);
-      }
-      [current, currentBytes] = [[], 0];
+      if (wanted()) lines.set(lineNumber, line.take(maxChars));
       while (range < ranges.length && lineNumber >= ranges[range]![1]) range += 1;
       lineNumber += 1;
       return range < ranges.length;

@@ -46,17 +46,29 @@ export interface BinaryOutput {
 
 const SNIFF_BYTES = 8192;
 
-/** The summary of output `id` when it is binary (NUL bytes, control density), else undefined. */
-export function sniffBinaryOutput(store: SpillStore, id: string): BinaryOutput | undefined {
+/** The summary of an output when it is binary (NUL bytes, control density), else undefined. */
+function sniffOpened(output: OpenedOutput, id: string): BinaryOutput | undefined {
+  const head = Buffer.alloc(SNIFF_BYTES);
+  const sniffed = head.subarray(0, readSync(output.fd, head, 0, SNIFF_BYTES, 0));
+  if (!looksBinary(sniffed)) return undefined;
+  return { id, path: output.path, size: output.record.size, summary: describeBinary(sniffed, output.record.size) };
+}
+
+/** What `correx read` shows of output `id`: its summary when it is binary, else a page of its lines (its files opened once). */
+export function readStoredOutput(store: SpillStore, id: string, options: ReadOutputOptions): { binary: BinaryOutput } | { page: OutputPage } {
   const output = openOutput(store, id);
+  let binary: BinaryOutput | undefined;
   try {
-    const head = Buffer.alloc(SNIFF_BYTES);
-    const sniffed = head.subarray(0, readSync(output.fd, head, 0, SNIFF_BYTES, 0));
-    if (!looksBinary(sniffed)) return undefined;
-    return { id, path: output.path, size: output.record.size, summary: describeBinary(sniffed, output.record.size) };
-  } finally {
+    binary = sniffOpened(output, id);
+  } catch (error) {
     closeSync(output.fd);
+    throw error;
   }
+  if (binary) {
+    closeSync(output.fd);
+    return { binary };
+  }
+  return { page: pageOpened(output, id, options) };
 }
 
 /** The number of lines saved (from the line index when there is one, else one scan). */
@@ -80,8 +92,12 @@ export function readSavedProjection(store: SpillStore, id: string): string {
 
 /** Lines [offset, offset + limit) of output `id`, consecutive and complete within the byte budget. */
 export function readOutputPage(store: SpillStore, id: string, options: ReadOutputOptions): OutputPage {
+  return pageOpened(openOutput(store, id), id, options);
+}
+
+/** readOutputPage on an opened output (whose descriptor it closes). */
+function pageOpened(output: OpenedOutput, id: string, options: ReadOutputOptions): OutputPage {
   const { limit, maxBytes } = options;
-  const output = openOutput(store, id);
   let window;
   let offset = options.offset;
   try {
