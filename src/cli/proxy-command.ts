@@ -10,6 +10,7 @@ import { boundCallToolResult, type BoundResult } from "../mcp/result-bound.js";
 import { STREAM_FRAME_BYTES, StreamedResponse } from "../mcp/streamed-result.js";
 import { answerGrepOutput, answerReadOutput } from "../mcp/stored-output-tools.js";
 import { answerSafely, readArguments } from "../mcp/tool-answer.js";
+import { openOutputChannel } from "../run/output-channel.js";
 import { killGroupSync, signalProcessGroup } from "../run/process-group.js";
 import { defaultSpillDir, SpillStore } from "../spill/store.js";
 import { parseSize, parseTimerDuration, type RawOptions } from "./options.js";
@@ -35,7 +36,17 @@ export async function runProxy(argv: string[], raw: RawOptions): Promise<never> 
   const stored = { store: new SpillStore(config.spillDir ?? defaultSpillDir(process.env, homedir())), maxBytes: config.bound.budget.maxBytes };
   const log = (message: string): void => void process.stderr.write(`correx proxy: ${message}\n`);
 
-  const server = spawn(command, args, { stdio: ["pipe", "pipe", "inherit"], detached: true });
+  // The server's stdout is read into one reused buffer (run's output channel), not through Node's pipe stream: that
+  // hands over a new 64 KiB Buffer a read, garbage that piled up to ~25 MiB of peak RSS on a 100 MiB result once
+  // its text was unescaped without making strings (nothing else prompted a collection). Its frames are copied
+  // where they are kept (FrameReader, StreamedResponse).
+  let onServerBytes = (_bytes: Buffer): void => undefined;
+  const channel = await openOutputChannel((bytes) => {
+    onServerBytes(bytes);
+    return true;
+  }, undefined, { gather: false }); // each read at once: a client waits for every answer
+  const server = spawn(command, args, { stdio: ["pipe", channel.peer, "inherit"], detached: true });
+  channel.peer.destroy(); // the server has its own copy: its exit (and its children's) ends the channel
   const pid = server.pid;
   const killGroup = (): void => {
     if (pid !== undefined) killGroupSync(pid);
@@ -52,7 +63,7 @@ export async function runProxy(argv: string[], raw: RawOptions): Promise<never> 
   };
   const router = new ProxyRouter({
     toServer: (frame) => writeFrame(server.stdin, frame, process.stdin),
-    toClient: (frame) => writeFrame(stdoutStream(), frame, server.stdout),
+    toClient: (frame) => writeFrame(stdoutStream(), frame, channel.reader),
     boundResult: (result, frame, names) => {
       const outcome = boundCallToolResult(result, frame, { ...resultOptions, readToolName: names.read });
       report(outcome);
@@ -74,8 +85,8 @@ export async function runProxy(argv: string[], raw: RawOptions): Promise<never> 
   const stream = () => (spill.target ? new StreamedResponse(resultOptions, route) : undefined);
   const stdoutClosed = new Promise<void>((resolve) => {
     const reader = new FrameReader({ onFrame: (frame) => router.fromServer(frame), streamBytes: STREAM_FRAME_BYTES, stream });
-    server.stdout!.on("data", (chunk: Buffer) => reader.push(chunk));
-    server.stdout!.once("end", () => {
+    onServerBytes = (bytes) => reader.push(bytes);
+    channel.reader.once("close", () => {
       reader.end();
       resolve();
     });

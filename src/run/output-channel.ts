@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { unlinkSync } from "node:fs";
 import { createServer, connect, type Socket } from "node:net";
-import { gatherReads } from "./read-gather.js";
+import { gatherReads, type GatheredReads } from "./read-gather.js";
 
 /** The two ends: `peer` goes to the command (then is closed here), `reader` delivers what it writes. */
 export interface OutputChannel {
@@ -22,11 +22,12 @@ const READ_BYTES = 256 * 1024;
  * Opens a channel whose reader calls `onData` with what it read (a view of the reused buffer, valid until the
  * function returns, or while the reader is paused); returning false pauses the reader (resume() to go on). Small
  * reads are gathered first (read-gather.ts), into `room` when it gives some (the sink's own, no copy), else into the
- * reused buffer; what is gathered when the reader closes is delivered then.
+ * reused buffer; what is gathered when the reader closes is delivered then. `gather: false` delivers each read as
+ * it comes (no nap, no wait for more): for the proxy, whose client waits for each answer.
  * Linux uses an abstract socket name (no file); elsewhere a socket file in the temporary directory, removed
  * as soon as the pair is connected.
  */
-export async function openOutputChannel(onData: (bytes: Buffer) => boolean, room?: (least: number) => Buffer | undefined): Promise<OutputChannel> {
+export async function openOutputChannel(onData: (bytes: Buffer) => boolean, room?: (least: number) => Buffer | undefined, options: { gather?: boolean } = {}): Promise<OutputChannel> {
   const name = `correx-${process.pid}-${Math.random().toString(36).slice(2)}`;
   const abstract = process.platform === "linux";
   const path = abstract ? `\0${name}` : join(tmpdir(), `${name}.sock`);
@@ -35,7 +36,7 @@ export async function openOutputChannel(onData: (bytes: Buffer) => boolean, room
     server.listen(path);
     await once(server, "listening");
     const accepted = once(server, "connection") as Promise<[Socket]>;
-    const gathered = gatherReads(Buffer.allocUnsafe(READ_BYTES), onData, () => reader.pause(), undefined, room);
+    const gathered = options.gather === false ? eachRead(Buffer.allocUnsafe(READ_BYTES), onData) : gatherReads(Buffer.allocUnsafe(READ_BYTES), onData, () => reader.pause(), undefined, room);
     const reader = connect({ path, onread: { buffer: gathered.next, callback: gathered.read } });
     reader.once("close", gathered.flush);
     try {
@@ -57,6 +58,11 @@ export async function openOutputChannel(onData: (bytes: Buffer) => boolean, room
     server.close();
     if (!abstract) removeQuietly(path);
   }
+}
+
+/** Each read delivered as it comes, with no gathering (for a reader that answers: the proxy's frames). */
+function eachRead(buffer: Buffer, onData: (bytes: Buffer) => boolean): GatheredReads {
+  return { next: () => buffer, read: (count) => onData(buffer.subarray(0, count)), flush: () => undefined };
 }
 
 function removeQuietly(path: string): void {
