@@ -2,6 +2,7 @@
 // Client accepts the bounded answer (the SDK checks it against CallToolResultSchema), its marker names the saved
 // output, and read_output pages the whole text from it.
 import { spawnSync } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeAll, describe, expect, test } from "vitest";
 import { assertBuilt } from "../run/cli-process.js";
@@ -9,6 +10,14 @@ import { connect, CORREX_BIN, ROOT, temporaryDirectory, type Connected } from ".
 
 const FLAKY = join(ROOT, "test", "fixtures", "bin", "mcp-flaky-server.mjs");
 let open: Connected[] = [];
+
+/** The echo tool's text of `bytes` bytes (mcp-flaky-server.mjs's lines, rebuilt here). */
+function echoText(bytes: number): string {
+  const line = (index: number) => `${String(index).padStart(9, "0")} INFO worker-${index % 13} processed a batch of records\n`;
+  const lines: string[] = [];
+  for (let index = 1, size = 0; size < bytes; index += 1) size += lines[lines.push(line(index)) - 1]!.length;
+  return lines.join("").slice(0, bytes);
+}
 
 beforeAll(() => assertBuilt());
 afterEach(async () => {
@@ -30,6 +39,9 @@ describe("correx proxy, a long answer", () => {
     expect(id).toBeDefined();
     const page = await connection.client.callTool({ name: "read_output", arguments: { id, offset: 50_000, limit: 2 } });
     expect((page.content as { text: string }[])[0]!.text).toContain("050000 INFO");
+    // Every byte of the text saved as the server wrote it (the server's reads land in one reused buffer: a piece kept
+    // by reference past its read would show here as another read's bytes).
+    expect(readFileSync(join(spill, `${id}.text`)).equals(Buffer.from(echoText(bytes)))).toBe(true);
     expect(connection.errors).toEqual([]);
     expect(connection.stderr()).not.toMatch(/dropped|error/i);
   });
@@ -40,11 +52,8 @@ describe("correx proxy, a long answer", () => {
     open.push(connection);
     const bytes = 5 * 1024 * 1024;
     const result = await connection.client.callTool({ name: "echo", arguments: { bytes } }, undefined, { timeout: 120_000 });
-    // The same text bounded by `correx bound` (the echo tool's lines, rebuilt here).
-    const line = (index: number) => `${String(index).padStart(9, "0")} INFO worker-${index % 13} processed a batch of records\n`;
-    const lines: string[] = [];
-    for (let index = 1, size = 0; size < bytes; index += 1) size += lines[lines.push(line(index)) - 1]!.length;
-    const input = JSON.stringify({ content: [{ type: "text", text: lines.join("").slice(0, bytes) }] });
+    // The same text bounded by `correx bound`.
+    const input = JSON.stringify({ content: [{ type: "text", text: echoText(bytes) }] });
     const other = join(temporaryDirectory("correx-bound-capped-"), "spill");
     const bound = spawnSync(process.execPath, [CORREX_BIN, "bound", "--from", "mcp", "--to", "mcp", "--spill-dir", other, "--max-output", "2MiB"], { input, maxBuffer: 1 << 20 });
     const expected = JSON.parse(bound.stdout.toString()) as { content: { text: string }[] };
