@@ -3,7 +3,7 @@
 import { homedir } from "node:os";
 import { UsageError } from "../errors.js";
 import { resolveId } from "../spill/aliases.js";
-import { lineCleaner as cleanerFor, readSavedProjection, readStoredOutput, type OutputPage } from "../spill/read-output.js";
+import { lineCleaner as cleanerFor, readSavedProjection, readStoredOutput } from "../spill/read-output.js";
 import { defaultSpillDir, SpillStore } from "../spill/store.js";
 import { stdoutIsTTY, writeStdout } from "./io.js";
 import { parseFor, parseFormat, parseInteger, parseSizeAtLeast, type RawOptions } from "./options.js";
@@ -51,17 +51,14 @@ export async function runRead(idArgument: string, raw: RawOptions): Promise<void
     return;
   }
   const read = readStoredOutput(store, id, { offset, limit, maxBytes, raw: raw.raw === true });
-  const binary = "binary" in read ? read.binary : undefined;
-  if (binary && raw.raw === true && format === "text") {
-    await streamStoredFile(binary.path);
-    return;
-  }
-  if (binary) {
+  if ("binary" in read) {
+    const { binary } = read;
+    if (raw.raw === true && format === "text") return streamStoredFile(binary.path);
     const hint = `[stored at ${binary.path}; correx read ${idArgument} --raw prints its bytes]`;
     await writeStdout(format === "json" ? `${JSON.stringify({ id, path: binary.path, binary: true, size: binary.size, text: binary.summary })}\n` : `${binary.summary}\n${hint}\n`);
     return;
   }
-  const { page } = read as { page: OutputPage };
+  const { page } = read;
   if (format === "json") {
     await writeStdout(`${JSON.stringify(page)}\n`);
   } else if (reader === "terminal") {
