@@ -6,8 +6,8 @@
 // which reads on after it (input-files.ts). A property test checks the rule against boundInput.
 import { closeSync, constants, fstatSync, openSync, readSync, statSync } from "node:fs";
 import { defaultConfigPath } from "../spill/config-path.js";
-import { parseSize } from "../units.js";
 import { isatty, writeStdout } from "./io.js";
+import { parseInteger, parseSizeAtLeast } from "./options.js";
 
 /** What was read of stdin before the bundle ran, and whether that was all of it. */
 export interface HandedInput {
@@ -88,8 +88,8 @@ const NEUTRAL_FLAGS: ReadonlyMap<string, ((value: string) => boolean) | undefine
   ["--for", (value: string) => value === "model"],
   ["--format", (value: string) => value === "text"],
   ["--salience", (value: string) => value === "on" || value === "off"],
-  ["--max-bytes", (value: string) => sizeAtLeast(value, PASS_BYTES)],
-  ["--max-lines", (value: string) => wholeAtLeast(value, PASS_LINES)],
+  ["--max-bytes", (value: string) => accepted(() => parseSizeAtLeast("--max-bytes", value, PASS_BYTES))],
+  ["--max-lines", (value: string) => accepted(() => parseInteger("--max-lines", value, PASS_LINES))],
 ]);
 
 /** True when every argument after `bound` is a neutral flag (NEUTRAL_FLAGS) with a value that keeps it neutral. */
@@ -110,19 +110,15 @@ export function neutralArgs(args: readonly string[]): boolean {
   return true;
 }
 
-/** A decimal whole number (as parseInteger reads it: blanks around it trimmed) of at least `least`. */
-function wholeAtLeast(value: string, least: number): boolean {
-  const text = value.trim();
-  return /^\d+$/.test(text) && Number.isSafeInteger(Number(text)) && Number(text) >= least;
-}
-
-/** A size (`9000`, `50KiB`, `1MB`, as parseSize reads it) of at least `least` bytes. */
-function sizeAtLeast(value: string, least: number): boolean {
+/**
+ * True when `parse` (the bundle's own parser of the flag) takes the value as a safe integer; anything it refuses,
+ * or reads past a safe integer, is left to the bundle, which says why.
+ */
+function accepted(parse: () => number): boolean {
   try {
-    const bytes = parseSize("--max-bytes", value);
-    return Number.isSafeInteger(bytes) && bytes >= least;
+    return Number.isSafeInteger(parse());
   } catch {
-    return false; // the bundle says why
+    return false;
   }
 }
 
