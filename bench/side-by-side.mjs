@@ -46,8 +46,8 @@ export async function measure(commandLine) {
 /**
  * Waits, untimed, until the page cache holds no unwritten data (`sync`). Each run starts clean: a run that writes
  * (a spill, a `tee` copy) otherwise pays for the writeback of the runs before it, since a host throttles writers
- * once a few hundred MiB wait for the disk (measured here: 100 MiB writes at 3.4 GB/s, then at 0.3 GB/s from the
- * fifth such file on).
+ * once a few hundred MiB wait for the disk (measured here: 100 MiB files written at 2.5–3.6 GB/s, then at 0.3–0.5
+ * GB/s from the fifth such file on).
  */
 export function settleWrites() {
   spawnSync("sync");

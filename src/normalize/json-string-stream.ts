@@ -44,11 +44,12 @@ export class JsonStringStream {
   private carried = 0;
   /** Those bytes, kept while the window is decoded in place. */
   private readonly held = Buffer.alloc(MAX_CARRY);
-  private readonly fast: WasmUnescape | undefined;
+  /** The WebAssembly unescape, made at the first window (a reader that only looks at a prefix never needs it); null: none. */
+  private fast: WasmUnescape | null | undefined;
 
   /** `webAssembly: false` unescapes every window with JSON.parse (the tests compare the two). */
   constructor(options: { webAssembly?: boolean } = {}) {
-    this.fast = options.webAssembly === false ? undefined : wasmUnescape();
+    if (options.webAssembly === false) this.fast = null;
   }
 
   /** Starts a new string. */
@@ -115,11 +116,12 @@ export class JsonStringStream {
    * else one string made, one parse.
    */
   private decode(scratch: Buffer, length: number): boolean {
-    const written = this.fast ? this.fast.into(scratch, 1, length - 1, this.out, this.filled) : -1;
+    const fast = this.fast === undefined ? (this.fast = wasmUnescape() ?? null) : this.fast;
+    const written = fast ? fast.into(scratch, 1, length - 1, this.out, this.filled) : -1;
     if (written >= 0) {
       this.unescaped += 1;
       this.filled += written;
-      this.units += this.fast!.units;
+      this.units += fast!.units;
       return true;
     }
     const ascii = isAscii(scratch.subarray(0, length));

@@ -112,10 +112,7 @@ export function formatAge(ms: number): string {
   return `${Math.floor(seconds / 86400)}d`;
 }
 
-const CONTROL = /[\x00-\x1f\x7f]/;
-const CONTROLS = /[\x00-\x1f\x7f]+/g;
-/** A command as one line: control characters (newlines among them) turned into spaces, the ends trimmed. */
-const oneLine = (text: string): string => (CONTROL.test(text) ? text.replace(CONTROLS, " ") : text).trim();
+const oneLine = (text: string): string => text.replace(/[\x00-\x1f\x7f]+/g, " ").trim();
 
 /** What produced an output: its label, command, the piping shell's command line, or its tool. */
 function describeSource(output: ListedOutput): string {
