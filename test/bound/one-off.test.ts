@@ -4,6 +4,7 @@
 import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { describe, expect, test } from "vitest";
+import { optimizing, scoringWithoutOptimizing, withoutOptimizing } from "../../src/bound/one-off.js";
 
 const LIBRARY = fileURLToPath(new URL("../../dist/index.js", import.meta.url));
 
@@ -45,5 +46,15 @@ describe("the end of an output runs without V8's optimizing compiler (counted, n
     const marked = child.stdout.split("\n").filter((line) => line.startsWith("[marking ")).map((line) => /<JSFunction (\S*)/.exec(line)?.[1]);
     expect(marked.filter((name) => name !== "hotAfterFinish")).toEqual([]);
     expect(marked).toContain("hotAfterFinish");
+  });
+});
+
+describe("a region's hits are scored with V8's optimizing compiler off", () => {
+  test("off inside, on again after; nested in the end of an output, off throughout", () => {
+    expect(optimizing()).toBe(true);
+    expect(scoringWithoutOptimizing(() => optimizing())).toBe(false);
+    expect(optimizing()).toBe(true);
+    expect(withoutOptimizing(Number.POSITIVE_INFINITY, () => [scoringWithoutOptimizing(() => optimizing()), optimizing()])).toEqual([false, false]);
+    expect(optimizing()).toBe(true);
   });
 });

@@ -2,6 +2,7 @@
 import { countNewlines } from "../../text/newlines.js";
 import type { RingStorage } from "../byte-ring.js";
 import type { CollectedLine } from "../lines.js";
+import { scoringWithoutOptimizing } from "../one-off.js";
 import { recognizeContent, type ContentKind } from "./content-kind.js";
 import { HitFinder, type RegionHits, type ScanWork } from "./hit-finder.js";
 import { LinesAbove } from "./lines-above.js";
@@ -14,6 +15,8 @@ import { OmissionSummary } from "./summary.js";
 import { SummarySampler } from "./summary-sampler.js";
 
 const NEWLINE = 0x0a;
+/** A region of content that is not a log: no hits looked for. */
+const NO_HITS: RegionHits = { positions: [] };
 
 /** Keeps the salient lines of the omitted middle in constant memory, and what the omitted lines mostly were. */
 export class SalienceScanner {
@@ -190,8 +193,15 @@ export class SalienceScanner {
    * 64 KiB or more is mined for the summary (weighted by the lines it stands for), and hit lines are scored.
    */
   private scanRegion(bytes: Buffer, start: number, end: number): void {
+    const hits = this.kind === "log" ? this.finder.find(bytes, start, end) : NO_HITS;
+    // Hit lines are scored with TurboFan off: its compiles of the scoring cost more than they save (one-off.ts).
+    if (hits.positions.length > 0 || this.builder.wantsNext) scoringWithoutOptimizing(() => this.scoreRegion(bytes, start, end, hits));
+    else this.scoreRegion(bytes, start, end, hits);
+  }
+
+  /** Scores the region's hit lines (and the lines an open group takes), counts its lines, samples it for the summary. */
+  private scoreRegion(bytes: Buffer, start: number, end: number, { positions, linesBefore, newlines }: RegionHits): void {
     const firstLine = this.lineNumber;
-    const { positions, linesBefore, newlines } = this.kind === "log" ? this.finder.find(bytes, start, end) : { positions: [] } as RegionHits;
     // A group still open at the region's end (or looking for its frame) goes on with the region's first lines.
     let position = this.builder.wantsNext ? this.follow(bytes, start, start, end, positions, 0, false) : start;
     for (let index = 0; index < positions.length; index += 1) {
