@@ -50,9 +50,9 @@ export function withoutOptimizing<T>(outputBytes: number, work: () => T, minByte
  * log lines), with TurboFan off, as the end of an output runs: its compiles of the scoring code (the group builder's
  * offer, the miner's add, the scanner's follow: ~100 ms of a helper thread's CPU at 100 MiB, on the core the spill
  * worker hashes on) cost more than the compiled code saves; the interpreter takes the native regular expressions'
- * path (`optimizing`). A spill worker that starts meanwhile compiles those of Node's built-ins it loads while the
- * flag is off from source (a worker started with it off: +32 ms of CPU); left on while one starts, the scoring was
- * compiled then, and the whole gain lost (bench/README.md).
+ * path (`optimizing`). A spill worker that starts meanwhile compiles from source those of Node's built-ins it loads
+ * while the flag is off (a worker started with it off: +32 ms of CPU); TurboFan left on while a worker starts was
+ * tried: the scoring was compiled then, and the gain lost (bench/README.md).
  */
 export function scoringWithoutOptimizing<T>(work: () => T): T {
   return depth > 0 ? work() : withoutOptimizing(Number.POSITIVE_INFINITY, work);
