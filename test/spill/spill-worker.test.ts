@@ -2,6 +2,8 @@
 // whatever the chunks (through a ring small enough that chunks wrap around it); failures kept, nothing left behind.
 import { createHash } from "node:crypto";
 import * as fs from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
 import { bound } from "../../src/bound/index.js";
@@ -87,7 +89,7 @@ describe("the spill worker", () => {
   test("the index it writes finds every line", () => {
     const data = sample(7, 5 * INDEX_BLOCK_BYTES + 17);
     const { saved, index } = save(data, [4093], { ringBytes: 3000, threadAfterBytes: 0, waitForWorker: true });
-    const folder = fs.mkdtempSync("/tmp/correx-idx-");
+    const folder = fs.mkdtempSync(join(tmpdir(), "correx-idx-"));
     const file = `${folder}/x.idx`;
     fs.writeFileSync(file, index);
     const loaded = readLineIndex(file, saved.length);
