@@ -1,4 +1,4 @@
-// How a command's action ends, whoever read its command line (commander in program.ts, or bound-args.ts).
+// How a command's action ends, whoever read its command line (commander in program.ts, or command-args.ts).
 import { reportError } from "./io.js";
 
 /** Runs an action, mapping errors to exit codes in one place. */

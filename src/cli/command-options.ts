@@ -3,7 +3,7 @@ import type { Command } from "commander";
 import { BUDGET_OPTIONS, FROM_OPTIONS, LABEL_OPTION, outputOptionSpecs, STORE_OPTIONS, WIDTH_OPTION, WIRE_OPTIONS, type OptionSpec } from "./option-specs.js";
 
 /** Declares flags to commander, in order. */
-function addOptions(command: Command, specs: readonly OptionSpec[]): Command {
+export function addOptions(command: Command, specs: readonly OptionSpec[]): Command {
   for (const spec of specs) command.option(spec.flags, spec.description, spec.defaultValue);
   return command;
 }
@@ -29,7 +29,7 @@ export function addFromOption(command: Command): Command {
   return addOptions(command, FROM_OPTIONS);
 }
 
-/** Adds every flag of `correx bound` (bound-args.ts reads the same flags without commander). */
+/** Adds every flag of `correx bound` (command-args.ts reads the same flags without commander). */
 export function addBoundOptions(command: Command): Command {
   return addOptions(addFromOption(addProjectionOptions(command)), [LABEL_OPTION]);
 }

@@ -1,7 +1,7 @@
-// The CLI's entry: `correx bound` with flags it can read itself runs at once (bound-args.ts); any other command
+// The CLI's entry: `correx bound` with flags it can read itself runs at once (command-args.ts); any other command
 // line goes to commander (program.ts), loaded only then.
 import { action } from "./action.js";
-import { parseBoundArgs } from "./bound-args.js";
+import { parseBoundArgs } from "./command-args.js";
 import type { HandedInput } from "./pass-through.js";
 
 // What bin/correx read of stdin before it ran the bundle (pass-through.ts), one of the bundle function's arguments

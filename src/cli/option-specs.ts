@@ -1,5 +1,6 @@
-// The flags that bound, run, normalize, mcp and proxy share, as data: command-options.ts declares them to commander,
-// and bound-args.ts reads `correx bound`'s command line with them without loading commander.
+// The flags that bound, run, normalize, mcp and proxy share, and `read`'s, as data: command-options.ts and program.ts
+// declare them to commander, and command-args.ts reads `correx bound`'s and `correx read`'s command lines with them
+// without loading commander.
 
 /** One flag as commander declares it: `--name <value>` (a value), `--name` or `--no-name` (a switch); help text; default. */
 export interface OptionSpec {
@@ -75,3 +76,16 @@ export const LABEL_OPTION: OptionSpec = { flags: "--label <text>", description: 
 export function boundOptionSpecs(): readonly OptionSpec[] {
   return [...projectionOptionSpecs("text"), ...FROM_OPTIONS, LABEL_OPTION];
 }
+
+/** `correx read`'s flags, in the order commander declares them (program.ts; read-main.ts reads them without it). */
+export const READ_OPTIONS: readonly OptionSpec[] = [
+  { flags: "--offset <n>", description: "first line to show (1-based; negative counts from the end: -1 is the last line)" },
+  { flags: "--tail <n>", description: "show the last N lines (--offset -N --limit N)" },
+  { flags: "--limit <n>", description: "most lines to show", defaultValue: "2000" },
+  { flags: "--max-bytes <size>", description: "byte budget of the page", defaultValue: "51200" },
+  { flags: "--for <reader>", description: "model (the read-tool format) | terminal (cat -n lines, then the next command) (default: terminal on a TTY, else model)" },
+  { flags: "--format <format>", description: "text, or json (lines[] with numbers, next_offset)", defaultValue: "text" },
+  { flags: "--projection", description: "print the model projection saved when the output was bounded (replay)" },
+  { flags: "--raw", description: "show lines as stored (escape sequences and carriage-return redraws kept); a binary output's bytes" },
+  { flags: "--spill-dir <dir>", description: "the store to read from (default: $CORREX_SPILL_DIR, else $XDG_STATE_HOME/correx/tool-output)" },
+];

@@ -79,7 +79,7 @@ function sameLine(bytes: Uint8Array, previous: number, start: number, length: nu
  * PASS_BYTES and PASS_LINES, nothing cut, so nothing saved), each with the values that do so: the store's place or
  * none (a store is written only for a cut), the model projection and text format (the defaults off a terminal),
  * salience (it acts on a cut), and budgets no smaller than the pass-through's own limits. A value is read as
- * bound-args.ts reads it (`--flag value`, `--flag=value`); any other argument (a file, another flag, a value the
+ * command-args.ts reads it (`--flag value`, `--flag=value`); any other argument (a file, another flag, a value the
  * bundle would refuse or read otherwise) leaves the input to the bundle.
  */
 const NEUTRAL_FLAGS: ReadonlyMap<string, ((value: string) => boolean) | undefined> = new Map([

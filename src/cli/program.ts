@@ -1,10 +1,11 @@
 // The CLI as commander reads it: every command's definition and commander's wiring; each command's work lives in
-// its own file and in the library. main.ts loads it unless bound-args.ts read the command line already.
+// its own file and in the library. main.ts loads it unless command-args.ts read the command line already.
 import { Command, CommanderError } from "commander";
 import { action } from "./action.js";
-import { addBoundOptions, addBudgetOptions, addFromOption, addProjectionOptions, addStoreOptions } from "./command-options.js";
+import { addBoundOptions, addBudgetOptions, addFromOption, addOptions, addProjectionOptions, addStoreOptions } from "./command-options.js";
 import { EXIT } from "./exit-codes.js";
 import { reportError, stdoutStream, writeStdout } from "./io.js";
+import { READ_OPTIONS } from "./option-specs.js";
 import type { RawOptions } from "./options.js";
 
 declare const CORREX_VERSION: string;
@@ -42,18 +43,9 @@ export function createProgram(): { program: Command; defineCommands: (named: str
       .description("read a payload (or any known shape) and write a provider's exact wire JSON (--to is required)")
       .addHelpText("after", "\nExample:\n  correx normalize < result.json | correx lower --to anthropic --call-id toolu_01A09q90qw90lq917835lq9")
       .action(action(async (raw: RawOptions) => (await import("./bound-command.js")).runLower(raw)))],
-    ["read", () => program.command("read")
+    ["read", () => addOptions(program.command("read")
       .description("page a stored output: numbered consecutive complete lines and where to continue")
-      .argument("<id>", "the output id from a marker (tool_…), or last (the newest), last~1 (the one before)…")
-      .option("--offset <n>", "first line to show (1-based; negative counts from the end: -1 is the last line)")
-      .option("--tail <n>", "show the last N lines (--offset -N --limit N)")
-      .option("--limit <n>", "most lines to show", "2000")
-      .option("--max-bytes <size>", "byte budget of the page", "51200")
-      .option("--for <reader>", "model (the read-tool format) | terminal (cat -n lines, then the next command) (default: terminal on a TTY, else model)")
-      .option("--format <format>", "text, or json (lines[] with numbers, next_offset)", "text")
-      .option("--projection", "print the model projection saved when the output was bounded (replay)")
-      .option("--raw", "show lines as stored (escape sequences and carriage-return redraws kept); a binary output's bytes")
-      .option("--spill-dir <dir>", "the store to read from (default: $CORREX_SPILL_DIR, else $XDG_STATE_HOME/correx/tool-output)")
+      .argument("<id>", "the output id from a marker (tool_…), or last (the newest), last~1 (the one before)…"), READ_OPTIONS)
       .addHelpText("after", "\nA removed output says why and when (expired, evicted by quota, never saved) and exits 1. A binary output is\nsummarized (--raw prints its bytes).\n\nExample:\n  correx read tool_01jdq3v2m8x4k7c9r5t0w2y6ab --offset 401 --limit 200\n  correx read last --tail 50")
       .action(action(async (id: string, raw: RawOptions) => (await import("./read-command.js")).runRead(id, raw)))],
     ["grep", () => program.command("grep")

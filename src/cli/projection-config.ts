@@ -49,7 +49,7 @@ const LOWERING_FLAGS: readonly [keyof RawOptions & string, string][] = [
   ["callId", "--call-id"], ["name", "--name"], ["envelope", "--envelope"], ["model", "--model"], ["geminiInline", "--gemini-inline"],
 ];
 
-/** The flags given on the command line (program.ts and bound-args.ts record them as `raw.givenOptions`); empty when unknown. */
+/** The flags given on the command line (program.ts and command-args.ts record them as `raw.givenOptions`); empty when unknown. */
 function givenFlags(raw: RawOptions): ReadonlySet<string> {
   return new Set(Array.isArray(raw.givenOptions) ? (raw.givenOptions as string[]) : []);
 }

@@ -1,4 +1,4 @@
-// `correx bound`'s command line read without commander (bound-args.ts) gives commander's action exactly what
+// `correx bound`'s command line read without commander (command-args.ts) gives commander's action exactly what
 // commander gives it (files, and the options object with its keys in commander's order), on random command lines
 // of bound's flags; what it cannot read the same way it leaves to commander.
 import { afterEach, describe, expect, test, vi } from "vitest";
@@ -7,7 +7,7 @@ import { createRandom, type Random } from "../fuzz/generate.js";
 const actions = vi.hoisted(() => [] as unknown[][]);
 vi.mock("../../src/cli/bound-command.js", () => ({ runBound: async (...args: unknown[]) => void actions.push(args) }));
 
-const { parseBoundArgs } = await import("../../src/cli/bound-args.js");
+const { parseBoundArgs } = await import("../../src/cli/command-args.js");
 const { boundOptionSpecs } = await import("../../src/cli/option-specs.js");
 const { runProgram } = await import("../../src/cli/program.js");
 

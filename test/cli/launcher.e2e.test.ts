@@ -113,6 +113,31 @@ vm.Script = class extends Script {
     }
   });
 
+  test("`correx read` runs from dist/read.cjs alone (no CLI bundle), and leaves what it cannot read (help) to the CLI's bundle", () => {
+    // an output in the store, then a package of the launcher and read's bundle only: the CLI's bundle is not built
+    const saved = launch(CORREX, ["run", "--", "seq", "1", "30000"], {});
+    expect(saved.code).toBe(0);
+    const id = /correx read (tool_\w+)/.exec(saved.stdout)?.[1];
+    expect(id, saved.stdout).toBeDefined();
+    const lone = path.join(dir, "read alone");
+    fs.mkdirSync(path.join(lone, "bin"), { recursive: true });
+    fs.mkdirSync(path.join(lone, "dist"));
+    fs.copyFileSync(path.join(ROOT, "bin", "correx"), path.join(lone, "bin", "correx"));
+    fs.chmodSync(path.join(lone, "bin", "correx"), 0o755);
+    fs.copyFileSync(path.join(ROOT, "dist", "read.cjs"), path.join(lone, "dist", "read.cjs"));
+    const bin = path.join(lone, "bin", "correx");
+    const args = ["read", id!, "--offset", "29998", "--limit", "2"];
+    const alone = launch(bin, args, { NODE_EXTRA_CA_CERTS: MISSING_CERTS });
+    expect(alone).toMatchObject({ code: 0, stderr: "" });
+    expect(alone.stdout).toContain("29998: 29998\n29999: 29999\n");
+    expect(launch(CORREX, args, {})).toEqual(alone);
+    // an unknown id's message and exit status are the command's own, from either bundle
+    expect(launch(bin, ["read", "tool_01jdq3v2m8x4k7c9r5t0w2y6ab"], {})).toEqual(launch(CORREX, ["read", "tool_01jdq3v2m8x4k7c9r5t0w2y6ab"], {}));
+    // help is commander's: the CLI's bundle, missing here
+    expect(launch(bin, ["read", "--help"], {})).toMatchObject({ code: 74, stderr: expect.stringContaining("not built") });
+    expect(launch(CORREX, ["read", "--help"], {})).toMatchObject({ code: 0, stdout: expect.stringContaining("Usage: correx read [options] <id>") });
+  });
+
   test("exit codes pass through the exec: the command's status, a usage error", () => {
     expect(launch(CORREX, ["run", "--", "sh", "-c", "exit 3"], { NODE_EXTRA_CA_CERTS: MISSING_CERTS })).toMatchObject({ code: 3, stderr: "" });
     const usage = launch(CORREX, ["bound", "--max-lines", "none"], { NODE_EXTRA_CA_CERTS: MISSING_CERTS });

@@ -6,7 +6,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
-import { parseBoundArgs } from "../../src/cli/bound-args.js";
+import { parseBoundArgs } from "../../src/cli/command-args.js";
 import { boundOptionSpecs } from "../../src/cli/option-specs.js";
 import { boundInput } from "../../src/cli/bound-input.js";
 import { neutralArgs, PASS_BYTES, PASS_LINES, passesThrough } from "../../src/cli/pass-through.js";
@@ -95,7 +95,7 @@ describe("pass-through", () => {
       ["--no-fold"], ["--to", "anthropic"], ["--max-tokens", "100000"], ["file.txt"], ["-"], ["--"], ["--help"], ["--max-lines"]];
     for (const args of refused) expect(neutralArgs(args), args.join(" ")).toBe(false);
     expect(neutralArgs([])).toBe(true);
-    // a value is the next argument whatever it is, as bound-args.ts and commander read it
+    // a value is the next argument whatever it is, as command-args.ts and commander read it
     expect(neutralArgs(["--spill-dir", "--no-fold"])).toBe(true);
   });
 

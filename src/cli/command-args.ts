@@ -1,9 +1,10 @@
-// `correx bound`'s command line read without commander, whose loading and definitions are a sixth of bound's
-// start-up. It reads what commander reads the same way (the flags of option-specs.ts as `--flag value` or
-// `--flag=value`, switches, `--no-` switches, files, `--`) into the options commander's action gets: defaults in
-// declaration order, the flags given after them, then `givenOptions` (program.ts's preAction hook). Anything else
-// (help, an unknown or misspelt flag, a short flag, a switch given a value, a flag missing its value) gives
-// undefined, and commander reads the command line with its messages.
+// `correx bound`'s and `correx read`'s command lines read without commander, whose loading and definitions are a
+// sixth of bound's start-up (and read runs from a small bundle of its own, read-main.ts, without the CLI's). It reads
+// what commander reads the same way (the flags of option-specs.ts as `--flag value` or `--flag=value`, switches,
+// `--no-` switches, positional arguments, `--`) into the options commander's action gets: defaults in declaration
+// order, the flags given after them, then `givenOptions` (program.ts's preAction hook). Anything else (help, an
+// unknown or misspelt flag, a short flag, a switch given a value, a flag missing its value) gives undefined, and
+// commander reads the command line with its messages.
 import { boundOptionSpecs, type OptionSpec } from "./option-specs.js";
 import type { RawOptions } from "./options.js";
 
@@ -37,22 +38,27 @@ function flagTable(specs: readonly OptionSpec[]): { flags: Map<string, Flag>; de
   return { flags, defaults };
 }
 
-let boundTable: ReturnType<typeof flagTable> | undefined;
+const tables = new Map<readonly OptionSpec[], ReturnType<typeof flagTable>>();
 
-/** `correx bound ARGS` as commander's action would get it (files, options), or undefined to leave it to commander. */
-export function parseBoundArgs(args: readonly string[]): { files: string[]; raw: RawOptions } | undefined {
-  const { flags, defaults } = (boundTable ??= flagTable(boundOptionSpecs()));
+/**
+ * A command line of `specs`' flags as commander's action would get it: the positional arguments (files, an id) and
+ * the options; undefined to leave it to commander.
+ */
+export function parseCommandArgs(args: readonly string[], specs: readonly OptionSpec[]): { positionals: string[]; raw: RawOptions } | undefined {
+  let table = tables.get(specs);
+  if (table === undefined) tables.set(specs, (table = flagTable(specs)));
+  const { flags, defaults } = table;
   const raw: RawOptions = Object.fromEntries(defaults);
   const given = new Set<string>();
-  const files: string[] = [];
+  const positionals: string[] = [];
   for (let index = 0; index < args.length; index += 1) {
     const arg = args[index]!;
     if (arg === "--") {
-      files.push(...args.slice(index + 1));
+      positionals.push(...args.slice(index + 1));
       break;
     }
     if (arg.length < 2 || arg[0] !== "-") {
-      files.push(arg);
+      positionals.push(arg);
       continue;
     }
     const equals = arg.startsWith("--") ? arg.indexOf("=") : -1;
@@ -65,5 +71,13 @@ export function parseBoundArgs(args: readonly string[]): { files: string[]; raw:
     given.add(flag.key);
   }
   raw.givenOptions = Object.keys(raw).filter((key) => given.has(key));
-  return { files, raw };
+  return { positionals, raw };
+}
+
+let boundSpecs: readonly OptionSpec[] | undefined;
+
+/** `correx bound ARGS` as commander's action would get it (files, options), or undefined to leave it to commander. */
+export function parseBoundArgs(args: readonly string[]): { files: string[]; raw: RawOptions } | undefined {
+  const parsed = parseCommandArgs(args, (boundSpecs ??= boundOptionSpecs()));
+  return parsed && { files: parsed.positionals, raw: parsed.raw };
 }
