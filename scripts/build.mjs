@@ -66,13 +66,13 @@ try {
   });
   const passThrough = join(next, "pass-through.cjs");
   writeFileSync(passThrough, plainExports(plainBuiltins(readFileSync(passThrough, "utf8")), "pass_through"));
-  // What bin/correx runs for `correx read`: the command on its own (src/cli/read-main.ts), without the CLI's bundle.
+  // What bin/correx runs for `correx read` and `correx ls`: those commands on their own (src/cli/store-main.ts).
   await build({
-    ...common, format: "cjs", entryPoints: { read: "src/cli/read-main.ts" }, outdir: next, outExtension: { ".js": ".cjs" },
+    ...common, format: "cjs", entryPoints: { store: "src/cli/store-main.ts" }, outdir: next, outExtension: { ".js": ".cjs" },
     define: { ...common.define, "import.meta.url": "__correxMeta.url" }, banner: { js: "const __correxMeta = { get url() { return require('node:url').pathToFileURL(__filename).href; } };" },
   });
-  const read = join(next, "read.cjs");
-  writeFileSync(read, plainExports(plainBuiltins(readFileSync(read, "utf8")), "read_main"));
+  const store = join(next, "store.cjs");
+  writeFileSync(store, plainExports(plainBuiltins(readFileSync(store, "utf8")), "store_main"));
   await build({ ...common, entryPoints: { index: "src/index.ts" }, outdir: next, external: ["chalk", "string-width", "gpt-tokenizer"] });
   // The o200k rank table `--tokenizer o200k` reads (src/tokenizer/rank-table.ts), from gpt-tokenizer's ranks.
   await writeRankTableFile(join(next, "o200k.bin"), "o200k_base");

@@ -1,5 +1,5 @@
-// `correx bound`'s and `correx read`'s command lines read without commander, whose loading and definitions are a
-// sixth of bound's start-up (and read runs from a small bundle of its own, read-main.ts, without the CLI's). It reads
+// `correx bound`'s, `correx read`'s and `correx ls`'s command lines read without commander, whose loading and
+// definitions are a sixth of bound's start-up (read and ls run from a small bundle of their own, store-main.ts). It reads
 // what commander reads the same way (the flags of option-specs.ts as `--flag value` or `--flag=value`, switches,
 // `--no-` switches, positional arguments, `--`) into the options commander's action gets: defaults in declaration
 // order, the flags given after them, then `givenOptions` (program.ts's preAction hook). Anything else (help, an

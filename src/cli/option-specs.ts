@@ -77,7 +77,7 @@ export function boundOptionSpecs(): readonly OptionSpec[] {
   return [...projectionOptionSpecs("text"), ...FROM_OPTIONS, LABEL_OPTION];
 }
 
-/** `correx read`'s flags, in the order commander declares them (program.ts; read-main.ts reads them without it). */
+/** `correx read`'s flags, in the order commander declares them (program.ts; store-main.ts reads them without it). */
 export const READ_OPTIONS: readonly OptionSpec[] = [
   { flags: "--offset <n>", description: "first line to show (1-based; negative counts from the end: -1 is the last line)" },
   { flags: "--tail <n>", description: "show the last N lines (--offset -N --limit N)" },
@@ -88,4 +88,10 @@ export const READ_OPTIONS: readonly OptionSpec[] = [
   { flags: "--projection", description: "print the model projection saved when the output was bounded (replay)" },
   { flags: "--raw", description: "show lines as stored (escape sequences and carriage-return redraws kept); a binary output's bytes" },
   { flags: "--spill-dir <dir>", description: "the store to read from (default: $CORREX_SPILL_DIR, else $XDG_STATE_HOME/correx/tool-output)" },
+];
+
+/** `correx ls`'s flags, in the order commander declares them (program.ts; store-main.ts reads them without it). */
+export const LS_OPTIONS: readonly OptionSpec[] = [
+  { flags: "--format <format>", description: "text (a table), or json", defaultValue: "text" },
+  { flags: "--spill-dir <dir>", description: "the store to list (default: $CORREX_SPILL_DIR, else $XDG_STATE_HOME/correx/tool-output)" },
 ];

@@ -5,7 +5,7 @@ import { action } from "./action.js";
 import { addBoundOptions, addBudgetOptions, addFromOption, addOptions, addProjectionOptions, addStoreOptions } from "./command-options.js";
 import { EXIT } from "./exit-codes.js";
 import { reportError, stdoutStream, writeStdout } from "./io.js";
-import { READ_OPTIONS } from "./option-specs.js";
+import { LS_OPTIONS, READ_OPTIONS } from "./option-specs.js";
 import type { RawOptions } from "./options.js";
 
 declare const CORREX_VERSION: string;
@@ -74,10 +74,8 @@ export function createProgram(): { program: Command; defineCommands: (named: str
       .option("--spill-dir <dir>", "the store to remove from (default: $CORREX_SPILL_DIR, else $XDG_STATE_HOME/correx/tool-output)")
       .addHelpText("after", "\nExit 1 when an id names no stored output (the others are still removed).\n\nExample:\n  correx rm last")
       .action(action(async (ids: string[], raw: RawOptions) => (await import("./rm-command.js")).runRemove(ids, raw)))],
-    ["ls", () => program.command("ls")
-      .description("list the stored outputs, newest first: id, size, lines, age, exit code, command or tool")
-      .option("--format <format>", "text (a table), or json", "text")
-      .option("--spill-dir <dir>", "the store to list (default: $CORREX_SPILL_DIR, else $XDG_STATE_HOME/correx/tool-output)")
+    ["ls", () => addOptions(program.command("ls")
+      .description("list the stored outputs, newest first: id, size, lines, age, exit code, command or tool"), LS_OPTIONS)
       .addHelpText("after", "\nExample:\n  correx ls --format json")
       .action(action(async (raw: RawOptions) => (await import("./ls-command.js")).runList(raw)))],
     ["completion", () => program.command("completion")

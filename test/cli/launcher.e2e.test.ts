@@ -113,8 +113,8 @@ vm.Script = class extends Script {
     }
   });
 
-  test("`correx read` runs from dist/read.cjs alone (no CLI bundle), and leaves what it cannot read (help) to the CLI's bundle", () => {
-    // an output in the store, then a package of the launcher and read's bundle only: the CLI's bundle is not built
+  test("`correx read` and `correx ls` run from dist/store.cjs alone (no CLI bundle), and leave what they cannot read (help) to the CLI's bundle", () => {
+    // an output in the store, then a package of the launcher and the store commands' bundle only: the CLI's bundle is not built
     const saved = launch(CORREX, ["run", "--", "seq", "1", "30000"], {});
     expect(saved.code).toBe(0);
     const id = /correx read (tool_\w+)/.exec(saved.stdout)?.[1];
@@ -124,7 +124,7 @@ vm.Script = class extends Script {
     fs.mkdirSync(path.join(lone, "dist"));
     fs.copyFileSync(path.join(ROOT, "bin", "correx"), path.join(lone, "bin", "correx"));
     fs.chmodSync(path.join(lone, "bin", "correx"), 0o755);
-    fs.copyFileSync(path.join(ROOT, "dist", "read.cjs"), path.join(lone, "dist", "read.cjs"));
+    fs.copyFileSync(path.join(ROOT, "dist", "store.cjs"), path.join(lone, "dist", "store.cjs"));
     const bin = path.join(lone, "bin", "correx");
     const args = ["read", id!, "--offset", "29998", "--limit", "2"];
     const alone = launch(bin, args, { NODE_EXTRA_CA_CERTS: MISSING_CERTS });
@@ -133,8 +133,14 @@ vm.Script = class extends Script {
     expect(launch(CORREX, args, {})).toEqual(alone);
     // an unknown id's message and exit status are the command's own, from either bundle
     expect(launch(bin, ["read", "tool_01jdq3v2m8x4k7c9r5t0w2y6ab"], {})).toEqual(launch(CORREX, ["read", "tool_01jdq3v2m8x4k7c9r5t0w2y6ab"], {}));
+    // ls too, and the same listing either way
+    const listed = launch(bin, ["ls", "--format", "json"], {});
+    expect(listed).toMatchObject({ code: 0, stderr: "" });
+    expect(listed.stdout).toContain(id!);
+    expect(launch(CORREX, ["ls", "--format", "json"], {})).toEqual(listed);
     // help is commander's: the CLI's bundle, missing here
     expect(launch(bin, ["read", "--help"], {})).toMatchObject({ code: 74, stderr: expect.stringContaining("not built") });
+    expect(launch(bin, ["ls", "--help"], {})).toMatchObject({ code: 74, stderr: expect.stringContaining("not built") });
     expect(launch(CORREX, ["read", "--help"], {})).toMatchObject({ code: 0, stdout: expect.stringContaining("Usage: correx read [options] <id>") });
   });
 

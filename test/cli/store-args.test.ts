@@ -1,17 +1,18 @@
-// `correx read`'s command line read without commander (command-args.ts, for read-main.ts: dist/read.cjs) gives
-// read's action exactly what commander gives it (the id, and the options object with its keys in commander's order),
-// on random command lines of read's flags; what it cannot read the same way it leaves to commander, and read-main.ts
-// then does nothing.
+// `correx read`'s and `correx ls`'s command lines read without commander (command-args.ts, for store-main.ts:
+// dist/store.cjs) give their actions exactly what commander gives them (read's id, and the options object with its
+// keys in commander's order), on random command lines of their flags; what it cannot read the same way it leaves to
+// commander, and store-main.ts then does nothing.
 import { afterEach, describe, expect, test, vi } from "vitest";
 import { createRandom, type Random } from "../fuzz/generate.js";
 
 const actions = vi.hoisted(() => [] as unknown[][]);
-vi.mock("../../src/cli/read-command.js", () => ({ runRead: async (...args: unknown[]) => void actions.push(args) }));
+vi.mock("../../src/cli/read-command.js", () => ({ runRead: async (...args: unknown[]) => void actions.push(args), storeFromOptions: () => undefined }));
+vi.mock("../../src/cli/ls-command.js", () => ({ runList: async (...args: unknown[]) => void actions.push(["ls", ...args]) }));
 
 const { parseCommandArgs } = await import("../../src/cli/command-args.js");
-const { READ_OPTIONS } = await import("../../src/cli/option-specs.js");
+const { LS_OPTIONS, READ_OPTIONS } = await import("../../src/cli/option-specs.js");
 const { runProgram } = await import("../../src/cli/program.js");
-const { readCommand } = await import("../../src/cli/read-main.js");
+const { storeCommand } = await import("../../src/cli/store-main.js");
 
 const longs = READ_OPTIONS.map((spec) => spec.flags.split(" ")[0]!);
 const valued = READ_OPTIONS.filter((spec) => spec.flags.includes(" <")).map((spec) => spec.flags.split(" ")[0]!);
@@ -64,16 +65,36 @@ describe("read's command line without commander", () => {
     }
   });
 
-  test("read-main.ts runs read's action with them, and leaves help, unknown flags and a missing or second id to commander", async () => {
+  test("ls: every command line of its two flags, the same options as commander's", async () => {
+    const lines = [[], ["--format", "json"], ["--format=json"], ["--spill-dir", "/x"], ["--spill-dir=/x", "--format", "text"], ["--format", "json", "--format", "--spill-dir"]];
+    for (const args of lines) {
+      const fast = parseCommandArgs(args, LS_OPTIONS);
+      actions.length = 0;
+      await runProgram(["node", "correx", "ls", ...args]);
+      expect(actions, JSON.stringify(args)).toHaveLength(1);
+      const [, raw] = actions[0] as [string, Record<string, unknown>];
+      expect({ raw: fast!.raw, keys: Object.keys(fast!.raw), positionals: fast!.positionals }, JSON.stringify(args)).toEqual({ raw, keys: Object.keys(raw), positionals: [] });
+    }
+  });
+
+  test("store-main.ts runs read's and ls's actions with them, and leaves help, unknown flags and a missing or extra argument to commander", async () => {
     actions.length = 0;
-    expect(readCommand(["last", "--tail", "5"])).toBe(true);
+    expect(storeCommand("read", ["last", "--tail", "5"])).toBe(true);
     await vi.waitFor(() => expect(actions).toHaveLength(1));
     expect(actions[0]![0]).toBe("last");
     expect(actions[0]![1]).toMatchObject({ limit: "2000", maxBytes: "51200", format: "text", tail: "5", givenOptions: ["tail"] });
     for (const args of [["--help"], ["last", "-h"], ["last", "--bogus"], ["last", "--raw=yes"], [], ["a", "b"], ["last", "--offset"], ["--", "a", "b"]]) {
       actions.length = 0;
-      expect(readCommand(args), JSON.stringify(args)).toBe(false);
+      expect(storeCommand("read", args), JSON.stringify(args)).toBe(false);
       expect(actions, JSON.stringify(args)).toHaveLength(0);
+    }
+    expect(storeCommand("ls", ["--format", "json"])).toBe(true);
+    await vi.waitFor(() => expect(actions).toHaveLength(1));
+    expect(actions[0]).toEqual(["ls", { format: "json", givenOptions: ["format"] }]);
+    for (const [name, args] of [["ls", ["--help"]], ["ls", ["extra"]], ["ls", ["--raw"]], ["grep", ["last", "x"]], ["bound", []]] as const) {
+      actions.length = 0;
+      expect(storeCommand(name, args), `${name} ${JSON.stringify(args)}`).toBe(false);
+      expect(actions).toHaveLength(0);
     }
   });
 });
