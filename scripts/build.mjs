@@ -71,8 +71,13 @@ try {
     ...common, format: "cjs", entryPoints: { store: "src/cli/store-main.ts" }, outdir: next, outExtension: { ".js": ".cjs" },
     define: { ...common.define, "import.meta.url": "__correxMeta.url" }, banner: { js: "const __correxMeta = { get url() { return require('node:url').pathToFileURL(__filename).href; } };" },
   });
+  // Compiled by bin/correx with a code cache of its own (dist/store.cjs.cache), as the CLI's bundle is: read as latin1
+  // (non-ASCII as \u escapes), one function that bin/correx calls, or that calls itself when required as a module.
   const store = join(next, "store.cjs");
-  writeFileSync(store, plainExports(plainBuiltins(readFileSync(store, "utf8")), "store_main"));
+  const storeSource = plainExports(plainBuiltins(readFileSync(store, "utf8")), "store_main")
+    .replace(/[^\x00-\x7f]/g, (unit) => `\\u${unit.charCodeAt(0).toString(16).padStart(4, "0")}`);
+  writeFileSync(store, `var __correxStore = (function (exports, require, module, __filename, __dirname) {${storeSource}\n});\n`
+    + "if (typeof module === \"object\" && module !== null && typeof exports === \"object\") __correxStore(exports, require, module, __filename, __dirname);\n__correxStore;\n");
   await build({ ...common, entryPoints: { index: "src/index.ts" }, outdir: next, external: ["chalk", "string-width", "gpt-tokenizer"] });
   // The o200k rank table `--tokenizer o200k` reads (src/tokenizer/rank-table.ts), from gpt-tokenizer's ranks.
   await writeRankTableFile(join(next, "o200k.bin"), "o200k_base");
@@ -113,6 +118,10 @@ function writeCodeCache() {
     bound(common, "hi\n");
     run(common, "console.log('hi')");
     for (const cut of cuts) run(common, `process.stdout.write(require("fs").readFileSync(${JSON.stringify(cut)}))`);
+    // dist/store.cjs.cache: `correx read` and `correx ls` of the outputs those runs saved
+    const storeCache = { ...env, CORREX_BUILD_STORE_CACHE: join("dist", "store.cjs.cache") };
+    if (cuts.length > 0) execFileSync(process.execPath, ["bin/correx", "read", "last", "--limit", "50"], { env: storeCache, stdio: ["ignore", "pipe", "inherit"] });
+    execFileSync(process.execPath, ["bin/correx", "ls"], { env: storeCache, stdio: ["ignore", "pipe", "inherit"] });
   } finally {
     rmSync(store, { recursive: true, force: true });
   }

@@ -85,19 +85,20 @@ describe("start-up", () => {
     expect(run.seen).toEqual({ scripts: ["cached"], stdout: 0, stdin: 0, commanderOptions: 0, builtins: [] });
   });
 
-  test("correx read and ls: from their own bundle (dist/store.cjs), no CLI bundle compiled and no commander; `read --help` is the CLI's", () => {
+  test("correx read and ls: their own bundle (dist/store.cjs) from its code cache, no CLI bundle and no commander; `read --help` is the CLI's", () => {
     const saved = spawnSync(CORREX, ["run", "--", "seq", "1", "30000"], { encoding: "utf8", env: { ...process.env, CORREX_SPILL_DIR: path.join(dir, "store") } });
     const id = /correx read (tool_\w+)/.exec(saved.stdout)?.[1];
     expect(id, saved.stdout).toBeDefined();
     const read = probed(["read", id!, "--offset", "2", "--limit", "1"], "");
     expect(read.stdout).toContain("2: 2\n");
-    expect(read.seen).toMatchObject({ scripts: [], commanderOptions: 0 });
+    expect(read.seen).toMatchObject({ scripts: ["cached"], commanderOptions: 0 });
     const list = probed(["ls"], "");
     expect(list.stdout).toContain(id!);
-    expect(list.seen).toMatchObject({ scripts: [], commanderOptions: 0 });
+    expect(list.seen).toMatchObject({ scripts: ["cached"], commanderOptions: 0 });
+    // help: the store bundle leaves it, the CLI's bundle (from its cache too) reads it with commander
     const help = probed(["read", "--help"], "");
     expect(help.stdout).toContain("Usage: correx read [options] <id>");
-    expect(help.seen.scripts).toEqual(["cached"]);
+    expect(help.seen.scripts).toEqual(["cached", "cached"]);
     expect(help.seen.commanderOptions).toBeGreaterThan(0);
   });
 
