@@ -1,4 +1,4 @@
-// `correx read` and `correx ls` from a bundle of their own, dist/store.cjs (~150 KB against the CLI bundle's 1.3 MB):
+// `correx read` and `correx ls` from a bundle of their own, dist/store.cjs (~135 KB against the CLI bundle's 1.3 MB):
 // bin/correx runs it first for those two commands, so that paging or listing stored outputs does not load,
 // deserialize and initialise the whole CLI, nor commander (~25 ms and ~1,000 page faults of `read`'s start).
 // A command line it cannot read as commander would (help, an unknown flag, a missing or extra argument) is left to
