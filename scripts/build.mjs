@@ -23,6 +23,21 @@ const lazyChildProcessInCommander = {
     });
   },
 };
+/** The bundles bin/correx runs are CommonJS, their import.meta.url made from __filename (a getter, read only if used). */
+const META_BANNER = "const __correxMeta = { get url() { return require('node:url').pathToFileURL(__filename).href; } };";
+
+/**
+ * A bundle as bin/correx compiles it with vm.Script (with a code cache): read as latin1 (no UTF-8 decoding), so what
+ * esbuild left non-ASCII (in regular expressions and comments) becomes \u escapes, one per UTF-16 unit (a surrogate
+ * pair's two escapes still read as one character); and one function (the file compiled as it is: no copy of it
+ * joined to a wrapper, ~1 M instructions of every start), which calls itself when run as a module of its own.
+ */
+function launcherFunction(source, name, parameters) {
+  const ascii = source.replace(/[^\x00-\x7f]/g, (unit) => `\\u${unit.charCodeAt(0).toString(16).padStart(4, "0")}`);
+  return `var ${name} = (function (${parameters}) {${ascii}\n});\n`
+    + `if (typeof module === "object" && module !== null && typeof exports === "object") ${name}(exports, require, module, __filename, __dirname);\n${name};\n`;
+}
+
 const next = `dist.next-${process.pid}`;
 const old = `dist.old-${process.pid}`;
 const common = {
@@ -36,48 +51,33 @@ const common = {
   // Bundled CommonJS dependencies may call require(); give the ESM bundle one.
   banner: { js: "import { createRequire as __correxRequire } from 'node:module'; const require = __correxRequire(import.meta.url);" },
 };
+const cjs = (entry) => ({
+  ...common, format: "cjs", entryPoints: entry, outdir: next, outExtension: { ".js": ".cjs" },
+  define: { ...common.define, "import.meta.url": "__correxMeta.url" }, banner: { js: META_BANNER },
+});
 try {
   // The CLI is one CommonJS file: Node's ESM loader (async reads, fs/promises, streams) costs ~10 ms of start-up.
   await build({
-    ...common, format: "cjs", entryPoints: { cli: "src/cli/main.ts" }, outdir: next, outExtension: { ".js": ".cjs" },
-    external: ["gpt-tokenizer", "@modelcontextprotocol/sdk"], plugins: [lazyChildProcessInCommander],
-    define: { ...common.define, "import.meta.url": "__correxMeta.url" },
+    ...cjs({ cli: "src/cli/main.ts" }), external: ["gpt-tokenizer", "@modelcontextprotocol/sdk"], plugins: [lazyChildProcessInCommander],
     // __correxImport: bin/correx's import() when it compiled the bundle, else (required as it is) Node's own.
-    banner: { js: "const __correxMeta = { get url() { return require('node:url').pathToFileURL(__filename).href; } };\nvar __correxImport = typeof __correxImport === 'function' ? __correxImport : (specifier) => import(specifier);" },
+    banner: { js: `${META_BANNER}\nvar __correxImport = typeof __correxImport === 'function' ? __correxImport : (specifier) => import(specifier);` },
   });
   // bin/correx compiles the bundle with vm.Script (for the code cache), where import() needs the launcher's help.
   const bundle = join(next, "cli.cjs");
-  // It reads the bundle as latin1 (no UTF-8 decoding): what esbuild left non-ASCII (in regular expressions and
-  // comments) becomes \u escapes, one per UTF-16 unit (a surrogate pair's two escapes still read as one character).
-  const escaped = readFileSync(bundle, "utf8")
-    .replace(/\bimport\(("(?:gpt-tokenizer|@modelcontextprotocol\/sdk)[^"]*")\)/g, "__correxImport($1)")
-    .replace(/[^\x00-\x7f]/g, (unit) => `\\u${unit.charCodeAt(0).toString(16).padStart(4, "0")}`);
+  const imports = readFileSync(bundle, "utf8").replace(/\bimport\(("(?:gpt-tokenizer|@modelcontextprotocol\/sdk)[^"]*")\)/g, "__correxImport($1)");
   // node:fs and node:path required as they are; esbuild's module inits as plain functions, export getters made at
   // init (scripts/module-inits.mjs)
-  const { source: inits } = cheaperModuleInits(plainBuiltins(escaped));
-  // The bundle is one function (bin/correx compiles the file as it is: no copy of it joined to a wrapper, ~1 M
-  // instructions of every start); run as a module of its own (`node dist/cli.cjs`), it calls itself.
-  writeFileSync(bundle, `var __correxBundle = (function (exports, require, module, __filename, __dirname, __correxImport, __correxHandedStdin) {${inits}\n});\n`
-    + "if (typeof module === \"object\" && module !== null && typeof exports === \"object\") __correxBundle(exports, require, module, __filename, __dirname);\n__correxBundle;\n");
+  const { source: inits } = cheaperModuleInits(plainBuiltins(imports));
+  writeFileSync(bundle, launcherFunction(inits, "__correxBundle", "exports, require, module, __filename, __dirname, __correxImport, __correxHandedStdin"));
   // What bin/correx runs before the bundle for `correx bound` alone: a small plain input written as it came.
-  await build({
-    ...common, format: "cjs", entryPoints: { "pass-through": "src/cli/pass-through.ts" }, outdir: next, outExtension: { ".js": ".cjs" },
-    define: { ...common.define, "import.meta.url": "__correxMeta.url" }, banner: { js: "const __correxMeta = { get url() { return require('node:url').pathToFileURL(__filename).href; } };" },
-  });
+  await build(cjs({ "pass-through": "src/cli/pass-through.ts" }));
   const passThrough = join(next, "pass-through.cjs");
   writeFileSync(passThrough, plainExports(plainBuiltins(readFileSync(passThrough, "utf8")), "pass_through"));
   // What bin/correx runs for `correx read` and `correx ls`: those commands on their own (src/cli/store-main.ts).
-  await build({
-    ...common, format: "cjs", entryPoints: { store: "src/cli/store-main.ts" }, outdir: next, outExtension: { ".js": ".cjs" },
-    define: { ...common.define, "import.meta.url": "__correxMeta.url" }, banner: { js: "const __correxMeta = { get url() { return require('node:url').pathToFileURL(__filename).href; } };" },
-  });
-  // Compiled by bin/correx with a code cache of its own (dist/store.cjs.cache), as the CLI's bundle is: read as latin1
-  // (non-ASCII as \u escapes), one function that bin/correx calls, or that calls itself when required as a module.
+  // Compiled by bin/correx with a code cache of its own (dist/store.cjs.cache), as the CLI's bundle is.
+  await build(cjs({ store: "src/cli/store-main.ts" }));
   const store = join(next, "store.cjs");
-  const storeSource = plainExports(plainBuiltins(readFileSync(store, "utf8")), "store_main")
-    .replace(/[^\x00-\x7f]/g, (unit) => `\\u${unit.charCodeAt(0).toString(16).padStart(4, "0")}`);
-  writeFileSync(store, `var __correxStore = (function (exports, require, module, __filename, __dirname) {${storeSource}\n});\n`
-    + "if (typeof module === \"object\" && module !== null && typeof exports === \"object\") __correxStore(exports, require, module, __filename, __dirname);\n__correxStore;\n");
+  writeFileSync(store, launcherFunction(plainExports(plainBuiltins(readFileSync(store, "utf8")), "store_main"), "__correxStore", "exports, require, module, __filename, __dirname"));
   await build({ ...common, entryPoints: { index: "src/index.ts" }, outdir: next, external: ["chalk", "string-width", "gpt-tokenizer"] });
   // The o200k rank table `--tokenizer o200k` reads (src/tokenizer/rank-table.ts), from gpt-tokenizer's ranks.
   await writeRankTableFile(join(next, "o200k.bin"), "o200k_base");

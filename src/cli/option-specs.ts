@@ -1,6 +1,6 @@
-// The flags that bound, run, normalize, mcp and proxy share, and `read`'s, as data: command-options.ts and program.ts
-// declare them to commander, and command-args.ts reads `correx bound`'s and `correx read`'s command lines with them
-// without loading commander.
+// The flags that bound, run, normalize, mcp and proxy share, and `read`'s and `ls`'s, as data: command-options.ts and
+// program.ts declare them to commander, and command-args.ts reads `correx bound`'s, `correx read`'s and `correx ls`'s
+// command lines with them without loading commander.
 
 /** One flag as commander declares it: `--name <value>` (a value), `--name` or `--no-name` (a switch); help text; default. */
 export interface OptionSpec {

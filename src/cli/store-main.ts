@@ -6,23 +6,21 @@
 import { action } from "./action.js";
 import { parseCommandArgs } from "./command-args.js";
 import { runList } from "./ls-command.js";
-import { LS_OPTIONS, READ_OPTIONS } from "./option-specs.js";
+import { LS_OPTIONS, READ_OPTIONS, type OptionSpec } from "./option-specs.js";
+import type { RawOptions } from "./options.js";
 import { runRead } from "./read-command.js";
+
+/** Each command: its flags, how many positional arguments commander takes, and its action. */
+const COMMANDS: Readonly<Record<string, { specs: readonly OptionSpec[]; positionals: number; run: (positionals: string[], raw: RawOptions) => Promise<void> }>> = {
+  read: { specs: READ_OPTIONS, positionals: 1, run: ([id], raw) => runRead(id!, raw) },
+  ls: { specs: LS_OPTIONS, positionals: 0, run: (_, raw) => runList(raw) },
+};
 
 /** Runs `correx NAME ARGS` (the arguments after the command's name); false, having done nothing, when commander must read them. */
 export function storeCommand(name: string, args: readonly string[]): boolean {
-  if (name === "read") {
-    const parsed = parseCommandArgs(args, READ_OPTIONS);
-    if (parsed === undefined || parsed.positionals.length !== 1) return false;
-    const [id] = parsed.positionals as [string];
-    void action(async () => runRead(id, parsed.raw))();
-    return true;
-  }
-  if (name === "ls") {
-    const parsed = parseCommandArgs(args, LS_OPTIONS);
-    if (parsed === undefined || parsed.positionals.length !== 0) return false;
-    void action(async () => runList(parsed.raw))();
-    return true;
-  }
-  return false;
+  const command = Object.hasOwn(COMMANDS, name) ? COMMANDS[name]! : undefined;
+  const parsed = command && parseCommandArgs(args, command.specs);
+  if (!command || !parsed || parsed.positionals.length !== command.positionals) return false;
+  void action(() => command.run(parsed.positionals, parsed.raw))();
+  return true;
 }
