@@ -7,7 +7,7 @@ import type { RecordFields } from "./compose.js";
 import { TextViewSink } from "./text-view-sink.js";
 import type { SpillReport } from "./types.js";
 
-/** Raw bytes kept in memory before the spill file is opened (most outputs fit and never touch the disk). */
+/** The spill file is opened once the raw bytes reach this (under it, held in memory: most outputs fit and never touch the disk). */
 const SPILL_MEMORY_BYTES = 1024 * 1024;
 
 /** Where and how a session may save the full output. */
@@ -64,13 +64,14 @@ export class RawSpill {
   /** `copy`: the caller may reuse the chunk (a stream); an input held whole is kept as it is. */
   keep(chunk: Buffer, copy = true): void {
     if (this.unavailable) return;
+    // The chunk that fills the memory's share goes to the file with what was held (not copied in to be written out).
+    if (this.memoryBytes + chunk.length >= SPILL_MEMORY_BYTES) this.openWriter();
     if (this.writer && !this.holdsForReplay()) {
       this.writer.write(chunk);
       return;
     }
     this.memory.push(copy ? Buffer.from(chunk) : chunk);
     this.memoryBytes += chunk.length;
-    if (this.memoryBytes > SPILL_MEMORY_BYTES) this.openWriter();
   }
 
   /** Room to read the next chunk into, which `keep` then saves without a copy, once the spill file is written (spill-sink.ts). */

@@ -106,14 +106,21 @@ export class BoundSession {
     if (chunk.length === 0) return;
     this.rawBytes += chunk.length;
     this.spill.keep(chunk);
-    this.json?.write(chunk);
     if (this.decided) {
+      this.json?.write(chunk);
       this.feed(chunk);
       return;
     }
-    this.sniffBuffer.push(Buffer.from(chunk));
     this.sniffBytes += chunk.length;
-    if (this.sniffBytes >= SNIFF_BYTES) this.decide();
+    if (this.sniffBytes < SNIFF_BYTES) {
+      this.json?.write(chunk);
+      this.sniffBuffer.push(Buffer.from(chunk));
+      return;
+    }
+    // The chunk that completes the sniff is decided on and fed at once: not copied (a first read of 1 MiB was
+    // copied twice here), only what was held before it is joined to it.
+    this.decide(false, this.sniffBuffer.length === 0 ? chunk : Buffer.concat([...this.sniffBuffer, chunk]));
+    this.json?.write(chunk); // after the decision: held only for an input that may be JSON
   }
 
   /** Room to read the next chunk into (for `write`): the spill's then takes it without a copy; undefined when there is none. */
@@ -163,9 +170,8 @@ export class BoundSession {
     }
   }
 
-  /** `complete`: the sniffed bytes are the whole input. */
-  private decide(complete = false): void {
-    const head = Buffer.concat(this.sniffBuffer);
+  /** `complete`: the sniffed bytes are the whole input. `head`: the input's first bytes (the caller's until this returns). */
+  private decide(complete = false, head: Buffer = Buffer.concat(this.sniffBuffer)): void {
     this.sniffBuffer = [];
     this.decided = true;
     const encoding = this.options.hygiene.keepEncoding ? "utf-8" : detectEncoding(head);
@@ -173,7 +179,7 @@ export class BoundSession {
     if (encoding === "utf-16le" || encoding === "utf-16be") this.transcoder = createTranscoder(encoding);
     else if (this.options.hygiene.detectBinary && looksBinary(head.subarray(0, SNIFF_BYTES))) {
       this.binary = true;
-      this.binaryHead = head.subarray(0, SNIFF_BYTES);
+      this.binaryHead = Buffer.from(head.subarray(0, SNIFF_BYTES)); // kept: the head may be the caller's chunk
     }
     this.json?.decide(head, complete, !this.binary && this.transcoder === undefined);
     this.feed(head);

@@ -13,7 +13,16 @@ export type Input =
   | { kind: "whole"; bytes: Buffer }
   /** An MCP-looking envelope longer than the decision bytes, to read as a stream (cli/envelope-input.ts). */
   | { kind: "envelope"; prefix: Buffer[]; rest: AsyncIterator<Buffer> }
-  | { kind: "stream"; /** Chunks already read (copies). */ prefix: Buffer[]; rest: AsyncIterator<Buffer>; note?: string };
+  | {
+    kind: "stream";
+    /**
+     * Chunks already read: copies, but for the last one when the decision was made on what was read without reading
+     * on (text), which may be the reader's own buffer: it is valid until `rest` is read, so take the prefix first.
+     */
+    prefix: Buffer[];
+    rest: AsyncIterator<Buffer>;
+    note?: string;
+  };
 
 /**
  * How much of the input decides how it is read: always exactly this much (or all of a shorter input), so the
@@ -50,16 +59,25 @@ export async function readInput(
   const prefix: Buffer[] = [];
   let held = 0;
   let ended = false;
+  // The last chunk read may be the reader's reused buffer (io.ts: 1 MiB reads of a file or pipe): it is copied only
+  // when it is held past the next read, so that text whose first read decides goes on without a copy of it.
+  let lent = false;
+  const own = (): void => {
+    if (lent) prefix[prefix.length - 1] = Buffer.from(prefix[prefix.length - 1]!);
+    lent = false;
+  };
   while (held < DECISION_BYTES) {
+    own();
     const next = await chunks.next();
     if (next.done) {
       ended = true;
       break;
     }
-    prefix.push(Buffer.from(next.value));
+    prefix.push(next.value);
+    lent = true;
     held += next.value.length;
   }
-  const head = Buffer.concat(prefix).subarray(0, DECISION_BYTES);
+  const head = prefix.length === 1 ? prefix[0]!.subarray(0, DECISION_BYTES) : Buffer.concat(prefix, Math.min(held, DECISION_BYTES));
   const toolWantsWhole = WHOLE_TOOLS.has(toolKind ?? "");
   const bracketed = looksLikeJson(findFirstNonBlankByte(head)) && !looksBinary(head);
   const jsonLooking = bracketed && (couldBeJson(head, ended) || (jsonLines && startsWithJsonLine(head)));
@@ -69,6 +87,7 @@ export async function readInput(
     const note = bracketed && from === "auto" && scope === "all" ? malformedJsonNote(head) : undefined;
     return { kind: "stream", prefix, rest: chunks, ...(note === undefined ? {} : { note }) };
   }
+  own(); // held whole, or streamed as an envelope: kept past the reads below
   const watch = from === "auto" && scope === "envelopes" && !toolWantsWhole ? new EnvelopeWatch() : undefined;
   for (const piece of prefix) if (watch?.write(piece) === "not-envelope") return { kind: "stream", prefix, rest: chunks };
   if (streamEnvelopes === "always" || (streamEnvelopes === "large" && !ended)) {

@@ -83,3 +83,39 @@ describe("input detection never holds unbounded input", () => {
     expect(source.taken()).toBe(64);
   });
 });
+
+describe("readInput and a reader that reuses its buffer (the CLI's 1 MiB reads)", () => {
+  /** Yields `input` in `size`-byte reads into one buffer, scribbled over before each read (as the next read would). */
+  function reused(input: Buffer, size: number): { chunks: AsyncIterator<Buffer>; reads: Buffer[] } {
+    const buffer = Buffer.alloc(size);
+    const reads: Buffer[] = [];
+    async function* generate(): AsyncGenerator<Buffer> {
+      for (let at = 0; at < input.length; at += size) {
+        buffer.fill(0x5a);
+        const read = buffer.subarray(0, input.copy(buffer, 0, at, at + size));
+        reads.push(read);
+        yield read;
+      }
+    }
+    return { chunks: generate(), reads };
+  }
+  const log = Buffer.from("[INFO] request served in 12 ms\n".repeat(40_000));
+
+  test("text decided on its first read is handed on as that read, not copied (valid until the rest is read)", async () => {
+    const { chunks, reads } = reused(log, 1 << 20);
+    const input = await readInput(chunks, "auto", 1 << 20, undefined, "envelopes");
+    expect(input.kind).toBe("stream");
+    if (input.kind !== "stream") return;
+    expect(input.prefix).toHaveLength(1);
+    expect(input.prefix[0]).toBe(reads[0]);
+  });
+
+  test("what is held past a read is a copy: text decided over small reads, JSON held whole", async () => {
+    const text = await readInput(reused(log, 4096).chunks, "auto", 1 << 20, undefined, "envelopes");
+    if (text.kind !== "stream") throw new Error(text.kind);
+    expect(Buffer.concat(text.prefix).equals(log.subarray(0, Buffer.concat(text.prefix).length))).toBe(true);
+    const json = Buffer.from(JSON.stringify({ content: [{ type: "text", text: "x".repeat(300_000) }] }));
+    const whole = await readInput(reused(json, 65536).chunks, "auto", 1 << 20, undefined, "envelopes");
+    expect(whole.kind === "whole" && whole.bytes.equals(json)).toBe(true);
+  });
+});
