@@ -1,11 +1,11 @@
-// `correx bound`'s, `correx read`'s and `correx ls`'s command lines read without commander, whose loading and
+// `correx bound`'s, `correx run`'s, `correx read`'s and `correx ls`'s command lines read without commander, whose loading and
 // definitions are a sixth of bound's start-up (read and ls run from a small bundle of their own, store-main.ts). It reads
 // what commander reads the same way (the flags of option-specs.ts as `--flag value` or `--flag=value`, switches,
 // `--no-` switches, positional arguments, `--`) into the options commander's action gets: defaults in declaration
 // order, the flags given after them, then `givenOptions` (program.ts's preAction hook). Anything else (help, an
 // unknown or misspelt flag, a short flag, a switch given a value, a flag missing its value) gives undefined, and
 // commander reads the command line with its messages.
-import { boundOptionSpecs, type OptionSpec } from "./option-specs.js";
+import { boundOptionSpecs, runOptionSpecs, type OptionSpec } from "./option-specs.js";
 import type { RawOptions } from "./options.js";
 
 /** A flag as commander reads it: the option key (camelCase, without `no-`), whether it takes a value, its switch value. */
@@ -44,7 +44,9 @@ const tables = new Map<readonly OptionSpec[], ReturnType<typeof flagTable>>();
  * A command line of `specs`' flags as commander's action would get it: the positional arguments (files, an id) and
  * the options; undefined to leave it to commander.
  */
-export function parseCommandArgs(args: readonly string[], specs: readonly OptionSpec[]): { positionals: string[]; raw: RawOptions } | undefined {
+export function parseCommandArgs(
+  args: readonly string[], specs: readonly OptionSpec[], { optionsEndAtPositional = false } = {},
+): { positionals: string[]; raw: RawOptions } | undefined {
   let table = tables.get(specs);
   if (table === undefined) tables.set(specs, (table = flagTable(specs)));
   const { flags, defaults } = table;
@@ -58,6 +60,11 @@ export function parseCommandArgs(args: readonly string[], specs: readonly Option
       break;
     }
     if (arg.length < 2 || arg[0] !== "-") {
+      // commander's passThroughOptions (`run`): what follows the first positional argument is all the command's
+      if (optionsEndAtPositional) {
+        positionals.push(...args.slice(index));
+        break;
+      }
       positionals.push(arg);
       continue;
     }
@@ -80,4 +87,15 @@ let boundSpecs: readonly OptionSpec[] | undefined;
 export function parseBoundArgs(args: readonly string[]): { files: string[]; raw: RawOptions } | undefined {
   const parsed = parseCommandArgs(args, (boundSpecs ??= boundOptionSpecs()));
   return parsed && { files: parsed.positionals, raw: parsed.raw };
+}
+
+let runSpecs: readonly OptionSpec[] | undefined;
+
+/**
+ * `correx run ARGS` as commander's action would get it (the command and its arguments, options), or undefined to
+ * leave it to commander: no command, or a flag it does not read (`--env`, which gathers its values, among them).
+ */
+export function parseRunArgs(args: readonly string[]): { command: string[]; raw: RawOptions } | undefined {
+  const parsed = parseCommandArgs(args, (runSpecs ??= runOptionSpecs()), { optionsEndAtPositional: true });
+  return parsed && parsed.positionals.length > 0 ? { command: parsed.positionals, raw: parsed.raw } : undefined;
 }

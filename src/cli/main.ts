@@ -1,7 +1,7 @@
-// The CLI's entry: `correx bound` with flags it can read itself runs at once (command-args.ts); any other command
+// The CLI's entry: `correx bound` and `correx run` with flags it can read itself run at once (command-args.ts); any other command
 // line goes to commander (program.ts), loaded only then.
 import { action } from "./action.js";
-import { parseBoundArgs } from "./command-args.js";
+import { parseBoundArgs, parseRunArgs } from "./command-args.js";
 import type { HandedInput } from "./pass-through.js";
 
 // What bin/correx read of stdin before it ran the bundle (pass-through.ts), one of the bundle function's arguments
@@ -10,5 +10,7 @@ declare const __correxHandedStdin: HandedInput | undefined;
 const handed = typeof __correxHandedStdin === "undefined" ? undefined : __correxHandedStdin;
 
 const bound = process.argv[2] === "bound" ? parseBoundArgs(process.argv.slice(3)) : undefined;
+const run = process.argv[2] === "run" ? parseRunArgs(process.argv.slice(3)) : undefined;
 if (bound) void action(async () => (await import("./bound-command.js")).runBound(bound.raw, bound.files, "envelopes", handed))();
+else if (run) void action(async () => (await import("./run-command.js")).runCommandCli(run.command, run.raw))();
 else void import("./program.js").then((program) => program.runProgram(process.argv));

@@ -72,6 +72,26 @@ export function projectionOptionSpecs(format: "text" | "json" = "text"): readonl
 /** `correx bound`'s own flag, after the projection and `--from` flags. */
 export const LABEL_OPTION: OptionSpec = { flags: "--label <text>", description: "name the saved output (correx ls shows it; else the piping shell's command line when known)" };
 
+/**
+ * `correx run`'s own flags after the projection flags, in commander's order, but `--env` (repeatable: program.ts
+ * declares it with the function that gathers its values, and command-args.ts leaves a line that gives it to commander).
+ */
+export const RUN_OPTIONS_BEFORE_ENV: readonly OptionSpec[] = [
+  { flags: "--timeout <duration>", description: "stop the command's whole process group after this long: 500ms, 90s, 10m; a bare number is seconds (0 = none; exit 124)", defaultValue: "0" },
+  { flags: "--kill-after <duration>", description: "grace period between SIGTERM and SIGKILL when the group is stopped", defaultValue: "5s" },
+  { flags: "--cwd <dir>", description: "working directory of the command" },
+];
+export const RUN_OPTIONS_AFTER_ENV: readonly OptionSpec[] = [
+  { flags: "--shell", description: "run the command line (with the arguments appended) through sh -c" },
+  { flags: "--stdin", description: "pass correx's stdin through to the command (default: the command reads an empty stdin)" },
+  { flags: "--stderr <mode>", description: "merged (one stream in arrival order) | separate (stderr bounded apart: meta.stderr, a stderr: section)", defaultValue: "merged" },
+];
+
+/** Every flag of `correx run` that command-args.ts reads (all but `--env`), in the order commander declares them. */
+export function runOptionSpecs(): readonly OptionSpec[] {
+  return [...projectionOptionSpecs("text"), ...RUN_OPTIONS_BEFORE_ENV, ...RUN_OPTIONS_AFTER_ENV];
+}
+
 /** Every flag of `correx bound`, in the order commander declares them. */
 export function boundOptionSpecs(): readonly OptionSpec[] {
   return [...projectionOptionSpecs("text"), ...FROM_OPTIONS, LABEL_OPTION];

@@ -5,7 +5,7 @@ import { action } from "./action.js";
 import { addBoundOptions, addBudgetOptions, addFromOption, addOptions, addProjectionOptions, addStoreOptions } from "./command-options.js";
 import { EXIT } from "./exit-codes.js";
 import { reportError, stdoutStream, writeStdout } from "./io.js";
-import { LS_OPTIONS, READ_OPTIONS } from "./option-specs.js";
+import { LS_OPTIONS, READ_OPTIONS, RUN_OPTIONS_AFTER_ENV, RUN_OPTIONS_BEFORE_ENV } from "./option-specs.js";
 import type { RawOptions } from "./options.js";
 
 declare const CORREX_VERSION: string;
@@ -103,17 +103,11 @@ export function createProgram(): { program: Command; defineCommands: (named: str
       .option("--spill-dir <dir>", "the store to collect (default: $CORREX_SPILL_DIR, else $XDG_STATE_HOME/correx/tool-output)")
       .addHelpText("after", "\nSettings: flag, else environment, else $XDG_CONFIG_HOME/correx/config.json\n  {\"maxAge\": \"7d\", \"quota\": \"1GiB\", \"maxOutput\": \"256MiB\"}\n\nExample:\n  correx gc --dry-run --max-age 2d")
       .action(action(async (raw: RawOptions) => (await import("./gc-command.js")).runCollect(raw)))],
-    ["run", () => addProjectionOptions(program.command("run"))
+    ["run", () => addOptions(addOptions(addProjectionOptions(program.command("run")), RUN_OPTIONS_BEFORE_ENV)
+      .option("--env <name=value>", "set a variable for the command (repeatable)", (pair: string, pairs: string[] = []) => [...pairs, pair]), RUN_OPTIONS_AFTER_ENV)
       .description("run a command, bound its merged stdout+stderr with spill-to-file, report how it ended; exit with its status")
       .argument("<command>", "the program to run (with --shell: the command line)")
       .argument("[args...]", "its arguments (put -- before the command so that its options stay its own)")
-      .option("--timeout <duration>", "stop the command's whole process group after this long: 500ms, 90s, 10m; a bare number is seconds (0 = none; exit 124)", "0")
-      .option("--kill-after <duration>", "grace period between SIGTERM and SIGKILL when the group is stopped", "5s")
-      .option("--cwd <dir>", "working directory of the command")
-      .option("--env <name=value>", "set a variable for the command (repeatable)", (pair: string, pairs: string[] = []) => [...pairs, pair])
-      .option("--shell", "run the command line (with the arguments appended) through sh -c")
-      .option("--stdin", "pass correx's stdin through to the command (default: the command reads an empty stdin)")
-      .option("--stderr <mode>", "merged (one stream in arrival order) | separate (stderr bounded apart: meta.stderr, a stderr: section)", "merged")
       .passThroughOptions()
       .addHelpText("after", "\nExit status: the command's own; 124 on timeout; 128+N when it ended by (or correx forwarded) signal N;\n127 when the command is not found, 126 when it cannot be run.\n\nExample:\n  correx run --timeout 10m -- npm test\n  correx run --shell -- 'make -j8 && make check'\n  correx run --format json -- bash -o pipefail -c 'make -j8 2>&1 | grep -v warning'")
       .action(action(async (command: string, args: string[], raw: RawOptions) => (await import("./run-command.js")).runCommandCli([command, ...args], raw)))],

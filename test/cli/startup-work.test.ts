@@ -118,6 +118,14 @@ describe("start-up", () => {
     expect(probed(["bound", "--help"], "").seen.commanderOptions).toBeGreaterThan(30);
   });
 
+  test("run's command line is read without commander too; `run --env` and its help are commander's", () => {
+    const run = probed(["run", "--no-spill", "--", "echo", "hi"], "");
+    expect(run.stdout).toContain("hi");
+    expect(run.seen).toMatchObject({ scripts: ["cached"], commanderOptions: 0 });
+    expect(probed(["run", "--env", "A=1", "--no-spill", "--", "true"], "").seen.commanderOptions).toBeGreaterThan(30);
+    expect(probed(["run", "--help"], "").seen.commanderOptions).toBeGreaterThan(30);
+  });
+
   test("the same with stdout on /dev/null (a character device, but no terminal): the pass-through writes it; an escape, the bundle", () => {
     const devNull = fs.openSync("/dev/null", "w");
     try {
