@@ -58,7 +58,9 @@ const cjs = (entry) => ({
 try {
   // The CLI is one CommonJS file: Node's ESM loader (async reads, fs/promises, streams) costs ~10 ms of start-up.
   await build({
-    ...cjs({ cli: "src/cli/main.ts" }), external: ["gpt-tokenizer", "@modelcontextprotocol/sdk"], plugins: [lazyChildProcessInCommander],
+    // re2js (grep's patterns that V8 could not run in linear time: 300 KB, a quarter of the bundle) is required from the
+    // package's dependencies when grep or the MCP server's search first needs it: every other start reads less
+    ...cjs({ cli: "src/cli/main.ts" }), external: ["gpt-tokenizer", "@modelcontextprotocol/sdk", "re2js"], plugins: [lazyChildProcessInCommander],
     // __correxImport: bin/correx's import() when it compiled the bundle, else (required as it is) Node's own.
     banner: { js: `${META_BANNER}\nvar __correxImport = typeof __correxImport === 'function' ? __correxImport : (specifier) => import(specifier);` },
   });

@@ -81,6 +81,7 @@ export const RUN_OPTIONS_BEFORE_ENV: readonly OptionSpec[] = [
   { flags: "--kill-after <duration>", description: "grace period between SIGTERM and SIGKILL when the group is stopped", defaultValue: "5s" },
   { flags: "--cwd <dir>", description: "working directory of the command" },
 ];
+/** `correx run`'s own flags after `--env`, in commander's order. */
 export const RUN_OPTIONS_AFTER_ENV: readonly OptionSpec[] = [
   { flags: "--shell", description: "run the command line (with the arguments appended) through sh -c" },
   { flags: "--stdin", description: "pass correx's stdin through to the command (default: the command reads an empty stdin)" },
