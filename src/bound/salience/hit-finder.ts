@@ -12,7 +12,8 @@ const ALLOWANCE_PER_BYTE = 64 / (1024 * 1024);
 /** Scored lines a flood must have earned before the needles run again (only without WebAssembly: indexOf per needle). */
 const FLOOD_BATCH = 256;
 /**
- * Hits of one kind of line (the 32 bytes from the needle, hex digits masked) scored while the allowance is ample…
+ * Hits of one kind of line (the line from the needle, hex digits masked and each run of them one digit, its first
+ * 32 such bytes) scored while the allowance is ample…
  * (16: the reservoir keeps 2 of a template first and the earlier of equals, so a 17th line of one kind could only
  * have entered with a higher score, a location or a reject word past its 32 bytes; 64 kept the same lines on the
  * recorded outputs followed by 2 MiB of log lines and on 100 MiB of bench logs, at 4 times the lines scored.)

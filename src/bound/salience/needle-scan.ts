@@ -13,7 +13,9 @@ const PREFIX_MASKS = 0x110100;
 const BUCKETS = 0x110300;
 const NEEDLES = 0x110400;
 const NEEDLE_RECORD = 48;
-const MAX_NEEDLES = (0x120000 - NEEDLES) / NEEDLE_RECORD;
+/** For each 8-bit mask, the indices of its set bits in order (then 0s): the kind's gather (needle-scan.wat `$kind`). */
+const COMPACT = 0x11c000;
+const MAX_NEEDLES = Math.floor((COMPACT - NEEDLES) / NEEDLE_RECORD);
 const OUT = 0x160000;
 const OUT_LINES = 0x1e0000;
 const NIBBLES = Array.from({ length: 16 }, (_, nibble) => nibble);
@@ -158,7 +160,8 @@ export class NeedleScan {
   }
 
   /**
-   * The hits in bytes[start, end) whose kind (the 32 bytes from the hit, hex digits masked, up to the line's end)
+   * The hits in bytes[start, end) whose kind (the line from the hit, hex digits masked and each run of them one
+   * digit, its first 32 such bytes, up to the line's end)
    * was seen fewer than `repeats` times before (at most 255), ascending, at most `most` of them, into `found`,
    * with the newlines before each (from `start`); returns the newlines in bytes[start, end). `end` must be a
    * line's end (after its "\n").
@@ -224,5 +227,9 @@ export class NeedleScan {
     });
     this.view.setInt32(BUCKETS + 4 * BUCKET_COUNT, next, true);
     for (let cut = 0; cut <= 16; cut += 1) this.memory.fill(0xff, PREFIX_MASKS + 16 * cut, PREFIX_MASKS + 16 * cut + cut);
+    for (let mask = 0; mask < 256; mask += 1) {
+      let at = COMPACT + 8 * mask;
+      for (let bit = 0; bit < 8; bit += 1) if (mask & (1 << bit)) this.memory[at++] = bit;
+    }
   }
 }

@@ -8,8 +8,8 @@
 ;;    swizzle a saturating add and a pshufb (every index here is a nibble, where the two give the same bytes; the
 ;;    assembler also writes the module with swizzle, for a runtime without relaxed SIMD);
 ;; 2. hits: a candidate is compared with the needles of its buckets (16 bytes, masked to the needle's length);
-;; 3. novelty: the 32 bytes from a hit, hex digits (0-9, a-f, A-F: numbers, ids, hashes) as "0" and cut at the
-;;    line's end, are hashed; a table of 65,536 (tag, count) slots counts each key, and a hit is written out
+;; 3. novelty: the line from a hit, hex digits (0-9, a-f, A-F: numbers, ids, hashes) as "0", each run of them
+;;    one "0", its first 32 such bytes (cut at the line's end) are hashed (`$kind`); a table of 65,536 (tag, count) slots counts each key, and a hit is written out
 ;;    only while its key was seen fewer than `limit` times (a flood of one kind of error costs no further work,
 ;;    a new kind of line is still found).
 ;; It writes the hits' positions at OUT and the newlines before each (from `start`) at OUT_LINES, at most `most`
@@ -26,24 +26,100 @@
   ;; 0x110000 STATS: i32 hits, i32 stop, i32 newlines. 0x110040 FP: lo0 hi0 lo1 hi1 lo2 hi2 (16 bytes each).
   ;; 0x1100A0 the loop's constants (the data below): sixteen 0x0a, sixteen 0x0f.
   ;; 0x110100 PREFIX: 17 masks, mask k has lanes < k set. 0x110300 BUCKETS: i32 first needle of bucket 0..8.
-  ;; 0x110400 NEEDLES: 48 bytes each (16 bytes of text, 16 of mask). 0x120000 TABLE: 65,536 i32 slots.
+  ;; 0x110400 NEEDLES: 48 bytes each (16 bytes of text, 16 of mask). 0x11C000 COMPACT: 256 × 8 swizzle indices.
+  ;; 0x11C800 GATHER: the kept bytes of a kind (64 bytes). 0x120000 TABLE: 65,536 i32 slots.
   ;; 0x160000 OUT: i32 positions, OUT_CAP = 131,072. 0x1E0000 OUT_LINES: i32 newlines before each.
   (data (i32.const 0x1100A0) "\0a\0a\0a\0a\0a\0a\0a\0a\0a\0a\0a\0a\0a\0a\0a\0a\0f\0f\0f\0f\0f\0f\0f\0f\0f\0f\0f\0f\0f\0f\0f\0f")
   ;; hits found (novel or not) and hits written out, in the current call of scan
   (global $hits (mut i32) (i32.const 0))
   (global $count (mut i32) (i32.const 0))
 
-  ;; The candidate lanes `c` of the block at p (its newlines before `end`: the mask `newlines`, `lines` before it):
-  ;; compared with the needles of their buckets, and a hit's kind counted; returns 1 when OUT filled up (STATS then
-  ;; say where to go on from), else 0. A function of its own, so the block loop keeps its few values in registers.
-  (func $lanes (param $p i32) (param $end i32) (param $c v128) (param $newlines i32) (param $lines i32) (param $limit i32) (param $most i32) (result i32)
-    (local $lanes i32) (local $pos i32) (local $text v128) (local $buckets i32) (local $matched i32) (local $needle i32) (local $last i32)
-    (local $a v128) (local $b v128) (local $nl i32) (local $h i64) (local $slot i32) (local $entry i32) (local $tag i32) (local $zero v128) (local $ten v128) (local $six v128) (local $lower v128) (local $case v128)
+;; The kind of line a hit is: the line from the hit with hex digits (0-9, a-f, A-F: numbers, ids, hashes) as "0"
+  ;; and each run of them one "0" (a duration of 95 or 1825 ms, worker 7 or 13, an id of 7 or 8 digits: one kind),
+  ;; its first 32 such bytes, from at most 48 bytes cut at the line's end; hashed (four words, MurmurHash3's fmix64
+  ;; at the end, so that every byte reaches the slot's bits). The 48 bytes are classified in three vectors; the
+  ;; bytes kept (not a run's later digit, before the newline) are gathered 8 at a time with a swizzle whose indices
+  ;; COMPACT holds for each 8-bit mask (the bytes of its set bits, in order), each 8 written where the last left off
+  ;; at GATHER. The loads stay within the 64 bytes of padding after the window (and after the tail ring's memory).
+  (func $kind (param $p i32) (result i64)
+    (local $v0 v128) (local $v1 v128) (local $v2 v128) (local $x v128) (local $a v128) (local $b v128)
+    (local $zero v128) (local $ten v128) (local $six v128) (local $lower v128) (local $case v128)
+    (local $hex i64) (local $nl i64) (local $keep i64) (local $m i32) (local $n i32) (local $h i64)
     (local.set $zero (i8x16.splat (i32.const 0x30)))
     (local.set $ten (i8x16.splat (i32.const 10)))
     (local.set $six (i8x16.splat (i32.const 6)))
     (local.set $lower (i8x16.splat (i32.const 0x61)))
     (local.set $case (i8x16.splat (i32.const 0x20)))
+    (local.set $v0 (v128.load offset=0 (local.get $p)))
+    (local.set $x (v128.or (i8x16.lt_u (i8x16.sub (local.get $v0) (local.get $zero)) (local.get $ten))
+                           (i8x16.lt_u (i8x16.sub (v128.or (local.get $v0) (local.get $case)) (local.get $lower)) (local.get $six))))
+    (local.set $hex (i64.or (local.get $hex) (i64.shl (i64.extend_i32_u (i8x16.bitmask (local.get $x))) (i64.const 0))))
+    (local.set $nl (i64.or (local.get $nl) (i64.shl (i64.extend_i32_u (i8x16.bitmask (i8x16.eq (local.get $v0) (local.get $ten)))) (i64.const 0))))
+    (local.set $v0 (v128.bitselect (local.get $zero) (local.get $v0) (local.get $x)))
+    (local.set $v1 (v128.load offset=16 (local.get $p)))
+    (local.set $x (v128.or (i8x16.lt_u (i8x16.sub (local.get $v1) (local.get $zero)) (local.get $ten))
+                           (i8x16.lt_u (i8x16.sub (v128.or (local.get $v1) (local.get $case)) (local.get $lower)) (local.get $six))))
+    (local.set $hex (i64.or (local.get $hex) (i64.shl (i64.extend_i32_u (i8x16.bitmask (local.get $x))) (i64.const 16))))
+    (local.set $nl (i64.or (local.get $nl) (i64.shl (i64.extend_i32_u (i8x16.bitmask (i8x16.eq (local.get $v1) (local.get $ten)))) (i64.const 16))))
+    (local.set $v1 (v128.bitselect (local.get $zero) (local.get $v1) (local.get $x)))
+    (local.set $v2 (v128.load offset=32 (local.get $p)))
+    (local.set $x (v128.or (i8x16.lt_u (i8x16.sub (local.get $v2) (local.get $zero)) (local.get $ten))
+                           (i8x16.lt_u (i8x16.sub (v128.or (local.get $v2) (local.get $case)) (local.get $lower)) (local.get $six))))
+    (local.set $hex (i64.or (local.get $hex) (i64.shl (i64.extend_i32_u (i8x16.bitmask (local.get $x))) (i64.const 32))))
+    (local.set $nl (i64.or (local.get $nl) (i64.shl (i64.extend_i32_u (i8x16.bitmask (i8x16.eq (local.get $v2) (local.get $ten)))) (i64.const 32))))
+    (local.set $v2 (v128.bitselect (local.get $zero) (local.get $v2) (local.get $x)))
+    ;; kept: a byte that is not a hex digit after a hex digit, before the line's end (within the 48 bytes)
+    (local.set $keep (i64.and
+      (i64.xor (i64.and (local.get $hex) (i64.shl (local.get $hex) (i64.const 1))) (i64.const -1))
+      (i64.sub (i64.shl (i64.const 1) (select (i64.ctz (local.get $nl)) (i64.const 48) (i64.ne (local.get $nl) (i64.const 0)))) (i64.const 1))))
+    (local.set $m (i32.wrap_i64 (i64.and (i64.shr_u (local.get $keep) (i64.const 0)) (i64.const 0xff))))
+    (i64.store (i32.add (i32.const 0x11C800) (local.get $n))
+      (i64x2.extract_lane 0 (i8x16.relaxed_swizzle (i64x2.splat (i64x2.extract_lane 0 (local.get $v0))) (i64x2.splat (i64.load (i32.add (i32.const 0x11C000) (i32.shl (local.get $m) (i32.const 3))))))))
+    (local.set $n (i32.add (local.get $n) (i32.popcnt (local.get $m))))
+    (local.set $m (i32.wrap_i64 (i64.and (i64.shr_u (local.get $keep) (i64.const 8)) (i64.const 0xff))))
+    (i64.store (i32.add (i32.const 0x11C800) (local.get $n))
+      (i64x2.extract_lane 0 (i8x16.relaxed_swizzle (i64x2.splat (i64x2.extract_lane 1 (local.get $v0))) (i64x2.splat (i64.load (i32.add (i32.const 0x11C000) (i32.shl (local.get $m) (i32.const 3))))))))
+    (local.set $n (i32.add (local.get $n) (i32.popcnt (local.get $m))))
+    (local.set $m (i32.wrap_i64 (i64.and (i64.shr_u (local.get $keep) (i64.const 16)) (i64.const 0xff))))
+    (i64.store (i32.add (i32.const 0x11C800) (local.get $n))
+      (i64x2.extract_lane 0 (i8x16.relaxed_swizzle (i64x2.splat (i64x2.extract_lane 0 (local.get $v1))) (i64x2.splat (i64.load (i32.add (i32.const 0x11C000) (i32.shl (local.get $m) (i32.const 3))))))))
+    (local.set $n (i32.add (local.get $n) (i32.popcnt (local.get $m))))
+    (local.set $m (i32.wrap_i64 (i64.and (i64.shr_u (local.get $keep) (i64.const 24)) (i64.const 0xff))))
+    (i64.store (i32.add (i32.const 0x11C800) (local.get $n))
+      (i64x2.extract_lane 0 (i8x16.relaxed_swizzle (i64x2.splat (i64x2.extract_lane 1 (local.get $v1))) (i64x2.splat (i64.load (i32.add (i32.const 0x11C000) (i32.shl (local.get $m) (i32.const 3))))))))
+    (local.set $n (i32.add (local.get $n) (i32.popcnt (local.get $m))))
+    (local.set $m (i32.wrap_i64 (i64.and (i64.shr_u (local.get $keep) (i64.const 32)) (i64.const 0xff))))
+    (i64.store (i32.add (i32.const 0x11C800) (local.get $n))
+      (i64x2.extract_lane 0 (i8x16.relaxed_swizzle (i64x2.splat (i64x2.extract_lane 0 (local.get $v2))) (i64x2.splat (i64.load (i32.add (i32.const 0x11C000) (i32.shl (local.get $m) (i32.const 3))))))))
+    (local.set $n (i32.add (local.get $n) (i32.popcnt (local.get $m))))
+    (local.set $m (i32.wrap_i64 (i64.and (i64.shr_u (local.get $keep) (i64.const 40)) (i64.const 0xff))))
+    (i64.store (i32.add (i32.const 0x11C800) (local.get $n))
+      (i64x2.extract_lane 0 (i8x16.relaxed_swizzle (i64x2.splat (i64x2.extract_lane 1 (local.get $v2))) (i64x2.splat (i64.load (i32.add (i32.const 0x11C000) (i32.shl (local.get $m) (i32.const 3))))))))
+    (local.set $n (i32.add (local.get $n) (i32.popcnt (local.get $m))))
+    ;; the first 32 bytes gathered, those past the kept ones cleared (PREFIX masks)
+    (local.set $a (v128.load (i32.const 0x11C800)))
+    (local.set $b (v128.load (i32.const 0x11C810)))
+    (if (i32.lt_u (local.get $n) (i32.const 16))
+      (then
+        (local.set $a (v128.and (local.get $a) (v128.load (i32.add (i32.const 0x110100) (i32.shl (local.get $n) (i32.const 4))))))
+        (local.set $b (v128.const i64x2 0 0)))
+      (else
+        (if (i32.lt_u (local.get $n) (i32.const 32))
+          (then (local.set $b (v128.and (local.get $b) (v128.load (i32.add (i32.const 0x110100) (i32.shl (i32.sub (local.get $n) (i32.const 16)) (i32.const 4))))))))))
+    (local.set $h (i64.mul (i64.xor (i64x2.extract_lane 0 (local.get $a)) (i64.const 0x243F6A8885A308D3)) (i64.const 0x9E3779B97F4A7C15)))
+    (local.set $h (i64.mul (i64.xor (i64.rotl (local.get $h) (i64.const 31)) (i64x2.extract_lane 1 (local.get $a))) (i64.const 0x9E3779B97F4A7C15)))
+    (local.set $h (i64.mul (i64.xor (i64.rotl (local.get $h) (i64.const 31)) (i64x2.extract_lane 0 (local.get $b))) (i64.const 0x9E3779B97F4A7C15)))
+    (local.set $h (i64.mul (i64.xor (i64.rotl (local.get $h) (i64.const 31)) (i64x2.extract_lane 1 (local.get $b))) (i64.const 0x9E3779B97F4A7C15)))
+    (local.set $h (i64.mul (i64.xor (local.get $h) (i64.shr_u (local.get $h) (i64.const 33))) (i64.const 0xff51afd7ed558ccd)))
+    (local.set $h (i64.mul (i64.xor (local.get $h) (i64.shr_u (local.get $h) (i64.const 33))) (i64.const 0xc4ceb9fe1a85ec53)))
+    (i64.xor (local.get $h) (i64.shr_u (local.get $h) (i64.const 33))))
+
+  ;; The candidate lanes `c` of the block at p (its newlines before `end`: the mask `newlines`, `lines` before it):
+  ;; compared with the needles of their buckets, and a hit's kind counted; returns 1 when OUT filled up (STATS then
+  ;; say where to go on from), else 0. A function of its own, so the block loop keeps its few values in registers.
+  (func $lanes (param $p i32) (param $end i32) (param $c v128) (param $newlines i32) (param $lines i32) (param $limit i32) (param $most i32) (result i32)
+    (local $lanes i32) (local $pos i32) (local $text v128) (local $buckets i32) (local $matched i32) (local $needle i32) (local $last i32)
+    (local $h i64) (local $slot i32) (local $entry i32) (local $tag i32)
     (v128.store (i32.const 0x110020) (local.get $c))
     (local.set $lanes (i8x16.bitmask (i8x16.ne (local.get $c) (v128.const i64x2 0 0))))
     (block $lanes_done
@@ -77,37 +153,7 @@
             (global.set $hits (i32.add (global.get $hits) (i32.const 1)))
             ;; its kind of line seen fewer than `limit` times? (counted)
             (if (block $novel (result i32)
-              ;; the 32 bytes from pos, hex digits as "0", cleared from the line's end on
-              (local.set $a (v128.load (local.get $pos)))
-              (local.set $b (v128.load offset=16 (local.get $pos)))
-              (local.set $nl (i32.or
-                (i8x16.bitmask (i8x16.eq (local.get $a) (local.get $ten)))
-                (i32.shl (i8x16.bitmask (i8x16.eq (local.get $b) (local.get $ten))) (i32.const 16))))
-              (local.set $a (v128.bitselect (local.get $zero) (local.get $a)
-                (v128.or (i8x16.lt_u (i8x16.sub (local.get $a) (local.get $zero)) (local.get $ten))
-                         (i8x16.lt_u (i8x16.sub (v128.or (local.get $a) (local.get $case)) (local.get $lower)) (local.get $six)))))
-              (local.set $b (v128.bitselect (local.get $zero) (local.get $b)
-                (v128.or (i8x16.lt_u (i8x16.sub (local.get $b) (local.get $zero)) (local.get $ten))
-                         (i8x16.lt_u (i8x16.sub (v128.or (local.get $b) (local.get $case)) (local.get $lower)) (local.get $six)))))
-              (if (local.get $nl)
-                (then
-                  (local.set $nl (i32.ctz (local.get $nl)))
-                  (if (i32.lt_u (local.get $nl) (i32.const 16))
-                    (then
-                      (local.set $a (v128.and (local.get $a) (v128.load (i32.add (i32.const 0x110100) (i32.shl (local.get $nl) (i32.const 4))))))
-                      (local.set $b (v128.const i64x2 0 0)))
-                    (else
-                      (local.set $b (v128.and (local.get $b) (v128.load (i32.add (i32.const 0x110100) (i32.shl (i32.sub (local.get $nl) (i32.const 16)) (i32.const 4))))))))))
-              (local.set $h (i64.mul (i64.xor (i64x2.extract_lane 0 (local.get $a)) (i64.const 0x243F6A8885A308D3)) (i64.const 0x9E3779B97F4A7C15)))
-              (local.set $h (i64.mul (i64.xor (i64.rotl (local.get $h) (i64.const 31)) (i64x2.extract_lane 1 (local.get $a))) (i64.const 0x9E3779B97F4A7C15)))
-              (local.set $h (i64.mul (i64.xor (i64.rotl (local.get $h) (i64.const 31)) (i64x2.extract_lane 0 (local.get $b))) (i64.const 0x9E3779B97F4A7C15)))
-              (local.set $h (i64.mul (i64.xor (i64.rotl (local.get $h) (i64.const 31)) (i64x2.extract_lane 1 (local.get $b))) (i64.const 0x9E3779B97F4A7C15)))
-;; finished as MurmurHash3's fmix64 does, so that every byte of the key reaches the slot's bits (a bare
-              ;; multiply carries the last bytes only upward: kinds that differed there shared a slot and, evicting each
-              ;; other, were handed back on every hit)
-              (local.set $h (i64.mul (i64.xor (local.get $h) (i64.shr_u (local.get $h) (i64.const 33))) (i64.const 0xff51afd7ed558ccd)))
-              (local.set $h (i64.mul (i64.xor (local.get $h) (i64.shr_u (local.get $h) (i64.const 33))) (i64.const 0xc4ceb9fe1a85ec53)))
-              (local.set $h (i64.xor (local.get $h) (i64.shr_u (local.get $h) (i64.const 33))))
+              (local.set $h (call $kind (local.get $pos)))
               ;; a slot of 65,536 (4 bytes: a 24-bit tag, a count)
               (local.set $slot (i32.add (i32.const 0x120000) (i32.shl (i32.and (i32.wrap_i64 (i64.shr_u (local.get $h) (i64.const 40))) (i32.const 0xffff)) (i32.const 2))))
               (local.set $tag (i32.or (i32.and (i32.wrap_i64 (local.get $h)) (i32.const 0xffffff00)) (i32.const 0x100)))

@@ -16,12 +16,18 @@ function referenceHits(bytes: Buffer): number[] {
   return [...hits].sort((a, b) => a - b);
 }
 
-/** The kind of a hit: the 32 bytes from it up to the line's end, hex digits (0-9, a-f, A-F) as "0". */
+/**
+ * The kind of a hit: the line from it, hex digits (0-9, a-f, A-F) as "0" and each run of them one "0", its first 32
+ * such characters, from at most 48 bytes up to the line's end.
+ */
 function kindOf(bytes: Buffer, position: number): string {
   let key = "";
-  for (let index = position; index < position + 32 && index < bytes.length && bytes[index] !== 0x0a; index += 1) {
+  let run = false;
+  for (let index = position; index < position + 48 && index < bytes.length && bytes[index] !== 0x0a && key.length < 32; index += 1) {
     const byte = bytes[index]!;
-    key += /[0-9a-fA-F]/.test(String.fromCharCode(byte)) ? "0" : String.fromCharCode(byte);
+    const hex = /[0-9a-fA-F]/.test(String.fromCharCode(byte));
+    if (!(hex && run)) key += hex ? "0" : String.fromCharCode(byte);
+    run = hex;
   }
   return key;
 }
@@ -98,6 +104,29 @@ describe("NeedleScan", () => {
     const all = Buffer.concat(names.slice(0, 6).map((name) => readFileSync(new URL(name, folder))));
     const bytes = all.subarray(0, all.lastIndexOf(0x0a) + 1);
     for (const limit of [1, 4, 64]) for (const plain of [false, true]) check(bytes, limit, plain);
+  });
+
+  test("a number's width makes no new kind of line: lines that differ only in their numbers' and ids' widths are one kind", () => {
+    // A log's worker 7 and worker 13, 95 ms and 1825 ms, an id of 7 or 8 digits: with each digit masked in place
+    // (the kind before) every width moved what followed it, and each mix of widths was a kind of its own.
+    const lines: string[] = [];
+    for (let index = 0; index < 400; index += 1) {
+      const worker = [7, 13, 2, 104][index % 4];
+      const took = [95, 1825, 7, 31000][(index >> 2) % 4];
+      const id = ["4c13181", "4c13181f", "9f", "1234abcd99"][(index >> 4) % 4];
+      lines.push(`ERROR [worker-${worker}] request ${id} timed out after ${took} ms\n`);
+    }
+    const bytes = Buffer.from(lines.join(""));
+    const scan = NeedleScan.create(BYTE_NEEDLES)!;
+    const found = { positions: [] as number[], linesBefore: [] as number[] };
+    scan.scan(bytes, 0, bytes.length, 16, Number.MAX_SAFE_INTEGER, found);
+    expect(scan.hits).toBe(400);
+    expect(found.positions).toHaveLength(16);
+    // A word that differs is still another kind.
+    const other = Buffer.from(lines.map((line, index) => (index % 2 ? line.replace("timed out", "refused") : line)).join(""));
+    const again = { positions: [] as number[], linesBefore: [] as number[] };
+    NeedleScan.create(BYTE_NEEDLES)!.scan(other, 0, other.length, 16, Number.MAX_SAFE_INTEGER, again);
+    expect(again.positions.length).toBeGreaterThanOrEqual(32);
   });
 
   test("matches the reference on random lines of needles, near-needles, digits and multi-byte characters", () => {
