@@ -97,6 +97,11 @@ export class NeedleScan {
   private ring: RingMemory | undefined;
   /** Needle hits found, novel or not. */
   hits = 0;
+  /**
+   * Hits whose kind of line was worked out (the costlier key: the rest stopped at a fine key seen `repeats` times);
+   * for the tests that count work.
+   */
+  kinds = 0;
   /** Bytes copied into the window to be scanned (a region gathered in `stage` is scanned where it lies). */
   copiedBytes = 0;
 
@@ -196,6 +201,7 @@ export class NeedleScan {
           found.linesBefore.push(newlines + this.view.getInt32(OUT_LINES + 4 * index, true));
         }
         this.hits += this.view.getInt32(STATS, true);
+        this.kinds = this.view.getInt32(STATS + 12, true);
         position = this.view.getInt32(STATS + 4, true);
         newlines += this.view.getInt32(STATS + 8, true);
       }

@@ -9,9 +9,11 @@
 ;;    assembler also writes the module with swizzle, for a runtime without relaxed SIMD);
 ;; 2. hits: a candidate is compared with the needles of its buckets (16 bytes, masked to the needle's length);
 ;; 3. novelty: the line from a hit, hex digits (0-9, a-f, A-F: numbers, ids, hashes) as "0", each run of them
-;;    one "0", its first 32 such bytes (cut at the line's end) are hashed (`$kind`); a table of 65,536 (tag, count) slots counts each key, and a hit is written out
-;;    only while its key was seen fewer than `limit` times (a flood of one kind of error costs no further work,
-;;    a new kind of line is still found).
+;;    one "0", its first 32 such bytes (cut at the line's end) are hashed (`$kind`), for a hit whose fine key (the
+;;    48 bytes the kind is read from, masked where they lie: cheaper) was seen fewer than `limit` times; two
+;;    tables of 32,768 (tag, count) slots count the fine keys and the kinds, and a hit is written out only while
+;;    its kind was seen fewer than `limit` times (a flood of one kind of error costs no further work, a new kind
+;;    of line is still found).
 ;; It writes the hits' positions at OUT and the newlines before each (from `start`) at OUT_LINES, at most `most`
 ;; of them (later novel hits are counted in the table, not written), and returns how many; when OUT_CAP are
 ;; written it stops; STATS holds the hits found (novel or not), where the scan stopped (end, or earlier when OUT
@@ -23,21 +25,52 @@
 (module
   (memory (export "memory") 38)
   ;; Layout (bytes): [0, 1 MiB) the window, then 64 bytes of padding the loads may read.
-  ;; 0x110000 STATS: i32 hits, i32 stop, i32 newlines. 0x110040 FP: lo0 hi0 lo1 hi1 lo2 hi2 (16 bytes each).
+  ;; 0x110000 STATS: i32 hits, i32 stop, i32 newlines, i32 kinds worked out (all calls). 0x110040 FP: lo0 hi0 lo1 hi1 lo2 hi2 (16 bytes each).
   ;; 0x1100A0 the loop's constants (the data below): sixteen 0x0a, sixteen 0x0f.
   ;; 0x110100 PREFIX: 17 masks, mask k has lanes < k set. 0x110300 BUCKETS: i32 first needle of bucket 0..8.
   ;; 0x110400 NEEDLES: 48 bytes each (16 bytes of text, 16 of mask). 0x11C000 COMPACT: 256 × 8 swizzle indices.
-  ;; 0x11C800 GATHER: the kept bytes of a kind (64 bytes). 0x120000 TABLE: 65,536 i32 slots.
+  ;; 0x11C800 GATHER: the kept bytes of a kind (64 bytes). 0x120000 TABLE: fine keys' 32,768 i32 slots, then
+  ;; 0x140000 the kinds' 32,768.
   ;; 0x160000 OUT: i32 positions, OUT_CAP = 131,072. 0x1E0000 OUT_LINES: i32 newlines before each.
   (data (i32.const 0x1100A0) "\0a\0a\0a\0a\0a\0a\0a\0a\0a\0a\0a\0a\0a\0a\0a\0a\0f\0f\0f\0f\0f\0f\0f\0f\0f\0f\0f\0f\0f\0f\0f\0f")
   ;; hits found (novel or not) and hits written out, in the current call of scan
   (global $hits (mut i32) (i32.const 0))
+  ;; kinds worked out since the instance was made (STATS, for the tests that count work)
+  (global $kinds (mut i32) (i32.const 0))
   (global $count (mut i32) (i32.const 0))
 
-;; The kind of line a hit is: the line from the hit with hex digits (0-9, a-f, A-F: numbers, ids, hashes) as "0"
+;; Four words hashed, finished as MurmurHash3's fmix64 does, so that every byte of the key reaches the slot's bits
+  ;; (a bare multiply carries the last bytes only upward: keys that differed there shared a slot and, evicting each
+  ;; other, were handed back on every hit).
+  (func $mix (param $a v128) (param $b v128) (param $c v128) (result i64)
+    (local $h i64)
+    (local.set $h (i64.mul (i64.xor (i64x2.extract_lane 0 (local.get $a)) (i64.const 0x243F6A8885A308D3)) (i64.const 0x9E3779B97F4A7C15)))
+    (local.set $h (i64.mul (i64.xor (i64.rotl (local.get $h) (i64.const 31)) (i64x2.extract_lane 1 (local.get $a))) (i64.const 0x9E3779B97F4A7C15)))
+    (local.set $h (i64.mul (i64.xor (i64.rotl (local.get $h) (i64.const 31)) (i64x2.extract_lane 0 (local.get $b))) (i64.const 0x9E3779B97F4A7C15)))
+    (local.set $h (i64.mul (i64.xor (i64.rotl (local.get $h) (i64.const 31)) (i64x2.extract_lane 1 (local.get $b))) (i64.const 0x9E3779B97F4A7C15)))
+    (local.set $h (i64.mul (i64.xor (i64.rotl (local.get $h) (i64.const 31)) (i64x2.extract_lane 0 (local.get $c))) (i64.const 0x9E3779B97F4A7C15)))
+    (local.set $h (i64.mul (i64.xor (i64.rotl (local.get $h) (i64.const 31)) (i64x2.extract_lane 1 (local.get $c))) (i64.const 0x9E3779B97F4A7C15)))
+    (local.set $h (i64.mul (i64.xor (local.get $h) (i64.shr_u (local.get $h) (i64.const 33))) (i64.const 0xff51afd7ed558ccd)))
+    (local.set $h (i64.mul (i64.xor (local.get $h) (i64.shr_u (local.get $h) (i64.const 33))) (i64.const 0xc4ceb9fe1a85ec53)))
+    (i64.xor (local.get $h) (i64.shr_u (local.get $h) (i64.const 33))))
+
+  ;; Counts key `h` in the table at `table` (32,768 slots of 4 bytes: a 24-bit tag, a count): 1 when it was seen
+  ;; fewer than `limit` times before (this one counted), else 0. A slot another key took forgets the count.
+  (func $count (param $table i32) (param $h i64) (param $limit i32) (result i32)
+    (local $slot i32) (local $tag i32) (local $entry i32)
+    (local.set $slot (i32.add (local.get $table) (i32.shl (i32.and (i32.wrap_i64 (i64.shr_u (local.get $h) (i64.const 40))) (i32.const 0x7fff)) (i32.const 2))))
+    (local.set $tag (i32.or (i32.and (i32.wrap_i64 (local.get $h)) (i32.const 0xffffff00)) (i32.const 0x100)))
+    (local.set $entry (i32.load (local.get $slot)))
+    (if (i32.ne (i32.and (local.get $entry) (i32.const 0xffffff00)) (local.get $tag))
+      (then (i32.store (local.get $slot) (i32.or (local.get $tag) (i32.const 1))) (return (i32.const 1))))
+    (if (i32.ge_u (i32.and (local.get $entry) (i32.const 0xff)) (local.get $limit)) (then (return (i32.const 0))))
+    (i32.store (local.get $slot) (i32.add (local.get $entry) (i32.const 1)))
+    (i32.const 1))
+
+  ;; The kind of line a hit is: the line from the hit with hex digits (0-9, a-f, A-F: numbers, ids, hashes) as "0"
   ;; and each run of them one "0" (a duration of 95 or 1825 ms, worker 7 or 13, an id of 7 or 8 digits: one kind),
   ;; its first 32 such bytes, from at most 48 bytes cut at the line's end; hashed (four words, MurmurHash3's fmix64
-  ;; at the end, so that every byte reaches the slot's bits). The 48 bytes are classified in three vectors; the
+  ;; at the end, `$mix`). The 48 bytes are classified in three vectors; the
   ;; bytes kept (not a run's later digit, before the newline) are gathered 8 at a time with a swizzle whose indices
   ;; COMPACT holds for each 8-bit mask (the bytes of its set bits, in order), each 8 written where the last left off
   ;; at GATHER. The loads stay within the 64 bytes of padding after the window (and after the tail ring's memory).
@@ -45,6 +78,7 @@
     (local $v0 v128) (local $v1 v128) (local $v2 v128) (local $x v128) (local $a v128) (local $b v128)
     (local $zero v128) (local $ten v128) (local $six v128) (local $lower v128) (local $case v128)
     (local $hex i64) (local $nl i64) (local $keep i64) (local $m i32) (local $n i32) (local $h i64)
+    (global.set $kinds (i32.add (global.get $kinds) (i32.const 1)))
     (local.set $zero (i8x16.splat (i32.const 0x30)))
     (local.set $ten (i8x16.splat (i32.const 10)))
     (local.set $six (i8x16.splat (i32.const 6)))
@@ -106,20 +140,19 @@
       (else
         (if (i32.lt_u (local.get $n) (i32.const 32))
           (then (local.set $b (v128.and (local.get $b) (v128.load (i32.add (i32.const 0x110100) (i32.shl (i32.sub (local.get $n) (i32.const 16)) (i32.const 4))))))))))
-    (local.set $h (i64.mul (i64.xor (i64x2.extract_lane 0 (local.get $a)) (i64.const 0x243F6A8885A308D3)) (i64.const 0x9E3779B97F4A7C15)))
-    (local.set $h (i64.mul (i64.xor (i64.rotl (local.get $h) (i64.const 31)) (i64x2.extract_lane 1 (local.get $a))) (i64.const 0x9E3779B97F4A7C15)))
-    (local.set $h (i64.mul (i64.xor (i64.rotl (local.get $h) (i64.const 31)) (i64x2.extract_lane 0 (local.get $b))) (i64.const 0x9E3779B97F4A7C15)))
-    (local.set $h (i64.mul (i64.xor (i64.rotl (local.get $h) (i64.const 31)) (i64x2.extract_lane 1 (local.get $b))) (i64.const 0x9E3779B97F4A7C15)))
-    (local.set $h (i64.mul (i64.xor (local.get $h) (i64.shr_u (local.get $h) (i64.const 33))) (i64.const 0xff51afd7ed558ccd)))
-    (local.set $h (i64.mul (i64.xor (local.get $h) (i64.shr_u (local.get $h) (i64.const 33))) (i64.const 0xc4ceb9fe1a85ec53)))
-    (i64.xor (local.get $h) (i64.shr_u (local.get $h) (i64.const 33))))
+    (call $mix (local.get $a) (local.get $b) (v128.const i64x2 0 0)))
 
   ;; The candidate lanes `c` of the block at p (its newlines before `end`: the mask `newlines`, `lines` before it):
   ;; compared with the needles of their buckets, and a hit's kind counted; returns 1 when OUT filled up (STATS then
   ;; say where to go on from), else 0. A function of its own, so the block loop keeps its few values in registers.
   (func $lanes (param $p i32) (param $end i32) (param $c v128) (param $newlines i32) (param $lines i32) (param $limit i32) (param $most i32) (result i32)
     (local $lanes i32) (local $pos i32) (local $text v128) (local $buckets i32) (local $matched i32) (local $needle i32) (local $last i32)
-    (local $h i64) (local $slot i32) (local $entry i32) (local $tag i32)
+    (local $a v128) (local $b v128) (local $x v128) (local $nl i32) (local $h i64) (local $zero v128) (local $ten v128) (local $six v128) (local $lower v128) (local $case v128)
+    (local.set $zero (i8x16.splat (i32.const 0x30)))
+    (local.set $ten (i8x16.splat (i32.const 10)))
+    (local.set $six (i8x16.splat (i32.const 6)))
+    (local.set $lower (i8x16.splat (i32.const 0x61)))
+    (local.set $case (i8x16.splat (i32.const 0x20)))
     (v128.store (i32.const 0x110020) (local.get $c))
     (local.set $lanes (i8x16.bitmask (i8x16.ne (local.get $c) (v128.const i64x2 0 0))))
     (block $lanes_done
@@ -151,18 +184,48 @@
         (if (local.get $matched)
           (then
             (global.set $hits (i32.add (global.get $hits) (i32.const 1)))
-            ;; its kind of line seen fewer than `limit` times? (counted)
+            ;; its kind of line seen fewer than `limit` times? (counted) A hit whose fine key (its 32 bytes as they
+            ;; lie) was seen `limit` times is of a kind seen as often (the kind is coarser), so its kind, the costlier
+            ;; key, is worked out only for the others: in a flood of errors most hits stop at the fine key.
             (if (block $novel (result i32)
-              (local.set $h (call $kind (local.get $pos)))
-              ;; a slot of 65,536 (4 bytes: a 24-bit tag, a count)
-              (local.set $slot (i32.add (i32.const 0x120000) (i32.shl (i32.and (i32.wrap_i64 (i64.shr_u (local.get $h) (i64.const 40))) (i32.const 0xffff)) (i32.const 2))))
-              (local.set $tag (i32.or (i32.and (i32.wrap_i64 (local.get $h)) (i32.const 0xffffff00)) (i32.const 0x100)))
-              (local.set $entry (i32.load (local.get $slot)))
-              (if (i32.ne (i32.and (local.get $entry) (i32.const 0xffffff00)) (local.get $tag))
-                (then (i32.store (local.get $slot) (i32.or (local.get $tag) (i32.const 1))) (br $novel (i32.const 1))))
-              (if (i32.ge_u (i32.and (local.get $entry) (i32.const 0xff)) (local.get $limit)) (then (br $novel (i32.const 0))))
-              (i32.store (local.get $slot) (i32.add (local.get $entry) (i32.const 1)))
-              (i32.const 1))
+              ;; the fine key: the 48 bytes from pos (those the kind is read from), hex digits as "0" where they lie,
+              ;; cleared from the line's end on: each width of a number makes another fine key, and a kind is a union
+              ;; of fine keys (the kind is worked out from these bytes alone)
+              (local.set $a (v128.load (local.get $pos)))
+              (local.set $b (v128.load offset=16 (local.get $pos)))
+              (local.set $x (v128.load offset=32 (local.get $pos)))
+              (local.set $nl (i32.ctz (i32.or (i32.const 0x10000) (i8x16.bitmask (i8x16.eq (local.get $a) (local.get $ten))))))
+              (if (i32.eq (local.get $nl) (i32.const 16))
+                (then (local.set $nl (i32.add (i32.const 16) (i32.ctz (i32.or (i32.const 0x10000) (i8x16.bitmask (i8x16.eq (local.get $b) (local.get $ten)))))))))
+              (if (i32.eq (local.get $nl) (i32.const 32))
+                (then (local.set $nl (i32.add (i32.const 32) (i32.ctz (i32.or (i32.const 0x10000) (i8x16.bitmask (i8x16.eq (local.get $x) (local.get $ten)))))))))
+              (local.set $a (v128.bitselect (local.get $zero) (local.get $a)
+                (v128.or (i8x16.lt_u (i8x16.sub (local.get $a) (local.get $zero)) (local.get $ten))
+                         (i8x16.lt_u (i8x16.sub (v128.or (local.get $a) (local.get $case)) (local.get $lower)) (local.get $six)))))
+              (local.set $b (v128.bitselect (local.get $zero) (local.get $b)
+                (v128.or (i8x16.lt_u (i8x16.sub (local.get $b) (local.get $zero)) (local.get $ten))
+                         (i8x16.lt_u (i8x16.sub (v128.or (local.get $b) (local.get $case)) (local.get $lower)) (local.get $six)))))
+              (local.set $x (v128.bitselect (local.get $zero) (local.get $x)
+                (v128.or (i8x16.lt_u (i8x16.sub (local.get $x) (local.get $zero)) (local.get $ten))
+                         (i8x16.lt_u (i8x16.sub (v128.or (local.get $x) (local.get $case)) (local.get $lower)) (local.get $six)))))
+              ;; the lanes from the newline on cleared (PREFIX: mask k has lanes < k set)
+              (if (i32.lt_u (local.get $nl) (i32.const 48))
+                (then
+                  (if (i32.lt_u (local.get $nl) (i32.const 16))
+                    (then
+                      (local.set $a (v128.and (local.get $a) (v128.load (i32.add (i32.const 0x110100) (i32.shl (local.get $nl) (i32.const 4))))))
+                      (local.set $b (v128.const i64x2 0 0))
+                      (local.set $x (v128.const i64x2 0 0)))
+                    (else
+                      (if (i32.lt_u (local.get $nl) (i32.const 32))
+                        (then
+                          (local.set $b (v128.and (local.get $b) (v128.load (i32.add (i32.const 0x110100) (i32.shl (i32.sub (local.get $nl) (i32.const 16)) (i32.const 4))))))
+                          (local.set $x (v128.const i64x2 0 0)))
+                        (else
+                          (local.set $x (v128.and (local.get $x) (v128.load (i32.add (i32.const 0x110100) (i32.shl (i32.sub (local.get $nl) (i32.const 32)) (i32.const 4))))))))))))
+              (local.set $h (call $mix (local.get $a) (local.get $b) (local.get $x)))
+              (drop (br_if $novel (i32.const 0) (i32.eqz (call $count (i32.const 0x120000) (local.get $h) (local.get $limit)))))
+              (call $count (i32.const 0x140000) (call $kind (local.get $pos)) (local.get $limit)))
               (then
                (if (i32.lt_u (global.get $count) (local.get $most))
                 (then
@@ -174,6 +237,7 @@
                 (if (i32.ge_u (global.get $count) (i32.const 131072))
                   (then
                     (i32.store (i32.const 0x110000) (global.get $hits))
+                    (i32.store (i32.const 0x11000C) (global.get $kinds))
                     (i32.store (i32.const 0x110004) (i32.add (local.get $pos) (i32.const 1)))
                     (i32.store (i32.const 0x110008)
                       (i32.add (local.get $lines)
@@ -274,6 +338,7 @@
         (local.set $p (i32.add (local.get $p) (i32.const 16)))
         (br $block)))
     (i32.store (i32.const 0x110000) (global.get $hits))
+    (i32.store (i32.const 0x11000C) (global.get $kinds))
     (i32.store (i32.const 0x110004) (local.get $end))
     (i32.store (i32.const 0x110008) (local.get $lines))
     (global.get $count))

@@ -32,6 +32,16 @@ function kindOf(bytes: Buffer, position: number): string {
   return key;
 }
 
+/** A hit's fine key: the 48 bytes from it up to the line's end, hex digits as "0" where they lie. */
+function fineKeyOf(bytes: Buffer, position: number): string {
+  let key = "";
+  for (let index = position; index < position + 48 && index < bytes.length && bytes[index] !== 0x0a; index += 1) {
+    const byte = String.fromCharCode(bytes[index]!);
+    key += /[0-9a-fA-F]/.test(byte) ? "0" : byte;
+  }
+  return key;
+}
+
 /** The hits a scan with `limit` must report (it may report more: a slot shared by two kinds forgets a count). */
 function referenceNovel(bytes: Buffer, hits: number[], limit: number): number[] {
   const seen = new Map<string, number>();
@@ -127,6 +137,23 @@ describe("NeedleScan", () => {
     const again = { positions: [] as number[], linesBefore: [] as number[] };
     NeedleScan.create(BYTE_NEEDLES)!.scan(other, 0, other.length, 16, Number.MAX_SAFE_INTEGER, again);
     expect(again.positions.length).toBeGreaterThanOrEqual(32);
+  });
+
+  test("work: in a flood of one kind of error, a hit's kind is worked out only while its fine key is not yet seen `limit` times", () => {
+    // 20,000 error lines of four widths' mixes: each fine key (the bytes as they lie) reaches the limit after 16
+    // hits, and only those hits pay for the kind (a gather of 48 bytes): computed for every hit, a flood of errors
+    // (several needles a line) cost +55 % at 100 MiB.
+    const lines: string[] = [];
+    for (let index = 0; index < 20_000; index += 1) lines.push(`ERROR [worker-${index % 2 ? 7 : 13}] request failed after ${index % 4 < 2 ? 95 : 1825} ms\n`);
+    const bytes = Buffer.from(lines.join(""));
+    const scan = NeedleScan.create(BYTE_NEEDLES)!;
+    const found = { positions: [] as number[], linesBefore: [] as number[] };
+    scan.scan(bytes, 0, bytes.length, 16, Number.MAX_SAFE_INTEGER, found);
+    expect(scan.hits).toBeGreaterThanOrEqual(20_000);
+    const fineKeys = new Set(referenceHits(bytes).map((position) => fineKeyOf(bytes, position))).size;
+    expect(scan.kinds).toBeLessThanOrEqual(16 * fineKeys);
+    expect(scan.kinds).toBeGreaterThan(0);
+    expect(found.positions.length).toBeLessThanOrEqual(16 * new Set(referenceHits(bytes).map((position) => kindOf(bytes, position))).size);
   });
 
   test("matches the reference on random lines of needles, near-needles, digits and multi-byte characters", () => {
