@@ -39,7 +39,8 @@
   (global $kinds (mut i32) (i32.const 0))
   (global $count (mut i32) (i32.const 0))
 
-;; Four words hashed, finished as MurmurHash3's fmix64 does, so that every byte of the key reaches the slot's bits
+  ;; Six words hashed (a key of two vectors passes a zero third), finished as MurmurHash3's fmix64 does, so that
+  ;; every byte of the key reaches the slot's bits
   ;; (a bare multiply carries the last bytes only upward: keys that differed there shared a slot and, evicting each
   ;; other, were handed back on every hit).
   (func $mix (param $a v128) (param $b v128) (param $c v128) (result i64)
@@ -69,9 +70,9 @@
 
   ;; The kind of line a hit is: the line from the hit with hex digits (0-9, a-f, A-F: numbers, ids, hashes) as "0"
   ;; and each run of them one "0" (a duration of 95 or 1825 ms, worker 7 or 13, an id of 7 or 8 digits: one kind),
-  ;; its first 32 such bytes, from at most 48 bytes cut at the line's end; hashed (four words, MurmurHash3's fmix64
-  ;; at the end, `$mix`). The 48 bytes are classified in three vectors; the
-  ;; bytes kept (not a run's later digit, before the newline) are gathered 8 at a time with a swizzle whose indices
+  ;; its first 32 such bytes, from at most 48 bytes cut at the line's end; hashed (`$mix`). The 48 bytes are
+  ;; classified in three vectors; the bytes kept (not a run's later digit, before the newline) are gathered 8 at a
+  ;; time with a swizzle whose indices
   ;; COMPACT holds for each 8-bit mask (the bytes of its set bits, in order), each 8 written where the last left off
   ;; at GATHER. The loads stay within the 64 bytes of padding after the window (and after the tail ring's memory).
   (func $kind (param $p i32) (result i64)
