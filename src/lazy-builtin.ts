@@ -5,7 +5,6 @@ import type * as NodeCrypto from "node:crypto";
 import type * as NodeNet from "node:net";
 import type * as NodeOs from "node:os";
 import type * as NodeTty from "node:tty";
-import type * as NodeV8 from "node:v8";
 import type * as NodeWorkerThreads from "node:worker_threads";
 
 let load: NodeRequire | undefined; // made on the first load: most runs load none
@@ -34,5 +33,35 @@ export const nodeNet = lazily<typeof NodeNet>("node:net");
 /** node:os, required the first time it is needed (a signal's number; the home directory when HOME is unset). */
 export const nodeOs = lazily<typeof NodeOs>("node:os");
 
-/** node:v8, required the first time it is needed (the end of a large output; it loads node:stream). */
-export const nodeV8 = lazily<typeof NodeV8>("node:v8");
+/** What node:v8 and Node's binding under it both have: V8's flags set at run time. */
+interface FlagSetter {
+  setFlagsFromString(flags: string): void;
+}
+
+let flagSetter: FlagSetter | undefined;
+
+/**
+ * Sets V8 flags at run time, as node:v8's setFlagsFromString does, without requiring node:v8: it loads Node's stream
+ * modules (3–10 ms of the reading thread's time, issue 16), and every output cut past 32 KiB sets a flag at its end
+ * (one-off.ts), every log that reaches the tail ring with salience on Node 20 one to compile the needle scan. Node's
+ * binding under node:v8 serves (its access reported once as deprecated, DEP0111: silenced for that access, never
+ * another warning); node:v8 where the binding is gone or refused (a later Node).
+ */
+export function setV8Flags(flags: string): void {
+  flagSetter ??= v8Binding() ?? ((load ??= createRequire(import.meta.url))("node:v8") as FlagSetter);
+  flagSetter.setFlagsFromString(flags);
+}
+
+/** Node's v8 binding (its setFlagsFromString), or undefined where this Node has none to give. */
+function v8Binding(): FlagSetter | undefined {
+  const quiet = process.noDeprecation;
+  process.noDeprecation = true;
+  try {
+    const binding = (process as unknown as { binding?: (name: string) => Partial<FlagSetter> | undefined }).binding?.("v8");
+    return typeof binding?.setFlagsFromString === "function" ? (binding as FlagSetter) : undefined;
+  } catch {
+    return undefined;
+  } finally {
+    process.noDeprecation = quiet;
+  }
+}

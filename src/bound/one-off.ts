@@ -3,16 +3,16 @@
 // optimizing compiler, which they would start, costs more CPU on its helper threads than the optimized code saves
 // before the output is written (issue 16; the figures are in bench/README.md). The interpreter and the baseline
 // compiler still run them; the output is the same.
-import { nodeV8 } from "../lazy-builtin.js";
+import { setV8Flags } from "../lazy-builtin.js";
 
-/** Outputs smaller than this end too quickly to start compiles (and `echo hi` loads no node:v8, nor node:stream with it). */
+/** Outputs smaller than this end too quickly to start compiles (and `echo hi` sets no V8 flag). */
 export const ONE_OFF_MIN_BYTES = 64 * 1024;
 
 /**
  * The same for an output that is cut: its end reads every line of the window for the fold and the salient cut, and
  * from about 32 KiB TurboFan compiled those loops on the side (a recorded 58 KB test run: 119 M instructions of its
  * 511; issue 16), while the spill has loaded node:stream anyway. An output that fits keeps ONE_OFF_MIN_BYTES: it
- * would only pay node:v8's load.
+ * would only pay the flag's setting.
  */
 export const CUT_MIN_BYTES = 32 * 1024;
 
@@ -33,15 +33,14 @@ export function optimizing(): boolean {
  */
 export function withoutOptimizing<T>(outputBytes: number, work: () => T, minBytes = ONE_OFF_MIN_BYTES): T {
   if (outputBytes < minBytes && depth === 0) return work();
-  const v8 = nodeV8();
-  if (depth === 0) v8.setFlagsFromString("--no-turbofan");
+  if (depth === 0) setV8Flags("--no-turbofan");
   depth += 1;
   try {
     return work();
   } finally {
     depth -= 1;
     // Back to V8's default, and with it the flag hash that Node's code cache of its built-in modules is checked against.
-    if (depth === 0) v8.setFlagsFromString("--turbofan");
+    if (depth === 0) setV8Flags("--turbofan");
   }
 }
 

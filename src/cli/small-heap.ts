@@ -1,14 +1,14 @@
 // Keeps V8's heap small for `run`, whose peak RSS goal (80 MiB) must leave room for the spill worker (~8 MiB
 // however small): the young generation stays at its first size (two 1 MiB semi-spaces, instead of growing to
 // 2 × 4 MiB as objects survive) and the heap grows as V8 grows it when told to favour size. Measured: 4 MiB less
-// at 1 GiB, the same CPU (bench/README.md). node:v8 is loaded at the first flag set (a short output sets none, and
-// `run -- true` loads no node:v8: ~1 M instructions with its heap_utils, promise_hooks and bindings).
-import { nodeV8 } from "../lazy-builtin.js";
+// at 1 GiB, the same CPU (bench/README.md). V8's flags are set through Node's binding (lazy-builtin.ts setV8Flags);
+// a short output sets none.
+import { setV8Flags } from "../lazy-builtin.js";
 
 /** Keeps the heap small from here on (process-wide). */
 export function keepHeapSmall(): void {
   keepYoungGenerationSmall();
-  nodeV8().setFlagsFromString("--optimize-for-size");
+  setV8Flags("--optimize-for-size");
 }
 
 /**
@@ -16,7 +16,7 @@ export function keepHeapSmall(): void {
  * isolate is set up (a worker starting), so call it again once the worker has started (not while: run-heap.ts).
  */
 export function keepYoungGenerationSmall(): void {
-  nodeV8().setFlagsFromString("--semi-space-growth-factor=1");
+  setV8Flags("--semi-space-growth-factor=1");
 }
 
 /**
@@ -24,5 +24,5 @@ export function keepYoungGenerationSmall(): void {
  * loaded meanwhile use their code cache (run-heap.ts). keepYoungGenerationSmall caps it again.
  */
 export function letYoungGenerationGrow(): void {
-  nodeV8().setFlagsFromString("--semi-space-growth-factor=2");
+  setV8Flags("--semi-space-growth-factor=2");
 }

@@ -2,11 +2,11 @@
 // up), plus the literal every match contains, for a byte prefilter. A pattern that translates exactly to a
 // JavaScript regexp runs on V8's compiled regexps, with V8's linear-time engine taking over any search that
 // backtracks too much; the others run on re2js (pure JS RE2: linear, but several times slower).
-import * as v8 from "node:v8";
 import { RE2JS } from "re2js";
 import { UsageError } from "../errors.js";
 import { translatePattern } from "./pattern-translate.js";
 import { requiredLiteral } from "./required-literal.js";
+import { setV8Flags } from "../lazy-builtin.js";
 
 /** How PATTERN is read. */
 export interface PatternOptions {
@@ -47,9 +47,9 @@ let linearFallback: boolean | undefined;
 function enableLinearFallback(): boolean {
   if (linearFallback === undefined) {
     try {
-      v8.setFlagsFromString("--enable-experimental-regexp-engine");
-      v8.setFlagsFromString("--enable-experimental-regexp-engine-on-excessive-backtracks");
-      v8.setFlagsFromString(`--regexp-backtracks-before-fallback=${BACKTRACKS_BEFORE_FALLBACK}`);
+      setV8Flags("--enable-experimental-regexp-engine");
+      setV8Flags("--enable-experimental-regexp-engine-on-excessive-backtracks");
+      setV8Flags(`--regexp-backtracks-before-fallback=${BACKTRACKS_BEFORE_FALLBACK}`);
       linearFallback = new RegExp("a", "l").test("a");
     } catch {
       linearFallback = false;

@@ -78,13 +78,20 @@ if (threads.isMainThread) {
   const controls = [];
   const stopped = new Set();
   const loaded = () => process.moduleLoadList.filter((name) => name.startsWith("NativeModule ")).map((name) => name.slice(13));
-  const setFlagsFromString = v8.setFlagsFromString;
-  v8.setFlagsFromString = function (flags) {
-    seen.loadedAtFlag.push(loaded());
-    const workerStarting = controls.some((control) => !stopped.has(control) && Atomics.load(control, ${SLOT.consumer}) === ${CONSUMER.starting});
-    seen.flags.push({ flags, workersBefore: seen.workers, workerStarting });
-    return setFlagsFromString.call(this, flags);
-  };
+  // correx sets its flags through Node's v8 binding (lazy-builtin.ts setV8Flags), node:v8 where there is none: both watched.
+  const quiet = process.noDeprecation;
+  process.noDeprecation = true;
+  const binding = process.binding("v8");
+  process.noDeprecation = quiet;
+  for (const target of [v8, binding]) {
+    const setFlagsFromString = target.setFlagsFromString;
+    target.setFlagsFromString = function (flags) {
+      seen.loadedAtFlag.push(loaded());
+      const workerStarting = controls.some((control) => !stopped.has(control) && Atomics.load(control, ${SLOT.consumer}) === ${CONSUMER.starting});
+      seen.flags.push({ flags, workersBefore: seen.workers, workerStarting });
+      return setFlagsFromString.call(this, flags);
+    };
+  }
   const Worker = threads.Worker;
   threads.Worker = class extends Worker {
     constructor(source, options) {

@@ -1,5 +1,5 @@
 // The byte path's needle scan in one SIMD pass (needle-scan.wat): hits whose kind of line was not seen too often.
-import { nodeV8 } from "../../lazy-builtin.js";
+import { setV8Flags } from "../../lazy-builtin.js";
 import type { RingStorage } from "../byte-ring.js";
 import { assignBuckets, BUCKET_COUNT } from "./needle-buckets.js";
 import { NEEDLE_SCAN_MODULE, NEEDLE_SCAN_MODULE_PLAIN } from "./needle-scan-module.js";
@@ -59,12 +59,11 @@ function compileRelaxed(): object | null {
   compiled.relaxed = compileBytes(NEEDLE_SCAN_MODULE);
   if (compiled.relaxed) return compiled.relaxed;
   try {
-    const v8 = nodeV8();
-    v8.setFlagsFromString(`--${RELAXED_SIMD_FLAG}`);
+    setV8Flags(`--${RELAXED_SIMD_FLAG}`);
     try {
       compiled.relaxed = compileBytes(NEEDLE_SCAN_MODULE);
     } finally {
-      v8.setFlagsFromString(`--no-${RELAXED_SIMD_FLAG}`);
+      setV8Flags(`--no-${RELAXED_SIMD_FLAG}`);
     }
   } catch {
     compiled.relaxed = null; // no such flag here
