@@ -1,5 +1,5 @@
 // The one-line summary of an omitted range: the templates most of its lines follow, with counts.
-import { describeTemplate, TemplateMiner, WILDCARD, type Template } from "./template.js";
+import { describeTemplate, TemplateMiner, tokenizeAll, WILDCARD, type Template } from "./template.js";
 
 /** Characters of a template the summary shows. */
 const DESCRIBED_CHARS = 48;
@@ -49,7 +49,11 @@ export class OmissionSummary {
   /** Mines the window lines taken so far, in the order they came (the miner's templates depend on it). */
   private mineWindow(): void {
     if (this.pending.length === 0) return;
-    for (const { number, text, weight } of this.pending) this.windowLines.push({ number, template: this.miner.add(text, 0), weight });
+    const tokens = tokenizeAll(this.pending.map((line) => line.text));
+    for (let index = 0; index < this.pending.length; index += 1) {
+      const { number, text, weight } = this.pending[index]!;
+      this.windowLines.push({ number, template: this.miner.add(text, 0, tokens[index]), weight });
+    }
     this.pending = [];
   }
 

@@ -3,6 +3,7 @@
 import { compileNative } from "./native-regexps.js";
 import { optimizing } from "../one-off.js";
 import { plainTokens } from "./plain-tokens.js";
+import { maskTokens, MINER, SHAPE } from "./shape-mask.js";
 
 /** The wildcard a template shows where its lines differ. */
 export const WILDCARD = "…";
@@ -46,9 +47,10 @@ function takesOnePass(): boolean {
 /**
  * Splits a line into at most MAX_TOKENS masked tokens (the rest, if any, becomes one wildcard): a token longer than
  * 64 characters becomes `…`, a hex id of 7+ with a digit H, digit runs N. Most log lines need only the digits masked
- * and are taken in one pass (plainTokens); any other line is masked whole (a regular expression per mask, not a call
- * and two or three per token, the first two only where a cheaper test finds what they change) and split once (the
- * tests check both against a token-by-token mask): the tokens are a plain array of strings however the line looked
+ * and are taken in one pass (plainTokens) once TurboFan compiled it; any other line is masked whole by the one-pass
+ * module (shape-mask.ts; where WebAssembly is missing, a regular expression per mask, the first two only where a
+ * cheaper test finds what they change) and split once (the tests check every way against a token-by-token mask):
+ * the tokens are a plain array of strings however the line looked
  * (one shape for the code that reads them: a token array of another elements kind deoptimized leafKey and similarity).
  */
 export function tokenize(text: string): string[] {
@@ -67,16 +69,42 @@ export function tokenize(text: string): string[] {
   return tokens;
 }
 
+/**
+ * tokenize of each text, the texts masked together in one pass (shape-mask.ts) where they can be (each line alone
+ * where WebAssembly is missing or a text holds a newline of its own): for the summary's window lines, mined at once.
+ */
+export function tokenizeAll(texts: readonly string[]): string[][] {
+  if (!native) {
+    native = true;
+    compileNative([VARIABLE_FIRST]);
+  }
+  const joined = texts.length > 1 ? maskTokens(texts.join("\n"), MINER) : undefined;
+  const masked = joined?.split("\n");
+  if (masked?.length !== texts.length) return texts.map(tokenize);
+  const all: string[][] = [];
+  for (let index = 0; index < masked.length; index += 1) {
+    const tokens = splitTokens(masked[index]!);
+    if (tokens.length > MAX_TOKENS) {
+      tokens.length = MAX_TOKENS;
+      tokens.push(WILDCARD);
+    }
+    all.push(tokens);
+  }
+  tokenizeWork.masked += texts.length;
+  return all;
+}
+
 /** Any line tokenize's one pass does not take: masked whole, then split. */
 function maskedTokens(text: string): string[] {
+  const masked = maskTokens(text, MINER);
   if (!nativeMasks) {
     nativeMasks = true;
-    compileNative([MASK_HINT, LONG_HINT, HEX_HINT, NOT_SINGLE_SPACED]);
+    compileNative(masked === undefined ? [MASK_HINT, LONG_HINT, HEX_HINT, NOT_SINGLE_SPACED] : [NOT_SINGLE_SPACED]);
   }
   // Masking keeps the blanks as they are: a line whose only blanks are single spaces between tokens is split on " ",
   // without trimming it or splitting by a regular expression (a call into the runtime, and a third more bytes
   // allocated per line).
-  return splitTokens((MASK_HINT.test(text) ? maskHex(maskLong(text)) : text).replace(DIGITS, "N"));
+  return splitTokens(masked ?? (MASK_HINT.test(text) ? maskHex(maskLong(text)) : text).replace(DIGITS, "N"));
 }
 
 /** A first token that is a number, a path or a wildcard: its leaf is keyed by the token count alone. */
@@ -105,9 +133,8 @@ export class TemplateMiner {
     this.maxTemplates = maxTemplates;
   }
 
-  /** Adds `weight` lines like `text`; returns the template they joined (created or widened). */
-  add(text: string, weight = 1): Template {
-    const tokens = tokenize(text);
+  /** Adds `weight` lines like `text` (its `tokens`, if tokenized already); returns the template they joined (created or widened). */
+  add(text: string, weight = 1, tokens = tokenize(text)): Template {
     const key = leafKey(tokens);
     let leaf = this.leaves.get(key);
     if (!leaf) {
@@ -211,16 +238,21 @@ function splitTokens(line: string): string[] {
   return NOT_SINGLE_SPACED.test(line) ? line.trim().split(BLANKS) : line.split(" ");
 }
 
-/** Every token of a text masked as in a line shape (whitespace as it was). */
+/** Every token of a text masked as in a line shape (whitespace as it was): in one pass (shape-mask.ts), else by the expressions. */
 function maskShape(text: string): string {
+  return maskTokens(text, SHAPE) ?? maskShapeByExpressions(text);
+}
+
+/** maskShape by the regular expressions above, one after another (where WebAssembly is missing). */
+function maskShapeByExpressions(text: string): string {
   return maskHex(maskLong(text).replace(PATH_TOKEN, "$1P").replace(QUOTED_TOKEN, "Q")).replace(DIGITS, "N").replace(PUNCTUATION_RUN, "$1$1");
 }
 
 /**
  * Tokens of lines' shapes for near-duplicate folding: whether the line is indented (gutters widen with line
  * numbers), then its first MAX_TOKENS tokens masked (numbers N, hex ids H, paths and URLs P, quoted names Q) and
- * `…` for any more. The lines are masked together: six regular expressions over their joined text, not a few per
- * token (a window's few thousand lines cost half as much).
+ * `…` for any more. The lines are masked together, their joined text in one pass (shape-mask.wat; where WebAssembly is
+ * missing, six regular expressions over it, not a few per token).
  */
 export function lineShapes(texts: readonly string[]): string[][] {
   let masked = maskShape(texts.join("\n")).split("\n");

@@ -3,17 +3,7 @@
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
 import { lineShapes, WILDCARD } from "../../../src/bound/salience/template.js";
-
-/** The masks as first written (the oracle): each token masked by the first rule that applies, whitespace kept. */
-function maskAsWritten(text: string): string {
-  return text
-    .replace(/(?<!\S)\S{65,}/g, WILDCARD)
-    .replace(/(?<!\S)(?=\S*[/\\])(?=\S*[\w.])\S+/g, "P")
-    .replace(/(?<!\S)[(\[]?[`'"‘“«]\S*[`'"’”»][)\].,:;]*(?!\S)/g, "Q")
-    .replace(/(?<!\S)(?=[0-9a-f]*\d)[0-9a-f]{7,}(?!\S)/gi, "H")
-    .replace(/\d+/g, "N")
-    .replace(/([^\w\s])\1+/g, "$1$1");
-}
+import { shapeMaskAsWritten as maskAsWritten } from "./mask-token.js";
 
 /** lineShapes' tokens from the oracle's mask. */
 function shapeAsWritten(text: string): string[] {

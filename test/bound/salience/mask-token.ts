@@ -8,3 +8,14 @@ export function maskToken(token: string): string {
   if (/^[0-9a-f]{7,}$/i.test(token) && /\d/.test(token)) return "H";
   return token.replace(/\d+/g, "N");
 }
+
+/** The line shape's six masks as first written, with look-behinds: each token masked by the first rule that applies, whitespace kept. */
+export function shapeMaskAsWritten(text: string): string {
+  return text
+    .replace(/(?<!\S)\S{65,}/g, WILDCARD)
+    .replace(/(?<!\S)(?=\S*[/\\])(?=\S*[\w.])\S+/g, "P")
+    .replace(/(?<!\S)[(\[]?[`'"‘“«]\S*[`'"’”»][)\].,:;]*(?!\S)/g, "Q")
+    .replace(/(?<!\S)(?=[0-9a-f]*\d)[0-9a-f]{7,}(?!\S)/gi, "H")
+    .replace(/\d+/g, "N")
+    .replace(/([^\w\s])\1+/g, "$1$1");
+}
