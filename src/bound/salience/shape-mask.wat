@@ -142,7 +142,9 @@
           (block $copied
             (loop $copy
               (br_if $copied (i32.ge_u (local.get $i) (local.get $j)))
-              (local.set $c (call $at (local.get $i) (local.get $wide)))
+              (local.set $c (if (result i32) (local.get $wide)
+                (then (i32.load16_u offset=256 (i32.shl (local.get $i) (i32.const 1))))
+                (else (i32.load8_u offset=256 (local.get $i)))))
               (local.set $i (i32.add (local.get $i) (i32.const 1)))
               (if (i32.le_u (i32.sub (local.get $c) (i32.const 48)) (i32.const 9))
                 (then
@@ -150,13 +152,18 @@
                   (block $run
                     (loop $digits
                       (br_if $run (i32.ge_u (local.get $i) (local.get $j)))
-                      (br_if $run (i32.gt_u (i32.sub (call $at (local.get $i) (local.get $wide)) (i32.const 48)) (i32.const 9)))
+                      (br_if $run (i32.gt_u (i32.sub (if (result i32) (local.get $wide)
+                          (then (i32.load16_u offset=256 (i32.shl (local.get $i) (i32.const 1))))
+                          (else (i32.load8_u offset=256 (local.get $i))))
+                        (i32.const 48)) (i32.const 9)))
                       (local.set $i (i32.add (local.get $i) (i32.const 1)))
                       (br $digits))))
                 (else
+                  ;; a unit past 255 is no word character
                   (br_if $copy (i32.and
                     (i32.and (i32.eqz (local.get $mode))
-                             (i32.eqz (i32.and (call $classes (local.get $c)) (i32.const 2))))
+                             (i32.or (i32.ge_u (local.get $c) (i32.const 256))
+                                     (i32.eqz (i32.and (i32.load8_u (i32.and (local.get $c) (i32.const 255))) (i32.const 2)))))
                     (i32.and (i32.eq (local.get $c) (local.get $last)) (i32.eq (local.get $c) (local.get $before)))))))
               (if (local.get $wide)
                 (then (i32.store16 (i32.add (local.get $out) (i32.shl (local.get $written) (i32.const 1))) (local.get $c)))
