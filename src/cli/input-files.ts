@@ -4,7 +4,7 @@ import { UsageError } from "../errors.js";
 import type { StopWatch } from "./interrupt.js";
 import { readInterruptibly } from "./interruptible-input.js";
 import type { HandedInput } from "./pass-through.js";
-import { stdinIsTTY } from "./io.js";
+import { stderrStream, stdinIsTTY } from "./io.js";
 
 /** The hint a person sees when correx waits on a terminal for input they may not know it wants. */
 export const STDIN_HINT = "correx: reading standard input; end with Ctrl-D (or name files: correx bound FILE...)\n";
@@ -15,7 +15,7 @@ export const STDIN_HINT = "correx: reading standard input; end with Ctrl-D (or n
  */
 export function readStdinWithHint(stop: StopWatch, handed?: HandedInput): AsyncGenerator<Buffer> {
   if (handed) return readAfter(handed, stop);
-  if (stdinIsTTY()) process.stderr.write(STDIN_HINT);
+  if (stdinIsTTY()) stderrStream().write(STDIN_HINT);
   return readInterruptibly(0, "standard input", stop);
 }
 

@@ -6,6 +6,7 @@ import { nodeTty } from "../lazy-builtin.js";
 
 let stdoutClosed = false;
 let stdoutStreamInUse = false;
+let stderrStreamInUse = false;
 
 /** A failed write to stdout: a closed pipe ends quietly with the status so far; any other error is exit 74. */
 function stdoutFailed(error: NodeJS.ErrnoException): void {
@@ -13,8 +14,27 @@ function stdoutFailed(error: NodeJS.ErrnoException): void {
     stdoutClosed = true;
     process.exit(process.exitCode ?? EXIT.ok);
   }
-  process.stderr.write(`correx: cannot write output: ${error.message}\n`);
+  stderrStream().write(`correx: cannot write output: ${error.message}\n`);
   process.exit(EXIT.ioError);
+}
+
+/** process.stderr, for every write correx makes there (exitWhenWritten asks whether any is still pending). */
+export function stderrStream(): NodeJS.WriteStream {
+  stderrStreamInUse = true;
+  return process.stderr;
+}
+
+/**
+ * Ends the process once a command's work is done and written (bound, run), rather than letting Node's event loop wind
+ * down: all that is left there is V8's own housekeeping, a scavenge task run at the end and the young generation
+ * grown for it (5–20 ms of CPU after an output of a MiB or more, on a host where a fresh page costs ~13 µs). Only when
+ * no write waits in a stream (stdout's through stdoutStream, stderr's; where a pipe is asynchronous, as on macOS):
+ * then the loop drains as before. The exit status is what the command set.
+ */
+export function exitWhenWritten(): void {
+  if (stdoutStreamInUse && process.stdout.writableLength > 0) return;
+  if (stderrStreamInUse && process.stderr.writableLength > 0) return;
+  process.exit(process.exitCode ?? EXIT.ok);
 }
 
 /**
@@ -60,7 +80,7 @@ export function writeStdout(data: string | Uint8Array): Promise<void> {
 
 /** Writes one line of diagnostics (a warning) to stderr. */
 export function warn(message: string): void {
-  process.stderr.write(`correx: warning: ${message}\n`);
+  stderrStream().write(`correx: warning: ${message}\n`);
 }
 
 let nullDevice: number | undefined;
@@ -175,7 +195,7 @@ export async function* readStdin(): AsyncGenerator<Buffer> {
 /** Reports an error on stderr and sets the exit status from its code; unknown errors are bugs (exit 70). */
 export function reportError(error: unknown): void {
   if (error instanceof CorrexError) {
-    process.stderr.write(`correx: ${error.message}\n`);
+    stderrStream().write(`correx: ${error.message}\n`);
     process.exitCode = exitCodeFor(error.code);
     return;
   }
@@ -184,6 +204,6 @@ export function reportError(error: unknown): void {
     process.exitCode = process.exitCode ?? EXIT.ok;
     return;
   }
-  process.stderr.write(`correx: internal error: ${(error as Error)?.stack ?? String(error)}\n`);
+  stderrStream().write(`correx: internal error: ${(error as Error)?.stack ?? String(error)}\n`);
   process.exitCode = 70;
 }

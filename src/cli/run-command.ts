@@ -16,7 +16,7 @@ import type { SpillSinkOptions } from "../spill/spill-sink.js";
 import { NO_OUTPUT } from "../tools/bash.js";
 import { formatToolFrame } from "../tools/index.js";
 import { GROUP_SIGNALS } from "./interrupt.js";
-import { stderrIsTTY, stdoutColumns, stdoutIsTTY, warn, writeStdout } from "./io.js";
+import { stderrIsTTY, stderrStream, stdoutColumns, stdoutIsTTY, warn, writeStdout } from "./io.js";
 import { parseChoice, parseTimerDuration, type RawOptions } from "./options.js";
 import { boundOptionsFor, collectAfterSpill, openSpill, outputOptions, tokenCounterFor } from "./pipeline.js";
 import { parseProjectionConfig, type ProjectionConfig } from "./projection-config.js";
@@ -94,7 +94,7 @@ export async function runCommandCli(argv: string[], raw: RawOptions): Promise<nu
   }, open, room);
   sessions ??= await open();
   if (outcome.spawnError) {
-    process.stderr.write(`correx: ${outcome.spawnError.message}\n`);
+    stderrStream().write(`correx: ${outcome.spawnError.message}\n`);
     sessions.output.write(Buffer.from(`${outcome.spawnError.message}\n`));
   }
   // The last step is made while the spill worker finishes the file, as `bound` makes it (only the record waits for
@@ -174,7 +174,7 @@ async function runWatched(spec: RunSpec, stats: RunStatsTracker | undefined, wri
     started();
     if (early !== undefined) handle.interrupt(early);
     if (stats && handle.pid !== undefined) {
-      status = startLiveStatus({ write: (text) => process.stderr.write(text), columns: () => process.stderr.columns || 80, snapshot: () => stats.snapshot() });
+      status = startLiveStatus({ write: (text) => stderrStream().write(text), columns: () => stderrStream().columns || 80, snapshot: () => stats.snapshot() });
     }
     return await handle.done;
   } finally {
