@@ -49,18 +49,27 @@ function load(): MaskExports | undefined {
   return instance ?? undefined;
 }
 
-/** The module's memory, grown to `bytes` at least (a view made again after a growth detached the last). */
-function memoryOf(module: MaskExports, bytes: number): RawBuffer {
+/**
+ * The module's memory, grown to `bytes` at least (a view made again after a growth detached the last); undefined when
+ * it cannot grow that far (WebAssembly's 4 GiB, or no memory left): the caller's expressions then run.
+ */
+function memoryOf(module: MaskExports, bytes: number): RawBuffer | undefined {
   const have = module.memory.buffer.byteLength;
-  if (bytes > have) module.memory.grow(Math.ceil((bytes - have) / PAGE_BYTES));
+  if (bytes > have) {
+    try {
+      module.memory.grow(Math.ceil((bytes - have) / PAGE_BYTES));
+    } catch {
+      return undefined;
+    }
+  }
   if (memory === undefined || memory.buffer !== module.memory.buffer) memory = Buffer.from(module.memory.buffer) as RawBuffer;
   return memory;
 }
 
 /**
  * `text` with every token masked as `mode` asks (whitespace as it was), as template.ts's regular expressions give it;
- * undefined without WebAssembly. An ASCII text goes in a byte a character (its result is a one-byte string), any
- * other as UTF-16.
+ * undefined without WebAssembly, or for a text its memory cannot hold. An ASCII text goes in a byte a character (its
+ * result is a one-byte string), any other as UTF-16.
  */
 export function maskTokens(text: string, mode: typeof SHAPE | typeof MINER): string | undefined {
   const module = load();
@@ -69,6 +78,7 @@ export function maskTokens(text: string, mode: typeof SHAPE | typeof MINER): str
   const wide = Buffer.byteLength(text, "utf8") === units ? 0 : 1;
   const textBytes = units << wide;
   const bytes = memoryOf(module, TEXT + 2 * textBytes + 8);
+  if (!bytes) return undefined;
   if (wide === 0) bytes.latin1Write(text, TEXT, textBytes);
   else bytes.ucs2Write(text, TEXT, textBytes);
   const written = module.mask(units, wide, mode) << wide;

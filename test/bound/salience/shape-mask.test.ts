@@ -95,3 +95,26 @@ describe("without WebAssembly", () => {
     }
   });
 });
+
+describe("a memory that cannot grow", () => {
+  test("the text goes to the expressions: the same shapes and tokens", async () => {
+    vi.resetModules();
+    const masks = await import("../../../src/bound/salience/shape-mask.js");
+    const expressions = await import("../../../src/bound/salience/template.js");
+    const memory = (globalThis as unknown as { WebAssembly: { Memory: { prototype: { grow: (pages: number) => number } } } }).WebAssembly.Memory.prototype;
+    const grow = vi.spyOn(memory, "grow").mockImplementation(() => {
+      throw new RangeError("WebAssembly.Memory.grow(): Maximum memory size exceeded");
+    });
+    try {
+      const line = "2026-11-01T17:02:26.767Z ERROR [worker-13] src/net/socket-157.ts failed 'conn' 494d5bcc in 615 ms";
+      const lines = Array.from({ length: 2_000 }, (_, index) => `${line} #${index}`);
+      expect(masks.maskTokens(lines.join("\n"), masks.SHAPE)).toBeUndefined();
+      expect(grow).toHaveBeenCalled();
+      expect(expressions.lineShapes(lines)).toEqual(lineShapes(lines));
+      expect(expressions.tokenizeAll(lines)).toEqual(tokenizeAll(lines));
+      expect(masks.maskTokens(line, masks.MINER)).toBe(minerAsWritten(line)); // a short text fits the first memory
+    } finally {
+      grow.mockRestore();
+    }
+  });
+});
