@@ -1,4 +1,4 @@
-// `bound` and `run` end the process as soon as their work is written (io.ts exitWhenWritten), not when Node's event
+// `bound`, `run`, `read` and `ls` end the process as soon as their work is written (io.ts exitWhenWritten), not when Node's event
 // loop has wound down: nothing they wrote may be lost to that. A slow reader on a non-blocking stdout (correx's
 // writes meet EAGAIN and go through the stream) gets every byte, and the exit status is the command's.
 import { spawnSync } from "node:child_process";
@@ -69,5 +69,21 @@ test.skipIf(!python)("run: the command's output and its exit status, through a s
   expect(expected.bytes.length).toBeGreaterThan(128 * 1024);
   const got = throughSlowReader(args);
   expect(got.code).toBe(3);
+  expect(got.bytes.equals(expected.bytes)).toBe(true);
+});
+
+test.skipIf(!python)("read: a page larger than the pipe holds reaches a slow reader whole", () => {
+  const store = path.join(dir, "store");
+  const saved = spawnSync(process.execPath, [CORREX, "bound", "--spill-dir", store], { stdio: [fs.openSync(input, "r"), "ignore", "pipe"] });
+  expect(saved.status).toBe(0);
+  const listed = spawnSync(process.execPath, [CORREX, "ls", "--spill-dir", store, "--format", "json"], { encoding: "utf8" });
+  const { outputs } = JSON.parse(listed.stdout) as { outputs: { id: string }[] };
+  expect(outputs).toHaveLength(1);
+  const id = outputs[0]!.id;
+  const args = ["read", id, "--spill-dir", store, "--limit", "5000", "--max-bytes", "1MiB"];
+  const expected = expectedOutput(args);
+  expect(expected.bytes.length).toBeGreaterThan(128 * 1024);
+  const got = throughSlowReader(args);
+  expect(got.code).toBe(0);
   expect(got.bytes.equals(expected.bytes)).toBe(true);
 });
