@@ -1,7 +1,8 @@
 // An output that is cut runs its end without V8's optimizing compiler from 32 KiB, not 64 (issue 16: a recorded 58 KB
 // test run's end had TurboFan compile its loops on the side, 119 M of its 511 M instructions); an output that fits
-// keeps the 64 KiB and sets no flag; neither loads node:v8 (flags go through Node's binding). Counted, not timed: run on the built library in a process of its own, with
-// V8's trace of what it marks for optimization switched on for the end only.
+// keeps the 64 KiB and sets no flag; neither loads node:v8 (flags go through Node's binding). Counted, not timed: run
+// on the built library in a process of its own, with V8's trace of what it marks for optimization switched on for the
+// end only.
 import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { describe, expect, test } from "vitest";

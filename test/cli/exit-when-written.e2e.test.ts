@@ -1,6 +1,6 @@
-// `bound`, `run`, `read` and `ls` end the process as soon as their work is written (io.ts exitWhenWritten), not when Node's event
-// loop has wound down: nothing they wrote may be lost to that. A slow reader on a non-blocking stdout (correx's
-// writes meet EAGAIN and go through the stream) gets every byte, and the exit status is the command's.
+// `bound`, `run`, `read` and `ls` end the process as soon as their work is written (io.ts exitWhenWritten), not when
+// Node's event loop has wound down: nothing they wrote may be lost to that. A slow reader on a non-blocking stdout
+// (correx's writes meet EAGAIN and go through the stream) gets every byte, and the exit status is the command's.
 import { spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import { tmpdir } from "node:os";

@@ -21,10 +21,9 @@
   (global $out (export "out") (mut i32) (i32.const 0))
   (global $longs (export "longs") (mut i32) (i32.const 0))
 
-  ;; The classes of unit $c (past 255 only \s is possible: U+1680, U+2000-U+200A, U+2028, U+2029, U+202F, U+205F,
-  ;; U+3000, U+FEFF).
-  (func $classes (param $c i32) (result i32)
-    (if (i32.lt_u (local.get $c) (i32.const 256)) (then (return (i32.load8_u (local.get $c)))))
+  ;; The classes of a unit past 255 (the table holds the others): 1 when it is \s (U+1680, U+2000-U+200A, U+2028,
+  ;; U+2029, U+202F, U+205F, U+3000, U+FEFF), else none.
+  (func $wideClasses (param $c i32) (result i32)
     (i32.or
       (i32.or
         (i32.or (i32.eq (local.get $c) (i32.const 0x1680))
@@ -109,7 +108,7 @@
               (else (i32.load8_u offset=256 (local.get $j)))))
             (local.set $k (if (result i32) (i32.lt_u (local.get $c) (i32.const 256))
               (then (i32.load8_u (local.get $c)))
-              (else (call $classes (local.get $c)))))
+              (else (call $wideClasses (local.get $c)))))
             (br_if $end (i32.and (local.get $k) (i32.const 1)))
             (local.set $any (i32.or (local.get $any) (local.get $k)))
             (local.set $all (i32.and (local.get $all) (local.get $k)))

@@ -54,19 +54,11 @@ function takesOnePass(): boolean {
  * (one shape for the code that reads them: a token array of another elements kind deoptimized leafKey and similarity).
  */
 export function tokenize(text: string): string[] {
-  if (!native) {
-    native = true;
-    compileNative([VARIABLE_FIRST]);
-  }
+  compileLeafTest();
   const plain = takesOnePass() ? plainTokens(text) : undefined;
   if (plain) tokenizeWork.onePass += 1;
   else tokenizeWork.masked += 1;
-  const tokens = plain ?? maskedTokens(text);
-  if (tokens.length > MAX_TOKENS) {
-    tokens.length = MAX_TOKENS;
-    tokens.push(WILDCARD);
-  }
-  return tokens;
+  return capped(plain ?? maskedTokens(text));
 }
 
 /**
@@ -74,24 +66,27 @@ export function tokenize(text: string): string[] {
  * where WebAssembly is missing or a text holds a newline of its own): for the summary's window lines, mined at once.
  */
 export function tokenizeAll(texts: readonly string[]): string[][] {
-  if (!native) {
-    native = true;
-    compileNative([VARIABLE_FIRST]);
-  }
-  const joined = texts.length > 1 ? maskTokens(texts.join("\n"), MINER) : undefined;
-  const masked = joined?.split("\n");
+  const masked = texts.length > 1 ? maskTokens(texts.join("\n"), MINER)?.split("\n") : undefined;
   if (masked?.length !== texts.length) return texts.map(tokenize);
-  const all: string[][] = [];
-  for (let index = 0; index < masked.length; index += 1) {
-    const tokens = splitTokens(masked[index]!);
-    if (tokens.length > MAX_TOKENS) {
-      tokens.length = MAX_TOKENS;
-      tokens.push(WILDCARD);
-    }
-    all.push(tokens);
-  }
+  compileLeafTest();
   tokenizeWork.masked += texts.length;
-  return all;
+  return masked.map((line) => capped(splitTokens(line)));
+}
+
+/** The leaf test (leafKey's) compiled to native code before the first line is mined (native-regexps.ts). */
+function compileLeafTest(): void {
+  if (native) return;
+  native = true;
+  compileNative([VARIABLE_FIRST]);
+}
+
+/** At most MAX_TOKENS tokens, and one wildcard for any more. */
+function capped(tokens: string[]): string[] {
+  if (tokens.length > MAX_TOKENS) {
+    tokens.length = MAX_TOKENS;
+    tokens.push(WILDCARD);
+  }
+  return tokens;
 }
 
 /** Any line tokenize's one pass does not take: masked whole, then split. */
