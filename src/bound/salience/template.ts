@@ -254,12 +254,8 @@ export function lineShapes(texts: readonly string[]): string[][] {
   if (masked.length !== texts.length) masked = texts.map(maskShape); // a text with a newline of its own
   const shapes: string[][] = [];
   for (let index = 0; index < texts.length; index += 1) {
-    const line = masked[index]!;
-    const tokens = splitTokens(line);
-    const more = tokens.length > MAX_TOKENS;
-    if (more) tokens.length = MAX_TOKENS;
+    const tokens = capped(splitTokens(masked[index]!));
     tokens.unshift(LEADING_BLANK.test(texts[index]!) ? " " : "");
-    if (more) tokens.push(WILDCARD);
     shapes.push(tokens);
   }
   return shapes;
