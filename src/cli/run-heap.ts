@@ -35,13 +35,16 @@ export interface RunHeap {
   inputEnded(): void;
 }
 
-const V8_FLAGS: HeapFlags = {
-  // node:net is loaded with the output channel's module, before any of this
-  loadBuiltins: (which) => void (which === "spawn" ? nodeChildProcess() : [nodeCrypto(), nodeWorkerThreads()]),
-  keepYoungGenerationSmall,
-  letYoungGenerationGrow,
-  keepHeapSmall,
-};
+/** The flag setters of V8 itself; the spill's built-ins are node:crypto, and node:worker_threads where a spill worker may start. */
+export function runHeapFlags(spillWorker: boolean): HeapFlags {
+  return {
+    // node:net is loaded with the output channel's module, before any of this
+    loadBuiltins: (which) => void (which === "spawn" ? nodeChildProcess() : [nodeCrypto(), spillWorker && nodeWorkerThreads()]),
+    keepYoungGenerationSmall,
+    letYoungGenerationGrow,
+    keepHeapSmall,
+  };
+}
 
 /**
  * Loads the spawn's built-in now; caps the young generation once the output passes SHORT_OUTPUT_BYTES; loads the
@@ -49,7 +52,7 @@ const V8_FLAGS: HeapFlags = {
  * spill (or the input of such an output ended first), caps it again (V8 lifted it for the worker) and favours size.
  * Nothing is set while the worker starts, nor ever for a short output.
  */
-export function keepRunHeapSmall(flags: HeapFlags = V8_FLAGS): RunHeap {
+export function keepRunHeapSmall(flags: HeapFlags = runHeapFlags(true)): RunHeap {
   flags.loadBuiltins("spawn");
   let written = 0;
   let loaded = false;

@@ -3,6 +3,7 @@
 // short output finds its functions in that cache too (a preloaded probe watches vm.Script, the cache V8 would make
 // at the exit, the process.stdin/stdout getters, the built-ins loaded and the options commander was given).
 import { spawnSync } from "node:child_process";
+import { createHash } from "node:crypto";
 import * as fs from "node:fs";
 import { tmpdir } from "node:os";
 import * as path from "node:path";
@@ -169,6 +170,27 @@ describe("start-up of run", () => {
     const seen = JSON.parse(line[1]!) as { builtins: string[] };
     expect(seen.builtins.filter((name) => /\b(v8|crypto|worker_threads|perf_hooks)$/.test(name))).toEqual([]);
     expect(seen.builtins).toContain("NativeModule child_process");
+  });
+
+  test("correx run of 12 MiB at the store's default cap hashes its spill on its own thread: node:crypto, never node:worker_threads; the spill whole, its record its sha256", () => {
+    const store = path.join(dir, "store-inline");
+    const output = (cap: string[]) => {
+      const result = spawnSync(process.execPath, ["-r", probe, CORREX, "run", "--format", "json", "--spill-dir", store, ...cap, "--", "sh", "-c", "seq 1 1500000"], { encoding: "utf8", maxBuffer: 1 << 24 });
+      expect(result.status, result.stderr).toBe(0);
+      const seen = JSON.parse(/^PROBE (.*)$/m.exec(result.stderr)![1]!) as { builtins: string[] };
+      const outputPath = String((JSON.parse(result.stdout) as { meta: { output_path: string } }).meta.output_path);
+      const spilled = fs.readFileSync(outputPath);
+      const record = JSON.parse(fs.readFileSync(`${outputPath}.json`, "utf8")) as { sha256: string; size: number };
+      return { builtins: seen.builtins.filter((name) => /\b(crypto|worker_threads)$/.test(name)), spilled, record };
+    };
+    const expected = spawnSync("seq", ["1", "1500000"], { maxBuffer: 1 << 25 }).stdout;
+    expect(expected.length).toBeGreaterThan(8 * 1024 * 1024); // past where a spill worker would start
+    for (const [cap, builtins] of [[[], ["NativeModule crypto"]], [["--max-output", "1GiB"], ["NativeModule crypto", "NativeModule worker_threads"]]] as const) {
+      const { builtins: loaded, spilled, record } = output([...cap]);
+      expect(loaded, cap.join(" ")).toEqual(builtins);
+      expect(spilled.equals(expected)).toBe(true);
+      expect(record).toMatchObject({ size: expected.length, sha256: createHash("sha256").update(expected).digest("hex") });
+    }
   });
 
   test("correx run sets its sessions up once the command is spawned (their spill store is made after the spawn), its output whole", () => {

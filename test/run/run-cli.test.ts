@@ -165,13 +165,14 @@ describe("signals sent to correx", () => {
     expect(spilled.toString()).toBe(`grandchild ${grandchild}\n${Array.from({ length: 5000 }, (_, index) => index + 1).join("\n")}\n`);
     expect(isProcessGone(grandchild)).toBe(true);
   });
-  // 6 MiB: saved on correx's thread; 24 MiB: past 8 MiB a spill worker follows the file correx writes
-  test.each([6, 24])("SIGINT after %i MiB: the spill holds every byte as written, its record their sha256", async (mebibytes) => {
+  // 6 and 24 MiB at the default cap: saved on correx's thread; 24 MiB with the cap raised: past 8 MiB a spill worker
+  // follows the file correx writes
+  test.each([[6, []], [24, []], [24, ["--max-output", "1GiB"]]])("SIGINT after %i MiB %j: the spill holds every byte as written, its record their sha256", async (mebibytes, cap) => {
     const directory = mkdtempSync(join(tmpdir(), "correx-run-signal-"));
     const [file, ready] = [join(directory, "output"), join(directory, "ready")];
     writeLogFile(file, mebibytes * 1024 * 1024);
     try {
-      const started = startCorrex(["run", "--format", "json", "--spill-dir", spillDirectory(), "--", "sh", "-c", `cat '${file}'; : > '${ready}'; exec sleep 1000`]);
+      const started = startCorrex(["run", "--format", "json", "--spill-dir", spillDirectory(), ...cap, "--", "sh", "-c", `cat '${file}'; : > '${ready}'; exec sleep 1000`]);
       await waitForFile(ready);
       started.child.kill("SIGINT");
       const result = await started.finished;

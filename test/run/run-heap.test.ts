@@ -128,14 +128,14 @@ const RELAXED_SIMD = new Set(["--experimental-wasm-relaxed-simd", "--no-experime
 const aside = (flags: string): boolean => TURBOFAN.has(flags) || RELAXED_SIMD.has(flags);
 
 /** `correx run` of a command that writes `bytes` of log lines, under the probe (the TurboFan and relaxed SIMD flags checked, then left out). */
-function probed(bytes: number): Seen {
+function probed(bytes: number, cap: string[] = ["--max-output", "1GiB"]): Seen {
   const lines = Buffer.from(Array.from({ length: 2000 }, (_, index) => `2026-12-01T15:00:00.${String(index % 1000).padStart(3, "0")}Z INFO [worker-${index % 7}] step ${index} done\n`).join(""));
   const file = path.join(dir, `output-${bytes}`);
   const descriptor = fs.openSync(file, "w");
   for (let written = 0; written < bytes; written += lines.length) fs.writeSync(descriptor, lines, 0, Math.min(lines.length, bytes - written));
   fs.closeSync(descriptor);
   const store = path.join(dir, `store-${bytes}`);
-  const result = spawnSync(process.execPath, ["-r", probe, CORREX, "run", "--for", "model", "--spill-dir", store, "--max-output", "1GiB", "--", "cat", file], { encoding: "utf8", maxBuffer: 16 * MiB });
+  const result = spawnSync(process.execPath, ["-r", probe, CORREX, "run", "--for", "model", "--spill-dir", store, ...cap, "--", "cat", file], { encoding: "utf8", maxBuffer: 16 * MiB });
   expect(result.status, result.stderr).toBe(0);
   const line = /^PROBE (.*)$/m.exec(result.stderr);
   if (!line) throw new Error(`no probe line: ${result.stderr}`);
@@ -162,6 +162,12 @@ describe.skipIf(process.platform !== "linux")("run's V8 flags, in the binary", (
     expect(seen.flags.filter((call) => call.workersBefore === 0).map((call) => call.flags)).toEqual([CAP, GROW, CAP]);
     // after it: the cap again (V8 lifted it for the worker's isolate) and the heap favouring size
     expect(seen.flags.filter((call) => call.workersBefore === 1).map((call) => call.flags)).toEqual([CAP, SIZE]);
+  });
+
+  test("at the store's default cap no spill worker starts, past 8 MiB too (the spill is hashed on run's thread): no flag is set for one", () => {
+    const seen = probed(12 * MiB, []);
+    expect(seen.workers).toBe(0);
+    expect(seen.flags.map((call) => call.flags)).toEqual([CAP, GROW, CAP, CAP, SIZE]);
   });
 
   test("the built-ins run needs are loaded while V8's flags are at their defaults (loaded with a flag set, they compile from source)", () => {
