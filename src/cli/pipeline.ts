@@ -7,6 +7,7 @@ import type { ToolResult } from "../payload.js";
 import { NO_FRAME } from "../project/model.js";
 import { planReservation, type OutputOptions, type ShapeBound } from "../project/output.js";
 import type { SpillSinkOptions } from "../spill/spill-sink.js";
+import { savingWithin } from "../spill/spill-sink-options.js";
 import { SpillStore } from "../spill/store.js";
 import { parseLowerOptions } from "./lower-command.js";
 import type { ProjectionConfig } from "./projection-config.js";
@@ -14,12 +15,12 @@ import { loadTokenCounter } from "./tokenizer.js";
 
 /**
  * The spill store named by the config. Nothing is created here: the store's directory is made only when an
- * output is saved, and a directory that cannot be used becomes the reason in the marker then. `saving` says how
- * (`thread: false` keeps a big spill off the worker thread, for `run`'s memory).
+ * output is saved, and a directory that cannot be used becomes the reason in the marker then. `saving` says how a
+ * spill is saved past the store's default cap (`--max-output` raised); within it, on the thread that reads the output.
  */
 export function openSpill(config: ProjectionConfig, saving: SpillSinkOptions = {}): { target?: SpillTarget; failure?: string } {
   if (config.spillDir === undefined) return {};
-  const store = new SpillStore(config.spillDir, saving);
+  const store = new SpillStore(config.spillDir, savingWithin(config.maxOutputBytes, saving));
   const readArguments = config.spillDirGiven ? `--spill-dir ${shellQuote(store.dir)}` : undefined;
   return { target: { store, maxOutputBytes: config.maxOutputBytes, ...(readArguments ? { readArguments } : {}) } };
 }

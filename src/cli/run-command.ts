@@ -12,8 +12,8 @@ import { classifyRun, describeRunResult, exitCodeForRun, formatCommandLine, wors
 import { trackRunStats, type RunStatsTracker } from "../run/run-stats.js";
 import { startCommand } from "../run/start-command.js";
 import type { OutputSink, OutputStream, ReadRoom, RunHandle, RunOutcome, RunSpec } from "../run/types.js";
-import { DEFAULT_STORE_SETTINGS } from "../spill/settings.js";
 import type { SpillSinkOptions } from "../spill/spill-sink.js";
+import { spillWorkerFor } from "../spill/spill-sink-options.js";
 import { NO_OUTPUT } from "../tools/bash.js";
 import { formatToolFrame } from "../tools/index.js";
 import { GROUP_SIGNALS } from "./interrupt.js";
@@ -30,12 +30,12 @@ interface RunConfig {
 }
 
 /**
- * How `run` saves a spill the store lets pass RUN_SPILL_HERE_UP_TO (`--max-output` raised): run's thread writes the
- * whole file through libuv's thread pool, and the spill worker (started past 8 MiB) follows it at nice 10, hashing
- * and indexing it read back: it takes the CPU run's thread leaves and catches up while the last step is made.
- * Through a 1 MiB ring, run's thread waited for a worker that fell behind (its start, the bytes written before it, a
- * core shared with V8's compiles): 13-200 ms per 100 MiB, and 32-53 ms at the end (bench/README.md, "The spill's
- * cost in run").
+ * How `run` saves a spill: run's thread writes the whole file through libuv's thread pool (within the store's default
+ * cap it hashes and indexes it too, without the worker: spill-sink-options.ts savingWithin); past the cap the spill
+ * worker (started past 8 MiB) follows it at nice 10, hashing and indexing it read back: it takes the CPU run's thread
+ * leaves and catches up while the last step is made. Through a 1 MiB ring, run's thread waited for a worker that
+ * fell behind (its start, the bytes written before it, a core shared with V8's compiles): 13-200 ms per 100 MiB,
+ * and 32-53 ms at the end (bench/README.md, "The spill's cost in run").
  */
 export const RUN_SPILL: SpillSinkOptions = { pooledWrites: true, followFromBytes: 0, ...(process.platform === "linux" ? { workerNice: 10 } : {}) };
 /**
@@ -45,15 +45,6 @@ export const RUN_SPILL: SpillSinkOptions = { pooledWrites: true, followFromBytes
 const RUN_WORKER_LIMITS = { maxYoungGenerationSizeMb: 3 };
 /** A spill kept off worker threads (the MCP server's runs): hashed on the calling thread, written on libuv's thread pool. */
 const POOLED_SPILL: SpillSinkOptions = { thread: false, pooledWrites: true };
-/**
- * The largest spill `run` keeps on its own thread (POOLED_SPILL), as the store's default cap (`--max-output`) makes
- * every spill: a spill worker costs ~50-100 ms of CPU and ~11 MiB of peak RSS to start and is ready ~100 ms after
- * it is started, when 100 MiB of `cat` are mostly read and must all be read back and hashed, while run's thread
- * hashes as it goes at ~0.5 ms a MiB (SHA-NI). Measured (bench/README.md, the eighteenth session): 10 to 100 MiB
- * 5-11 % faster and 11 MiB smaller here, 250 MiB ~6 % slower; 1 GiB spilling all, past this cap, ~15 % faster with
- * the worker.
- */
-export const RUN_SPILL_HERE_UP_TO = DEFAULT_STORE_SETTINGS.maxOutputBytes;
 /** With `--stderr separate`, stderr is bounded on its own to this share of each budget. */
 const STDERR_SHARE = 0.25;
 
@@ -87,7 +78,7 @@ export async function runCommandCli(argv: string[], raw: RawOptions): Promise<nu
   let opening: Promise<RunSessions> | undefined;
   const open = (): Promise<RunSessions> => {
     if (opening) return opening;
-    opening = openSessions(config, options, facts, run.stderr, runSpill(config.maxOutputBytes, heap));
+    opening = openSessions(config, options, facts, run.stderr, runSpill(heap));
     opening.then((opened) => (sessions = opened), () => undefined);
     return opening;
   };
@@ -120,14 +111,9 @@ export async function runCommandCli(argv: string[], raw: RawOptions): Promise<nu
   return exitCodeForRun(outcome);
 }
 
-/** True when `run` saves a spill of at most `maxOutputBytes` with the spill worker (past RUN_SPILL_HERE_UP_TO). */
-export function spillWorkerFor(maxOutputBytes: number): boolean {
-  return maxOutputBytes > RUN_SPILL_HERE_UP_TO;
-}
-
-/** How `run` saves a spill of at most `maxOutputBytes`: on its own thread up to RUN_SPILL_HERE_UP_TO, else with the worker. */
-export function runSpill(maxOutputBytes: number, heap: Pick<RunHeap, "workerTookSpill">): SpillSinkOptions {
-  return spillWorkerFor(maxOutputBytes) ? { ...RUN_SPILL, workerLimits: RUN_WORKER_LIMITS, workerTookSpill: heap.workerTookSpill } : POOLED_SPILL;
+/** How `run` saves a spill (RUN_SPILL): within the store's default cap on run's thread (savingWithin), past it on the spill worker, within run's memory. */
+function runSpill(heap: Pick<RunHeap, "workerTookSpill">): SpillSinkOptions {
+  return { ...RUN_SPILL, workerLimits: RUN_WORKER_LIMITS, workerTookSpill: heap.workerTookSpill };
 }
 
 /**

@@ -193,6 +193,21 @@ describe("start-up of run", () => {
     }
   });
 
+  test("correx bound of a 12 MiB file at the store's default cap saves its spill on its own thread: never node:worker_threads (with the cap raised, the spill worker from the first write)", () => {
+    const input = path.join(dir, "twelve");
+    fs.writeFileSync(input, spawnSync("seq", ["1", "1500000"], { maxBuffer: 1 << 25 }).stdout);
+    for (const [cap, loaded] of [[[], false], [["--max-output", "1GiB"], true]] as const) {
+      const stdin = fs.openSync(input, "r");
+      const result = spawnSync(process.execPath, ["-r", probe, CORREX, "bound", "--format", "json", "--spill-dir", path.join(dir, "store-bound"), ...cap], { encoding: "utf8", stdio: [stdin, "pipe", "pipe"], maxBuffer: 1 << 24 });
+      fs.closeSync(stdin);
+      expect(result.status, result.stderr).toBe(0);
+      const seen = JSON.parse(/^PROBE (.*)$/m.exec(result.stderr)![1]!) as { builtins: string[] };
+      expect(seen.builtins.includes("NativeModule worker_threads"), cap.join(" ")).toBe(loaded);
+      const outputPath = String((JSON.parse(result.stdout) as { meta: { output_path: string } }).meta.output_path);
+      expect(fs.readFileSync(outputPath).equals(fs.readFileSync(input))).toBe(true);
+    }
+  });
+
   test("correx run sets its sessions up once the command is spawned (their spill store is made after the spawn), its output whole", () => {
     // the store's folder is resolved once, by the spill store the sessions open (SpillStore's constructor)
     const order = path.join(dir, "order.cjs");
