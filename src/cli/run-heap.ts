@@ -52,7 +52,7 @@ export function runHeapFlags(spillWorker: boolean): HeapFlags {
  * spill (or the input of such an output ended first), caps it again (V8 lifted it for the worker) and favours size.
  * Nothing is set while the worker starts, nor ever for a short output.
  */
-export function keepRunHeapSmall(flags: HeapFlags = runHeapFlags(true)): RunHeap {
+export function keepRunHeapSmall(flags: HeapFlags): RunHeap {
   flags.loadBuiltins("spawn");
   let written = 0;
   let loaded = false;

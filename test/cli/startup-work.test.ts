@@ -1,7 +1,8 @@
 // Start-up counted, not timed: `echo hi | correx bound` compiles the bundle from V8's code cache, reads its command
 // line without commander and makes no stdin or stdout stream, nor the built-in modules they need; `correx run` of a
 // short output finds its functions in that cache too (a preloaded probe watches vm.Script, the cache V8 would make
-// at the exit, the process.stdin/stdout getters, the built-ins loaded and the options commander was given).
+// at the exit, the process.stdin/stdout getters, the built-ins loaded and the options commander was given); a spill
+// within the store's default cap loads no node:worker_threads (no spill worker starts), one past it does.
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import * as fs from "node:fs";
@@ -172,6 +173,28 @@ describe("start-up of run", () => {
     expect(seen.builtins).toContain("NativeModule child_process");
   });
 
+  test("correx run sets its sessions up once the command is spawned (their spill store is made after the spawn), its output whole", () => {
+    // the store's folder is resolved once, by the spill store the sessions open (SpillStore's constructor)
+    const order = path.join(dir, "order.cjs");
+    fs.writeFileSync(order, `
+const path = require("node:path");
+const childProcess = require("node:child_process");
+const events = [];
+const store = path.resolve(process.env.CORREX_SPILL_DIR);
+const resolve = path.resolve;
+path.resolve = function (...parts) { const resolved = resolve.apply(this, parts); if (resolved === store) events.push("store"); return resolved; };
+const spawn = childProcess.spawn;
+childProcess.spawn = function (...args) { events.push("spawn"); return spawn.apply(this, args); };
+process.on("exit", () => require("node:fs").writeSync(2, "ORDER " + JSON.stringify(events) + "\\n"));
+`);
+    const result = spawnSync(process.execPath, ["-r", order, CORREX, "run", "--", "sh", "-c", "echo out; echo err >&2; exit 3"], { encoding: "utf8", env: { ...process.env, CORREX_SPILL_DIR: path.join(dir, "store") } });
+    expect(result.status, result.stderr).toBe(3);
+    expect(result.stdout).toBe("out\nerr\n\nCommand exited with code 3.\n");
+    expect(/^ORDER (.*)$/m.exec(result.stderr)?.[1]).toBe(JSON.stringify(["spawn", "store"]));
+  });
+});
+
+describe("a spill within the store's default cap", () => {
   test("correx run of 12 MiB at the store's default cap hashes its spill on its own thread: node:crypto, never node:worker_threads; the spill whole, its record its sha256", () => {
     const store = path.join(dir, "store-inline");
     const output = (cap: string[]) => {
@@ -206,25 +229,5 @@ describe("start-up of run", () => {
       const outputPath = String((JSON.parse(result.stdout) as { meta: { output_path: string } }).meta.output_path);
       expect(fs.readFileSync(outputPath).equals(fs.readFileSync(input))).toBe(true);
     }
-  });
-
-  test("correx run sets its sessions up once the command is spawned (their spill store is made after the spawn), its output whole", () => {
-    // the store's folder is resolved once, by the spill store the sessions open (SpillStore's constructor)
-    const order = path.join(dir, "order.cjs");
-    fs.writeFileSync(order, `
-const path = require("node:path");
-const childProcess = require("node:child_process");
-const events = [];
-const store = path.resolve(process.env.CORREX_SPILL_DIR);
-const resolve = path.resolve;
-path.resolve = function (...parts) { const resolved = resolve.apply(this, parts); if (resolved === store) events.push("store"); return resolved; };
-const spawn = childProcess.spawn;
-childProcess.spawn = function (...args) { events.push("spawn"); return spawn.apply(this, args); };
-process.on("exit", () => require("node:fs").writeSync(2, "ORDER " + JSON.stringify(events) + "\\n"));
-`);
-    const result = spawnSync(process.execPath, ["-r", order, CORREX, "run", "--", "sh", "-c", "echo out; echo err >&2; exit 3"], { encoding: "utf8", env: { ...process.env, CORREX_SPILL_DIR: path.join(dir, "store") } });
-    expect(result.status, result.stderr).toBe(3);
-    expect(result.stdout).toBe("out\nerr\n\nCommand exited with code 3.\n");
-    expect(/^ORDER (.*)$/m.exec(result.stderr)?.[1]).toBe(JSON.stringify(["spawn", "store"]));
   });
 });
