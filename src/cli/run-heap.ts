@@ -8,7 +8,8 @@
 // output passes SHORT_OUTPUT_BYTES (it never grew by then); the spill's built-ins are loaded only
 // once the output grows (a small one never needs them), with the cap lifted meanwhile; and the spill worker starts
 // with the defaults: the cap, V8 itself lifts when the worker's isolate is set up; `--optimize-for-size` waits
-// until the worker has taken the spill, or the input is over (not for a small output: its last step is small).
+// until the worker has taken the spill, or, where one may start, the input is over (not for a small output: its last
+// step is small; never at the store's default cap, where no worker starts and it saves no memory).
 import { nodeChildProcess, nodeCrypto, nodeWorkerThreads } from "../lazy-builtin.js";
 import { keepHeapSmall, keepYoungGenerationSmall, letYoungGenerationGrow } from "./small-heap.js";
 
@@ -19,6 +20,8 @@ export const SHORT_OUTPUT_BYTES = 64 * 1024;
 
 /** The V8 flag setters (small-heap.ts), and what loads the built-ins (the spawn's, the spill's); the tests give their own. */
 export interface HeapFlags {
+  /** A spill worker may start (the store's cap raised past its default): the heap favours size once the input is over. */
+  spillWorker: boolean;
   loadBuiltins(which: "spawn" | "spill"): void;
   keepYoungGenerationSmall(): void;
   letYoungGenerationGrow(): void;
@@ -31,13 +34,17 @@ export interface RunHeap {
   wrote(bytes: number): void;
   /** The worker has taken the spill (its start-up is over): the young generation is capped again, the heap favours size. */
   workerTookSpill(): void;
-  /** The input is over: past SPILL_BUILTINS_AFTER_BYTES the heap favours size for the last step, whether a worker started or not. */
+  /**
+   * The input is over: where a spill worker may start, past SPILL_BUILTINS_AFTER_BYTES the heap favours size for the
+   * last step, whether a worker started or not (room for one finishing the spill); without a worker, nothing is set.
+   */
   inputEnded(): void;
 }
 
 /** The flag setters of V8 itself; the spill's built-ins are node:crypto, and node:worker_threads where a spill worker may start. */
 export function runHeapFlags(spillWorker: boolean): HeapFlags {
   return {
+    spillWorker,
     // node:net is loaded with the output channel's module, before any of this
     loadBuiltins: (which) => void (which === "spawn" ? nodeChildProcess() : [nodeCrypto(), spillWorker && nodeWorkerThreads()]),
     keepYoungGenerationSmall,
@@ -49,8 +56,11 @@ export function runHeapFlags(spillWorker: boolean): HeapFlags {
 /**
  * Loads the spawn's built-in now; caps the young generation once the output passes SHORT_OUTPUT_BYTES; loads the
  * spill's built-ins with the cap lifted once it passes SPILL_BUILTINS_AFTER_BYTES; once the worker has taken the
- * spill (or the input of such an output ended first), caps it again (V8 lifted it for the worker) and favours size.
- * Nothing is set while the worker starts, nor ever for a short output.
+ * spill (or, where one may start, the input of such an output ended first), caps it again (V8 lifted it for the
+ * worker) and favours size. Nothing is set while the worker starts, nor ever for a short output. Without a spill
+ * worker (the store's default cap) the heap is not told to favour size at the end: that made V8's next collections
+ * memory-reducing ones (a scavenge and a mark-compact "(reduce)" in the cut at 1 MiB, ~3 ms of wall, ~6 of CPU) for
+ * no peak memory saved (64 MiB either way at 100 MiB; bench/README.md, the nineteenth session).
  */
 export function keepRunHeapSmall(flags: HeapFlags): RunHeap {
   flags.loadBuiltins("spawn");
@@ -74,6 +84,6 @@ export function keepRunHeapSmall(flags: HeapFlags): RunHeap {
       flags.keepYoungGenerationSmall();
     },
     workerTookSpill: favourSize,
-    inputEnded: () => void (loaded && favourSize()),
+    inputEnded: () => void (loaded && flags.spillWorker && favourSize()),
   };
 }

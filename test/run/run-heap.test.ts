@@ -21,9 +21,10 @@ afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 describe("keepRunHeapSmall", () => {
   /** The policy with recording flag setters. */
-  function recorded() {
+  function recorded(spillWorker = true) {
     const calls: string[] = [];
     const heap = keepRunHeapSmall({
+      spillWorker,
       loadBuiltins: (which) => calls.push(`load ${which}`),
       keepYoungGenerationSmall: () => calls.push("young"),
       letYoungGenerationGrow: () => calls.push("grow"),
@@ -48,11 +49,18 @@ describe("keepRunHeapSmall", () => {
     expect(calls).toEqual(["load spawn", "young", "grow", "load spill", "young", "young+size"]);
   });
 
-  test("no worker took the spill: the heap favours size once the input is over; one big read sets the cap once", () => {
+  test("no worker took the spill: where one may start, the heap favours size once the input is over; one big read sets the cap once", () => {
     const { calls, heap } = recorded();
     heap.wrote(SPILL_BUILTINS_AFTER_BYTES + 1);
     heap.inputEnded();
     expect(calls).toEqual(["load spawn", "young", "grow", "load spill", "young", "young+size"]);
+  });
+
+  test("at the store's default cap (no spill worker) the heap is not told to favour size at the end", () => {
+    const { calls, heap } = recorded(false);
+    heap.wrote(SPILL_BUILTINS_AFTER_BYTES + 1);
+    heap.inputEnded();
+    expect(calls).toEqual(["load spawn", "young", "grow", "load spill", "young"]);
   });
 
   test("a short output sets no flag at all (and a command that writes nothing), a longer one only the cap; the spill's built-ins never load for either", () => {
@@ -164,10 +172,10 @@ describe.skipIf(process.platform !== "linux")("run's V8 flags, in the binary", (
     expect(seen.flags.filter((call) => call.workersBefore === 1).map((call) => call.flags)).toEqual([CAP, SIZE]);
   });
 
-  test("at the store's default cap no spill worker starts, past 8 MiB too (the spill is hashed on run's thread): no flag is set for one", () => {
+  test("at the store's default cap no spill worker starts, past 8 MiB too (the spill is hashed on run's thread): no flag is set for one, nor `--optimize-for-size` at the end", () => {
     const seen = probed(12 * MiB, []);
     expect(seen.workers).toBe(0);
-    expect(seen.flags.map((call) => call.flags)).toEqual([CAP, GROW, CAP, CAP, SIZE]);
+    expect(seen.flags.map((call) => call.flags)).toEqual([CAP, GROW, CAP]);
   });
 
   test("the built-ins run needs are loaded while V8's flags are at their defaults (loaded with a flag set, they compile from source)", () => {
