@@ -35,9 +35,13 @@ Object.defineProperty = function (object, key, descriptor) {
 };
 const Script = vm.Script;
 let bundle;
+// for each script compiled with a cache: whether the cache was read into the memory its text was read through (a
+// buffer at least as large as the text), rather than into pages of its own
+const cacheInTextMemory = [];
 vm.Script = class extends Script {
   constructor(code, options) {
     super(code, options);
+    if (options && options.cachedData) cacheInTextMemory.push(options.cachedData.buffer.byteLength >= code.length);
     seen.scripts.push(options && options.cachedData !== undefined ? (this.cachedDataRejected ? "rejected" : "cached") : "compiled");
     bundle = { script: this, cached: options && options.cachedData ? options.cachedData.length : 0 };
   }
@@ -52,6 +56,7 @@ process.on("exit", () => {
   if (process.env.PROBE_CACHE_GROWTH) seen.cacheGrowth = bundle.script.createCachedData().length - bundle.cached;
   require("node:fs").writeSync(2, "PROBE " + JSON.stringify(seen) + "\\n");
   require("node:fs").writeSync(2, "WORK " + JSON.stringify(work) + "\\n");
+  require("node:fs").writeSync(2, "MEMORY " + JSON.stringify(cacheInTextMemory) + "\\n");
 });
 `);
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
@@ -61,6 +66,7 @@ function probed(args: string[], input: string, stdout: "pipe" | number = "pipe")
   stdout: string;
   seen: { scripts: string[]; stdout: number; stdin: number; commanderOptions: number; builtins: string[] };
   work: { initLookups: number; getters: number };
+  cacheInTextMemory: boolean[];
 } {
   const stdin = pipeHolding(dir, input).reader;
   const result = spawnSync(process.execPath, ["-r", probe, CORREX, ...args], { encoding: "utf8", stdio: [stdin, stdout, "pipe"], env: { ...process.env, CORREX_SPILL_DIR: path.join(dir, "store") } });
@@ -68,7 +74,8 @@ function probed(args: string[], input: string, stdout: "pipe" | number = "pipe")
   const line = /^PROBE (.*)$/m.exec(result.stderr);
   if (!line) throw new Error(`no probe line: ${result.stderr}`);
   const work = /^WORK (.*)$/m.exec(result.stderr);
-  return { stdout: result.stdout, seen: JSON.parse(line[1]!), work: JSON.parse(work![1]!) };
+  const memory = /^MEMORY (.*)$/m.exec(result.stderr);
+  return { stdout: result.stdout, seen: JSON.parse(line[1]!), work: JSON.parse(work![1]!), cacheInTextMemory: JSON.parse(memory![1]!) };
 }
 
 /** An input the pass-through hands to the bundle (an escape to clean): `bound` at its defaults writes "hi\n". */
@@ -102,6 +109,13 @@ describe("start-up", () => {
     expect(help.stdout).toContain("Usage: correx read [options] <id>");
     expect(help.seen.scripts).toEqual(["cached", "cached"]);
     expect(help.seen.commanderOptions).toBeGreaterThan(0);
+  });
+
+  test("a code cache is read into the memory its bundle's text was read through, not into pages of its own (bin/correx readBundle)", () => {
+    // the CLI's bundle (bound's cache, and the one of every other command) and the store's (read, ls)
+    expect(probed(["bound"], COLORED).cacheInTextMemory).toEqual([true]);
+    expect(probed(["run", "--no-spill", "--", "true"], "").cacheInTextMemory).toEqual([true]);
+    expect(probed(["ls"], "").cacheInTextMemory).toEqual([true]);
   });
 
   test("bound's bundle: no module init is looked up by name, and only the export objects of modules it initialises get their getters", () => {
