@@ -9,6 +9,13 @@ import type { SpillReport } from "./types.js";
 
 /** The spill file is opened once the raw bytes reach this (under it, held in memory: most outputs fit and never touch the disk). */
 const SPILL_MEMORY_BYTES = 1024 * 1024;
+/**
+ * Raw bytes held past this go into one buffer of SPILL_MEMORY_BYTES (`hold`), at the offsets they take in the file,
+ * which the spill's pooled writes then take as their blocks (SpillSinkOptions.blockMemory): the bytes held are
+ * written from where they lie, and the blocks are no new memory (a page first touched costs ~10 µs on some hosts).
+ * A short output copies its few chunks as they come, as before.
+ */
+const ONE_HOLD_AFTER_BYTES = 64 * 1024;
 
 /** Where and how a session may save the full output. */
 export interface SpillTarget {
@@ -30,6 +37,12 @@ export interface RawReplay {
 export class RawSpill {
   private memory: Buffer[] = [];
   private memoryBytes = 0;
+  /**
+   * The one buffer copied chunks are held in once ONE_HOLD_AFTER_BYTES are held (see there), each at its offset in the
+   * file, up to `holdEnd`: only while nothing else was held since (a chunk kept as it is comes after them all).
+   */
+  private hold: Buffer | undefined;
+  private holdEnd = 0;
   private writer: SpillWriter | undefined;
   /** The spill's file once closed: its size and sha256; "ending" while a spill worker finishes it (`settled`). */
   private closed: { size: number; sha256: string } | "ending" | undefined;
@@ -70,8 +83,23 @@ export class RawSpill {
       this.writer.write(chunk);
       return;
     }
-    this.memory.push(copy ? Buffer.from(chunk) : chunk);
+    this.memory.push(copy ? this.held(chunk) : chunk);
     this.memoryBytes += chunk.length;
+  }
+
+  /** A copy of `chunk` to hold: in `hold` at its offset in the file once ONE_HOLD_AFTER_BYTES are held, else of its own. */
+  private held(chunk: Buffer): Buffer {
+    if (this.hold === undefined && this.memoryBytes + chunk.length >= ONE_HOLD_AFTER_BYTES && this.memoryBytes + chunk.length < SPILL_MEMORY_BYTES) {
+      this.hold = Buffer.allocUnsafeSlow(SPILL_MEMORY_BYTES);
+      this.holdEnd = this.memoryBytes; // the bytes held before it are copied to the start of the first block
+    }
+    if (this.hold !== undefined && this.holdEnd === this.memoryBytes && this.holdEnd + chunk.length <= this.hold.length) {
+      const piece = this.hold.subarray(this.holdEnd, this.holdEnd + chunk.length);
+      piece.set(chunk);
+      this.holdEnd += chunk.length;
+      return piece;
+    }
+    return Buffer.from(chunk);
   }
 
   /** Room to read the next chunk into, which `keep` then saves without a copy, once the spill file is written (spill-sink.ts). */
@@ -166,13 +194,16 @@ export class RawSpill {
 
   private openWriter(): void {
     if (!this.target || this.writer || this.failure) return;
-    this.writer = this.target.store.createWriter(this.target.maxOutputBytes);
+    // The hold becomes the pooled writes' blocks: the pieces held before it are copied into the first block, ahead of
+    // those in it, which are taken where they lie; a piece held after them (kept as it was given) is copied past them.
+    this.writer = this.target.store.createWriter(this.target.maxOutputBytes, this.hold);
     if (this.writer.failure !== undefined) this.textView?.giveUp(this.writer.failure);
     else this.textView?.open(this.target.store.textViewPath(this.writer.id));
     if (this.holdsForReplay()) return;
     for (const piece of this.memory) this.writer.write(piece);
     this.memory = [];
     this.memoryBytes = 0;
+    this.hold = undefined; // the writer's now (or garbage, for a writer of another kind)
   }
 
   /** A streamed input whose spill could not be created is held in memory instead, to be read again if it must. */

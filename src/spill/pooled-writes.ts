@@ -53,22 +53,29 @@ export class PooledWrites {
   /** `finish` wrote what was held or unconfirmed: the file is whole (writes in flight write the same bytes again). */
   private whole = false;
 
-  /** `fd`: a descriptor of its own on the file (closed here once no write is in flight after the end). */
-  private constructor(private readonly fd: number, blocks: number, blockBytes: number) {
-    this.free = Array.from({ length: blocks }, () => Buffer.allocUnsafeSlow(blockBytes));
+  /**
+   * `fd`: a descriptor of its own on the file (closed here once no write is in flight after the end). `memory`: the
+   * blocks are made of it, in order (the first block its start), when it is large enough; else each its own.
+   */
+  private constructor(private readonly fd: number, blocks: number, blockBytes: number, memory?: Buffer) {
+    const made = memory !== undefined && memory.length >= blocks * blockBytes;
+    // `startBlock` takes the last: the block at the memory's start is taken first
+    this.free = Array.from({ length: blocks }, (_, index) => (made ? memory.subarray((blocks - 1 - index) * blockBytes, (blocks - index) * blockBytes) : Buffer.allocUnsafeSlow(blockBytes)));
   }
 
   /**
    * Opens the file behind `dataFd` a second time, by its path, for the pooled writes (never through a symlink, and
    * only if the path still names that file); undefined when it cannot be (the caller writes synchronously).
+   * `memory`: what the blocks are made of (SpillSinkOptions.blockMemory): the bytes of the first `write` calls that
+   * lie where the blocks from its start take them are not copied.
    */
-  static open(path: string, dataFd: number, blocks = POOLED_BLOCKS, blockBytes = POOLED_BLOCK_BYTES): PooledWrites | undefined {
+  static open(path: string, dataFd: number, blocks = POOLED_BLOCKS, blockBytes = POOLED_BLOCK_BYTES, memory?: Buffer): PooledWrites | undefined {
     let fd: number | undefined;
     try {
       fd = fs.openSync(path, fs.constants.O_WRONLY | fs.constants.O_NOFOLLOW);
       const [opened, data] = [fs.fstatSync(fd), fs.fstatSync(dataFd)];
       if (opened.ino !== data.ino || opened.dev !== data.dev) throw new Error(`${path} is no longer the spill's file`);
-      return new PooledWrites(fd, blocks, blockBytes);
+      return new PooledWrites(fd, blocks, blockBytes, memory);
     } catch {
       if (fd !== undefined) fs.closeSync(fd);
       return undefined;

@@ -53,7 +53,7 @@ export class SpillSink {
     this.options = options;
     this.follows = (options.expectBytes ?? 0) >= (options.followFromBytes ?? FOLLOW_FROM_BYTES);
     // Pooled writes complete later: never where a worker may take over the file, only where it follows (`readable`).
-    const pool = options.pooledWrites && (options.thread === false || this.follows) ? PooledWrites.open(files.dataPath, files.dataFd) : undefined;
+    const pool = options.pooledWrites && (options.thread === false || this.follows) ? PooledWrites.open(files.dataPath, files.dataFd, undefined, undefined, options.blockMemory) : undefined;
     this.output = new SpillOutput(files, nodeCrypto().createHash("sha256"), options.fault, 0, pool);
     this.here = this.output;
     this.deferred = options.thread !== false && (options.workerSource ?? bundledWorker()) !== undefined;

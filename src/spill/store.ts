@@ -79,15 +79,18 @@ export class SpillStore {
     refuseUnsafeDirectory(this.dir, stat, "spill directory");
   }
 
-  /** Opens a writer for a new output (creating the store first); failures are reported on the writer, not thrown. */
-  createWriter(cap: number = Number.MAX_SAFE_INTEGER): SpillWriter {
+  /**
+   * Opens a writer for a new output (creating the store first); failures are reported on the writer, not thrown.
+   * `blockMemory`: where the first bytes it is given already lie (SpillSinkOptions.blockMemory).
+   */
+  createWriter(cap: number = Number.MAX_SAFE_INTEGER, blockMemory?: Buffer): SpillWriter {
     let created: string[];
     try {
       created = this.prepare();
     } catch (error) {
       return new SpillWriter(this.dir, cap, (error as Error).message);
     }
-    return new SpillWriter(this.dir, cap, undefined, created, this.writerOptions);
+    return new SpillWriter(this.dir, cap, undefined, created, blockMemory ? { ...this.writerOptions, blockMemory } : this.writerOptions);
   }
 
   /** The path of an output's bytes (the id is validated first). */
