@@ -46,7 +46,7 @@ describe("the raw bytes held before the spill opens", () => {
         const report = spill.save(bytes.length);
         expect(report.kind).toBe("saved");
         if (report.kind !== "saved") return;
-        const saved = spill.saveRecord("", report, {} as never, 0);
+        const saved = spill.saveRecord("", report, {}, 0);
         expect(saved.kind).toBe("saved");
         expect(fs.readFileSync(report.path).equals(bytes)).toBe(true);
         const record = JSON.parse(fs.readFileSync(`${report.path}.json`, "utf8")) as { sha256: string; size: number };
@@ -54,6 +54,22 @@ describe("the raw bytes held before the spill opens", () => {
         fs.rmSync(store.dir, { recursive: true, force: true });
       },
     ), { numRuns: 40 });
+  });
+});
+
+describe("the hold handed to the pooled writes", () => {
+  test("once the spill opens, the room lent for the next read lies in the hold (one 1 MiB buffer), not in a block of the pool's own", async () => {
+    const store = new SpillStore(path.join(dir, `store-${(stores += 1)}`), { thread: false, pooledWrites: true });
+    const spill = new RawSpill({ store }, undefined);
+    const bytes = sample(3, 1024 * KiB + 64 * KiB);
+    keepAll(spill, bytes, [64 * KiB], [false]); // the hold from the first chunk; the spill opens at the 16th
+    // the four blocks are all written or being written: the first room comes once the pool gives one back
+    let room: Buffer | undefined;
+    for (let turn = 0; turn < 2000 && (room = spill.readRoom(1024)) === undefined; turn += 1) await new Promise((resolve) => setTimeout(resolve, 1));
+    expect(room?.buffer.byteLength).toBe(1024 * KiB);
+    const report = spill.saveRecord("", spill.save(bytes.length), {}, 0); // the file whole and closed once its record is written
+    expect(report.kind === "saved" && fs.readFileSync(report.path).equals(bytes)).toBe(true);
+    fs.rmSync(store.dir, { recursive: true, force: true });
   });
 });
 
