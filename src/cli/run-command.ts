@@ -70,7 +70,7 @@ export async function runCommandCli(argv: string[], raw: RawOptions): Promise<nu
   await tokenCounterFor(config);
   // Past the default cap, the spill's hash on the spill worker (the second core). A worker costs ~10 MiB however
   // small, and the goal is 80 MiB of peak RSS: no ring and a small heap.
-  const heap = keepRunHeapSmall(runHeapFlags(spillWorkerFor(config.maxOutputBytes)));
+  const heap = keepRunHeapSmall(runHeapFlags(spillWorkerFor(config.maxOutputBytes), config.spillDir !== undefined));
   // The sessions are set up once the command is started (`opened`, right after the spawn, before any of its output
   // is read): its own start (exec, the dynamic loader) takes milliseconds, in which they are made. Should a chunk
   // come first, the readers pause until they are.

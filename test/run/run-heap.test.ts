@@ -21,10 +21,11 @@ afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 describe("keepRunHeapSmall", () => {
   /** The policy with recording flag setters. */
-  function recorded(spillWorker = true) {
+  function recorded(spillWorker = true, spills = true) {
     const calls: string[] = [];
     const heap = keepRunHeapSmall({
       spillWorker,
+      spills,
       loadBuiltins: (which) => calls.push(`load ${which}`),
       keepYoungGenerationSmall: () => calls.push("young"),
       letYoungGenerationGrow: () => calls.push("grow"),
@@ -63,14 +64,27 @@ describe("keepRunHeapSmall", () => {
     expect(calls).toEqual(["load spawn", "young", "grow", "load spill", "young"]);
   });
 
-  test("a short output sets no flag at all (and a command that writes nothing), a longer one only the cap; the spill's built-ins never load for either", () => {
+  test("a short output sets no flag at all (and a command that writes nothing), nor loads the spill's built-ins", () => {
     for (const bytes of [0, 1000, SHORT_OUTPUT_BYTES - 1]) {
       const { calls, heap } = recorded();
       heap.wrote(bytes);
       heap.inputEnded();
       expect(calls).toEqual(["load spawn"]);
     }
-    const { calls, heap } = recorded();
+  });
+
+  test("a capped output that ends before the spill's built-ins loaded (its spill is saved at the end) loads them then, with the cap lifted; with --no-spill, none", () => {
+    // under the cap they would load at the save and compile from source (crypto's 17 modules: ~6 ms of a 200 KB output's end)
+    for (const spillWorker of [false, true]) {
+      const { calls, heap } = recorded(spillWorker);
+      heap.wrote(SHORT_OUTPUT_BYTES);
+      heap.wrote(SPILL_BUILTINS_AFTER_BYTES - SHORT_OUTPUT_BYTES - 1);
+      expect(calls).toEqual(["load spawn", "young"]);
+      heap.inputEnded();
+      // "end": node:crypto alone, no worker starts once the input is over; nor does the heap favour size for it
+      expect(calls).toEqual(["load spawn", "young", "grow", "load end", "young"]);
+    }
+    const { calls, heap } = recorded(false, false);
     heap.wrote(SHORT_OUTPUT_BYTES);
     heap.inputEnded();
     expect(calls).toEqual(["load spawn", "young"]);
@@ -190,6 +204,19 @@ describe.skipIf(process.platform !== "linux")("run's V8 flags, in the binary", (
     // the store's first collection in passing (a new store) ran at the end, with the flags set: without node:perf_hooks
     expect(seen.loadedAtExit).toEqual(expect.arrayContaining(["internal/fs/dir"]));
     expect(seen.loadedAtExit).not.toContain("perf_hooks");
+  });
+
+  test("an output cut that ends under 512 KiB: the cap, and at the end node:crypto loaded with it lifted; with --no-spill the cap alone", () => {
+    for (const cap of [[], ["--max-output", "1GiB"]]) {
+      const seen = probed(200 * 1024, cap);
+      expect(seen.workers).toBe(0);
+      expect(seen.flags.map((call) => call.flags)).toEqual([CAP, GROW, CAP]);
+      expect(seen.loadedAtFlag[1]).not.toContain("crypto");
+      expect(seen.loadedAtFlag[2]).toContain("crypto");
+    }
+    const unsaved = probed(200 * 1024, ["--no-spill"]);
+    expect(unsaved.flags.map((call) => call.flags)).toEqual([CAP]);
+    expect(unsaved.loadedAtExit).not.toContain("crypto");
   });
 
   test("a short output: no flag at all (everything run loads, node:cluster's socket server too, keeps its code cache), nor the spill's built-ins", () => {
