@@ -1,5 +1,4 @@
 // Node built-ins loaded on first use: most calls never spill or spawn, and each built-in costs start-up time.
-import { createRequire } from "node:module";
 import type * as NodeChildProcess from "node:child_process";
 import type * as NodeCrypto from "node:crypto";
 import type * as NodeNet from "node:net";
@@ -10,13 +9,15 @@ import type * as NodeWorkerThreads from "node:worker_threads";
 let load: ((name: string) => unknown) | undefined; // made on the first load: most runs load none
 
 /**
- * Loads a built-in: process.getBuiltinModule where this Node has it (20.16 on), else a require made here (in the
- * CLI's CommonJS bundle, import.meta.url is a file URL made from the bundle's path on first use: node:url and two
- * conversions, ~0.5 ms of every `run`'s start, which loads node:child_process this way).
+ * Loads a built-in: process.getBuiltinModule where this Node has it (20.16 on), else the module's `require` (the
+ * CLI's CommonJS bundle is given bin/correx's; the library's ES module makes one in its banner, scripts/build.mjs).
+ * Not a require made here with node:module's createRequire: importing node:module loads it and three modules of
+ * Node's ES loader at every start (~0.5 ms), and in the CommonJS bundle import.meta.url is a file URL made from the
+ * bundle's path with node:url on first use.
  */
 function loadBuiltin(name: string): unknown {
   const getBuiltin = (process as { getBuiltinModule?: (name: string) => unknown }).getBuiltinModule;
-  load ??= typeof getBuiltin === "function" ? (builtin) => getBuiltin.call(process, builtin) : createRequire(import.meta.url);
+  load ??= typeof getBuiltin === "function" ? (builtin) => getBuiltin.call(process, builtin) : require;
   return load(name);
 }
 

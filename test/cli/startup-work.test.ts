@@ -55,7 +55,7 @@ for (const name of ["stdout", "stdin"]) {
   Object.defineProperty(process, name, { configurable: true, enumerable: descriptor.enumerable, get() { seen[name] += 1; return descriptor.get.call(this); } });
 }
 process.on("exit", () => {
-  seen.builtins = process.moduleLoadList.filter((name) => /^NativeModule (tty|net|stream|crypto|child_process|perf_hooks|os|v8|worker_threads)$/.test(name));
+  seen.builtins = process.moduleLoadList.filter((name) => /^NativeModule (tty|net|stream|crypto|child_process|perf_hooks|os|v8|worker_threads|module)$/.test(name));
   // what the run compiled that the cache did not hold: the cache V8 would make now holds it too
   if (process.env.PROBE_CACHE_GROWTH) seen.cacheGrowth = bundle.script.createCachedData().length - bundle.cached;
   require("node:fs").writeSync(2, "PROBE " + JSON.stringify(seen) + "\\n");
@@ -92,7 +92,7 @@ describe("start-up", () => {
     expect(run.seen).toEqual({ scripts: [], stdout: 0, stdin: 0, commanderOptions: 0, builtins: [] });
   });
 
-  test("an input bound cleans: the bundle comes from the code cache; no commander, no stdin or stdout stream, no tty, net, stream, crypto or os module", () => {
+  test("an input bound cleans: the bundle comes from the code cache; no commander, no stdin or stdout stream, no tty, net, stream, crypto, os or module module (process.getBuiltinModule: no createRequire)", () => {
     const run = probed(["bound"], COLORED);
     expect(run.stdout).toBe("hi\n");
     expect(run.seen).toEqual({ scripts: ["cached"], stdout: 0, stdin: 0, commanderOptions: 0, builtins: [] });
