@@ -39,13 +39,20 @@ Object.defineProperty = function (object, key, descriptor) {
 };
 const Script = vm.Script;
 let bundle;
-// for each script compiled with a cache: whether the cache was read into the memory its text was read through (a
-// buffer at least as large as the text), rather than into pages of its own
+// for each script compiled with a cache: whether the cache was read into the memory its text was read through (the
+// buffer fs.readSync filled with the text, then with the cache), rather than into pages of its own
+const readsInto = new WeakMap();
+const fsModule = require("node:fs");
+const readSync = fsModule.readSync;
+fsModule.readSync = function (fd, buffer, ...rest) {
+  if (buffer && buffer.buffer) readsInto.set(buffer.buffer, (readsInto.get(buffer.buffer) ?? 0) + 1);
+  return readSync.call(this, fd, buffer, ...rest);
+};
 const cacheInTextMemory = [];
 vm.Script = class extends Script {
   constructor(code, options) {
     super(code, options);
-    if (options && options.cachedData) cacheInTextMemory.push(options.cachedData.buffer.byteLength >= code.length);
+    if (options && options.cachedData) cacheInTextMemory.push(options.cachedData.buffer.byteLength >= code.length && readsInto.get(options.cachedData.buffer) >= 2);
     seen.scripts.push(options && options.cachedData !== undefined ? (this.cachedDataRejected ? "rejected" : "cached") : "compiled");
     bundle = { script: this, cached: options && options.cachedData ? options.cachedData.length : 0 };
   }
