@@ -42,22 +42,47 @@ export async function runMcpServer(raw: RawOptions): Promise<void> {
     },
   });
   // The client closing stdin ends the session: calls still running are answered first (a piped script gets its
-  // results); a client that will not wait sends SIGTERM, which stops their process groups.
+  // results); a client that will not wait sends SIGTERM, which stops their process groups. A client that is gone
+  // (killed: it can read no answer) is not waited for: its end gave this process to another parent.
+  const parent = process.ppid;
   const ended = new Promise<void>((resolve) => {
     process.stdin.once("end", resolve);
     process.stdin.once("close", resolve);
   });
-  await Promise.race([server.closed, ended.then(() => calls.idle())]);
+  const gone = ended.then(() => parentGone(parent)).then(() => {
+    if (calls.active() > 0) log(`the client is gone (this process's parent, pid ${parent}, ended): stopping ${calls.active()} running command(s)`);
+  });
+  await Promise.race([server.closed, ended.then(() => Promise.race([calls.idle(), gone]))]);
   killRunning();
   await server.close().catch(() => undefined);
   process.exit(0);
 }
 
+/** How often, once stdin has ended with calls still running, the server looks whether its client is still there. */
+export const CLIENT_CHECK_MS = 250;
+
+/**
+ * Resolves once `parent` is no longer this process's parent: the process that started the server (the client, or
+ * the shell of a piped script, which waits for it) ended and the server was given to another (init, a subreaper).
+ * The check does not keep the process alive.
+ */
+function parentGone(parent: number): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setInterval(() => {
+      if (process.ppid === parent) return;
+      clearInterval(timer);
+      resolve();
+    }, CLIENT_CHECK_MS);
+    timer.unref();
+  });
+}
+
 /** Counts the calls in flight; `idle` resolves when none is left. */
-function trackCalls(): { track<T>(call: Promise<T>): Promise<T>; idle(): Promise<void> } {
+function trackCalls(): { track<T>(call: Promise<T>): Promise<T>; idle(): Promise<void>; active(): number } {
   let active = 0;
   let waiting: (() => void) | undefined;
   return {
+    active: () => active,
     async track(call) {
       active += 1;
       try {

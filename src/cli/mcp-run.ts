@@ -3,8 +3,8 @@ import { boundMeta } from "../project/model.js";
 import type { OutputOptions } from "../project/output.js";
 import type { ToolCallContext } from "../mcp/server.js";
 import { parseRunArguments, type RunDefaults } from "../mcp/run-arguments.js";
-import type { ToolAnswer } from "../mcp/tool-answer.js";
-import { classifyRun, formatCommandLine, type RunFacts } from "../run/run-result.js";
+import { structuredJson, type ToolAnswer } from "../mcp/tool-answer.js";
+import { classifyRun, exitCodeForRun, formatCommandLine, type RunFacts } from "../run/run-result.js";
 import { trackRunStats } from "../run/run-stats.js";
 import { startCommand } from "../run/start-command.js";
 import { renderStatusLine } from "../run/status-line.js";
@@ -59,12 +59,14 @@ export async function runTool(args: Record<string, unknown>, context: ToolCallCo
     environment.running.delete(handle);
   }
   if (outcome.spawnError) sessions.output.write(Buffer.from(`${outcome.spawnError.message}\n`));
-  const { output, bounded } = await projectRun(config, options, facts, outcome, sessions);
+  const worst = worstRunFacts(facts.command, config.spillDir);
+  const { output, bounded } = await projectRun(config, options, facts, outcome, sessions, { wrap: (text) => structuredJson(worst, text) });
   for (const warning of [...output.warnings, collectAfterSpill(config, sessions.spill, bounded)]) if (warning) environment.warn(warning);
   const meta = boundMeta(bounded);
   const structured = {
     command: facts.command,
-    exit_code: outcome.spawnError ? null : outcome.exitCode,
+    // a command that could not start: the status the text gives (127 not found, 126 not executable), as `correx run` exits
+    exit_code: outcome.spawnError ? exitCodeForRun(outcome) : outcome.exitCode,
     signal: outcome.signal,
     timed_out: outcome.timedOut,
     duration_ms: outcome.durationMs,
@@ -75,4 +77,17 @@ export async function runTool(args: Record<string, unknown>, context: ToolCallCo
     total_bytes: bounded.totalBytes,
   };
   return { text: output.text, structured, ...(classifyRun(outcome) === undefined ? {} : { isError: true }) };
+}
+
+/**
+ * The run tool's facts at their largest (numbers of 16 digits, the longest signal name and output path), for the
+ * room its structuredContent takes beside the text it repeats (tool-answer.ts).
+ */
+function worstRunFacts(command: string, spillDir: string | undefined): Record<string, unknown> {
+  const big = Number.MAX_SAFE_INTEGER;
+  const id = "tool_00000000000000000000000000";
+  return {
+    command, exit_code: big, signal: "SIGXXXXXXXXXXXXX", timed_out: false, duration_ms: big, truncated: false,
+    output_id: id, output_path: `${spillDir ?? ""}/${id}`, next_offset: big, total_lines: big, total_bytes: big,
+  };
 }

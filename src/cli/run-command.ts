@@ -4,7 +4,7 @@ import { BoundSession, type SpillTarget } from "../bound/session.js";
 import type { BoundText } from "../bound/types.js";
 import { UsageError } from "../errors.js";
 import { boundMeta } from "../project/model.js";
-import { planReservation, renderOutput, writtenRenderer, type Output, type OutputOptions } from "../project/output.js";
+import { alsoAsJsonField, planReservation, renderOutput, writtenRenderer, type JsonField, type Output, type OutputOptions } from "../project/output.js";
 import { shapeCommandOutput } from "../run/command-output.js";
 import { startLiveStatus, type LiveStatus } from "../run/live-status.js";
 import { killGroupSync } from "../run/process-group.js";
@@ -133,9 +133,10 @@ export async function openSessions(config: ProjectionConfig, options: OutputOpti
 
 /**
  * The written result: the bounded output in the bash format (or the payload), with how the command ended.
- * A failure's preview gives the head half its usual share: the error is usually at the end.
+ * A failure's preview gives the head half its usual share: the error is usually at the end. `inField`: the text is
+ * also written as a string field of a JSON object (the MCP run tool's structuredContent), checked on that too.
  */
-export async function projectRun(config: ProjectionConfig, options: OutputOptions, facts: RunFacts, outcome: RunOutcome, sessions: RunSessions): Promise<{ output: Output; bounded: BoundText }> {
+export async function projectRun(config: ProjectionConfig, options: OutputOptions, facts: RunFacts, outcome: RunOutcome, sessions: RunSessions, inField?: JsonField): Promise<{ output: Output; bounded: BoundText }> {
   const base = describeRunResult(outcome, facts, keepsDataApart(config));
   // A run correx stopped on a signal (forwarded to the group) is recorded as `bound` records an input cut short.
   // A command that died of a signal of its own (a crash, a kill from elsewhere) has it recorded beside its null exit code.
@@ -152,7 +153,8 @@ export async function projectRun(config: ProjectionConfig, options: OutputOption
   const tailLeaning = classifyRun(outcome) === undefined ? {} : { headRatio: config.bound.headRatio / 2 };
   const shape = keepsDataApart(config) ? undefined : shapeCommandOutput;
   const render = writtenRenderer(base, frame, options, shape);
-  const late = { ...planReservation(base, reservedFrame(base, facts.tool, stderrSection), options, config.spillDir), render, ...tailLeaning };
+  const plan = { ...planReservation(base, reservedFrame(base, facts.tool, stderrSection), options, config.spillDir), render };
+  const late = { ...(inField ? alsoAsJsonField(plan, inField) : plan), ...tailLeaning };
   const bounded = sessions.output.finish(fields, late);
   return { output: renderOutput(base, shape ? shape(bounded) : bounded, frame, options), bounded };
 }

@@ -4,7 +4,7 @@ import { readOutputPage } from "../spill/read-output.js";
 import { searchOutput, searchRecentOutputs, type OutputSearch } from "../spill/search-output.js";
 import type { SpillStore } from "../spill/store.js";
 import { DEFAULT_PAGE_LINES } from "../tools/read-page.js";
-import { optionalBoolean, optionalInteger, optionalString, ToolArgumentError, type ToolAnswer } from "./tool-answer.js";
+import { fittedAnswer, optionalBoolean, optionalInteger, optionalString, ToolArgumentError, type ToolAnswer } from "./tool-answer.js";
 
 /** The store the tools read and the byte budget of their answers. */
 export interface StoredOutputContext {
@@ -23,9 +23,10 @@ export function answerReadOutput(args: Record<string, unknown>, context: StoredO
   if (id === undefined) throw new ToolArgumentError("id is required (the tool_… id from a marker)");
   const offset = optionalInteger(args, "offset", 1) ?? 1;
   const limit = optionalInteger(args, "limit", 1) ?? DEFAULT_PAGE_LINES;
-  const page = readOutputPage(context.store, id, { offset, limit, maxBytes: context.maxBytes, raw: false });
-  const { text, not_saved_bytes: _notSaved, lines: _lines, ...facts } = page;
-  return { text, structured: facts };
+  return fittedAnswer(context.maxBytes, (maxBytes) => {
+    const { text, not_saved_bytes: _notSaved, lines: _lines, ...facts } = readOutputPage(context.store, id, { offset, limit, maxBytes, raw: false });
+    return { text, structured: facts };
+  });
 }
 
 /** `grep_output {pattern, id?, …}`: matches with context in one output, or in the newest ones. */
@@ -38,21 +39,23 @@ export function answerGrepOutput(args: Record<string, unknown>, context: StoredO
   } catch (error) {
     throw new ToolArgumentError((error as Error).message);
   }
-  const options = {
+  const settings = {
     pattern,
     max: optionalInteger(args, "max_matches", 1) ?? DEFAULT_MAX_MATCHES,
     context: optionalInteger(args, "context", 0, 50) ?? DEFAULT_CONTEXT,
-    maxBytes: context.maxBytes,
     raw: false,
     moreHint: "Use max_matches or a more specific pattern.",
   };
   const id = optionalString(args, "id");
   const describe = (found: OutputSearch) => ({ id: found.id, total_matches: found.total_matches, total_lines: found.total_lines, lines: found.matches.map((match) => match.line) });
-  if (id !== undefined) {
-    const found = searchOutput(context.store, id, options);
-    return { text: found.text, structured: { total_matches: found.total_matches, outputs: [describe(found)] } };
-  }
-  const recent = searchRecentOutputs(context.store, RECENT_OUTPUTS, options);
-  const total = recent.results.reduce((sum, found) => sum + found.total_matches, 0);
-  return { text: recent.text, structured: { total_matches: total, outputs: recent.results.map(describe) } };
+  return fittedAnswer(context.maxBytes, (maxBytes) => {
+    const options = { ...settings, maxBytes };
+    if (id !== undefined) {
+      const found = searchOutput(context.store, id, options);
+      return { text: found.text, structured: { total_matches: found.total_matches, outputs: [describe(found)] } };
+    }
+    const recent = searchRecentOutputs(context.store, RECENT_OUTPUTS, options);
+    const total = recent.results.reduce((sum, found) => sum + found.total_matches, 0);
+    return { text: recent.text, structured: { total_matches: total, outputs: recent.results.map(describe) } };
+  });
 }

@@ -1,4 +1,6 @@
-// What a tool handler gives back, and its CallToolResult: text for the model, facts in structuredContent.
+// What a tool handler gives back, and its CallToolResult: text for the model, facts in structuredContent with the
+// text repeated there: clients such as Codex CLI and Claude Code give the model only structuredContent, serialized,
+// when a result has one. The budget holds for both (the larger, the object, is what the tools bound).
 import { CorrexError } from "../errors.js";
 import { isRecord } from "../payload.js";
 
@@ -9,13 +11,35 @@ export interface ToolAnswer {
   isError?: boolean;
 }
 
-/** An MCP CallToolResult for an answer. */
+/** An MCP CallToolResult for an answer: the text, and the structured facts with the text as their last field. */
 export function toCallToolResult(answer: ToolAnswer): { content: { type: "text"; text: string }[]; structuredContent?: Record<string, unknown>; isError?: boolean } {
   return {
     content: [{ type: "text", text: answer.text }],
-    ...(answer.structured ? { structuredContent: answer.structured } : {}),
+    ...(answer.structured ? { structuredContent: { ...answer.structured, text: answer.text } } : {}),
     ...(answer.isError ? { isError: true } : {}),
   };
+}
+
+/** The structuredContent of `facts` with `text`, serialized as a client serializes it for the model (compact JSON). */
+export function structuredJson(facts: Record<string, unknown>, text: string): string {
+  return JSON.stringify({ ...facts, text });
+}
+
+/**
+ * An answer whose structuredContent, serialized, fits `maxBytes` (its text a page that stops at a byte budget, so
+ * within it already): `answerFor` is asked again for a smaller page while the object (the text escaped, the
+ * facts beside it) is over, a few times at most; the last answer is returned either way.
+ */
+export function fittedAnswer(maxBytes: number, answerFor: (maxBytes: number) => ToolAnswer): ToolAnswer {
+  let room = maxBytes;
+  let answer = answerFor(room);
+  for (let attempt = 0; attempt < 6 && answer.structured !== undefined; attempt += 1) {
+    const over = Buffer.byteLength(structuredJson(answer.structured, answer.text)) - maxBytes;
+    if (over <= 0 || room <= 1) break;
+    room = Math.max(1, room - over);
+    answer = answerFor(room);
+  }
+  return answer;
 }
 
 /** Arguments that do not fit a tool's schema: answered as a tool error, so the model can correct the call. */

@@ -26,6 +26,12 @@ const SAVED_OUTPUT_FIELDS = {
   total_bytes: { type: "integer" },
 };
 
+/**
+ * The text of the answer, repeated last in structuredContent: clients such as Codex CLI and Claude Code give the model
+ * only structuredContent when a result has one (tool-answer.ts).
+ */
+const TEXT_FIELD = { text: { type: "string", description: "the answer's text, as in its text content (for clients that show only structuredContent)" } };
+
 /** `run`: a command, bounded. */
 export const RUN_TOOL: McpToolDefinition = {
   name: "run",
@@ -57,8 +63,9 @@ export const RUN_TOOL: McpToolDefinition = {
       timed_out: { type: "boolean" },
       duration_ms: { type: "integer" },
       ...SAVED_OUTPUT_FIELDS,
+      ...TEXT_FIELD,
     },
-    required: ["command", "exit_code", "signal", "timed_out", "duration_ms", "truncated"],
+    required: ["command", "exit_code", "signal", "timed_out", "duration_ms", "truncated", "text"],
   },
   annotations: { destructiveHint: true, openWorldHint: true },
 };
@@ -91,8 +98,9 @@ export const READ_OUTPUT_TOOL: McpToolDefinition = {
       to_line: { type: "integer" },
       total_lines: { type: "integer" },
       next_offset: { type: "integer", description: "first line not read yet; absent at the end" },
+      ...TEXT_FIELD,
     },
-    required: ["id", "path", "from_line", "to_line", "total_lines"],
+    required: ["id", "path", "from_line", "to_line", "total_lines", "text"],
   },
   annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
 };
@@ -131,8 +139,9 @@ export const GREP_OUTPUT_TOOL: McpToolDefinition = {
           required: ["id", "total_matches"],
         },
       },
+      ...TEXT_FIELD,
     },
-    required: ["total_matches", "outputs"],
+    required: ["total_matches", "outputs", "text"],
   },
   annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
 };

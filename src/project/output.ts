@@ -89,6 +89,31 @@ export function planReservation(base: ToolResult, frame: Frame, options: OutputO
   return { reservedBytes: Buffer.byteLength(envelope.text) + ENVELOPE_SLACK, reservedLines: 0, measure: jsonStringBytes, render, linesOnBody: true };
 }
 
+/**
+ * A JSON object that carries the written text as one of its string fields: `wrap(text)` writes it, its other fields
+ * at their largest (the MCP tools' structuredContent, which repeats the text for clients that give the model only
+ * that object, serialized: Codex CLI, Claude Code).
+ */
+export interface JsonField {
+  wrap(text: string): string;
+}
+
+/**
+ * A text plan (planReservation's for text) for a text also written inside a JSON object (JsonField): the body is
+ * measured escaped, the object's other fields reserved, and every limit checked on the object, the larger of the two
+ * (escaping only adds), so both hold. Lines stay counted on the text.
+ */
+export function alsoAsJsonField(plan: ReturnType<typeof planReservation>, field: JsonField): ReturnType<typeof planReservation> {
+  const render = plan.render!;
+  return {
+    reservedBytes: (plan.reservedBytes ?? 0) + Buffer.byteLength(field.wrap("")),
+    reservedLines: plan.reservedLines ?? 0,
+    measure: jsonStringBytes,
+    render: (bound) => field.wrap(render(bound)),
+    linesOnBody: true,
+  };
+}
+
 /** Writes a bounded result the way the options ask. */
 export function renderOutput(base: ToolResult, bound: BoundText, frame: Frame, options: OutputOptions): Output {
   if (options.format === "text" && !options.to) {

@@ -93,7 +93,7 @@ describe("run", () => {
     expect(text).toContain(`Line ${errorLine}: `);
     expect(text).toContain(`Line ${errorLine - 1}- `);
     expect(text).toContain(`Line ${errorLine + 1}- `);
-    expect(found.structuredContent).toEqual({ total_matches: 1, outputs: [{ id, total_matches: 1, total_lines: lines.length, lines: [errorLine] }] });
+    expect(found.structuredContent).toEqual({ total_matches: 1, outputs: [{ id, total_matches: 1, total_lines: lines.length, lines: [errorLine] }], text });
     const everywhere = await client.callTool({ name: "grep_output", arguments: { pattern: "ts2322", ignore_case: true } });
     expect(firstText(everywhere)).toContain(id);
     expect((everywhere.structuredContent as { total_matches: number }).total_matches).toBe(1);
@@ -158,6 +158,68 @@ describe("run", () => {
     await expect(call).rejects.toThrow();
     await waitUntil(() => !isGroupAlive(group!), "the process group to end");
     expect(processExists(grandchild!)).toBe(false);
+  });
+});
+
+describe("structuredContent for clients that show the model only that (Codex CLI, Claude Code)", () => {
+  /** What such a client gives the model: structuredContent serialized. */
+  const seen = (result: unknown): string => JSON.stringify((result as { structuredContent: unknown }).structuredContent);
+
+  test("run, read_output and grep_output repeat their text in it, and the object serialized holds the budget", async () => {
+    const { client } = await start();
+    // quotes, backslashes and tabs: JSON's escaping makes the object larger than the text
+    const noisy = { command: `for i in $(seq 1 3000); do printf 'line %d "quoted" \\\\path\\\\to\tfile\n' $i; done; echo 'error: "boom" at \\\\x.c:1'; exit 1` };
+    const ran = await client.callTool({ name: "run", arguments: noisy });
+    const facts = ran.structuredContent as Record<string, unknown>;
+    expect(facts.text).toBe(firstText(ran));
+    expect(facts.truncated).toBe(true);
+    expect(firstText(ran)).toContain('error: "boom" at \\x.c:1');
+    expect(Buffer.byteLength(seen(ran))).toBeLessThanOrEqual(MAX_BYTES);
+    expect(Buffer.byteLength(seen(ran))).toBeGreaterThan(MAX_BYTES * 0.8);
+    const id = String(facts.output_id);
+    const page = await client.callTool({ name: "read_output", arguments: { id, offset: 1, limit: 5000 } });
+    expect((page.structuredContent as Record<string, unknown>).text).toBe(firstText(page));
+    expect(Buffer.byteLength(seen(page))).toBeLessThanOrEqual(MAX_BYTES);
+    expect(Buffer.byteLength(seen(page))).toBeGreaterThan(MAX_BYTES * 0.8);
+    const found = await client.callTool({ name: "grep_output", arguments: { id, pattern: "quoted", max_matches: 1000, context: 0 } });
+    expect((found.structuredContent as Record<string, unknown>).text).toBe(firstText(found));
+    expect(firstText(found)).toMatch(/^Found 3000 matches/);
+    expect(Buffer.byteLength(seen(found))).toBeLessThanOrEqual(MAX_BYTES);
+  });
+
+  test("a command that cannot start: exit_code is the status its text gives (127)", async () => {
+    const { client } = await start();
+    const result = await client.callTool({ name: "run", arguments: { argv: ["/nonexistent/correx-no-such-program"] } });
+    expect(firstText(result)).toContain("Command exited with code 127.");
+    expect(result.structuredContent).toMatchObject({ exit_code: 127, signal: null });
+  });
+});
+
+describe("a client that is gone", () => {
+  test("killed with a call running (no progress asked): the server stops the command's group and exits", async () => {
+    const dir = temporaryDirectory("correx-mcp-gone-");
+    const pids = join(dir, "pids");
+    // The client: starts the server on pipes, calls run and waits; it is then killed, and nothing reads the answer.
+    const script = `
+      const { spawn } = require("node:child_process");
+      const server = spawn(process.execPath, [${JSON.stringify(join(ROOT, "bin", "correx"))}, "mcp", "--spill-dir", ${JSON.stringify(join(dir, "spill"))}], { stdio: ["pipe", "pipe", "ignore"] });
+      require("node:fs").writeFileSync(${JSON.stringify(`${pids}.server`)}, String(server.pid));
+      server.stdout.resume();
+      const send = (frame) => server.stdin.write(JSON.stringify({ jsonrpc: "2.0", ...frame }) + "\\n");
+      send({ id: 0, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "t", version: "1" } } });
+      send({ method: "notifications/initialized" });
+      send({ id: 1, method: "tools/call", params: { name: "run", arguments: { command: "echo $$ > '${pids}.tmp'; sleep 600" } } });
+      setInterval(() => {}, 1000);`;
+    const { spawn } = await import("node:child_process");
+    const clientProcess = spawn(process.execPath, ["-e", script], { stdio: "ignore" });
+    await waitForFile(`${pids}.tmp`);
+    await waitForLines(`${pids}.tmp`, 1);
+    const group = Number(readFileSync(`${pids}.tmp`, "utf8").trim());
+    const server = Number(readFileSync(`${pids}.server`, "utf8").trim());
+    expect(isGroupAlive(group)).toBe(true);
+    clientProcess.kill("SIGKILL");
+    await waitUntil(() => !isGroupAlive(group), "the command's group to end");
+    await waitUntil(() => !processExists(server), "the server to exit");
   });
 });
 
