@@ -4,25 +4,64 @@ import * as fs from "node:fs";
 import { scanLines } from "./line-scan.js";
 import { seekLine, type LineIndex } from "./line-index.js";
 
-/** One line's bytes as they come piece by piece, up to `cap`, in one buffer reused from line to line. */
+/**
+ * One line's bytes as they come piece by piece, up to `cap`, in one buffer reused from line to line; with `redraws`,
+ * also the last `cap` bytes of a longer line, in a second buffer used as a ring.
+ */
 class LineBytes {
   private readonly buffer: Buffer;
   private length = 0;
+  /** The last bytes of a line longer than the buffer: a ring, `seen` bytes in all went past the first buffer. */
+  private readonly last: Buffer | undefined;
+  private seen = 0;
 
-  constructor(cap: number) {
+  constructor(cap: number, redraws: boolean) {
     this.buffer = Buffer.allocUnsafe(cap);
+    this.last = redraws ? Buffer.allocUnsafe(cap) : undefined;
   }
 
-  /** Adds `chunk[start, end)`, as much of it as the buffer has room for. */
+  /** Adds `chunk[start, end)`: as much of it as the buffer has room for, the rest to the ring of the last bytes. */
   add(chunk: Buffer, start: number, end: number): void {
-    this.length += chunk.copy(this.buffer, this.length, start, end);
+    const taken = chunk.copy(this.buffer, this.length, start, end);
+    this.length += taken;
+    const { last } = this;
+    if (last === undefined) return;
+    for (let from = start + taken; from < end; ) {
+      const at = this.seen % last.length;
+      const copied = chunk.copy(last, at, from, Math.min(end, from + last.length - at));
+      from += copied;
+      this.seen += copied;
+    }
   }
 
-  /** The line's text, cut to `maxChars` + 1 characters; the buffer is emptied for the next line. */
+  /**
+   * The line's text, cut to `maxChars` + 1 characters; the buffers are emptied for the next line. A longer line
+   * whose last bytes redraw it (a carriage return among them: a progress bar) is given from its last bytes' first
+   * carriage return on, so that collapsing the redraws shows its final state, not the one its first bytes had.
+   */
   take(maxChars: number): string {
+    const redrawn = this.redrawnEnd();
     const text = this.buffer.toString("utf8", 0, this.length);
     this.length = 0;
+    this.seen = 0;
+    if (redrawn !== undefined) return redrawn.length > maxChars + 1 ? redrawn.slice(redrawn.length - maxChars - 1) : redrawn;
     return text.length > maxChars + 1 ? text.slice(0, maxChars + 1) : text;
+  }
+
+  /**
+   * A long line's last bytes (all of it when the ring did not wrap: the first buffer's bytes, then the ring's) from
+   * their first carriage return that is not the line's own CRLF, if any.
+   */
+  private redrawnEnd(): string | undefined {
+    const { last, seen } = this;
+    if (last === undefined || seen === 0) return undefined;
+    const start = seen % last.length;
+    const bytes = seen <= last.length
+      ? Buffer.concat([this.buffer.subarray(0, this.length), last.subarray(0, seen)])
+      : Buffer.concat([last.subarray(start), last.subarray(0, start)], last.length);
+    const body = bytes[bytes.length - 1] === 0x0d ? bytes.subarray(0, bytes.length - 1) : bytes;
+    const at = body.indexOf(0x0d);
+    return at < 0 ? undefined : bytes.toString("utf8", at);
   }
 }
 
@@ -42,11 +81,13 @@ export function indexedLineCount(fd: number, index: LineIndex): number {
 
 /**
  * Lines [offset, offset + limit) of an open file (1-based), each cut to `maxChars` + 1 characters, and the line
- * count. With `index`, the scan starts at the block that holds line `offset` and stops after the window.
+ * count. With `index`, the scan starts at the block that holds line `offset` and stops after the window. With
+ * `redraws` (lines shown with their redraws collapsed), a longer line that ends redrawing itself gives its end
+ * from a carriage return on instead (LineBytes.take).
  */
-export function readLineWindow(fd: number, offset: number, limit: number, maxChars: number, index?: LineIndex): LineWindow {
+export function readLineWindow(fd: number, offset: number, limit: number, maxChars: number, index?: LineIndex, redraws = false): LineWindow {
   const lines: string[] = [];
-  const line = new LineBytes((maxChars + 1) * 4);
+  const line = new LineBytes((maxChars + 1) * 4, redraws);
   const seek = index ? seekLine(index, offset) : { position: 0, partial: false, nextLine: 1 };
   let lineNumber = seek.partial ? seek.nextLine - 1 : 1; // a partial first line is before the window
   const inWindow = (): boolean => lineNumber >= offset && lineNumber < offset + limit;
@@ -73,7 +114,7 @@ export function readLineRanges(fd: number, ranges: readonly (readonly [number, n
   }
   let range = 0;
   let lineNumber = 1;
-  const line = new LineBytes((maxChars + 1) * 4);
+  const line = new LineBytes((maxChars + 1) * 4, false);
   const wanted = (): boolean => range < ranges.length && lineNumber >= ranges[range]![0];
   scanLines(fd, {
     piece(chunk, start, end) {

@@ -102,7 +102,7 @@ function pageOpened(output: OpenedOutput, id: string, options: ReadOutputOptions
   let offset = options.offset;
   try {
     if (offset < 0) offset = Math.max(1, countLines(output) + offset + 1);
-    window = readLineWindow(output.fd, offset, limit, RAW_LINE_CHARS, output.index);
+    window = readLineWindow(output.fd, offset, limit, RAW_LINE_CHARS, output.index, !options.raw);
   } finally {
     closeSync(output.fd);
   }

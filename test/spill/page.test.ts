@@ -6,6 +6,7 @@ import * as path from "node:path";
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
 import { readLineRanges, readLineWindow } from "../../src/spill/page.js";
+import { renderLine } from "../../src/text/render-line.js";
 
 /** The lines as sed counts them, each cut to `maxChars` + 1 characters of its first (maxChars + 1) × 4 bytes. */
 function expectedLines(data: Buffer, maxChars: number): string[] {
@@ -60,6 +61,29 @@ describe("readLineWindow and readLineRanges", () => {
         expect(readLineWindow(fd, 1, 10, maxChars)).toEqual({ lines, totalLines: 4 });
         expect(readLineWindow(fd, 4, 1, maxChars).lines).toEqual([lines[3]]);
       }
+    });
+  });
+
+  test("with redraws, a long line that ends redrawing itself shows its final state once collapsed, however long", () => {
+    const collapse = (line: string): string => renderLine(line, { stripAnsi: true, collapse: true });
+    fc.assert(fc.property(fc.integer({ min: 0, max: 10 }), fc.integer({ min: 1, max: 3000 }), fc.integer({ min: 30, max: 200 }), fc.constantFrom("", "\r"), (prefix, redraws, maxChars, crlf) => {
+      // a progress bar after a short prefix: every redraw as long as the others, the last one the line's final state
+      const segments = Array.from({ length: redraws }, (_, index) => `\rget ${String(index).padStart(4, "0")}/3000 [€😀]`);
+      const line = `${"p".repeat(prefix)}${segments.join("")}`;
+      const data = Buffer.from(`before\n${line}${crlf}\nafter\n`);
+      withFile(data, (fd) => {
+        const [before, shown, after] = readLineWindow(fd, 1, 3, maxChars, undefined, true).lines;
+        expect([before, after]).toEqual(["before", "after"]);
+        if (Buffer.byteLength(line) > (maxChars + 1) * 4) expect(collapse(shown!)).toBe(segments.at(-1)!.slice(1));
+        else expect(shown).toBe(`${line}${crlf}`.slice(0, maxChars + 1));
+      });
+    }), { numRuns: 200 });
+    // the QA case: 10,000 redraws of a download in a 400 KB line; read's 8,000-character cap kept the 224th
+    const download = Array.from({ length: 10_000 }, (_, index) => `\rDownloading  ${index}/10000 [=====>    ]`).join("");
+    withFile(Buffer.from(`log\n${download}\nInstalled ok\n`), (fd) => {
+      const lines = readLineWindow(fd, 1, 3, 8000, undefined, true).lines.map(collapse);
+      expect(lines).toEqual(["log", "Downloading  9999/10000 [=====>    ]", "Installed ok"]);
+      expect(collapse(readLineWindow(fd, 2, 1, 8000).lines[0]!)).toBe("Downloading  224/10000 [=====>    ]"); // as stored, first bytes
     });
   });
 });
