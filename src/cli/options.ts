@@ -9,6 +9,17 @@ export { parseDuration, parseSize } from "../units.js";
 /** Raw option values as commander hands them over. */
 export type RawOptions = Record<string, unknown>;
 
+/**
+ * The store `--spill-dir` names, or undefined when the flag is not given. An empty path is a usage error (an unset
+ * variable, `--spill-dir "$DIR"`): it would make the current directory the store, and collection in passing would
+ * then remove what it takes for old outputs there.
+ */
+export function spillDirFlag(raw: RawOptions): string | undefined {
+  if (typeof raw.spillDir !== "string") return undefined;
+  if (raw.spillDir === "") throw new UsageError("invalid value for --spill-dir: the path is empty (an unset variable?); give the store's directory, or leave the flag out for the default");
+  return raw.spillDir;
+}
+
 /** Accepts one of `allowed` or throws a usage error naming the flag, the value, the choices and the likely ones. */
 export function parseChoice<T extends string>(flag: string, value: unknown, allowed: readonly T[]): T {
   if (typeof value === "string" && (allowed as readonly string[]).includes(value)) return value as T;

@@ -9,7 +9,7 @@ import { defaultSpillDir } from "../spill/store.js";
 import { applyPreset } from "./presets.js";
 import { UsageError } from "../errors.js";
 import { nodeOs } from "../lazy-builtin.js";
-import { parseChoice, parseFor, parseFormat, parseFrom, parseInteger, parseRatio, parseSize, parseSizeAtLeast, parseTo, type RawOptions } from "./options.js";
+import { parseChoice, parseFor, parseFormat, parseFrom, parseInteger, parseRatio, parseSize, parseSizeAtLeast, parseTo, spillDirFlag, type RawOptions } from "./options.js";
 
 // The home directory as os.homedir() gives it (HOME when it is set, else the user's entry), without loading node:os
 // (~1 M instructions of every start) when HOME is set.
@@ -133,8 +133,8 @@ export function parseProjectionConfig(given: RawOptions, around: Surroundings): 
     tokenizer: parseChoice("--tokenizer", raw.tokenizer ?? "estimate", ["estimate", "o200k"] as const),
     width: parseWidth(raw, around),
     color: reader === "terminal" && wantsColor(around.env, around.stdoutIsTTY),
-    spillDir: raw.spill === false ? undefined : typeof raw.spillDir === "string" ? raw.spillDir : defaultSpillDir(around.env, homeDirectory()),
-    spillDirGiven: typeof raw.spillDir === "string",
+    spillDir: raw.spill === false ? undefined : (spillDirFlag(raw) ?? defaultSpillDir(around.env, homeDirectory())),
+    spillDirGiven: spillDirFlag(raw) !== undefined,
     maxOutputBytes: store.maxOutputBytes,
     store,
     from: parseFrom(raw.from),

@@ -6,14 +6,14 @@ import { resolveId } from "../spill/aliases.js";
 import { lineCleaner as cleanerFor, readSavedProjection, readStoredOutput } from "../spill/read-output.js";
 import { defaultSpillDir, SpillStore } from "../spill/store.js";
 import { stdoutIsTTY, writeStdout } from "./io.js";
-import { parseFor, parseFormat, parseInteger, parseSizeAtLeast, type RawOptions } from "./options.js";
+import { parseFor, parseFormat, parseInteger, parseSizeAtLeast, spillDirFlag, type RawOptions } from "./options.js";
 import { wantsColor } from "./projection-config.js";
 import { streamStoredFile } from "./read-raw.js";
 import { formatTerminalPage } from "./read-terminal.js";
 
 /** The store the read-side commands use: --spill-dir, else $CORREX_SPILL_DIR, else the XDG state dir. */
 export function storeFromOptions(raw: RawOptions): SpillStore {
-  return new SpillStore(typeof raw.spillDir === "string" ? raw.spillDir : defaultSpillDir(process.env, homedir()));
+  return new SpillStore(spillDirFlag(raw) ?? defaultSpillDir(process.env, homedir()));
 }
 
 /** How a stored line is shown: escapes stripped and redraws collapsed as in the model projection, or as stored. */
@@ -65,7 +65,7 @@ export async function runRead(idArgument: string, raw: RawOptions): Promise<void
     const capNote = page.not_saved_bytes ? `(Only part of the output was saved: the per-output cap kept the last ${page.not_saved_bytes} bytes out.)` : "";
     await writeStdout(formatTerminalPage({
       id: idArgument, lines: page.lines.map((line) => line.text), from: page.from_line, total: page.total_lines, nextOffset: page.next_offset,
-      capNote, color: useColor(raw), spillDir: typeof raw.spillDir === "string" ? raw.spillDir : undefined,
+      capNote, color: useColor(raw), spillDir: spillDirFlag(raw),
     }));
   } else {
     await writeStdout(`${page.text}\n`);

@@ -1,6 +1,6 @@
 // The CLI behaves like the tools people know (issue 15): usage, units, files as arguments, useful hints.
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
@@ -28,6 +28,20 @@ describe("usage", () => {
     const run = runCli(["bound", "--call-id", "toolu_1", "--name", "f", "--spill-dir", spill], "hi\n");
     expect(run).toMatchObject({ code: 0, text: "hi\n" });
     expect(run.stderr).toBe("correx: warning: --call-id does nothing without --to PROVIDER\ncorrex: warning: --name does nothing without --to PROVIDER\n");
+  });
+
+  test("an empty --spill-dir (an unset variable) is a usage error for every command that takes it, and nothing runs or is saved", () => {
+    const cwd = mkdtempSync(join(tmpdir(), "correx-empty-spill-dir-"));
+    const marker = join(cwd, "ran");
+    const lines = Array.from({ length: 3000 }, (_, index) => `line ${index}`).join("\n");
+    for (const args of [["bound"], ["run", "--spill-dir", "", "--", "touch", marker], ["mcp"], ["read", "last"], ["grep", "last", "x"], ["ls"], ["rm", "last"], ["gc"]]) {
+      const withFlag = args[0] === "run" ? args : [...args, "--spill-dir", ""];
+      const run = spawnSync(CORREX, withFlag, { cwd, input: lines, encoding: "utf8" });
+      expect(run.status, withFlag.join(" ")).toBe(2);
+      expect(run.stderr).toBe("correx: invalid value for --spill-dir: the path is empty (an unset variable?); give the store's directory, or leave the flag out for the default\n");
+    }
+    expect(readdirSync(cwd)).toEqual([]);
+    rmSync(cwd, { recursive: true, force: true });
   });
 
   test("--format with --to is a usage error: the provider payload is the output", () => {
