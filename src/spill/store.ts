@@ -156,7 +156,8 @@ export class SpillStore {
     try {
       return JSON.parse(text) as SpillRecord;
     } catch (error) {
-      throw new IoError(`the record of ${id} is damaged (${this.recordPath(id)}): ${(error as Error).message}`, { cause: error });
+      // one line: the parser's message quotes the record's text, newlines and all
+      throw new IoError(`the record of ${id} is damaged (${this.recordPath(id)}): ${(error as Error).message.replace(/\s+/g, " ")}`, { cause: error });
     }
   }
 }

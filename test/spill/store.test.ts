@@ -119,5 +119,8 @@ describe("records", () => {
     fs.writeFileSync(store.recordPath(id), '{"id": "trunc');
     expect(() => store.readRecord(id)).toThrow(IoError);
     expect(() => store.readRecord(id)).toThrow(`the record of ${id} is damaged`);
+    // a record of lines of garbage: the message stays one line (the parser quotes the text, newlines and all)
+    fs.writeFileSync(store.recordPath(id), "garbage\nmore garbage\n");
+    expect(() => store.readRecord(id)).toThrow(/^the record of tool_\w+ is damaged \(.*\): [^\n]*$/);
   });
 });
