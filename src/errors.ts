@@ -70,11 +70,16 @@ const BUDGET_FLAGS: [keyof NeededBudget, string][] = [["maxLines", "--max-lines"
  */
 export class BudgetTooSmallError extends UsageError {
   readonly needed: NeededBudget;
-  constructor(needed: NeededBudget, given: NeededBudget) {
+  constructor(needed: NeededBudget, private readonly given: NeededBudget, private readonly after = "") {
     const flags = BUDGET_FLAGS.filter(([key]) => needed[key] !== undefined);
     const asked = flags.map(([key, flag]) => `${flag} ${given[key]}`).join(" ");
     const smallest = flags.map(([key, flag]) => `${flag} ${needed[key]}`).join(" ");
-    super(`${asked} cannot hold even the marker of this output (with its frame, envelope or status line); the smallest budget that works is ${smallest}`);
+    super(`${asked} cannot hold even the marker of this output (with its frame, envelope or status line); the smallest budget that works is ${smallest}${after}`);
     this.needed = needed;
+  }
+
+  /** The same refusal, saying more at its end (where the output was saved, how the command ended). */
+  saying(more: string): BudgetTooSmallError {
+    return new BudgetTooSmallError(this.needed, this.given, `${this.after}${more}`);
   }
 }

@@ -139,9 +139,13 @@ export class BoundSession {
   /**
    * Ends the input: bounds what was collected, saves the full output if anything was cut, and says how.
    * `late` overrides options only known at the end (a frame that depends on the exit code, a tail-leaning ratio).
+   * A budget too small for the marker writes nothing and leaves nothing behind (BudgetTooSmallError), but with
+   * `keepOnRefusal` (an input that cannot be given again: a command's output) the whole output is saved and
+   * recorded, and the refusal names it.
    */
-  finish(fields: RecordFields = {}, late: LateOptions = {}): BoundText {
+  finish(fields: RecordFields = {}, late: LateOptions = {}, keepOnRefusal = false): BoundText {
     Object.assign(this.options, late);
+    let totalLines: number | undefined;
     if (!this.decided) this.decide(true);
     if (this.transcoder) this.emit(Buffer.from(this.transcoder.end()));
     if (this.leading !== undefined && this.leading.length > 0) this.collector.write(this.leading);
@@ -152,6 +156,7 @@ export class BoundSession {
       // CUT_MIN_BYTES when the output is over the byte budget (it is cut), else from ONE_OFF_MIN_BYTES.
       const cut = (this.textBytes ?? this.rawBytes) > this.options.budget.maxBytes;
       const window = withoutOptimizing(this.rawBytes, () => this.collector.finish(), cut ? CUT_MIN_BYTES : ONE_OFF_MIN_BYTES);
+      totalLines = window.totalLines;
       // On a refusal, the same bounding is tried with larger budgets to name the smallest that works.
       const json = this.json;
       // A candidate is read back from the spill: once the file is whole.
@@ -164,10 +169,22 @@ export class BoundSession {
       }
       return bounded;
     } catch (error) {
-      // Nothing is written: leave nothing behind either.
-      if (error instanceof BudgetTooSmallError) this.spill.discard();
-      throw error;
+      if (!(error instanceof BudgetTooSmallError)) throw error;
+      // Nothing is written: leave nothing behind either, unless the input cannot be given again (a command's output).
+      const kept = keepOnRefusal && totalLines !== undefined ? this.keepRefused(fields, totalLines) : undefined;
+      if (kept === undefined) {
+        this.spill.discard();
+        throw error;
+      }
+      throw error.saying(`; the whole output is saved as ${kept} (correx read ${kept})`);
     }
+  }
+
+  /** The spill saved and recorded with no projection (nothing was written); its id, or undefined when it could not be. */
+  private keepRefused(fields: RecordFields, lines: number): string | undefined {
+    const saved = this.spill.save(this.rawBytes);
+    const recorded = saved.kind === "saved" ? this.spill.saveRecord("", saved, fields, lines) : saved;
+    return recorded.kind === "saved" ? recorded.id : undefined;
   }
 
   /** `complete`: the sniffed bytes are the whole input. `head`: the input's first bytes (the caller's until this returns). */

@@ -2,7 +2,7 @@
 // runs, then writes the projection of the result and exits with the command's status (SPEC §7).
 import { BoundSession, type SpillTarget } from "../bound/session.js";
 import type { BoundText } from "../bound/types.js";
-import { UsageError } from "../errors.js";
+import { BudgetTooSmallError, UsageError } from "../errors.js";
 import { boundMeta } from "../project/model.js";
 import { alsoAsJsonField, planReservation, renderOutput, writtenRenderer, type JsonField, type Output, type OutputOptions } from "../project/output.js";
 import { shapeCommandOutput } from "../run/command-output.js";
@@ -16,6 +16,7 @@ import type { SpillSinkOptions } from "../spill/spill-sink.js";
 import { spillWorkerFor } from "../spill/spill-sink-options.js";
 import { NO_OUTPUT } from "../tools/bash.js";
 import { formatToolFrame } from "../tools/index.js";
+import { describeProcessEnd } from "../tools/process-end.js";
 import { GROUP_SIGNALS } from "./interrupt.js";
 import { stderrIsTTY, stderrStream, stdoutColumns, stdoutIsTTY, warn, writeStdout } from "./io.js";
 import { parseChoice, parseTimerDuration, type RawOptions } from "./options.js";
@@ -155,7 +156,15 @@ export async function projectRun(config: ProjectionConfig, options: OutputOption
   const render = writtenRenderer(base, frame, options, shape);
   const plan = { ...planReservation(base, reservedFrame(base, facts.tool, stderrSection), options, config.spillDir), render };
   const late = { ...(inField ? alsoAsJsonField(plan, inField) : plan), ...tailLeaning };
-  const bounded = sessions.output.finish(fields, late);
+  let bounded: BoundText;
+  try {
+    // the command ran: a refusal keeps its output saved and says how it ended
+    bounded = sessions.output.finish(fields, late, true);
+  } catch (error) {
+    const ending = describeProcessEnd(base.meta);
+    if (error instanceof BudgetTooSmallError) throw error.saying(`; the command ran${ending ? ` (${ending.replace(/\.$/, "")})` : ""}`);
+    throw error;
+  }
   return { output: renderOutput(base, shape ? shape(bounded) : bounded, frame, options), bounded };
 }
 

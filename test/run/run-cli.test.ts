@@ -79,6 +79,19 @@ describe("the model text and the exit status", () => {
     expect(readFileSync(String(cut.meta?.output_path)).equals(Buffer.concat([raw, Buffer.from("1\n2\n3\n4\n5\n6\n7\n8\n9\n")]))).toBe(true);
   });
 
+  test("a budget too small for the marker: the command ran, so its output is kept and the refusal says where and how it ended", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "correx-refused-"));
+    const result = await runCorrex(["run", "--spill-dir", dir, "--max-lines", "3", "--", "sh", "-c", "seq 1 10000; exit 7"]);
+    expect({ code: result.code, stdout: result.stdout.toString() }).toEqual({ code: 2, stdout: "" });
+    const id = /saved as (tool_\w+) \(correx read \1\); the command ran \(Command exited with code 7\)\n$/.exec(result.stderr)?.[1];
+    expect(result.stderr).toMatch(/^correx: --max-lines 3 cannot hold even the marker of this output .* the smallest budget that works is --max-lines \d+; the whole output is saved as /);
+    expect(id).toBeDefined();
+    const seq = Array.from({ length: 10000 }, (_, index) => `${index + 1}\n`).join("");
+    expect(readFileSync(join(dir, id!), "utf8")).toBe(seq);
+    expect(JSON.parse(readFileSync(join(dir, `${id}.json`), "utf8"))).toMatchObject({ id, lines: 10000, exit_code: 7, size: seq.length });
+    rmSync(dir, { recursive: true, force: true });
+  });
+
   test("a failing command's preview leans to the tail", async () => {
     const script = "seq 1 1000; exit $0";
     const options = ["--format", "json", "--max-lines", "40"];
