@@ -24,12 +24,19 @@ export interface ProxyRouterOptions {
 /** JSON-RPC error codes the proxy answers with (the SDK's ConnectionClosed and RequestTimeout). */
 export const CONNECTION_CLOSED = -32000;
 export const REQUEST_TIMEOUT = -32001;
+/**
+ * Requests whose answer may be a CallToolResult, bounded: tools/call, and tasks/result (a task-augmented tools/call's
+ * result, MCP 2025-11-25; a result without a content array passes as written).
+ */
+const BOUNDED_METHODS: ReadonlySet<string> = new Set(["tools/call", "tasks/result"]);
 /** JSON-RPC's internal error. */
 const INTERNAL_ERROR = -32603;
 
 interface PendingRequest {
   id: unknown;
   method: string;
+  /** A tools/list without a cursor: the first page of a new listing. */
+  firstPage?: boolean;
   progressToken?: unknown;
   timer?: ReturnType<typeof setTimeout>;
 }
@@ -40,6 +47,8 @@ export class ProxyRouter {
   private readonly pending = new Map<string, PendingRequest>();
   private readonly byProgressToken = new Map<string, string>();
   private names: CorrexToolNames = { read: "read_output", grep: "grep_output" };
+  /** The server's tools on the pages of the current tools/list listing before its last (the one without nextCursor). */
+  private earlierPages: unknown[] = [];
 
   constructor(options: ProxyRouterOptions) {
     this.options = options;
@@ -55,9 +64,9 @@ export class ProxyRouter {
         void this.answerOwn(message.id, own, params.arguments);
         return;
       }
-      this.track(message.id, message.method, isRecord(params._meta) ? params._meta.progressToken : undefined);
+      this.track(message.id, message.method, isRecord(params._meta) ? params._meta.progressToken : undefined, message.method === "tools/list" && params.cursor === undefined);
     } else if (message?.method === "notifications/cancelled" && isRecord(message.params)) {
-      this.forget(JSON.stringify(message.params.requestId));
+      this.forget(jsonKey(message.params.requestId));
     }
     this.options.toServer(frame);
   }
@@ -69,12 +78,12 @@ export class ProxyRouter {
       this.options.log(`the server wrote a line that is not a JSON-RPC message (${frame.length} bytes, dropped): ${preview(frame)}`);
       return;
     }
-    if (message.method === "notifications/progress" && isRecord(message.params)) this.restartClock(this.byProgressToken.get(JSON.stringify(message.params.progressToken)));
+    if (message.method === "notifications/progress" && isRecord(message.params)) this.restartClock(this.byProgressToken.get(jsonKey(message.params.progressToken)));
     if (typeof message.method === "string" || !("id" in message)) {
       this.options.toClient(frame);
       return;
     }
-    const key = JSON.stringify(message.id);
+    const key = jsonKey(message.id);
     const request = this.pending.get(key);
     if (!request) {
       this.options.toClient(frame);
@@ -82,7 +91,7 @@ export class ProxyRouter {
     }
     this.forget(key);
     const result = isRecord(message.result) ? message.result : undefined;
-    const rewritten = result === undefined ? undefined : request.method === "tools/list" ? this.listWithCorrexTools(result) : request.method === "tools/call" ? this.options.boundResult(result, frame, this.names) : undefined;
+    const rewritten = result === undefined ? undefined : request.method === "tools/list" ? this.listWithCorrexTools(result, request.firstPage === true) : BOUNDED_METHODS.has(request.method) ? this.options.boundResult(result, frame, this.names) : undefined;
     // A rewritten answer keeps every number as the server wrote it (big integers, 1.0, -0: SPEC §2).
     this.options.toClient(rewritten === undefined ? frame : stringifyJson({ ...message, result: rewritten }));
   }
@@ -93,8 +102,8 @@ export class ProxyRouter {
    */
   answerStreamed(message: Record<string, unknown>, bound: (names: CorrexToolNames) => Record<string, unknown> | undefined): boolean {
     if (typeof message.method === "string" || !("id" in message)) return false;
-    const key = JSON.stringify(message.id);
-    if (this.pending.get(key)?.method !== "tools/call") return false;
+    const key = jsonKey(message.id);
+    if (!BOUNDED_METHODS.has(this.pending.get(key)?.method ?? "")) return false;
     const rewritten = bound(this.names);
     if (rewritten === undefined) return false;
     this.forget(key);
@@ -104,7 +113,7 @@ export class ProxyRouter {
 
   /** A response that could not be passed on: the request it answers (when known and waited for) gets an error. */
   lostAnswer(id: unknown, reason: string): void {
-    const key = JSON.stringify(id);
+    const key = jsonKey(id);
     const request = id === undefined ? undefined : this.pending.get(key);
     this.options.log(`a response of the server was dropped: ${reason}`);
     if (!request) return;
@@ -120,9 +129,9 @@ export class ProxyRouter {
     }
   }
 
-  /** True when requests wait for the server and every one is a tools/call (a long result can only answer one). */
+  /** True when requests wait for the server and every one is a tools/call or tasks/result (a long result can only answer one). */
   awaitsOnlyCalls(): boolean {
-    return this.pending.size > 0 && [...this.pending.values()].every((request) => request.method === "tools/call");
+    return this.pending.size > 0 && [...this.pending.values()].every((request) => BOUNDED_METHODS.has(request.method));
   }
 
   /** How many requests wait for the server. */
@@ -136,20 +145,30 @@ export class ProxyRouter {
 
   private async answerOwn(id: unknown, tool: "read" | "grep", args: unknown): Promise<void> {
     const answer = await this.options.answerOwn(tool, args);
-    this.options.toClient(JSON.stringify({ jsonrpc: "2.0", id, result: toCallToolResult(answer) }));
+    this.options.toClient(stringifyJson({ jsonrpc: "2.0", id, result: toCallToolResult(answer) }));
   }
 
-  private listWithCorrexTools(result: Record<string, unknown>): Record<string, unknown> | undefined {
+  /**
+   * A page of tools/list: correx's tools are added to the last page only (the one without nextCursor), under names
+   * free on every page of the listing; a page without a cursor in its request starts a new listing.
+   */
+  private listWithCorrexTools(result: Record<string, unknown>, firstPage: boolean): Record<string, unknown> | undefined {
     if (!Array.isArray(result.tools)) return undefined;
-    this.names = chooseToolNames(result.tools, this.names);
+    if (firstPage) this.earlierPages = [];
+    if (typeof result.nextCursor === "string") {
+      this.earlierPages.push(...result.tools);
+      return undefined;
+    }
+    this.names = chooseToolNames([...this.earlierPages, ...result.tools], this.names);
+    this.earlierPages = [];
     return withCorrexTools(result, this.names);
   }
 
-  private track(id: unknown, method: string, progressToken: unknown): void {
-    const key = JSON.stringify(id);
-    const request: PendingRequest = { id, method, ...(progressToken !== undefined ? { progressToken } : {}) };
+  private track(id: unknown, method: string, progressToken: unknown, firstPage: boolean): void {
+    const key = jsonKey(id);
+    const request: PendingRequest = { id, method, ...(progressToken !== undefined ? { progressToken } : {}), ...(firstPage ? { firstPage } : {}) };
     this.pending.set(key, request);
-    if (progressToken !== undefined) this.byProgressToken.set(JSON.stringify(progressToken), key);
+    if (progressToken !== undefined) this.byProgressToken.set(jsonKey(progressToken), key);
     this.restartClock(key);
   }
 
@@ -166,7 +185,7 @@ export class ProxyRouter {
     if (!request) return;
     this.forget(key);
     const seconds = this.options.requestTimeoutMs / 1000;
-    this.options.toServer(JSON.stringify({ jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId: request.id, reason: `correx proxy: no answer within ${seconds} s` } }));
+    this.options.toServer(stringifyJson({ jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId: request.id, reason: `correx proxy: no answer within ${seconds} s` } }));
     this.answerError(request.id, REQUEST_TIMEOUT, `correx proxy: the server did not answer ${request.method} within ${seconds} s (--request-timeout)`);
   }
 
@@ -174,13 +193,21 @@ export class ProxyRouter {
     const request = this.pending.get(key);
     if (!request) return;
     clearTimeout(request.timer);
-    if (request.progressToken !== undefined) this.byProgressToken.delete(JSON.stringify(request.progressToken));
+    if (request.progressToken !== undefined) this.byProgressToken.delete(jsonKey(request.progressToken));
     this.pending.delete(key);
   }
 
   private answerError(id: unknown, code: number, message: string): void {
-    this.options.toClient(JSON.stringify({ jsonrpc: "2.0", id, error: { code, message } }));
+    this.options.toClient(stringifyJson({ jsonrpc: "2.0", id, error: { code, message } }));
   }
+}
+
+/**
+ * The map key of a request id or progress token: its JSON as the peer wrote it (a LosslessNumber writes its source
+ * text), so that ids a double cannot tell apart (12345678901234567890, …891) stay two requests.
+ */
+function jsonKey(value: unknown): string {
+  return stringifyJson(value);
 }
 
 /** The frame as a JSON-RPC message object; undefined for anything else (batches pass as written). */

@@ -1,0 +1,89 @@
+// The router's own bookkeeping: request ids kept exactly in the replies it makes, a paginated tools/list extended
+// once, and task-augmented calls (tasks/result) bounded like tools/call.
+import { describe, expect, test, vi } from "vitest";
+import { ProxyRouter } from "../../src/mcp/proxy-router.js";
+
+function router(boundResult: (result: Record<string, unknown>) => Record<string, unknown> | undefined = () => undefined, requestTimeoutMs = 0) {
+  const toClient: string[] = [];
+  const toServer: string[] = [];
+  const proxy = new ProxyRouter({
+    toServer: (frame) => toServer.push(frame.toString()),
+    toClient: (frame) => toClient.push(frame.toString()),
+    boundResult,
+    answerOwn: async () => ({ text: "page", isError: false }) as never,
+    log: () => {},
+    requestTimeoutMs,
+  });
+  return { proxy, toClient, toServer };
+}
+const frame = (value: string) => Buffer.from(value);
+
+describe("the proxy's own replies carry the id as the client wrote it", () => {
+  test("answers to read_output, and the -32000 error when the server ends", async () => {
+    const { proxy, toClient } = router();
+    proxy.fromClient(frame('{"jsonrpc":"2.0","id":12345678901234567890,"method":"tools/call","params":{"name":"read_output","arguments":{}}}'));
+    proxy.fromClient(frame('{"jsonrpc":"2.0","id":12345678901234567891,"method":"tools/call","params":{"name":"slow"}}'));
+    proxy.fromClient(frame('{"jsonrpc":"2.0","id":1.50,"method":"tools/call","params":{"name":"slow"}}'));
+    await Promise.resolve();
+    proxy.serverEnded("the server exited");
+    expect(toClient.map((line) => line.slice(0, line.indexOf(',"', 20)))).toEqual([
+      '{"jsonrpc":"2.0","id":12345678901234567890',
+      '{"jsonrpc":"2.0","id":12345678901234567891',
+      '{"jsonrpc":"2.0","id":1.50',
+    ]);
+    expect(toClient[1]).toContain('"code":-32000');
+  });
+
+  test("ids a double cannot tell apart stay two requests; the -32001 timeout and the cancellation keep the id", () => {
+    vi.useFakeTimers();
+    try {
+      const { proxy, toClient, toServer } = router(undefined, 1000);
+      proxy.fromClient(frame('{"jsonrpc":"2.0","id":12345678901234567890,"method":"tools/call","params":{"name":"a"}}'));
+      proxy.fromClient(frame('{"jsonrpc":"2.0","id":12345678901234567891,"method":"tools/call","params":{"name":"b"}}'));
+      proxy.fromServer(frame('{"jsonrpc":"2.0","id":12345678901234567890,"result":{"content":[]}}'));
+      expect(proxy.waiting).toBe(1);
+      vi.advanceTimersByTime(1001);
+      expect(toClient[1]).toMatch(/^\{"jsonrpc":"2\.0","id":12345678901234567891,"error":\{"code":-32001,/);
+      expect(toServer.at(-1)).toContain('"requestId":12345678901234567891');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
+
+describe("a paginated tools/list", () => {
+  const page = (id: number, names: string[], next?: string) =>
+    frame(JSON.stringify({ jsonrpc: "2.0", id, result: { tools: names.map((name) => ({ name, inputSchema: { type: "object" } })), ...(next ? { nextCursor: next } : {}) } }));
+  const names = (line: string) => (JSON.parse(line) as { result: { tools: { name: string }[] } }).result.tools.map((tool) => tool.name);
+
+  test("correx's tools come once, on the last page, named against every page of the listing", () => {
+    const { proxy, toClient } = router();
+    proxy.fromClient(frame('{"jsonrpc":"2.0","id":1,"method":"tools/list"}'));
+    proxy.fromServer(page(1, ["read_output", "a"], "p2"));
+    proxy.fromClient(frame('{"jsonrpc":"2.0","id":2,"method":"tools/list","params":{"cursor":"p2"}}'));
+    proxy.fromServer(page(2, ["b"]));
+    expect(names(toClient[0]!)).toEqual(["read_output", "a"]);
+    expect(names(toClient[1]!)).toEqual(["b", "correx_read_output", "grep_output"]);
+    // A listing without a cursor starts over: the earlier listing's names no longer count.
+    proxy.fromClient(frame('{"jsonrpc":"2.0","id":3,"method":"tools/list"}'));
+    proxy.fromServer(page(3, ["c"]));
+    expect(names(toClient[2]!)).toEqual(["c", "correx_read_output", "grep_output"]);
+  });
+});
+
+describe("task-augmented tool calls", () => {
+  test("the CallToolResult answering tasks/result is bounded; another answer passes as written", () => {
+    const seen: Record<string, unknown>[] = [];
+    const { proxy, toClient } = router((result) => {
+      seen.push(result);
+      return Array.isArray(result.content) ? { ...result, content: [{ type: "text", text: "cut" }] } : undefined;
+    });
+    proxy.fromClient(frame('{"jsonrpc":"2.0","id":1,"method":"tasks/result","params":{"taskId":"t1"}}'));
+    proxy.fromServer(frame('{"jsonrpc":"2.0","id":1,"result":{"content":[{"type":"text","text":"long"}],"_meta":{"io.modelcontextprotocol/related-task":{"taskId":"t1"}}}}'));
+    expect(toClient[0]).toBe('{"jsonrpc":"2.0","id":1,"result":{"content":[{"type":"text","text":"cut"}],"_meta":{"io.modelcontextprotocol/related-task":{"taskId":"t1"}}}}');
+    proxy.fromClient(frame('{"jsonrpc":"2.0","id":2,"method":"tasks/get","params":{"taskId":"t1"}}'));
+    proxy.fromServer(frame('{"jsonrpc":"2.0","id":2,"result":{"taskId":"t1","status":"completed"}}'));
+    expect(toClient[1]).toBe('{"jsonrpc":"2.0","id":2,"result":{"taskId":"t1","status":"completed"}}');
+    expect(seen).toHaveLength(1);
+  });
+});
