@@ -21,6 +21,11 @@ export type { RawReplay, SpillTarget } from "./raw-spill.js";
 
 /** Streams one output through hygiene and the bounder, saving the raw bytes when something is cut. */
 export class BoundSession {
+  /**
+   * Room kept at the finish besides the late options' reservations, for what a caller writes beside the text once
+   * the whole input is known (the proxy's note that structuredContent was cut: mcp/structured-note.ts).
+   */
+  reservedBeside: { bytes: number; lines: number; tokens: number } | undefined;
   private readonly options: BoundOptions;
   private readonly spill: RawSpill;
   private sniffBuffer: Buffer[] = [];
@@ -145,6 +150,10 @@ export class BoundSession {
    */
   finish(fields: RecordFields = {}, late: LateOptions = {}, keepOnRefusal = false): BoundText {
     Object.assign(this.options, late);
+    if (this.reservedBeside !== undefined) {
+      const { bytes, lines, tokens } = this.reservedBeside;
+      Object.assign(this.options, { reservedBytes: (this.options.reservedBytes ?? 0) + bytes, reservedLines: (this.options.reservedLines ?? 0) + lines, reservedTokens: (this.options.reservedTokens ?? 0) + tokens });
+    }
     let totalLines: number | undefined;
     if (!this.decided) this.decide(true);
     if (this.transcoder) this.emit(Buffer.from(this.transcoder.end()));

@@ -4,10 +4,14 @@ import { BoundSession, type SpillTarget } from "../bound/session.js";
 import type { BoundOptions } from "../bound/types.js";
 import { normalizeValue } from "../normalize/index.js";
 import { parseJsonKeepingNumbers } from "../normalize/lossless-json.js";
+import { BudgetTooSmallError } from "../errors.js";
 import { isRecord } from "../payload.js";
-import { projectResult } from "../project/project.js";
+import { finishProjection, planProjection, type ProjectOptions, type Projection } from "../project/project.js";
+import type { ToolResult } from "../payload.js";
 import { formatSize } from "../text/magic.js";
+import { CutString } from "../normalize/reduced-json.js";
 import { boundStructured, fitsIn } from "./structured-bound.js";
+import { noteReservation, STRUCTURED_CUT_META, structuredCutBlock } from "./structured-note.js";
 
 /** The budget, the store, and the cap on media blocks. */
 export interface ResultBoundOptions {
@@ -44,13 +48,38 @@ export function boundCallToolResult(result: Record<string, unknown>, raw: Uint8A
   const structuredFits = structuredContent === undefined || fitsIn(structuredContent, { media, maxBytes: budget.maxBytes });
   if (!mediaCut && structuredFits && fitsBudget(textPart, options.bound)) return { warnings: [] };
 
-  const projected = projectResult(normalizeValue(textPart, "mcp"), {
+  const projected = projectLeavingRoom(normalizeValue(textPart, "mcp"), {
     ...options.bound, to: "mcp", input: raw, ...(options.spill ? { spill: options.spill } : {}), ...(options.spillFailure ? { spillFailure: options.spillFailure } : {}),
-  });
+  }, structuredFits ? undefined : noteReservation(budget.maxBytes));
   let outputId = projected.bound.spill?.kind === "saved" ? projected.bound.spill.id : undefined;
   if (mediaCut && outputId === undefined) outputId = spillWhole(raw, capped.map(readBlockText).filter((item) => item !== undefined).join("\n"), options);
   if (structuredContent !== undefined && !structuredFits && outputId === undefined) outputId = spillWhole(raw, JSON.stringify(structuredContent, null, 2), options);
-  return assembleBounded(projected, outputId, { rest, structuredContent, media, dropped }, { maxBytes: budget.maxBytes, readToolName: options.readToolName });
+  const texts = capped.filter(isTextBlock).map((block) => ({ units: block.text.length, text: block.text }));
+  return assembleBounded(projected, outputId, { rest, structuredContent, media, dropped, texts, noteRoom: projected.noteRoom }, { maxBytes: budget.maxBytes, readToolName: options.readToolName });
+}
+
+/**
+ * projectResult, with `beside` (the note that structuredContent was cut) kept free at the session's finish, as the
+ * streamed path keeps it (streamed-result.ts), so that both cut the text alike.
+ */
+function projectLeavingRoom(result: ToolResult, options: ProjectOptions & { input: Uint8Array }, beside: BoundSession["reservedBeside"]): Projection & { noteRoom: boolean } {
+  if (beside !== undefined) {
+    // A budget too small to leave the room is bounded without it (and without the note), as before.
+    try {
+      return { ...projectOnce(result, options, beside), noteRoom: true };
+    } catch (error) {
+      if (!(error instanceof BudgetTooSmallError)) throw error;
+    }
+  }
+  return { ...projectOnce(result, options, undefined), noteRoom: false };
+}
+
+function projectOnce(result: ToolResult, options: ProjectOptions & { input: Uint8Array }, beside: BoundSession["reservedBeside"]): Projection {
+  const plan = planProjection(result, options);
+  const session = new BoundSession({ ...plan.base, ...plan.late, ...plan.view }, options.spill, options.spillFailure);
+  session.reservedBeside = beside;
+  session.writeDerived(Buffer.from(options.input.buffer, options.input.byteOffset, options.input.byteLength), plan.body);
+  return finishProjection(plan, session, options);
 }
 
 /** What a bounded result is made of besides its projection: the source's other keys, and its structured content. */
@@ -60,11 +89,22 @@ export interface ResultParts {
   /** The media data kept in the content, and the data left out by --max-media. */
   media: Set<string>;
   dropped: Set<string>;
+  /** The source's text blocks, in order: their length in UTF-16 units, and their text when it is at hand. */
+  texts: TextSource[];
+  /** The text's bounding left room for the note that structuredContent was cut (else no note is added to the content). */
+  noteRoom: boolean;
+}
+
+/** A text block of the source, as far as it is known (a streamed one by its length). */
+export interface TextSource {
+  units: number;
+  text?: string;
 }
 
 /**
  * The answer sent for a bounded result: the projection's JSON, the structured content cut in shape with a note
- * saying where the whole is, and the source's keys the lowering does not write (e.g. `_meta`) as they were.
+ * saying where the whole is, and the source's keys the lowering does not write (e.g. `_meta`) as they were. A cut
+ * structuredContent is said in a text block at the end of the content and in `_meta` (structured-note.ts).
  */
 export function assembleBounded(
   projected: { text: string; warnings: string[] },
@@ -73,11 +113,45 @@ export function assembleBounded(
   options: { maxBytes: number; readToolName: string },
 ): BoundResult {
   const bounded = parseJsonKeepingNumbers(projected.text) as Record<string, unknown>;
+  const extras = keepExtras(parts.rest, bounded);
   if (parts.structuredContent !== undefined) {
     const where = outputId ? `full result: ${options.readToolName} id=${outputId}` : "the full result was not saved";
-    bounded.structuredContent = boundStructured(parts.structuredContent, { maxBytes: options.maxBytes, where, media: parts.media, dropped: parts.dropped }).value;
+    const repeated = repeatedText(parts.texts, Array.isArray(bounded.content) ? (bounded.content as Block[]).filter(isTextBlock) : []);
+    const cut = boundStructured(parts.structuredContent, { maxBytes: options.maxBytes, where, media: parts.media, dropped: parts.dropped, repeated });
+    bounded.structuredContent = cut.value;
+    if (cut.cut && cut.paths.length > 0) {
+      const note = structuredCutBlock(cut.paths, outputId, options.readToolName, options.maxBytes);
+      if (note && parts.noteRoom && Array.isArray(bounded.content)) bounded.content = [...(bounded.content as Block[]), note];
+      const meta = isRecord(extras._meta) ? extras._meta : isRecord(bounded._meta) ? bounded._meta : {};
+      extras._meta = { ...meta, [STRUCTURED_CUT_META]: { paths: cut.paths, ...(outputId ? { id: outputId } : {}) } };
+    }
   }
-  return { result: { ...bounded, ...keepExtras(parts.rest, bounded) }, ...(outputId ? { outputId } : {}), warnings: projected.warnings };
+  return { result: { ...bounded, ...extras }, ...(outputId ? { outputId } : {}), warnings: projected.warnings };
+}
+
+/**
+ * Finds the bounded text of the block a structuredContent string repeats: the source block of the same length
+ * whose text it is (a streamed block's text is not at hand: its bounded text's first line must start the string).
+ * The source and bounded text blocks are matched by position, only when they are as many.
+ */
+function repeatedText(sources: readonly TextSource[], bounded: readonly { text: string }[]): (value: string | CutString) => string | undefined {
+  if (sources.length !== bounded.length) return () => undefined;
+  return (value) => {
+    const head = value instanceof CutString ? value.head : value;
+    const index = sources.findIndex((source, at) => {
+      if (source.units !== value.length) return false;
+      if (source.text !== undefined) return typeof value === "string" && value === source.text;
+      const text = bounded[at]!.text;
+      const firstLine = text.slice(0, Math.min(text.length, text.indexOf("\n") === -1 ? text.length : text.indexOf("\n") + 1, 256));
+      return firstLine !== "" && head.startsWith(firstLine);
+    });
+    const text = index === -1 ? undefined : bounded[index]!.text;
+    return text !== undefined && text.length < value.length ? text : undefined;
+  };
+}
+
+function isTextBlock(block: Block): block is Block & { type: "text"; text: string } {
+  return block.type === "text" && typeof block.text === "string";
 }
 
 /**

@@ -19,7 +19,8 @@ import { finishStreamedProjection } from "../project/streamed-projection.js";
 import { withoutReturn } from "./frame-splitter.js";
 import type { CorrexToolNames } from "./proxy-tools.js";
 import { assembleBounded, readMediaData, type Block, type BoundResult, type ResultBoundOptions } from "./result-bound.js";
-import { reducedOverBudget } from "./structured-bound.js";
+import { fitsIn, reducedOverBudget } from "./structured-bound.js";
+import { noteReservation } from "./structured-note.js";
 
 /** A frame that grows past this without its newline is read as it arrives. */
 export const STREAM_FRAME_BYTES = 1024 * 1024;
@@ -143,10 +144,13 @@ export class StreamedResponse {
     if (ended.texts.reduce((sum, text) => sum + text.units, 0) <= budget.maxBytes) return undefined;
     if (this.options.maxMediaBytes !== undefined && media.size > 0) return undefined;
     if (isReduced(structuredContent) && (media.size > 0 || !reducedOverBudget(structuredContent, budget.maxBytes))) return undefined;
+    // A structuredContent that will be cut leaves room for the note saying so (result-bound.ts does the same).
+    if (structuredContent !== undefined && (isReduced(structuredContent) || !fitsIn(structuredContent, { media, maxBytes: budget.maxBytes }))) this.session.reservedBeside = noteReservation(budget.maxBytes);
     const projected = finishStreamedProjection(normalizeValue({ ...rest, content }, "mcp"), ended, MCP_PART_SEPARATOR, this.session, this.project);
     if (projected === undefined) return undefined;
     const outputId = projected.bound.spill?.kind === "saved" ? projected.bound.spill.id : undefined;
-    return assembleBounded(projected, outputId, { rest, structuredContent, media, dropped: new Set() }, { maxBytes: budget.maxBytes, readToolName: names.read });
+    const texts = content.filter((block) => block.type === "text").map((_block, index) => ({ units: ended.texts[index]?.units ?? -1 }));
+    return assembleBounded(projected, outputId, { rest, structuredContent, media, dropped: new Set(), texts, noteRoom: this.session.reservedBeside !== undefined }, { maxBytes: budget.maxBytes, readToolName: names.read });
   }
 }
 

@@ -2,7 +2,7 @@
 // against the tool's outputSchema still accepts it: long strings are cut inside, long arrays keep both ends.
 // Media data that the content blocks carry too (a base64 image repeated in structuredContent) is not text to
 // bound: it passes unchanged and uncounted, or is emptied when --max-media left it out of the content.
-import { CutString, fullLength, isReduced } from "../normalize/reduced-json.js";
+import { CutString, fullLength, isReduced, REDUCED_STRING_UNITS } from "../normalize/reduced-json.js";
 import { isRecord } from "../payload.js";
 import { prefixEnd } from "../text/utf8.js";
 
@@ -15,27 +15,68 @@ export interface StructuredBoundOptions {
   media: ReadonlySet<string>;
   /** Media data left out of the content by --max-media: emptied here too. */
   dropped: ReadonlySet<string>;
+  /**
+   * The bounded text of the content block a string repeats (servers often repeat their text in structuredContent),
+   * else undefined: such a string says what the block says, the marker included, when that fits.
+   */
+  repeated?: (value: string | CutString) => string | undefined;
+}
+
+/** A bounded structuredContent: the value, whether it was cut, and where (`$.rows`, `$.content`; at most MAX_PATHS). */
+export interface BoundStructured {
+  value: unknown;
+  cut: boolean;
+  paths: string[];
 }
 
 const MIN_STRING_CHARS = 16;
+/** The most characters a cut string keeps: what a string reduced as it streamed has of it, whole or cut alike. */
+const MAX_STRING_CHARS = REDUCED_STRING_UNITS - 64;
+/** Where cuts are told at most (a note names them). */
+const MAX_PATHS = 8;
 
 /**
  * The value itself when it fits, else a same-shaped value cut until it does (or cannot be cut more). A value reduced
  * while it streamed (normalize/reduced-json.ts) is cut the same as the whole one; it must be known not to fit.
+ * Strings that repeat a content block get that block's bounded text first; failing that, every string is cut.
  */
-export function boundStructured(value: unknown, options: StructuredBoundOptions): { value: unknown; cut: boolean } {
+export function boundStructured(value: unknown, options: StructuredBoundOptions): BoundStructured {
   if (isReduced(value) && !reducedOverBudget(value, options.maxBytes)) throw new Error("boundStructured: a reduced value that may fit whole");
-  const emptied = options.dropped.size > 0 ? cutValue(value, Number.POSITIVE_INFINITY, Number.POSITIVE_INFINITY, options) : value;
-  if (fitsIn(emptied, options)) return { value: emptied, cut: emptied !== value };
-  // Halve the room each string and array may keep until the whole fits.
-  let chars = 4096;
+  const emptied = options.dropped.size > 0 ? cutValue(value, { chars: Number.POSITIVE_INFINITY, items: Number.POSITIVE_INFINITY, repeats: false }, options, "$", []) : value;
+  if (fitsIn(emptied, options)) return { value: emptied, cut: emptied !== value, paths: [] };
+  const withRepeats = options.repeated ? searchCut(value, options, true) : undefined;
+  return withRepeats?.fits ? withRepeats.bound : searchCut(value, options, false).bound;
+}
+
+/**
+ * Halves the room each string and array may keep until the whole fits, then gives strings back the most room that
+ * still fits (a binary search between the fitting room and twice it), so that a long string uses its share.
+ */
+function searchCut(value: unknown, options: StructuredBoundOptions, repeats: boolean): { bound: BoundStructured; fits: boolean } {
+  const attempt = (chars: number, items: number): { bound: BoundStructured; fits: boolean } => {
+    const paths: string[] = [];
+    const cut = cutValue(value, { chars, items, repeats }, options, "$", paths);
+    return { bound: { value: cut, cut: true, paths }, fits: fitsIn(cut, options) };
+  };
+  const most = Math.max(MIN_STRING_CHARS, Math.min(MAX_STRING_CHARS, options.maxBytes));
+  let chars = most;
   let items = 64;
-  for (;;) {
-    const cut = cutValue(value, chars, items, options);
-    if (fitsIn(cut, options) || (chars <= MIN_STRING_CHARS && items <= 1)) return { value: cut, cut: true };
+  let best = attempt(chars, items);
+  while (!best.fits && (chars > MIN_STRING_CHARS || items > 1)) {
     chars = Math.max(MIN_STRING_CHARS, Math.floor(chars / 2));
     items = Math.max(1, Math.floor(items / 2));
+    best = attempt(chars, items);
   }
+  if (!best.fits || chars === most) return best;
+  let low = chars;
+  let high = Math.min(most, chars * 2);
+  while (high - low > Math.max(MIN_STRING_CHARS, low >> 5)) {
+    const middle = Math.floor((low + high) / 2);
+    const tried = attempt(middle, items);
+    if (tried.fits) [low, best] = [middle, tried];
+    else high = middle;
+  }
+  return best;
 }
 
 /** True when a reduced value's whole (its cut items and strings counted at their true lengths) cannot fit in maxBytes. */
@@ -87,26 +128,60 @@ function lowerBound(value: unknown, stop: number, media: ReadonlySet<string>): n
   return total;
 }
 
-function cutValue(value: unknown, chars: number, items: number, options: StructuredBoundOptions): unknown {
-  if (value instanceof CutString) return cutString(value.head, value.length, chars, options.where);
-  if (typeof value === "string") {
-    if (options.dropped.has(value)) return "";
-    if (options.media.has(value) || value.length <= chars + 64) return value;
-    return cutString(value, value.length, chars, options.where);
+/** How much each string and array may keep, and whether strings repeating a content block take its bounded text. */
+interface Room {
+  chars: number;
+  items: number;
+  repeats: boolean;
+}
+
+/** The value cut to `room`; where something was cut is added to `paths` (`path` is the value's own). */
+function cutValue(value: unknown, room: Room, options: StructuredBoundOptions, path: string, paths: string[]): unknown {
+  const cutAt = <T>(cut: T): T => {
+    if (paths.length < MAX_PATHS) paths.push(path);
+    return cut;
+  };
+  if (typeof value === "string" || value instanceof CutString) {
+    if (typeof value === "string" && options.dropped.has(value)) return value === "" ? value : cutAt("");
+    if (typeof value === "string" && (options.media.has(value) || value.length <= room.chars + 64)) return value;
+    const repeated = room.repeats ? options.repeated?.(value) : undefined;
+    if (repeated !== undefined) return cutAt(repeated);
+    return cutAt(value instanceof CutString ? cutString(value.head, value.tail, value.length, room.chars, options.where) : cutString(value, value, value.length, room.chars, options.where));
   }
   if (Array.isArray(value)) {
-    const whole = fullLength(value) <= items * 2 + 1;
-    const kept = whole ? value : [...value.slice(0, items), ...value.slice(value.length - items)];
-    return kept.map((item) => cutValue(item, chars, items, options));
+    const length = fullLength(value);
+    const whole = length === value.length && length <= room.items * 2 + 1;
+    const kept = whole ? value : cutAt([...value.slice(0, room.items), ...value.slice(value.length - room.items)]);
+    // An item's path is its index in the whole array.
+    return kept.map((item, index) => cutValue(item, room, options, `${path}[${whole || index < room.items ? index : length - kept.length + index}]`, paths));
   }
   if (isRecord(value)) {
-    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, cutValue(item, chars, items, options)]));
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, cutValue(item, room, options, `${path}${/^[A-Za-z_$][\w$]*$/.test(key) ? `.${key}` : `[${JSON.stringify(key)}]`}`, paths)]));
   }
   return value;
 }
 
-/** The first `chars` characters of a string of `length` (of which `text` holds at least those), with the note. */
-function cutString(text: string, length: number, chars: number, where: string): string {
-  const kept = text.slice(0, prefixEnd(text, chars, (piece) => piece.length));
-  return `${kept}… [correx: ${length - kept.length} more characters cut; ${where}]`;
+/**
+ * A string of `length` cut in the middle to about `chars` characters: its head (from `head`) and its tail (the end
+ * of `tail`; empty when only the head is known), each ended at a line break when one is near, and the note between.
+ */
+function cutString(head: string, tail: string, length: number, chars: number, where: string): string {
+  const half = Math.ceil(chars / 2);
+  let headEnd = prefixEnd(head, tail === "" ? chars : half, (piece) => piece.length);
+  const headBreak = head.lastIndexOf("\n", headEnd - 1);
+  if (headBreak >= headEnd / 2) headEnd = headBreak + 1;
+  let tailStart = Math.max(0, tail.length - Math.min(chars - headEnd, tail.length, length - headEnd));
+  if (tail === "") tailStart = 0;
+  else {
+    if (isLowSurrogate(tail.charCodeAt(tailStart))) tailStart += 1;
+    const tailBreak = tail.indexOf("\n", tailStart);
+    if (tailBreak !== -1 && tailBreak < tailStart + (tail.length - tailStart) / 2) tailStart = tailBreak + 1;
+  }
+  const kept = tail.slice(tailStart);
+  const cut = length - headEnd - kept.length;
+  return `${head.slice(0, headEnd)}… [correx: ${cut} characters cut here; ${where}] …${kept}`;
+}
+
+function isLowSurrogate(unit: number): boolean {
+  return unit >= 0xdc00 && unit <= 0xdfff;
 }

@@ -1,16 +1,22 @@
 // A JSON value reduced while its bytes streamed (structured-reducer.ts): what a shape-keeping cut of the whole value
 // reads (mcp/structured-bound.ts) and nothing more. A long array keeps its first and last REDUCED_ITEMS items and
-// its true length; a long string its first characters and its true length. Such a value must never be written as
+// its true length; a long string its first and last characters and its true length. Such a value must never be written as
 // if it were whole: its cut nodes throw when JSON.stringify meets them.
 
 /** Items kept at each end of a long array: the most any cut keeps (structured-bound.ts starts at 64). */
 export const REDUCED_ITEMS = 64;
-/** UTF-16 units a cut string keeps at least: more than any cut keeps (4,096 characters, whole up to 4,160). */
-export const REDUCED_STRING_UNITS = 8192;
+/**
+ * UTF-16 units a cut string keeps at least at each end: more than any cut keeps (structured-bound.ts keeps at most
+ * this less 64 characters, and a string up to 64 longer than what it keeps whole).
+ */
+export const REDUCED_STRING_UNITS = 32768;
 
-/** A string of which only the head was kept; `length` is the whole string's length in UTF-16 units. */
+/**
+ * A string of which only the head and the tail were kept (at least REDUCED_STRING_UNITS units each, when the string
+ * has them); `length` is the whole string's length in UTF-16 units.
+ */
 export class CutString {
-  constructor(readonly head: string, readonly length: number) {}
+  constructor(readonly head: string, readonly length: number, readonly tail = "") {}
 
   toJSON(): never {
     throw new Error("a reduced JSON string cannot be written whole");

@@ -1,7 +1,7 @@
 // Reads a JSON container as its bytes stream (an MCP result's structuredContent) and keeps only what a shape-keeping
 // cut can show (reduced-json.ts): a value under PROMOTE_BYTES is parsed whole from its bytes (the lossless parser),
 // a larger one is reduced while it streams: an object keeps every key, an array its first and last items and its
-// length, a string its head and its length. What is held is bounded by the items kept, not by the input.
+// length, a string its head, its tail and its length. What is held is bounded by the items kept, not by the input.
 import { parseJsonBytes } from "./json-input.js";
 import { JsonScanner, type ScanListener } from "./json-scanner.js";
 import { Scan } from "./json-scanner-tables.js";
@@ -10,6 +10,7 @@ import { skipString } from "./lossless-json.js";
 import { define, newFrame, NOTHING, type Frame } from "./reduced-frame.js";
 import { CutString, cutArray, markReduced, REDUCED_ITEMS, REDUCED_STRING_UNITS } from "./reduced-json.js";
 import { SlidingBytes } from "./sliding-bytes.js";
+import { TailBytes } from "./tail-bytes.js";
 
 /** A value whose bytes pass this while it streams is reduced; a smaller one is parsed whole. */
 const PROMOTE_BYTES = 64 * 1024;
@@ -19,11 +20,12 @@ const WINDOW_BYTES = 64 * 1024;
 const FIRST_WINDOW_BYTES = 4096;
 /** Raw bytes of a long string parsed for its head (at least REDUCED_STRING_UNITS units: an escape is ≤ 6 bytes a unit). */
 const HEAD_BYTES = 6 * REDUCED_STRING_UNITS;
+/** Decoded bytes of a long string kept for its tail (at least REDUCED_STRING_UNITS units: ≤ 3 bytes a unit). */
+const TAIL_BYTES = 3 * REDUCED_STRING_UNITS;
 /** Members of an object parsed together, once their bytes pass this. */
 const RUN_BYTES = 64 * 1024;
 const OPEN_BRACE = Buffer.from("{");
 const CLOSE_BRACE = Buffer.from("}");
-const noSink = (): void => undefined;
 
 /** Reduces one JSON container whose bytes come in chunks; see the file comment. */
 export class StructuredReducer implements ScanListener {
@@ -214,14 +216,15 @@ export class StructuredReducer implements ScanListener {
       return;
     }
     const decoder = new JsonStringStream();
-    decoder.write(this.bytes.slice(start + 1, this.offset), 0, noSink);
+    const tail = new TailBytes(TAIL_BYTES);
+    decoder.write(this.bytes.slice(start + 1, this.offset), 0, tail.write);
     this.scanner.state = Scan.LongString;
     this.scanner.longString = (bytes, from) => {
-      const quote = decoder.write(bytes, from, noSink);
+      const quote = decoder.write(bytes, from, tail.write);
       if (decoder.failure !== undefined) return this.scanner.fail(decoder.failure);
       if (quote >= 0) {
         this.cut = true;
-        this.child = new CutString(text.slice(0, REDUCED_STRING_UNITS), decoder.units);
+        this.child = new CutString(text.slice(0, REDUCED_STRING_UNITS), decoder.units, tail.text(REDUCED_STRING_UNITS));
         this.scanner.longString = undefined;
       }
       return quote;

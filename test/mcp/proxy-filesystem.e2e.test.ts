@@ -44,7 +44,10 @@ describe("correx proxy -- server-filesystem", () => {
     const structured = result.structuredContent as { content: string };
     expect(typeof structured.content).toBe("string");
     expect(Buffer.byteLength(JSON.stringify(structured))).toBeLessThanOrEqual(MAX_BYTES);
-    expect(structured.content).toContain(`read_output id=${id}`);
+    // The text repeated in structuredContent (as Codex CLI shows it) is the bounded text: head, the FATAL line, tail.
+    expect(structured.content).toBe(text);
+    expect(structured.content).toContain("FATAL: disk on fire");
+    expect(structured.content).toContain(id);
     const page = await client.callTool({ name: "read_output", arguments: { id, offset: 17_000, limit: 3 } });
     expect(firstText(page)).toContain("17001: FATAL: disk on fire");
     const found = await client.callTool({ name: "grep_output", arguments: { id, pattern: "FATAL", context: 0 } });

@@ -80,6 +80,10 @@ describe("long response frames read as they arrive", () => {
       structuredContent: { rows: Array.from({ length: 30_000 }, (_, id) => ({ id, ok: id % 3 === 0, big: 12345678901234567890 })) },
       _meta: { "example.com/x": 1.0 },
     })],
+    ["with a long structuredContent string of its own (its head and its tail kept, read as it streams)", call, response({
+      content: [{ type: "text", text: lines(20_000) }],
+      structuredContent: { log: `${lines(15_000)}\nERROR: the last line`, text: lines(20_000) },
+    })],
     ["an error result, the id first", call, Buffer.from(`{"jsonrpc":"2.0","id":7,"result":${JSON.stringify({ content: [{ type: "text", text: lines(30_000) }], isError: true })}}`)],
     ["an answer that may fit (a large budget): passed as written", call, response({ content: [{ type: "text", text: lines(20_000) }] }), resolveBoundOptions({ budget: { maxBytes: 64 * 1024 * 1024, maxLines: 10_000_000 } })],
     ["an answer to another method", { id: 7, method: "resources/read", params: {} }, response({ contents: [{ uri: "file:///a", text: lines(20_000) }] })],
@@ -131,7 +135,8 @@ describe("long response frames read as they arrive", () => {
       expect(streamed.streams[0]!.heldBytes).toBe(0);
       expect(streamed.streams[0]!.largestHeld).toBeLessThanOrEqual(2 * 65536 + 80_000);
       expect({ ...streamed, streams: [] }).toEqual({ ...whole, streams: [] });
-      expect(whole.toClient[0]!.length).toBeLessThan(60_000);
+      // Text and structuredContent are each held to the budget (51,200 bytes by default).
+      expect(whole.toClient[0]!.length).toBeLessThan(2 * 51_200 + 1000);
       expect(/the per-output cap stopped \d+ bytes/.test(whole.toClient[0]!)).toBe(true);
     }
   });

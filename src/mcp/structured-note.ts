@@ -1,0 +1,33 @@
+// What a bounded result says when its structuredContent was cut (an array cut leaves no trace inside the value):
+// a text block at the end of the content, where a model reads it, and a correx-namespaced key in the result's
+// `_meta`, for a client. The text's budget keeps room for the note (noteRoom), so the content stays within it.
+
+/** The `_meta` key of the note: `{ paths, id }` (id: the saved output, when it was saved). */
+export const STRUCTURED_CUT_META = "correx/structuredContentCut";
+
+/** The bytes the note may take in the content's JSON: 256, or an eighth of a smaller budget. */
+export function noteRoom(maxBytes: number): number {
+  return Math.min(256, Math.floor(maxBytes / 8));
+}
+
+/** The room the note takes off the text's budget: its bytes, its line, and tokens (an upper bound of its count). */
+export function noteReservation(maxBytes: number): { bytes: number; lines: number; tokens: number } {
+  const bytes = noteRoom(maxBytes);
+  return { bytes, lines: 1, tokens: Math.ceil(bytes / 2) };
+}
+
+/**
+ * The note's text block: which paths were cut (as many as fit) and the saved output to read with `readToolName`;
+ * undefined when not even its shortest form fits the room.
+ */
+export function structuredCutBlock(paths: readonly string[], outputId: string | undefined, readToolName: string, maxBytes: number): { type: "text"; text: string } | undefined {
+  const where = outputId ? `full result: ${readToolName} id=${outputId}` : "the full result was not saved";
+  const room = noteRoom(maxBytes);
+  for (let count = paths.length; count >= 0; count -= 1) {
+    const at = count === 0 ? "" : ` at ${paths.slice(0, count).join(", ")}${count < paths.length ? " …" : ""}`;
+    const block = { type: "text" as const, text: `[correx: structuredContent was cut${at}; ${where}]` };
+    // The block and the comma before it in the content's JSON.
+    if (Buffer.byteLength(JSON.stringify(block)) + 1 <= room) return block;
+  }
+  return undefined;
+}
