@@ -1,5 +1,6 @@
 // `correx proxy`'s routing: JSON-RPC frames pass between client and server as written, except the answers to
 // tools/list (correx's two tools added) and tools/call (bounded), and calls to correx's own tools (answered here).
+import { BudgetTooSmallError } from "../errors.js";
 import { parseJsonBytesKeepingNumbers, stringifyJson } from "../normalize/lossless-json.js";
 import { isRecord } from "../payload.js";
 import { chooseToolNames, withCorrexTools, type CorrexToolNames } from "./proxy-tools.js";
@@ -91,7 +92,7 @@ export class ProxyRouter {
     }
     this.forget(key);
     const result = isRecord(message.result) ? message.result : undefined;
-    const rewritten = result === undefined ? undefined : request.method === "tools/list" ? this.listWithCorrexTools(result, request.firstPage === true) : BOUNDED_METHODS.has(request.method) ? this.options.boundResult(result, frame, this.names) : undefined;
+    const rewritten = result === undefined ? undefined : request.method === "tools/list" ? this.listWithCorrexTools(result, request.firstPage === true) : BOUNDED_METHODS.has(request.method) ? this.refusedOr(() => this.options.boundResult(result, frame, this.names)) : undefined;
     // A rewritten answer keeps every number as the server wrote it (big integers, 1.0, -0: SPEC §2).
     this.options.toClient(rewritten === undefined ? frame : stringifyJson({ ...message, result: rewritten }));
   }
@@ -104,11 +105,25 @@ export class ProxyRouter {
     if (typeof message.method === "string" || !("id" in message)) return false;
     const key = jsonKey(message.id);
     if (!BOUNDED_METHODS.has(this.pending.get(key)?.method ?? "")) return false;
-    const rewritten = bound(this.names);
+    const rewritten = this.refusedOr(() => bound(this.names));
     if (rewritten === undefined) return false;
     this.forget(key);
     this.options.toClient(stringifyJson({ ...message, result: rewritten }));
     return true;
+  }
+
+  /**
+   * A result bounded by `bound`; when the budget cannot hold even its marker (BudgetTooSmallError), a tool error that
+   * says so, in place of the result (writing it whole would break the budget; the proxy goes on).
+   */
+  private refusedOr(bound: () => Record<string, unknown> | undefined): Record<string, unknown> | undefined {
+    try {
+      return bound();
+    } catch (error) {
+      if (!(error instanceof BudgetTooSmallError)) throw error;
+      this.options.log(`a result was not passed on: ${error.message}`);
+      return { content: [{ type: "text", text: `correx proxy: the result was not passed on: ${error.message}` }], isError: true };
+    }
   }
 
   /** A response that could not be passed on: the request it answers (when known and waited for) gets an error. */

@@ -1,6 +1,7 @@
 // The router's own bookkeeping: request ids kept exactly in the replies it makes, a paginated tools/list extended
 // once, and task-augmented calls (tasks/result) bounded like tools/call.
 import { describe, expect, test, vi } from "vitest";
+import { BudgetTooSmallError } from "../../src/errors.js";
 import { ProxyRouter } from "../../src/mcp/proxy-router.js";
 
 function router(boundResult: (result: Record<string, unknown>) => Record<string, unknown> | undefined = () => undefined, requestTimeoutMs = 0) {
@@ -85,5 +86,22 @@ describe("task-augmented tool calls", () => {
     proxy.fromServer(frame('{"jsonrpc":"2.0","id":2,"result":{"taskId":"t1","status":"completed"}}'));
     expect(toClient[1]).toBe('{"jsonrpc":"2.0","id":2,"result":{"taskId":"t1","status":"completed"}}');
     expect(seen).toHaveLength(1);
+  });
+});
+
+describe("a budget too small for a result's marker", () => {
+  test("the call is answered with a tool error that says so, and the proxy goes on routing", () => {
+    const refuse = () => {
+      throw new BudgetTooSmallError({ maxBytes: 553 }, { maxBytes: 500 });
+    };
+    const { proxy, toClient } = router(refuse);
+    proxy.fromClient(frame('{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"big"}}'));
+    proxy.fromServer(frame('{"jsonrpc":"2.0","id":7,"result":{"content":[{"type":"text","text":"x"}]}}'));
+    const answer = JSON.parse(toClient[0]!) as { id: number; result: { isError: boolean; content: { text: string }[] } };
+    expect(answer.id).toBe(7);
+    expect(answer.result.isError).toBe(true);
+    expect(answer.result.content[0]!.text).toBe("correx proxy: the result was not passed on: --max-bytes 500 cannot hold even the marker of this output (with its frame, envelope or status line); the smallest budget that works is --max-bytes 553");
+    proxy.fromServer(frame('{"jsonrpc":"2.0","method":"notifications/message","params":{}}'));
+    expect(toClient[1]).toBe('{"jsonrpc":"2.0","method":"notifications/message","params":{}}');
   });
 });
