@@ -50,8 +50,9 @@ export function boundMeta(bound: BoundText): ToolResultMeta {
 }
 
 /**
- * The payload of a bounded result: the body replaces data (or error, for a failure); meta gains the bounding
- * facts. Structured data or a structured error that was not cut (and has no frame around it) stays structured.
+ * The payload of a bounded result: the body replaces data (or error, for a failure without data: a failure that
+ * kept output keeps its error as it was, beside the bounded output); meta gains the bounding facts. Structured
+ * data or a structured error that was not cut (and has no frame around it) stays structured.
  */
 export function boundPayload(base: ToolResult, body: string, bound: BoundText): ToolResult {
   // A second bounding that cut nothing keeps the facts of the first (normalize | normalize changes nothing).
@@ -61,7 +62,7 @@ export function boundPayload(base: ToolResult, body: string, bound: BoundText): 
   const keeps = (value: unknown): boolean => !bound.truncated && value !== undefined && typeof value !== "string" && body === bound.text;
   if (base.ok) payload.data = keeps(base.data) ? base.data : body;
   else {
-    if (base.data !== undefined) payload.data = body;
+    if (base.data !== undefined) payload.data = keeps(base.data) ? base.data : body;
     payload.error = base.data !== undefined ? base.error : keeps(base.error) ? base.error : body;
   }
   if (base.error_type !== undefined) payload.error_type = base.error_type;

@@ -104,7 +104,7 @@ export function planProjection(whole: ToolResult, options: ProjectOptions = {}):
   const text = formatTool(result, {
     ...(tool ? { tool } : {}), budget: shrinkBudget(base.budget, around), style: base.style, ...(around.measure ? { measure: around.measure } : {}),
   });
-  const frame = text.paged ? NO_FRAME : { header: text.header, footer: text.footer };
+  const frame = text.paged ? NO_FRAME : { header: text.header, footer: withErrorText(text, output) };
   const reservation = text.paged ? around : planReservation(result, frame, output, options.spill?.store.dir);
   // A structured body (generic format: the value pretty-printed) that does not fit is shown as its JSON view.
   const viewed = kind === "generic" && !text.paged && base.style !== "opencode" ? structuredBody(result) : undefined;
@@ -136,9 +136,19 @@ export function finishProjection(plan: ProjectionPlan, session: BoundSession, op
   return { text: written.text, warnings: written.warnings, bound: bounded };
 }
 
-/** The value the generic format pretty-prints (the error of a failure that says why, else the data), when it is an object or array. */
+/**
+ * The footer a text projection writes: the formatter's, then the error of a failure that kept output (a payload
+ * carries that error in its own field instead, and lowering joins it to the output the same way).
+ */
+function withErrorText(text: ToolText, output: OutputOptions): string {
+  if (text.error === undefined || output.format !== "text" || output.to !== undefined) return text.footer;
+  const separator = text.body === "" && text.footer === "" ? "" : "\n\n";
+  return `${text.footer}${separator}${text.error}`;
+}
+
+/** The value the generic format pretty-prints (the output of a failure that kept one, else its error, else the data), when it is an object or array. */
 function structuredBody(result: ToolResult): object | undefined {
-  const value = !result.ok && result.error !== undefined ? result.error : result.data;
+  const value = !result.ok && result.error !== undefined && result.data === undefined ? result.error : result.data;
   return typeof value === "object" && value !== null && !(value instanceof LosslessNumber) ? value : undefined;
 }
 

@@ -23,7 +23,14 @@ export function formatProcessFooter(result: ToolResult): string {
   return end === undefined ? "" : `\n\n${end}`;
 }
 
-/** Generic: the body is the result's text, the footer how its process ended (if it was one). */
+/**
+ * Generic: the body is the result's text, the footer how its process ended (if it was one). A failure that kept
+ * output has that output as its body and its error apart (`error`), so that neither replaces the other.
+ */
 export function formatGeneric(result: ToolResult): ToolText {
-  return { header: "", body: textOfResult(result), footer: formatProcessFooter(result), paged: false };
+  const footer = formatProcessFooter(result);
+  if (!result.ok && result.error !== undefined && result.data !== undefined) {
+    return { header: "", body: textOfValue(result.data), footer, paged: false, error: textOfValue(result.error) };
+  }
+  return { header: "", body: textOfResult(result), footer, paged: false };
 }

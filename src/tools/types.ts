@@ -18,6 +18,11 @@ export interface ToolText {
   terminalBody?: string;
   /** A page's first line not shown, in the file's own line numbers (read), when the file goes on. */
   nextOffset?: number;
+  /**
+   * A failure that kept output (the body): its error as text. A text projection writes it after the footer, kept
+   * whole; a payload carries it in its own `error` field beside the bounded data (lowering joins the two).
+   */
+  error?: string;
 }
 
 /** What a formatter may need besides the result. */

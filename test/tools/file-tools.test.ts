@@ -64,11 +64,15 @@ describe("generic", () => {
     ["JSON pretty-printed", { ok: true, data: { a: [1, 2] } }, '{\n  "a": [\n    1,\n    2\n  ]\n}'],
     ["a JSON string", { ok: true, data: 42 }, "42"],
     ["nothing", { ok: true }, ""],
-    ["error text", { ok: false, error: "denied", data: "x" }, "denied"],
+    ["error text", { ok: false, error: "denied" }, "denied"],
     ["structured error", { ok: false, error: { code: 7 } }, '{\n  "code": 7\n}'],
     ["error without text keeps the data", { ok: false, data: "partial" }, "partial"],
   ])("%s", (_name, result, expected) => {
     expect(formatTool(result, { tool: "some_mcp_tool", budget })).toEqual({ header: "", body: expected, footer: "", paged: false });
+  });
+
+  test("a failure that kept output: the output is the body, the error apart", () => {
+    expect(formatTool({ ok: false, error: "denied", data: "x" }, { tool: "some_mcp_tool", budget })).toEqual({ header: "", body: "x", footer: "", paged: false, error: "denied" });
   });
 
   test("a process end in the meta becomes the footer", () => {
