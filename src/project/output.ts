@@ -3,7 +3,7 @@ import { countLines } from "../bound/budget.js";
 import type { BoundOptions, BoundText } from "../bound/types.js";
 import { lower, type LowerOptions } from "../lower/index.js";
 import { stringifyJson } from "../normalize/lossless-json.js";
-import type { Attachment, Provider, ToolResult } from "../payload.js";
+import type { Attachment, Provider, ToolResult, ToolResultMeta } from "../payload.js";
 import { formatSize } from "../text/magic.js";
 import { boundPayload, jsonStringBytes, renderModelText, worstCaseMeta, type Frame } from "./model.js";
 import type { renderTerminal } from "./terminal.js";
@@ -18,6 +18,11 @@ export interface OutputOptions {
   width: number;
   /** The terminal renderer, loaded only when the terminal projection is asked for (it pulls chalk and string-width). */
   terminal?: typeof renderTerminal;
+  /**
+   * Structured content that is the data (an MCP result without text), cut in shape to its share of the budget:
+   * written as `meta.structured_content` when the data is cut to text (see boundPayload).
+   */
+  structuredBeside?: Record<string, unknown>;
 }
 
 /** The written output and the lossy steps taken on the way (warnings for stderr). */
@@ -85,6 +90,7 @@ export function planReservation(base: ToolResult, frame: Frame, options: OutputO
     attachments: withoutAttachmentData(base.attachments),
   };
   if (!base.ok && base.data === undefined) placeholder.error = frameText;
+  if (options.structuredBeside !== undefined) placeholder.meta = besideCutData(placeholder.meta!, options.structuredBeside);
   const envelope = wireText(placeholder, { ...options, lower: { ...options.lower } });
   return { reservedBytes: Buffer.byteLength(envelope.text) + ENVELOPE_SLACK, reservedLines: 0, measure: jsonStringBytes, render, linesOnBody: true };
 }
@@ -114,6 +120,12 @@ export function alsoAsJsonField(plan: ReturnType<typeof planReservation>, field:
   };
 }
 
+/** The meta of a result whose data (which was its structured content) became text: the structured content beside it. */
+function besideCutData(meta: ToolResultMeta, structured: Record<string, unknown>): ToolResultMeta {
+  const { structured_content_is_data: _isData, ...rest } = meta;
+  return { ...rest, structured_content: structured, structured_content_cut: true };
+}
+
 /** Writes a bounded result the way the options ask. */
 export function renderOutput(base: ToolResult, bound: BoundText, frame: Frame, options: OutputOptions): Output {
   if (options.format === "text" && !options.to) {
@@ -132,5 +144,8 @@ export function renderOutput(base: ToolResult, bound: BoundText, frame: Frame, o
     return { text: notes.length > 0 ? `${text}${text.endsWith("\n") || text === "" ? "" : "\n"}${notes.join("\n")}\n` : text, warnings };
   }
   const body = options.to ? renderModelText(frame, bound) : bound.text;
-  return wireText(boundPayload(base, body, bound), options);
+  const payload = boundPayload(base, body, bound);
+  // Structured content that was the data stays structured content (an object) when the data became cut text.
+  if (options.structuredBeside !== undefined && payload.data !== base.data) payload.meta = besideCutData(payload.meta!, options.structuredBeside);
+  return wireText(payload, options);
 }

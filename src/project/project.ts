@@ -8,7 +8,7 @@ import type { LowerOptions } from "../lower/types.js";
 import { LosslessNumber, stringifyJson } from "../normalize/lossless-json.js";
 import { viewJsonWithin } from "../bound/json-view.js";
 import { boundStructured } from "../mcp/structured-bound.js";
-import type { Provider, ToolResult } from "../payload.js";
+import { isRecord, type Provider, type ToolResult } from "../payload.js";
 import { formatTool, formattingTool, resolveToolKind, type ToolText } from "../tools/index.js";
 import { cleanStructured } from "./clean-structured.js";
 import { NO_FRAME, type Frame } from "./model.js";
@@ -98,6 +98,8 @@ export function planProjection(whole: ToolResult, options: ProjectOptions = {}):
   // The payload says its text is formatted, so that a later pass (normalize | lower) does not frame it again.
   const clean = cleanStructured(input, base.hygiene, writesStructuredContent(output));
   const result = kind === "generic" ? clean : { ...clean, meta: { ...clean.meta, formatted: kind } };
+  const beside = structuredBesideCutData(result, output, base.budget.maxBytes);
+  if (beside !== undefined) output.structuredBeside = beside;
   // A paged formatter (read, grep, glob) fits its whole text to what the envelope leaves, measured as written,
   // so that the bounder never cuts a page in the middle and its footer and next_offset stay true.
   const around = planReservation(result, NO_FRAME, output, options.spill?.store.dir);
@@ -155,6 +157,17 @@ function structuredBody(result: ToolResult): object | undefined {
 /** True when the output carries structured content beside the text (`--format json`, `--to mcp`). */
 export function writesStructuredContent(output: OutputOptions): boolean {
   return output.to === "mcp" || (output.format === "json" && output.to === undefined);
+}
+
+/**
+ * Structured content that is the data (an MCP result without text: `structured_content_is_data`), cut in shape to
+ * half the byte budget as boundStructuredContent cuts it: what the output writes as structured content in case the
+ * data is cut to text (structured content must stay a JSON object; the cut text goes in a text block).
+ */
+function structuredBesideCutData(result: ToolResult, output: OutputOptions, maxBytes: number): Record<string, unknown> | undefined {
+  if (result.meta?.structured_content_is_data !== true || !isRecord(result.data) || !writesStructuredContent(output)) return undefined;
+  const where = "the whole result is saved: see output_path";
+  return boundStructured(result.data, { maxBytes: Math.floor(maxBytes / 2), where, media: new Set(), dropped: new Set() }).value as Record<string, unknown>;
 }
 
 /**
