@@ -80,6 +80,11 @@ function toTextBlock(text: string, extra: Record<string, unknown>): AnthropicCon
   return { type: "document", source, ...withoutBookkeeping(extra) };
 }
 
+/** The text content: never empty on a failure (the API rejects that with is_error), where it says what Bedrock's says. */
+function statedText(result: ToolResult, text: string): string {
+  return text === "" && !result.ok ? (result.error_type ?? "failed") : text;
+}
+
 /** Lowers a result to a tool_result block (or the user message around it); failures set is_error. */
 export function lowerToAnthropic(result: ToolResult, options: LowerOptions): Lowered<AnthropicPayload> {
   const warnings: string[] = [];
@@ -95,7 +100,7 @@ export function lowerToAnthropic(result: ToolResult, options: LowerOptions): Low
   });
   warnings.push(...composed.warnings);
 
-  const content = sourcePieces === undefined && composed.mediaCount === 0 ? joinParagraphs([readResultText(result), ...composed.notes]) : composed.blocks;
+  const content = sourcePieces === undefined && composed.mediaCount === 0 ? statedText(result, joinParagraphs([readResultText(result), ...composed.notes])) : composed.blocks;
   const block: AnthropicToolResult = {
     type: "tool_result",
     tool_use_id: toolUseId,

@@ -1,6 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { lowerToAnthropic } from "../../src/lower/anthropic.js";
 import type { LowerOptions } from "../../src/lower/types.js";
+import type { ToolResult } from "../../src/payload.js";
 import { AUDIO, ERROR, IMAGE, JSON_RESULT, MARKER, MIXED, PDF_BASE64, PDF_RESULT, PNG_BASE64, TEXT, TRUNCATED } from "./results.js";
 
 const PART: LowerOptions = { callId: "toolu_01", envelope: "part" };
@@ -49,6 +50,13 @@ describe("anthropic: error", () => {
     expect(lowerToAnthropic(failed, PART).payload).toEqual({
       type: "tool_result", tool_use_id: "toolu_01", content: "error TS2322: bad type\n\nCommand exited with code 2.", is_error: true,
     });
+  });
+  test.each<[string, ToolResult]>([
+    ["an empty error", { ok: false, error: "" }],
+    ["no error at all", { ok: false }],
+    ["an empty MCP failure", { ok: false, error: "", meta: { source_shape: "mcp", parts: [] } }],
+  ])("the content is never empty on error (%s): what Bedrock says", (_name, result) => {
+    expect(lowerToAnthropic(result, PART).payload).toEqual({ type: "tool_result", tool_use_id: "toolu_01", content: "failed", is_error: true });
   });
   test("a denial without a reason says so", () => {
     expect(lowerToAnthropic({ ok: false, error_type: "denied" }, PART).payload).toEqual({
