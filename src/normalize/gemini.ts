@@ -20,8 +20,9 @@ export function normalizeGemini(value: unknown): ToolResult {
 }
 
 /**
- * `response.output` is the data and `response.error` the error; a response with neither key is the data
- * itself (meta.response_form "object"). Other response keys stay in meta.source_extra.response.
+ * `response.output` is the data and `response.error` the error (a failure with an output kept it: both); a
+ * response with neither key is the data itself (meta.response_form "object"). Other response keys stay in
+ * meta.source_extra.response.
  * `name` is the tool, `id` the call id; parts become attachments.
  */
 export function readGemini(value: unknown, mode: ReadMode): ToolResult {
@@ -37,10 +38,12 @@ export function readGemini(value: unknown, mode: ReadMode): ToolResult {
   const response = readChild(functionResponse, "response", path);
   const key = response.error !== undefined && response.error !== null ? "error" : "output" in response ? "output" : undefined;
   const collector = functionResponse.parts === undefined ? undefined : readParts(functionResponse, path, mode);
-  const rest = key === undefined ? undefined : pickExtra(response, [key]);
+  const kept = key === "error" && response.output !== null ? response.output : undefined;
+  const rest = key === undefined ? undefined : pickExtra(response, kept === undefined ? [key] : ["error", "output"]);
   return assembleResult({
     ok: key !== "error",
     body: key === undefined ? response : response[key],
+    kept,
     tool: name,
     collector,
     meta: {

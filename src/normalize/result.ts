@@ -7,6 +7,8 @@ export interface ResultPieces {
   ok: boolean;
   /** `data` when ok, `error` when not. */
   body: unknown;
+  /** The output a failure kept beside its error (its `data`); undefined when none. */
+  kept?: unknown;
   tool?: string;
   errorType?: string;
   /** Shape-specific meta entries (call_id, source_extra…); undefined entries are dropped. */
@@ -20,7 +22,10 @@ export function assembleResult(pieces: ResultPieces): ToolResult {
   const result: ToolResult = { ok: pieces.ok };
   if (pieces.tool !== undefined) result.tool = pieces.tool;
   if (pieces.ok) result.data = pieces.body;
-  else result.error = pieces.body;
+  else {
+    if (pieces.kept !== undefined) result.data = pieces.kept;
+    result.error = pieces.body;
+  }
   if (pieces.errorType !== undefined) result.error_type = pieces.errorType;
   const collector = pieces.collector;
   const { call_id: callId, ...rest } = pieces.meta ?? {};

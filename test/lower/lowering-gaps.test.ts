@@ -49,6 +49,14 @@ describe("MCP", () => {
   });
 });
 
+describe("Gemini: an output beside the error", () => {
+  const read = normalizeValue({ functionResponse: { name: "f", response: { output: "partial log", error: "crashed" } } }, "auto");
+  test.each(["anthropic", "openai-chat", "bedrock", "mcp", "ai-sdk"] as const)("%s reads the output, then the error", (to) => {
+    const text = projectResult(read, { to, lower: { callId: "x" } }).text;
+    expect(text).toContain("partial log\\n\\ncrashed");
+  });
+});
+
 describe("hygiene inside structured JSON", () => {
   const result: ToolResult = { ok: true, data: { msg: "\u001b[31mred\u001b[0m", list: ["a\u001b[1mb"] }, meta: { source_shape: "mcp", structured_content: { s: "\u001b[2Kx" } } };
   test.each(["bedrock", "gemini", "mcp", "ai-sdk"] as const)("escape sequences are removed from string values for %s", (to) => {

@@ -74,6 +74,9 @@ const EDGE_INPUTS: readonly (readonly [string, Provider, unknown])[] = [
     },
     thoughtSignature: "c2lnbmF0dXJl",
   }],
+  ["gemini: an output beside the error", "gemini", {
+    functionResponse: { name: "build", response: { output: "partial log", error: "crashed" } },
+  }],
   ["gemini: a response with neither output nor error", "gemini", {
     functionResponse: { name: "get_weather", response: { temperature: 21, unit: "C" } },
   }],

@@ -172,6 +172,16 @@ describe("gemini", () => {
     });
   });
 
+  test("an output beside the error is the data of the failure", () => {
+    expect(normalizeGemini({ functionResponse: { name: "f", response: { output: "partial log", error: "crashed", elapsed: 3 } } })).toEqual({
+      ok: false,
+      tool: "f",
+      data: "partial log",
+      error: "crashed",
+      meta: { source_shape: "gemini", source_extra: { response: { elapsed: 3 } } },
+    });
+  });
+
   test("Gemini 3 multimodal parts; a response with neither output nor error is the data", () => {
     expect(normalizeGemini(loadShape("gemini-parts"))).toEqual({
       ok: true,
