@@ -47,6 +47,16 @@ describe("MCP", () => {
     expect(lower(read, "openai-chat", { envelope: "part", callId: "c" }).payload).toEqual({ role: "tool", tool_call_id: "c", content: "Config:\n\n[resource file:///repo/Cargo.toml]\n[package]" });
     expect(lower(read, "mcp", { envelope: "part" }).payload).toEqual(mcp);
   });
+  test("gemini and ai-sdk keep the URI too, on success and on failure", () => {
+    const mcp = { content: [{ type: "resource", resource: { uri: "file:///a.txt", mimeType: "text/plain", text: "file body" } }] };
+    const labelled = "[resource file:///a.txt]\nfile body";
+    const read = normalizeValue(mcp, "auto");
+    expect(lower(read, "gemini", { envelope: "part", name: "n" }).payload).toEqual({ functionResponse: { name: "n", response: { output: labelled } } });
+    expect(lower(read, "ai-sdk", { envelope: "part" }).payload).toEqual({ type: "text", value: labelled });
+    const failed = normalizeValue({ ...mcp, isError: true }, "auto");
+    expect(lower(failed, "gemini", { envelope: "part", name: "n" }).payload).toEqual({ functionResponse: { name: "n", response: { error: labelled } } });
+    expect(lower(failed, "ai-sdk", { envelope: "part" }).payload).toEqual({ type: "error-text", value: labelled });
+  });
 });
 
 describe("Gemini: an output beside the error", () => {
