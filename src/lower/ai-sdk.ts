@@ -6,7 +6,7 @@ import { composeBlocks } from "./compose.js";
 import { requireCallId, requireName } from "./identity.js";
 import { isFamily } from "./media.js";
 import { isDenied, readErrorText, readResultText, stateError } from "./result-text.js";
-import { hasKeptParts, isSameShape, labelEmbeddedResources, layOutGenerically, readSourcePieces, readSourceRecord, readSourceType, withoutBookkeeping, type Piece } from "./source-layout.js";
+import { hasKeptParts, isSameShape, plainPartsText, layOutGenerically, readSourcePieces, readSourceRecord, readSourceType, withoutBookkeeping, type Piece } from "./source-layout.js";
 import type { JsonValue, Lowered, LowerOptions } from "./types.js";
 
 /** A part of a `content` output. */
@@ -67,7 +67,7 @@ function toPlainOutput(result: ToolResult): AiSdkToolResultOutput {
     return structured ? { type: "error-json", value: result.error as JsonValue } : { type: "error-text", value: readResultText(result) };
   }
   // An embedded text resource keeps its URI in the text, as on every target but MCP.
-  if (result.data === undefined || typeof result.data === "string") return { type: "text", value: labelEmbeddedResources(result, result.data ?? "") };
+  if (result.data === undefined || typeof result.data === "string") return { type: "text", value: plainPartsText(result, result.data ?? "") };
   return { type: "json", value: result.data as JsonValue };
 }
 

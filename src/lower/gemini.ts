@@ -4,7 +4,7 @@ import { isRecord, type Attachment, type ToolResult } from "../payload.js";
 import { findCallId, requireName } from "./identity.js";
 import { baseMime, hasMime, isFamily, omitAttachment, type Omission } from "./media.js";
 import { joinParagraphs, readErrorText } from "./result-text.js";
-import { isSameShape, labelEmbeddedResources, layOutGenerically, readNested, readSourcePieces, readSourceRecord } from "./source-layout.js";
+import { isSameShape, plainPartsText, layOutGenerically, readNested, readSourcePieces, readSourceRecord } from "./source-layout.js";
 import type { Lowered, LowerOptions } from "./types.js";
 
 /** Inline media bytes (Blob / FunctionResponseBlob); displayName only inside functionResponse.parts. */
@@ -97,7 +97,7 @@ function buildResponse(result: ToolResult, notes: readonly string[]): Record<str
   }
   const response: Record<string, unknown> = {};
   // An embedded text resource keeps its URI in the text (`[resource URI]`), as on every target but MCP.
-  const labelled = (value: unknown): unknown => (typeof value === "string" ? labelEmbeddedResources(result, value) : value);
+  const labelled = (value: unknown): unknown => (typeof value === "string" ? plainPartsText(result, value) : value);
   if (result.ok || result.data !== undefined) response.output = labelled(result.data ?? "");
   if (!result.ok) response.error = result.error === undefined ? readErrorText(result) || result.error_type || "failed" : result.data === undefined ? labelled(result.error) : result.error;
   if (notes.length > 0) {

@@ -3,7 +3,7 @@ import { UnrepresentableError } from "../errors.js";
 import { DENIED_WITHOUT_REASON } from "../normalize/tool-output.js";
 import { stringifyJson as writeJson } from "../normalize/lossless-json.js";
 import type { ToolResult } from "../payload.js";
-import { labelEmbeddedResources } from "./source-layout.js";
+import { plainPartsText } from "./source-layout.js";
 
 /** What a denied execution says when the result gives no reason (the same words normalization uses). */
 export const DENIED_TEXT = DENIED_WITHOUT_REASON;
@@ -40,8 +40,8 @@ export function readErrorText(result: ToolResult): string {
  * then the error, a blank line apart. The bounder's truncation marker and spill path are already inside.
  */
 export function readResultText(result: ToolResult): string {
-  if (result.ok) return typeof result.data === "string" ? labelEmbeddedResources(result, result.data) : readValueText(result.data);
-  const error = typeof result.error === "string" && result.data === undefined ? labelEmbeddedResources(result, result.error) : readErrorText(result);
+  if (result.ok) return typeof result.data === "string" ? plainPartsText(result, result.data) : readValueText(result.data);
+  const error = typeof result.error === "string" && result.data === undefined ? plainPartsText(result, result.error) : readErrorText(result);
   return joinParagraphs([readValueText(result.data), error]);
 }
 

@@ -121,10 +121,12 @@ export function keptPartOmissions(result: ToolResult, provider: Provider): Omiss
 }
 
 /**
- * The text with each MCP embedded text resource headed by its URI (`[resource URI]`), for targets that take
- * plain text: without it the URI would be lost outside MCP. Unchanged when there is none or the text was cut.
+ * The source's text parts as one plain text, for targets that take plain text: each MCP embedded text resource
+ * headed by its URI (`[resource URI]`; without it the URI would be lost outside MCP), and empty text parts left
+ * out (joined, they would leave a blank separator behind: a whitespace-only text block, which Anthropic and
+ * Bedrock reject). Unchanged when there is neither or the text was cut.
  */
-export function labelEmbeddedResources(result: ToolResult, text: string): string {
+export function plainPartsText(result: ToolResult, text: string): string {
   const parts = result.meta?.parts;
   if (!Array.isArray(parts) || result.meta?.truncated === true) return text;
   const layout = parts as PartLayout[];
@@ -133,10 +135,12 @@ export function labelEmbeddedResources(result: ToolResult, text: string): string
     const uri = readNested(part.extra ?? {}, "resource").uri;
     return typeof uri === "string" ? uri : undefined;
   };
-  if (!layout.some((part) => uriOf(part) !== undefined)) return text;
+  const textParts = layout.filter((part) => part.type === "text");
+  const hasEmpty = textParts.length > 1 && textParts.some((part) => part.chars === 0);
+  if (!hasEmpty && !layout.some((part) => uriOf(part) !== undefined)) return text;
   const separator = partSeparatorOf(result.meta?.source_shape);
   const texts = splitText(text, layout, separator);
   if (texts === undefined) return text;
-  const textParts = layout.filter((part) => part.type === "text");
-  return textParts.map((part, index) => (uriOf(part) === undefined ? texts[index] : `[resource ${uriOf(part)}]\n${texts[index]}`)).join(separator);
+  const labelled = textParts.map((part, index) => (uriOf(part) === undefined ? texts[index]! : `[resource ${uriOf(part)}]\n${texts[index]}`));
+  return labelled.filter((piece) => piece !== "").join(separator);
 }

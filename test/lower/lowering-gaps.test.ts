@@ -59,6 +59,21 @@ describe("MCP", () => {
   });
 });
 
+describe("empty text parts add nothing on other targets", () => {
+  const mcp = { content: [{ type: "text", text: "" }, { type: "image", data: PNG.data!, mimeType: "image/png" }, { type: "text", text: "" }] };
+  const read = normalizeValue(mcp, "auto");
+  test.each(["anthropic", "bedrock", "openai-responses", "openai-chat", "gemini", "ai-sdk"] as const)("%s writes no blank text", (to) => {
+    const text = projectResult(read, { to, lower: { callId: "c", name: "n" } }).text;
+    expect(text).not.toMatch(/"(text|output|value)":"(\\n)+"/);
+  });
+  test("the text parts that are not empty keep one separator", () => {
+    const parts = normalizeValue({ content: [{ type: "text", text: "a" }, { type: "text", text: "" }, { type: "text", text: "b" }] }, "auto");
+    expect(lower(parts, "anthropic", { envelope: "part", callId: "c" }).payload).toMatchObject({ content: "a\n\nb" });
+    expect(lower(read, "anthropic", { envelope: "part", callId: "c" }).payload).toMatchObject({ content: [{ type: "image" }] });
+    expect(lower(read, "mcp", { envelope: "part" }).payload).toEqual(mcp);
+  });
+});
+
 describe("Gemini: an output beside the error", () => {
   const read = normalizeValue({ functionResponse: { name: "f", response: { output: "partial log", error: "crashed" } } }, "auto");
   test.each(["anthropic", "openai-chat", "bedrock", "mcp", "ai-sdk"] as const)("%s reads the output, then the error", (to) => {
