@@ -10,6 +10,7 @@ import { viewJsonWithin } from "../bound/json-view.js";
 import { boundStructured } from "../mcp/structured-bound.js";
 import { isRecord, type Provider, type ToolResult } from "../payload.js";
 import { formatTool, formattingTool, resolveToolKind, type ToolText } from "../tools/index.js";
+import { stateError } from "../lower/result-text.js";
 import { cleanStructured } from "./clean-structured.js";
 import { NO_FRAME, type Frame } from "./model.js";
 import { planReservation, renderOutput, type OutputOptions } from "./output.js";
@@ -106,7 +107,7 @@ export function planProjection(whole: ToolResult, options: ProjectOptions = {}):
   const text = formatTool(result, {
     ...(tool ? { tool } : {}), budget: shrinkBudget(base.budget, around), style: base.style, ...(around.measure ? { measure: around.measure } : {}),
   });
-  const frame = text.paged ? NO_FRAME : { header: text.header, footer: withErrorText(text, output) };
+  const frame = text.paged ? NO_FRAME : withFailureStated(text, output);
   const reservation = text.paged ? around : planReservation(result, frame, output, options.spill?.store.dir);
   // A structured body (generic format: the value pretty-printed) that does not fit is shown as its JSON view.
   const viewed = kind === "generic" && !text.paged && base.style !== "opencode" ? structuredBody(result) : undefined;
@@ -139,13 +140,19 @@ export function finishProjection(plan: ProjectionPlan, session: BoundSession, op
 }
 
 /**
- * The footer a text projection writes: the formatter's, then the error of a failure that kept output (a payload
- * carries that error in its own field instead, and lowering joins it to the output the same way).
+ * The frame a text projection writes around the body: the formatter's, then the error of a failure that kept
+ * output (a payload carries that error in its own field instead, and lowering joins it to the output the same
+ * way). For a model, a failure shown as its own text starts with `Error: ` (stateError's rule: not when it
+ * already starts with "error"), as the lowerings to APIs without an error flag state it; the terminal marks it ✗.
  */
-function withErrorText(text: ToolText, output: OutputOptions): string {
-  if (text.error === undefined || output.format !== "text" || output.to !== undefined) return text.footer;
+function withFailureStated(text: ToolText, output: OutputOptions): Frame {
+  if (output.format !== "text" || output.to !== undefined) return { header: text.header, footer: text.footer };
   const separator = text.body === "" && text.footer === "" ? "" : "\n\n";
-  return `${text.footer}${separator}${text.error}`;
+  const footer = text.error === undefined ? text.footer : `${text.footer}${separator}${text.error}`;
+  if (!text.failed || output.reader !== "model") return { header: text.header, footer };
+  const whole = `${text.header}${text.body}${footer}`;
+  const stated = stateError(whole);
+  return { header: `${stated.slice(0, stated.length - whole.length)}${text.header}`, footer };
 }
 
 /** The value the generic format pretty-prints (the output of a failure that kept one, else its error, else the data), when it is an object or array. */

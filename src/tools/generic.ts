@@ -30,7 +30,7 @@ export function formatProcessFooter(result: ToolResult): string {
 export function formatGeneric(result: ToolResult): ToolText {
   const footer = formatProcessFooter(result);
   if (!result.ok && result.error !== undefined && result.data !== undefined) {
-    return { header: "", body: textOfValue(result.data), footer, paged: false, error: textOfValue(result.error) };
+    return { header: "", body: textOfValue(result.data), footer, paged: false, error: textOfValue(result.error), failed: true };
   }
-  return { header: "", body: textOfResult(result), footer, paged: false };
+  return { header: "", body: textOfResult(result), footer, paged: false, ...(result.ok ? {} : { failed: true }) };
 }

@@ -23,6 +23,11 @@ export interface ToolText {
    * whole; a payload carries it in its own `error` field beside the bounded data (lowering joins the two).
    */
   error?: string;
+  /**
+   * True for a failure shown as its own text (the generic format): the model's text projection states it
+   * (`Error: `, as lowerings to APIs without an error flag do); the terminal marks it, a payload flags it.
+   */
+  failed?: boolean;
 }
 
 /** What a formatter may need besides the result. */

@@ -31,3 +31,22 @@ describe("a failure that kept output", () => {
     }
   });
 });
+
+describe("the model text states a failure shown as its own text", () => {
+  test.each<[string, ToolResult, string]>([
+    ["an error", { ok: false, error: "boom" }, "Error: boom\n"],
+    ["an error that says so already", { ok: false, error: "Error: boom" }, "Error: boom\n"],
+    ["an error with kept output", failed, "Error: partial out\n\nexit 1\n"],
+    ["nothing said", { ok: false, error: "" }, "Error"],
+    ["a success", { ok: true, data: "fine" }, "fine\n"],
+  ])("%s", (_name, result, expected) => {
+    expect(projectResult(result).text).toBe(expected);
+  });
+  test("the terminal marks it instead, a payload flags it", () => {
+    expect(JSON.parse(projectResult({ ok: false, error: "boom" }, { format: "json" }).text)).toMatchObject({ ok: false, error: "boom" });
+    expect(JSON.parse(projectResult({ ok: false, error: "boom" }, { to: "anthropic", lower: { callId: "x" } }).text)).toMatchObject({ content: "boom", is_error: true });
+  });
+  test("a tool with a format of its own says it its way (bash)", () => {
+    expect(projectResult({ ok: false, tool: "bash", data: "out", error: "x", meta: { exit_code: 2 } }).text).toBe("out\n\nCommand exited with code 2.\n");
+  });
+});

@@ -137,6 +137,6 @@ describe("edit", () => {
     ["nothing known", { ok: true, data: { ok: 1 } }, '{\n  "ok": 1\n}'],
   ])("%s", (_name, result, expected) => {
     const text = formatTool(result, { tool: "edit", budget });
-    expect(text).toEqual({ header: "", body: expected, footer: "", paged: false });
+    expect(text).toEqual({ header: "", body: expected, footer: "", paged: false, ...(result.ok ? {} : { failed: true }) });
   });
 });

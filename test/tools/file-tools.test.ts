@@ -29,6 +29,7 @@ describe("read", () => {
       body: "File not found: /nope",
       footer: "",
       paged: false,
+      failed: true,
     });
   });
 });
@@ -54,7 +55,7 @@ describe("webfetch", () => {
     ["error", { ok: false, error: "Request failed with status code: 404" }, "Request failed with status code: 404"],
   ])("%s", (_name, result, expected) => {
     const text = formatTool(result, { tool: "webfetch", budget });
-    expect(text).toEqual({ header: "", body: expected, footer: "", paged: false });
+    expect(text).toEqual({ header: "", body: expected, footer: "", paged: false, ...(result.ok ? {} : { failed: true }) });
   });
 });
 
@@ -68,11 +69,11 @@ describe("generic", () => {
     ["structured error", { ok: false, error: { code: 7 } }, '{\n  "code": 7\n}'],
     ["error without text keeps the data", { ok: false, data: "partial" }, "partial"],
   ])("%s", (_name, result, expected) => {
-    expect(formatTool(result, { tool: "some_mcp_tool", budget })).toEqual({ header: "", body: expected, footer: "", paged: false });
+    expect(formatTool(result, { tool: "some_mcp_tool", budget })).toEqual({ header: "", body: expected, footer: "", paged: false, ...(result.ok ? {} : { failed: true }) });
   });
 
   test("a failure that kept output: the output is the body, the error apart", () => {
-    expect(formatTool({ ok: false, error: "denied", data: "x" }, { tool: "some_mcp_tool", budget })).toEqual({ header: "", body: "x", footer: "", paged: false, error: "denied" });
+    expect(formatTool({ ok: false, error: "denied", data: "x" }, { tool: "some_mcp_tool", budget })).toEqual({ header: "", body: "x", footer: "", paged: false, error: "denied", failed: true });
   });
 
   test("a process end in the meta becomes the footer", () => {
