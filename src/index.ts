@@ -1,8 +1,10 @@
 // The library API (SPEC §8): `import { normalize, bound, project, lower, formatTool, SpillStore } from "correx"`.
+import { lower as lowerResult, type Lowered, type LowerOptions } from "./lower/index.js";
+import { stringifyJson } from "./lower/result-text.js";
 import { normalizeValue } from "./normalize/index.js";
 import { projectResult, type Projection, type ProjectOptions } from "./project/project.js";
 import { renderTerminal } from "./project/terminal.js";
-import type { SourceShape, ToolResult } from "./payload.js";
+import type { Provider, SourceShape, ToolResult } from "./payload.js";
 
 export type { Attachment, Provider, ShownRange, SourceShape, ToolResult, ToolResultMeta } from "./payload.js";
 export { PROVIDERS, SOURCE_SHAPES, isRecord } from "./payload.js";
@@ -14,7 +16,6 @@ export {
 export type { Budget, BoundOptions, BoundText, HygieneOptions, KeepMode, MarkerStyle, SpillReport, SpillTarget, RecordFields } from "./bound/index.js";
 export { detectShape, normalizeText, normalizeValue, parseJsonBytes } from "./normalize/index.js";
 export type { NormalizeMeta, PartLayout } from "./normalize/index.js";
-export { lower } from "./lower/index.js";
 export { toolOutput, toolOutputPart } from "./lower/eve-builders.js";
 export type { EveToolModelOutput, EveToolModelOutputPart } from "./lower/eve.js";
 export { ToolResultRegistry, readRegistryFile, registryPathFor, typedValue } from "./normalize/registry.js";
@@ -50,4 +51,15 @@ export function normalize(value: unknown, from: SourceShape | "auto" = "auto"): 
 /** Projects a result for a model, a terminal, as the payload or as a provider's wire JSON (see ProjectOptions). */
 export function project(result: ToolResult, options: ProjectOptions = {}): Projection {
   return projectResult(result, { terminal: renderTerminal, ...options });
+}
+
+/**
+ * Lowers a result to the exact wire JSON of `to` (src/lower/README.md). A result built in code may hold what JSON
+ * cannot write (a BigInt, a cycle): every target then throws UnrepresentableError, as the text targets do on their
+ * own, instead of returning a payload that JSON.stringify cannot write. (The CLI lowers parsed JSON only.)
+ */
+export function lower(result: ToolResult, to: Provider, options: LowerOptions): Lowered {
+  const lowered = lowerResult(result, to, options);
+  stringifyJson(lowered.payload);
+  return lowered;
 }
