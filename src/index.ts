@@ -2,6 +2,7 @@
 import { lower as lowerResult, type Lowered, type LowerOptions } from "./lower/index.js";
 import { stringifyJson } from "./lower/result-text.js";
 import { normalizeValue } from "./normalize/index.js";
+import { checkAttachments } from "./normalize/rind.js";
 import { projectResult, type Projection, type ProjectOptions } from "./project/project.js";
 import { renderTerminal } from "./project/terminal.js";
 import type { Provider, SourceShape, ToolResult } from "./payload.js";
@@ -48,18 +49,22 @@ export function normalize(value: unknown, from: SourceShape | "auto" = "auto"): 
   return normalizeValue(value, from);
 }
 
-/** Projects a result for a model, a terminal, as the payload or as a provider's wire JSON (see ProjectOptions). */
+/**
+ * Projects a result for a model, a terminal, as the payload or as a provider's wire JSON (see ProjectOptions), its
+ * attachments checked first as the CLI checks them (checkAttachments: bad base64 throws InputError).
+ */
 export function project(result: ToolResult, options: ProjectOptions = {}): Projection {
-  return projectResult(result, { terminal: renderTerminal, ...options });
+  return projectResult(checkAttachments(result), { terminal: renderTerminal, ...options });
 }
 
 /**
- * Lowers a result to the exact wire JSON of `to` (src/lower/README.md). A result built in code may hold what JSON
+ * Lowers a result to the exact wire JSON of `to` (src/lower/README.md), its attachments checked first as the CLI
+ * checks them (checkAttachments: bad base64 throws InputError). A result built in code may hold what JSON
  * cannot write (a BigInt, a cycle): every target then throws UnrepresentableError, as the text targets do on their
  * own, instead of returning a payload that JSON.stringify cannot write. (The CLI lowers parsed JSON only.)
  */
 export function lower(result: ToolResult, to: Provider, options: LowerOptions): Lowered {
-  const lowered = lowerResult(result, to, options);
+  const lowered = lowerResult(checkAttachments(result), to, options);
   stringifyJson(lowered.payload);
   return lowered;
 }

@@ -33,11 +33,26 @@ export function readRind(value: unknown, _mode: ReadMode): ToolResult {
   readOptionalString(root, "error_type", "$");
   if (root.meta !== undefined) readMeta(root.meta);
   if (root.attachments === undefined) return root as unknown as ToolResult;
+  readArray(root, "attachments", "$");
+  return withCheckedAttachments(root as unknown as ToolResult);
+}
+
+/**
+ * The result with its attachments checked (SPEC §3: canonical base64, size, the MIME type sniffed from the magic
+ * bytes), repaired ones rebuilt with a note; the result itself when none needed it. For results built in code
+ * (the library's project() and lower()); unreadable data is an InputError naming its path.
+ */
+export function checkAttachments(result: ToolResult): ToolResult {
+  if (result.attachments === undefined || result.attachments.length === 0) return result;
+  return readForced((value) => withCheckedAttachments(value as ToolResult), "rind", result);
+}
+
+function withCheckedAttachments(result: ToolResult): ToolResult {
+  const original: readonly unknown[] = result.attachments ?? [];
   const notes: string[] = [];
-  const original = readArray(root, "attachments", "$");
   const checked = original.map((item, index) => checkAttachment(item, joinPath("$.attachments", index), notes));
-  if (checked.every((attachment, index) => attachment === original[index])) return root as unknown as ToolResult;
-  return withNotes({ ...(root as unknown as ToolResult), attachments: checked }, notes);
+  if (checked.every((attachment, index) => attachment === original[index])) return result;
+  return withNotes({ ...result, attachments: checked }, notes);
 }
 
 function readMeta(value: unknown): void {

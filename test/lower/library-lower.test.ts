@@ -1,6 +1,7 @@
-// The library's lower(): what JSON cannot write throws UnrepresentableError on every target (src/index.ts).
+// The library's lower() and project() (src/index.ts): what JSON cannot write throws UnrepresentableError on every
+// target; attachments built in code are checked as the CLI checks them.
 import { describe, expect, test } from "vitest";
-import { lower, UnrepresentableError } from "../../src/index.js";
+import { InputError, lower, project, UnrepresentableError } from "../../src/index.js";
 import { PROVIDERS, type ToolResult } from "../../src/payload.js";
 
 const cycle: Record<string, unknown> = { a: 1 };
@@ -13,5 +14,21 @@ describe("library lower(): an unwritable value", () => {
   });
   test("a writable value is lowered as before", () => {
     expect(lower({ ok: true, data: { x: 10 } }, "gemini", { name: "n", envelope: "part" }).payload).toEqual({ functionResponse: { name: "n", response: { output: { x: 10 } } } });
+  });
+});
+
+describe("library lower() and project(): attachments are checked", () => {
+  const pdfAsPng: ToolResult = { ok: true, data: "x", attachments: [{ mime: "image/png", data: Buffer.from("%PDF-1.4 hello").toString("base64"), size: 14 }] };
+  test("a MIME type the bytes contradict is sniffed again, with a note", () => {
+    const lowered = lower(pdfAsPng, "anthropic", { callId: "x", envelope: "part" }).payload as { content: { type: string }[] };
+    expect(lowered.content.map((block) => block.type)).toEqual(["text", "document"]);
+    const projected = JSON.parse(project(pdfAsPng, { format: "json" }).text) as ToolResult;
+    expect(projected.attachments?.[0]?.mime).toBe("application/pdf");
+    expect(projected.meta?.notes).toEqual(["attachment (image/png): its bytes are PDF document; MIME set to application/pdf"]);
+  });
+  test("data that is not base64 is an InputError naming its path", () => {
+    const bad: ToolResult = { ok: true, data: "x", attachments: [{ mime: "image/jpeg", data: "!!notb64", size: 5 }] };
+    expect(() => lower(bad, "anthropic", { callId: "x", envelope: "part" })).toThrow(InputError);
+    expect(() => project(bad, { to: "anthropic", lower: { callId: "x" } })).toThrow(/\$\.attachments\[0\]\.data/);
   });
 });
