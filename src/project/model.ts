@@ -71,15 +71,21 @@ export function boundPayload(base: ToolResult, body: string, bound: BoundText): 
   return payload;
 }
 
-/** A meta as large as any real one for these totals: what a JSON envelope must reserve before bounding. */
+/**
+ * A meta as large as a real one of a cut text can be: what a JSON envelope reserves before bounding. Fields that
+ * never come together are not added up: a spill saved (its id, path, and the bytes a cap kept out) or its error,
+ * whichever is longer; a binary input's summary has no text to cut (its meta is checked as written). A real meta
+ * still longer (an error message past 200 characters) is caught where every cut is checked, on what is written.
+ */
 export function worstCaseMeta(base: ToolResult, spillPath: string | undefined): ToolResultMeta {
   const big = Number.MAX_SAFE_INTEGER;
+  const saved = { output_id: "tool_00000000000000000000000000", output_path: `${spillPath ?? ""}/tool_00000000000000000000000000`, not_saved_bytes: big };
+  const failed = { spill_error: "x".repeat(200) };
   return {
     ...base.meta,
     truncated: false, total_bytes: big, total_lines: big,
     shown: [{ from_line: big, to_line: big, partial: true }, { from_line: big, to_line: big, partial: true }],
     omitted_bytes: big, omitted_lines: big, next_offset: big, view: "json",
-    output_id: "tool_00000000000000000000000000", output_path: `${spillPath ?? ""}/tool_00000000000000000000000000`,
-    not_saved_bytes: big, spill_error: "x".repeat(200), binary: { size: big, type: "x".repeat(40) },
+    ...(JSON.stringify(saved).length >= JSON.stringify(failed).length ? saved : failed),
   };
 }

@@ -60,6 +60,18 @@ describe("correx bound", () => {
     expect(payload.data).toContain("line 5000");
   });
 
+  test("--format json at a small budget still shows lines: the envelope reserves a saved spill's fields or its error, not both", () => {
+    // a listing of paths (as `find` prints them): at 1,200 bytes the payload had room only for the marker
+    const listing = Array.from({ length: 4000 }, (_, index) => `/usr/lib/python3/dist-packages/module_${index}/__init__.py`).join("\n") + "\n";
+    for (const budget of [1200, 2000]) {
+      const run = runCli(["bound", "--format", "json", "--max-bytes", String(budget), "--spill-dir", spill], listing);
+      expect(Buffer.byteLength(run.text)).toBeLessThanOrEqual(budget);
+      const payload = JSON.parse(run.text);
+      expect(payload.meta.shown.length, `${budget}`).toBeGreaterThan(0);
+      expect(Buffer.byteLength(run.text)).toBeGreaterThan(budget * 0.65);
+    }
+  });
+
   test("invalid UTF-8 and NUL-free control bytes come out as valid UTF-8", () => {
     const input = Buffer.concat([Buffer.from("ok "), Buffer.from([0xff, 0xc3]), Buffer.from(" done\n".repeat(200))]);
     const run = runCli(["bound", "--no-spill"], input);
