@@ -190,7 +190,7 @@ export function cutWithSalience(window: CollectedWindow, shown: CollectedWindow,
   const groups = scanner.groups();
   // No salient group: no room keeps a middle line (buildSalient gives none), and the summary is never asked for.
   if (groups.length === 0) return undefined;
-  const note = measure(formatSalientNote(9999, scanner.summary.describe((line) => line >= from && line <= to)));
+  const note = measure(formatSalientNote(9999, scanner.summary.describe((line) => line >= from && line <= to, undefined, to - from + 1)));
   room.bytes -= note;
   ceiling -= note;
   return searchRoom(room, ceiling, options.budget.maxTokens, (tried) => {
@@ -219,6 +219,6 @@ function buildSalient(window: CollectedWindow, shown: CollectedWindow, groups: S
   if (middle.length === 0) return undefined;
   const shownMiddle = new Set(middle.map((line) => line.number));
   const finalFrom = lastHeadLine(both.head) + 1;
-  const summary = scanner.summary.describe((line) => line >= finalFrom && line < tailStart && !shownMiddle.has(line));
+  const summary = scanner.summary.describe((line) => line >= finalFrom && line < tailStart && !shownMiddle.has(line), undefined, tailStart - finalFrom - shownMiddle.size);
   return build(window, both.head, both.tail, middle, summary, spill, rawBytes);
 }

@@ -57,8 +57,11 @@ export class OmissionSummary {
     this.pending = [];
   }
 
-  /** `mostly: 1840 × "gcc … -c fN.c -o fN.o", 212 × "…"`, or undefined when no template dominates. */
-  describe(omitted: (lineNumber: number) => boolean, maxChars = 160): string | undefined {
+  /**
+   * `mostly: 1840 × "gcc … -c fN.c -o fN.o", 212 × "…"`, or undefined when no template dominates. `atMost`: the lines
+   * omitted; a sampled count (an estimate) is never said to be more.
+   */
+  describe(omitted: (lineNumber: number) => boolean, maxChars = 160, atMost = Number.POSITIVE_INFINITY): string | undefined {
     this.mineWindow();
     const counts = new Map<Template, number>();
     for (const template of this.miner.top(Number.MAX_SAFE_INTEGER)) if (template.count > 0) counts.set(template, template.count);
@@ -73,7 +76,7 @@ export class OmissionSummary {
     if (top.length === 0) return undefined;
     const covered = top.reduce((sum, [, { count }]) => sum + count, 0);
     const about = this.estimated ? "~" : "";
-    const parts = top.map(([text, { count }]) => `${about}${Math.round(count)} × "${text}"`);
+    const parts = top.map(([text, { count }]) => `${about}${Math.min(Math.round(count), atMost)} × "${text}"`);
     let text = `${covered * 2 >= counted ? "mostly" : "among them"}: ${parts.join(", ")}`;
     while (text.length > maxChars && parts.length > 1) {
       parts.pop();

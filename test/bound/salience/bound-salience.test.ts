@@ -117,6 +117,13 @@ describe("lines that leave the tail ring", () => {
     expect(summary.describe(() => true)).toBe(`mostly: ~100 × "${shared.slice(0, 47)}…"`);
   });
 
+  test("an estimated count is never more than the lines omitted (sampling weighs each line mined)", () => {
+    const summary = new OmissionSummary();
+    for (let index = 0; index < 12; index += 1) summary.addWeighted(`INFO processing item ${index}`, 8);
+    expect(summary.describe(() => true)).toBe('mostly: ~96 × "INFO processing item N"');
+    expect(summary.describe(() => true, undefined, 94)).toBe('mostly: ~94 × "INFO processing item N"');
+  });
+
   test("once lines left the ring (the counts estimates), one window line in 8 is mined for the summary, weighing 8", () => {
     const spy = vi.spyOn(OmissionSummary.prototype, "addWindowLine");
     let offered: number[];
