@@ -21,7 +21,17 @@ export function noteReservation(maxBytes: number): { bytes: number; lines: numbe
  * undefined when not even its shortest form fits the room.
  */
 export function structuredCutBlock(paths: readonly string[], outputId: string | undefined, readToolName: string, maxBytes: number): { type: "text"; text: string } | undefined {
-  const where = outputId ? `full result: ${readToolName} id=${outputId}` : "the full result was not saved";
+  return structuredCutNote(paths, outputId ? `full result: ${readToolName} id=${outputId}` : NOT_SAVED, maxBytes);
+}
+
+/** What the note says when the whole result could not be saved. */
+export const NOT_SAVED = "the full result was not saved";
+
+/**
+ * The note's text block with `where` saying where the whole result is (the proxy's `full result: read_output id=ID`,
+ * the CLI's `full result as read: PATH`, or NOT_SAVED); undefined when not even its shortest form fits the room.
+ */
+export function structuredCutNote(paths: readonly string[], where: string, maxBytes: number): { type: "text"; text: string } | undefined {
   const room = noteRoom(maxBytes);
   for (let count = paths.length; count >= 0; count -= 1) {
     const at = count === 0 ? "" : ` at ${paths.slice(0, count).join(", ")}${count < paths.length ? " …" : ""}`;

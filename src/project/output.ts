@@ -2,6 +2,8 @@
 import { countLines } from "../bound/budget.js";
 import type { BoundOptions, BoundText } from "../bound/types.js";
 import { lower, type LowerOptions } from "../lower/index.js";
+import type { McpCallToolResult } from "../lower/mcp.js";
+import { NOT_SAVED, STRUCTURED_CUT_META, structuredCutNote } from "../mcp/structured-note.js";
 import { stringifyJson } from "../normalize/lossless-json.js";
 import type { Attachment, Provider, ToolResult, ToolResultMeta } from "../payload.js";
 import { formatSize } from "../text/magic.js";
@@ -20,9 +22,11 @@ export interface OutputOptions {
   terminal?: typeof renderTerminal;
   /**
    * Structured content that is the data (an MCP result without text), cut in shape to its share of the budget:
-   * written as `meta.structured_content` when the data is cut to text (see boundPayload).
+   * written as `meta.structured_content` when the data is cut to text (see boundPayload), with the paths cut.
    */
-  structuredBeside?: Record<string, unknown>;
+  structuredBeside?: { value: Record<string, unknown>; paths: string[] };
+  /** The byte budget, which sizes the note that says a cut structuredContent (`--to mcp`; structured-note.ts). */
+  budgetBytes?: number;
 }
 
 /** The written output and the lossy steps taken on the way (warnings for stderr). */
@@ -39,9 +43,32 @@ const withoutAttachmentData = (attachments: Attachment[] | undefined): Attachmen
 function wireText(result: ToolResult, options: OutputOptions): Output {
   if (options.to) {
     const lowered = lower(result, options.to, options.lower);
-    return { text: `${stringifyJson(lowered.payload)}\n`, warnings: lowered.warnings };
+    const payload = options.to === "mcp" ? withStructuredCutNote(lowered.payload as McpCallToolResult, result.meta, options.budgetBytes) : lowered.payload;
+    return { text: `${stringifyJson(payload)}\n`, warnings: lowered.warnings };
   }
   return { text: `${stringifyJson(result)}\n`, warnings: [] };
+}
+
+/**
+ * A CallToolResult whose structuredContent was cut says so where a client and a model read it, as `correx proxy`
+ * says it (src/mcp/structured-note.ts): a last text block naming the paths cut and where the whole result is, and
+ * `_meta["correx/structuredContentCut"] = { paths, id }`. The whole result is the input as read (`output_path`, as
+ * the marker names it): `correx read ID` pages the text view, which holds the text alone. The written-output check
+ * measures both.
+ */
+function withStructuredCutNote(payload: McpCallToolResult, meta: ToolResultMeta | undefined, maxBytes: number | undefined): McpCallToolResult {
+  const paths = meta?.structured_content_cut === true ? meta.structured_content_cut_paths : undefined;
+  if (!Array.isArray(paths) || paths.length === 0 || !paths.every((path) => typeof path === "string")) return payload;
+  const id = typeof meta?.output_id === "string" ? meta.output_id : undefined;
+  const where = typeof meta?.output_path === "string" ? `full result as read: ${meta.output_path}` : NOT_SAVED;
+  const note = maxBytes === undefined ? undefined : structuredCutNote(paths, where, maxBytes);
+  const kept = (payload as { _meta?: unknown })._meta;
+  const cutMeta = { [STRUCTURED_CUT_META]: { paths, ...(id === undefined ? {} : { id }) } };
+  return {
+    ...payload,
+    content: note === undefined ? payload.content : [...payload.content, note],
+    _meta: { ...(kept !== null && typeof kept === "object" && !Array.isArray(kept) ? kept : {}), ...cutMeta },
+  } as McpCallToolResult;
 }
 
 /**
@@ -121,9 +148,9 @@ export function alsoAsJsonField(plan: ReturnType<typeof planReservation>, field:
 }
 
 /** The meta of a result whose data (which was its structured content) became text: the structured content beside it. */
-function besideCutData(meta: ToolResultMeta, structured: Record<string, unknown>): ToolResultMeta {
+function besideCutData(meta: ToolResultMeta, structured: NonNullable<OutputOptions["structuredBeside"]>): ToolResultMeta {
   const { structured_content_is_data: _isData, ...rest } = meta;
-  return { ...rest, structured_content: structured, structured_content_cut: true };
+  return { ...rest, structured_content: structured.value, structured_content_cut: true, structured_content_cut_paths: structured.paths };
 }
 
 /** Writes a bounded result the way the options ask. */

@@ -101,6 +101,8 @@ export function planProjection(whole: ToolResult, options: ProjectOptions = {}):
   const result = kind === "generic" ? clean : { ...clean, meta: { ...clean.meta, formatted: kind } };
   const beside = structuredBesideCutData(result, output, base.budget.maxBytes);
   if (beside !== undefined) output.structuredBeside = beside;
+  // The note that says a cut structuredContent (--to mcp) is sized by the byte budget, as the proxy's is.
+  output.budgetBytes = base.budget.maxBytes;
   // A paged formatter (read, grep, glob) fits its whole text to what the envelope leaves, measured as written,
   // so that the bounder never cuts a page in the middle and its footer and next_offset stay true.
   const around = planReservation(result, NO_FRAME, output, options.spill?.store.dir);
@@ -171,15 +173,18 @@ export function writesStructuredContent(output: OutputOptions): boolean {
  * half the byte budget as boundStructuredContent cuts it: what the output writes as structured content in case the
  * data is cut to text (structured content must stay a JSON object; the cut text goes in a text block).
  */
-function structuredBesideCutData(result: ToolResult, output: OutputOptions, maxBytes: number): Record<string, unknown> | undefined {
+function structuredBesideCutData(result: ToolResult, output: OutputOptions, maxBytes: number): OutputOptions["structuredBeside"] {
   if (result.meta?.structured_content_is_data !== true || !isRecord(result.data) || !writesStructuredContent(output)) return undefined;
   const where = "the whole result is saved: see output_path";
-  return boundStructured(result.data, { maxBytes: Math.floor(maxBytes / 2), where, media: new Set(), dropped: new Set() }).value as Record<string, unknown>;
+  const bounded = boundStructured(result.data, { maxBytes: Math.floor(maxBytes / 2), where, media: new Set(), dropped: new Set() });
+  return { value: bounded.value as Record<string, unknown>, paths: bounded.paths };
 }
 
 /**
  * Structured content written beside the text (`--format json`, `--to mcp`) gets at most half the byte budget,
  * cut in shape (boundStructured) when it is larger, so that the text always keeps its room; the input is then saved.
+ * The paths cut are kept in `meta.structured_content_cut_paths` (an array cut leaves no trace in the value): the
+ * unified payload carries them, and the MCP lowering says them in a note (output.ts `withStructuredCutNote`).
  */
 function boundStructuredContent(result: ToolResult, output: OutputOptions, maxBytes: number): { result: ToolResult; cut: boolean } {
   const structured = result.meta?.structured_content;
@@ -187,5 +192,5 @@ function boundStructuredContent(result: ToolResult, output: OutputOptions, maxBy
   const where = "the whole result is saved: see output_path";
   const bounded = boundStructured(structured, { maxBytes: Math.floor(maxBytes / 2), where, media: new Set(), dropped: new Set() });
   if (!bounded.cut) return { result, cut: false };
-  return { result: { ...result, meta: { ...result.meta, structured_content: bounded.value, structured_content_cut: true } }, cut: true };
+  return { result: { ...result, meta: { ...result.meta, structured_content: bounded.value, structured_content_cut: true, structured_content_cut_paths: bounded.paths } }, cut: true };
 }

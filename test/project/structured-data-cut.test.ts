@@ -18,8 +18,9 @@ describe("structured content that is the data, cut", () => {
     expect(CallToolResultSchema.safeParse(payload).success).toBe(true);
     expect(Array.isArray(payload.structuredContent.rows)).toBe(true);
     expect(payload.structuredContent.rows.length).toBeLessThan(200);
-    expect(payload.content).toHaveLength(1);
+    expect(payload.content).toHaveLength(2);
     expect(payload.content[0]!.text).toContain("[JSON view of");
+    expect(payload.content[1]!.text).toBe("[correx: structuredContent was cut at $.rows; the full result was not saved]");
   });
   test("--format json: the data is the cut text, the structured content beside it", () => {
     const payload = JSON.parse(projectResult(source, { format: "json", budget }).text) as ToolResult;
