@@ -54,6 +54,8 @@ export class RawSpill {
   derivedText: string | undefined;
   /** For structured input read as a stream: its text view, written as the text comes. */
   textView: TextViewSink | undefined;
+  /** The text view is of a structured input, whose raw bytes may have to be read again (`holdsForReplay`). */
+  private replayable = false;
   /** The input's bytes when it was saved (for the tombstone of a spill that fails while it is finished). */
   private savedBytes = 0;
 
@@ -69,9 +71,17 @@ export class RawSpill {
     return this.target?.store;
   }
 
-  /** Starts the streamed text view (structured input read as a stream). */
-  streamTextView(): void {
-    this.textView ??= new TextViewSink();
+  /**
+   * Starts the streamed text view: of structured input read as a stream (`replayable`: its raw bytes are held to be
+   * read again when its spill cannot be created), or of transcoded text (UTF-16), which is never read again.
+   */
+  streamTextView(replayable = true): void {
+    if (this.textView !== undefined || this.unavailable) return;
+    this.textView = new TextViewSink();
+    this.replayable = replayable;
+    if (this.writer === undefined) return; // opened with the spill
+    if (this.writer.failure !== undefined) this.textView.giveUp(this.writer.failure);
+    else this.textView.open(this.target!.store.textViewPath(this.writer.id));
   }
 
   /** `copy`: the caller may reuse the chunk (a stream); an input held whole is kept as it is. */
@@ -208,6 +218,6 @@ export class RawSpill {
 
   /** A streamed input whose spill could not be created is held in memory instead, to be read again if it must. */
   private holdsForReplay(): boolean {
-    return this.textView !== undefined && this.writer !== undefined && this.writer.size === 0 && this.writer.failure !== undefined;
+    return this.replayable && this.textView !== undefined && this.writer !== undefined && this.writer.size === 0 && this.writer.failure !== undefined;
   }
 }

@@ -157,7 +157,7 @@ export class BoundSession {
     let totalLines: number | undefined;
     if (!this.decided) this.decide(true);
     if (this.transcoder) this.emit(Buffer.from(this.transcoder.end()));
-    if (this.leading !== undefined && this.leading.length > 0) this.collector.write(this.leading);
+    if (this.leading !== undefined && this.leading.length > 0) this.text(this.leading);
     this.leading = undefined;
     try {
       if (this.binary) return summarizeBinary(this.binaryHead ?? Buffer.alloc(0), this.rawBytes, this.options, () => this.spill.save(this.rawBytes), (text, spill) => this.spill.saveRecord(text, spill, fields, 0));
@@ -202,8 +202,13 @@ export class BoundSession {
     this.decided = true;
     const encoding = this.options.hygiene.keepEncoding ? "utf-8" : detectEncoding(head);
     if (this.options.hygiene.keepEncoding) this.leading = undefined;
-    if (encoding === "utf-16le" || encoding === "utf-16be") this.transcoder = createTranscoder(encoding);
-    else if (this.options.hygiene.detectBinary && looksBinary(head.subarray(0, SNIFF_BYTES))) {
+    if (encoding === "utf-16le" || encoding === "utf-16be") {
+      // The text read, paged and searched is the UTF-8 the transcoder makes (saved as `<id>.text` as it comes),
+      // the raw bytes saved as they came: the marker's counts and hints are in the text's lines and bytes.
+      this.transcoder = createTranscoder(encoding);
+      this.textBytes = 0;
+      this.spill.streamTextView(false);
+    } else if (this.options.hygiene.detectBinary && looksBinary(head.subarray(0, SNIFF_BYTES))) {
       this.binary = true;
       this.binaryHead = Buffer.from(head.subarray(0, SNIFF_BYTES)); // kept: the head may be the caller's chunk
     }
@@ -222,7 +227,7 @@ export class BoundSession {
    */
   private emit(chunk: Buffer): void {
     if (this.leading === undefined) {
-      this.collector.write(chunk);
+      this.text(chunk);
       return;
     }
     let bytes = this.leading.length > 0 ? Buffer.concat([this.leading, chunk]) : chunk;
@@ -232,6 +237,15 @@ export class BoundSession {
       return;
     }
     this.leading = undefined;
+    this.text(bytes);
+  }
+
+  /** The text to bound; of a transcoded input, also its text view and its size (`textBytes`). */
+  private text(bytes: Buffer): void {
+    if (this.transcoder !== undefined) {
+      this.textBytes! += bytes.length;
+      this.spill.textView?.write(bytes);
+    }
     this.collector.write(bytes);
   }
 }

@@ -50,9 +50,10 @@ export class TextViewSink {
     this.remove();
   }
 
-  /** Closes the file: its path, or why it could not be written. */
+  /** Closes the file: its path, or why it could not be written (asked again, the same answer: a refusal saves again). */
   close(): string | { failure: string } {
     if (this.failure !== undefined) return { failure: this.failure };
+    if (this.fd === undefined && this.path !== undefined) return this.path; // closed already
     if (this.fd === undefined || this.path === undefined) return { failure: "the text view was never opened" };
     try {
       fs.closeSync(this.fd);

@@ -66,3 +66,23 @@ describe("RawSpill.discard", () => {
     expect(fs.readdirSync(dir)).toEqual([]);
   });
 });
+
+describe("RawSpill text view of transcoded text (UTF-16 input)", () => {
+  test("started after the spill file opened (a first read past the memory share), it is opened at once and saved whole", () => {
+    const { spill } = kept(2 * 1024 * 1024);
+    spill.streamTextView(false);
+    spill.textView!.write(Buffer.from("ligne été\n"));
+    const saved = spill.save(2 * 1024 * 1024);
+    expect(saved).toMatchObject({ kind: "saved", textPath: expect.stringMatching(/\.text$/) });
+    if (saved.kind !== "saved") return;
+    expect(fs.readFileSync(saved.textPath!, "utf8")).toBe("ligne été\n");
+    // saved again (a refused budget keeps the whole output): the same view, not a failure
+    expect(spill.save(2 * 1024 * 1024)).toMatchObject({ kind: "saved", textPath: saved.textPath });
+  });
+
+  test("no store: no view is started (nothing is held for it)", () => {
+    const spill = new RawSpill(undefined, undefined);
+    spill.streamTextView(false);
+    expect(spill.textView).toBeUndefined();
+  });
+});
