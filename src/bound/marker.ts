@@ -36,7 +36,9 @@ function describeSpill(spill: SpillReport, omission: Omission): string {
   switch (spill.kind) {
     case "saved": {
       const readable = spill.textPath ?? spill.path;
-      const partial = spill.notSavedBytes ? ` (only the first ${omission.totalBytes - spill.notSavedBytes} bytes were saved: the per-output cap stopped ${spill.notSavedBytes} bytes)` : "";
+      // Counted in the input's bytes: of a text view (whose sizes the totals count), those of the input as read.
+      const asRead = spill.savedBytes !== undefined ? ` of the input as read` : "";
+      const partial = spill.notSavedBytes ? ` (only the first ${spill.savedBytes ?? omission.totalBytes - spill.notSavedBytes} bytes${asRead} were saved: the per-output cap stopped ${spill.notSavedBytes} bytes)` : "";
       const input = spill.textPath ? ` (as text; the input as read: ${spill.path})` : "";
       const store = spill.readArguments ? ` ${spill.readArguments}` : "";
       return `[full output: ${readable}${input}${partial}; read the omitted part with: correx read ${spill.id}${store} --offset ${omission.fromLine}, or: sed -n '${omission.fromLine},${omission.toLine}p' ${shellQuote(readable)}]`;

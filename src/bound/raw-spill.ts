@@ -162,7 +162,8 @@ export class RawSpill {
     if (this.derivedText === undefined && this.textView === undefined) return saved;
     if (!this.textView) this.writtenTextView = this.target.store.textViewPath(writer.id); // written whole below (or partly, on a failure)
     const textPath = this.textView ? this.textView.close() : this.target.store.writeTextView(writer.id, this.derivedText!);
-    return typeof textPath === "string" ? { ...saved, textPath } : { kind: "failed", reason: textPath.failure };
+    if (typeof textPath !== "string") return { kind: "failed", reason: textPath.failure };
+    return { ...saved, textPath, ...(saved.notSavedBytes ? { savedBytes: rawBytes - saved.notSavedBytes } : {}) };
   }
 
   /**

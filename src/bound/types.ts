@@ -78,8 +78,10 @@ export type SpillReport =
       id: string;
       path: string;
       notSavedBytes?: number;
-      /** The derived text of a structured input, paged instead of `path`. */
+      /** The derived text of a structured input (or the UTF-8 of a UTF-16 one), paged instead of `path`. */
       textPath?: string;
+      /** With `textPath` and `notSavedBytes`: the input's bytes saved at `path` (the marker's totals count the text). */
+      savedBytes?: number;
       /** Extra arguments `correx read` needs to find the store (`--spill-dir DIR` when it is not the default). */
       readArguments?: string;
     }

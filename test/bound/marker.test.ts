@@ -36,6 +36,13 @@ describe("marker", () => {
     );
   });
 
+  test("a text view whose input the cap stopped names the input's bytes saved, not the text's", () => {
+    const view: SpillReport = { ...saved, textPath: "/state/v.text", notSavedBytes: 6480630, savedBytes: 2097152 };
+    expect(formatMarker(lines, view).split("\n")[1]).toContain(
+      "(as text; the input as read: /state/correx/tool-output/tool_01jdq3v2m8x4k7c9r5t0w2y6ab) (only the first 2097152 bytes of the input as read were saved: the per-output cap stopped 6480630 bytes);",
+    );
+  });
+
   test("the reservation is never shorter than a real marker for the same totals", () => {
     for (const omission of [lines, { ...lines, cutInsideLines: true }, { ...lines, fromLine: 9999, toLine: 10000, cutInsideLines: true }]) {
       expect(Buffer.byteLength(worstCaseMarker(10000, 1300000, saved)) + 8).toBeGreaterThanOrEqual(Buffer.byteLength(formatMarker(omission, saved)));

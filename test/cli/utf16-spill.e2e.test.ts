@@ -94,3 +94,14 @@ describe("UTF-16 output of a command", () => {
     expect(readFileSync(join(store, `${saved![1]}.text`), "utf8")).toBe(text);
   });
 });
+
+describe("UTF-16 input past the per-output cap", () => {
+  test("the marker counts the input's bytes saved in the input's own unit, never a negative figure", () => {
+    const store = mkdtempSync(join(dir, "store-"));
+    const text = Array.from({ length: 40_000 }, (_, index) => `ligne ${index} été ✓\n`).join("");
+    const input = utf16(text, "le");
+    const run = runCli(["bound", "--spill-dir", store, "--max-bytes", "1200", "--max-output", "256KiB"], input);
+    expect(run.text).toContain(`(only the first ${256 * 1024} bytes of the input as read were saved: the per-output cap stopped ${input.length - 256 * 1024} bytes)`);
+    expect(run.text).toContain(`(${Buffer.byteLength(text)} bytes in all)`);
+  });
+});
