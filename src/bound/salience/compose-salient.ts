@@ -11,7 +11,7 @@ import type { BoundOptions, BoundText, SpillReport } from "../types.js";
 import { overrunOf, steadyTokenCounter } from "../written.js";
 import { formatGap, formatSalientNote, numberLine } from "./format.js";
 import { laterLines } from "./group-tiers.js";
-import { keepsBefore, type NumberedLine, type SalientGroup } from "./reservoir.js";
+import { EXAMPLES_PER_TEMPLATE, keepsBefore, type NumberedLine, type SalientGroup } from "./reservoir.js";
 import type { SalienceScanner } from "./scanner.js";
 
 /** The measured default split of the room: head, salient middle, tail (unused middle room goes to the tail). */
@@ -66,8 +66,16 @@ export const salientCutWork = { groupsLooked: 0 };
  * assertion whose line names both values, deep frames) come in a second pass, after every group's own lines, each
  * paying a marker only for a run it adds (a diff right under its assertion line adds none).
  */
-function chooseGroups(groups: SalientGroup[], room: Room, measure: Measure, gapCost: number): NumberedLine[] {
-  const ordered = [...groups].sort((a, b) => (keepsBefore(a, b) ? -1 : keepsBefore(b, a) ? 1 : 0));
+function chooseGroups(groups: SalientGroup[], room: Room, measure: Measure, gapCost: number, repeatsShown: (group: SalientGroup) => boolean = () => false): NumberedLine[] {
+  // Within the per-template cap, a group whose salient line repeats one the head already shows comes after those that
+  // do not: the 2nd and 3rd copies of the head's first error took the room of a different, later one (the root cause).
+  const repeats = new Set(groups.filter(repeatsShown));
+  const before = (a: SalientGroup, b: SalientGroup): boolean => {
+    const [aRepeats, bRepeats] = [repeats.has(a), repeats.has(b)];
+    if (aRepeats !== bRepeats && a.rank <= EXAMPLES_PER_TEMPLATE && b.rank <= EXAMPLES_PER_TEMPLATE) return bRepeats;
+    return keepsBefore(a, b);
+  };
+  const ordered = [...groups].sort((a, b) => (before(a, b) ? -1 : before(b, a) ? 1 : 0));
   const chosen = new Map<number, NumberedLine>();
   let bytes = 0;
   let lines = 0;
@@ -206,7 +214,7 @@ function buildSalient(window: CollectedWindow, shown: CollectedWindow, groups: S
   const headEnd = lastHeadLine(head);
   const middleRoom = { bytes: Math.floor(room.bytes * SALIENCE_SPLIT.middle), lines: Math.floor(room.lines * SALIENCE_SPLIT.middle) };
   const inMiddle = groups.filter((group) => group.lines[0]!.number > headEnd);
-  const kept = chooseGroups(inMiddle, middleRoom, measure, gapCost);
+  const kept = chooseGroups(inMiddle, middleRoom, measure, gapCost, scanner.shown.repeatsAny(head));
   if (kept.length === 0) return undefined;
   const keptBytes = kept.reduce((sum, line) => sum + measure(numberLine(line.number, line.text)) + 1, 0) + gapCost * kept.length;
   const rest = { bytes: room.bytes - keptBytes, lines: room.lines - 2 * kept.length };

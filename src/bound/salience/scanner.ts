@@ -1,4 +1,5 @@
 // The salience stage: scores lines leaving the tail ring (bytes, in order, once) and lines of the final window.
+import { ShownRepeats } from "./shown-repeats.js";
 import { countNewlines } from "../../text/newlines.js";
 import type { RingStorage } from "../byte-ring.js";
 import type { CollectedLine } from "../lines.js";
@@ -23,6 +24,8 @@ export class SalienceScanner {
   private readonly cleanLine: (line: string) => string;
   private readonly builder: GroupBuilder;
   readonly summary = new OmissionSummary();
+  /** The salient cut's test of which groups repeat a line the head shows (shown-repeats.ts). */
+  readonly shown = new ShownRepeats();
   /** Set once the final window's middle lines were scanned (a second cut of the same window must not add them again). */
   windowScanned = false;
   private kind: ContentKind = "log";

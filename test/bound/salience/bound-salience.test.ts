@@ -21,7 +21,7 @@ function expectTrueNumbers(input: Buffer, text: string): void {
   for (const line of numberedLines(text)) expect(line.text).toBe(lines[line.number - 1]!.replace(/\r$/, ""));
 }
 
-const withErrors = ["make-k-j8", "eslint-warnings-3-errors", "cargo-e0308-after-warnings", "server-log-stack-trace", "set-x-deploy", "python-batch-traceback", "tsc-build-verbose", "find-permission-denied",
+const withErrors = ["make-k-j8", "gcc-repeated-error-unique-cause", "eslint-warnings-3-errors", "cargo-e0308-after-warnings", "server-log-stack-trace", "set-x-deploy", "python-batch-traceback", "tsc-build-verbose", "find-permission-denied",
   "unittest-v-4-failures", "make-k-error-note", "cargo-e0425-after-warnings", "shellcheck-30-scripts", "javac-xlint-3-errors"];
 
 describe("salience on real outputs", () => {
@@ -115,6 +115,17 @@ describe("lines that leave the tail ring", () => {
     summary.addWeighted(`${shared} p q r s t u`, 60);
     summary.addWeighted(`${shared} v w x y z o`, 40);
     expect(summary.describe(() => true)).toBe(`mostly: ~100 × "${shared.slice(0, 47)}…"`);
+  });
+
+  test("a different error in the middle comes before more copies of the error the head shows (gcc, 2,000 bytes)", () => {
+    // 150 files fail the same way, the head shows the first file's error; main.c's own error is once, at 50 %
+    const input = fixture("gcc-repeated-error-unique-cause.txt");
+    for (const maxBytes of [2000, 2500, 4000]) {
+      const result = bound(input, { budget: { maxLines: 2000, maxBytes } });
+      expect(Buffer.byteLength(result.text)).toBeLessThanOrEqual(maxBytes);
+      expect(result.text, `${maxBytes}`).toContain(mustKeep("gcc-repeated-error-unique-cause")[0]);
+      expectTrueNumbers(input, result.text);
+    }
   });
 
   test("an estimated count is never more than the lines omitted (sampling weighs each line mined)", () => {
