@@ -66,10 +66,9 @@ export const salientCutWork = { groupsLooked: 0 };
  * assertion whose line names both values, deep frames) come in a second pass, after every group's own lines, each
  * paying a marker only for a run it adds (a diff right under its assertion line adds none).
  */
-function chooseGroups(groups: SalientGroup[], room: Room, measure: Measure, gapCost: number, repeatsShown: (group: SalientGroup) => boolean = () => false): NumberedLine[] {
-  // Within the per-template cap, a group whose salient line repeats one the head already shows comes after those that
-  // do not: the 2nd and 3rd copies of the head's first error took the room of a different, later one (the root cause).
-  const repeats = new Set(groups.filter(repeatsShown));
+function chooseGroups(groups: SalientGroup[], room: Room, measure: Measure, gapCost: number, repeats: ReadonlySet<SalientGroup> = new Set()): NumberedLine[] {
+  // Within the per-template cap, a group whose salient line repeats one the head already shows (`repeats`) comes after
+  // those that do not: the 2nd and 3rd copies of the head's first error took the room of a different, later one.
   const before = (a: SalientGroup, b: SalientGroup): boolean => {
     const [aRepeats, bRepeats] = [repeats.has(a), repeats.has(b)];
     if (aRepeats !== bRepeats && a.rank <= EXAMPLES_PER_TEMPLATE && b.rank <= EXAMPLES_PER_TEMPLATE) return bRepeats;
@@ -214,7 +213,7 @@ function buildSalient(window: CollectedWindow, shown: CollectedWindow, groups: S
   const headEnd = lastHeadLine(head);
   const middleRoom = { bytes: Math.floor(room.bytes * SALIENCE_SPLIT.middle), lines: Math.floor(room.lines * SALIENCE_SPLIT.middle) };
   const inMiddle = groups.filter((group) => group.lines[0]!.number > headEnd);
-  const kept = chooseGroups(inMiddle, middleRoom, measure, gapCost, scanner.shown.repeatsAny(head));
+  const kept = chooseGroups(inMiddle, middleRoom, measure, gapCost, scanner.shown.repeating(head, inMiddle));
   if (kept.length === 0) return undefined;
   const keptBytes = kept.reduce((sum, line) => sum + measure(numberLine(line.number, line.text)) + 1, 0) + gapCost * kept.length;
   const rest = { bytes: room.bytes - keptBytes, lines: room.lines - 2 * kept.length };

@@ -1,45 +1,36 @@
-// Which salient groups repeat a line the cut already shows: the salient line alike (template.ts `alike`: as many
-// tokens, the first word the same, most tokens equal) a line of the head. The salient cut takes them after the groups
-// that show something new (compose-salient.ts chooseGroups). Shapes are kept by line number: a cut's room is searched,
-// and each room tried asks again about the same lines.
+// Which salient groups repeat a line the cut already shows: the salient line's shape (template.ts `lineShapes`:
+// numbers, hex ids, paths and quoted names masked) the same as a line's of the head. The salient cut takes them after
+// the groups that show something new (compose-salient.ts chooseGroups). Shapes are kept by line number: a cut's room
+// is searched, and each room tried asks again about the same lines. The same shape, not `alike`: one lookup a group,
+// where `alike` compared each group with every head line of its length (a log's head: hundreds), each room tried.
 import type { CollectedLine } from "../lines.js";
-import type { SalientGroup } from "./reservoir.js";
-import { alike, lineShapes } from "./template.js";
+import { EXAMPLES_PER_TEMPLATE, type SalientGroup } from "./reservoir.js";
+import { lineShapes } from "./template.js";
 
 /** Line shapes of one output's lines, as they are asked for. */
 export class ShownRepeats {
-  private readonly shapes = new Map<number, string[]>();
+  private readonly keys = new Map<number, string>();
 
-  /** A test: does a group's salient line repeat one of `shown` (lines of the head)? */
-  repeatsAny(shown: readonly CollectedLine[]): (group: SalientGroup) => boolean {
-    if (shown.length === 0) return () => false;
-    const buckets = new Map<string, string[][]>();
-    for (const shape of this.shapesOf(shown.map((line) => ({ number: line.from, text: line.text })))) {
-      const key = bucketOf(shape);
-      const bucket = buckets.get(key);
-      if (bucket) bucket.push(shape);
-      else buckets.set(key, [shape]);
-    }
-    return (group) => {
-      const salient = group.lines.find((line) => line.number === group.salient);
-      if (salient === undefined) return false;
-      const shape = this.shapesOf([salient])[0]!;
-      return buckets.get(bucketOf(shape))?.some((other) => alike(shape, other)) ?? false;
-    };
+  /**
+   * The groups whose salient line repeats one of `shown` (lines of the head), among those within the per-template cap
+   * (the others come last whatever they show: their shapes are not made).
+   */
+  repeating(shown: readonly CollectedLine[], all: readonly SalientGroup[]): Set<SalientGroup> {
+    const groups = all.filter((group) => group.rank <= EXAMPLES_PER_TEMPLATE);
+    if (shown.length === 0 || groups.length === 0) return new Set();
+    const salient = groups.map((group) => group.lines.find((line) => line.number === group.salient)!);
+    const keys = this.keysOf([...shown.map((line) => ({ number: line.from, text: line.text })), ...salient]);
+    const shownKeys = new Set(keys.slice(0, shown.length));
+    return new Set(groups.filter((_, index) => shownKeys.has(keys[shown.length + index]!)));
   }
 
-  /** The shapes of `lines`, those not known yet made in one pass. */
-  private shapesOf(lines: readonly { number: number; text: string }[]): string[][] {
-    const missing = lines.filter((line) => !this.shapes.has(line.number));
+  /** The shapes of `lines` as keys, those not known yet made in one pass. */
+  private keysOf(lines: readonly { number: number; text: string }[]): string[] {
+    const missing = lines.filter((line) => !this.keys.has(line.number));
     if (missing.length > 0) {
       const made = lineShapes(missing.map((line) => line.text));
-      missing.forEach((line, index) => this.shapes.set(line.number, made[index]!));
+      missing.forEach((line, index) => this.keys.set(line.number, made[index]!.join("\u0000")));
     }
-    return lines.map((line) => this.shapes.get(line.number)!);
+    return lines.map((line) => this.keys.get(line.number)!);
   }
-}
-
-/** What two alike shapes share (alike asks as many tokens and the first two equal). */
-function bucketOf(shape: readonly string[]): string {
-  return `${shape.length}\u0000${shape[0]}\u0000${shape[1]}`;
 }
