@@ -33,7 +33,10 @@ function parseOffset(raw: RawOptions): number {
     return -parseInteger("--tail", raw.tail, 1);
   }
   const text = String(raw.offset ?? "1").trim();
-  return text.startsWith("-") ? -parseInteger("--offset", text.slice(1), 1) : parseInteger("--offset", text, 1);
+  if (!/^-?[1-9]\d*$/.test(text) || !Number.isSafeInteger(Number(text))) {
+    throw new UsageError(`invalid value for --offset: '${String(raw.offset)}' (accepts a line number: 1 is the first line, -1 the last)`);
+  }
+  return Number(text);
 }
 
 /** Runs `correx read ID` with raw commander options. */

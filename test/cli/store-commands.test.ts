@@ -29,6 +29,16 @@ describe("read", () => {
     expect(json).toMatchObject({ id, from_line: 10, to_line: 11, total_lines: 5001, next_offset: 12 });
   });
 
+  test("--offset counts from the end when negative; 0 and what is not a line number are usage errors that say so", () => {
+    const { dir, id } = spill(numbered(50));
+    expect(runCorrex(["read", id, "--spill-dir", dir, "--offset=-2", "--format", "json"]).stdout).toContain('"from_line":49');
+    for (const offset of ["0", "-0", "1.5", "abc", "+3"]) {
+      expect(runCorrex(["read", id, "--spill-dir", dir, `--offset=${offset}`]), offset).toEqual({
+        status: 2, stdout: "", stderr: `correx: invalid value for --offset: '${offset}' (accepts a line number: 1 is the first line, -1 the last)\n`,
+      });
+    }
+  });
+
   test("--projection replays exactly what bound wrote, even when the defaults have changed", () => {
     const { dir, id, stdout } = spill(numbered(3000));
     expect(runCorrex(["read", id, "--projection", "--spill-dir", dir])).toEqual({ status: 0, stderr: "", stdout });
