@@ -51,10 +51,17 @@ export function normalize(value: unknown, from: SourceShape | "auto" = "auto"): 
 
 /**
  * Projects a result for a model, a terminal, as the payload or as a provider's wire JSON (see ProjectOptions), its
- * attachments checked first as the CLI checks them (checkAttachments: bad base64 throws InputError).
+ * attachments checked first as the CLI checks them (checkAttachments: bad base64 throws InputError). A result built in
+ * code that JSON cannot write (a BigInt, a cycle) throws UnrepresentableError, as lower() does, not the TypeError or
+ * RangeError the projection met (the result is serialized to say so only then).
  */
 export function project(result: ToolResult, options: ProjectOptions = {}): Projection {
-  return projectResult(checkAttachments(result), { terminal: renderTerminal, ...options });
+  try {
+    return projectResult(checkAttachments(result), { terminal: renderTerminal, ...options });
+  } catch (error) {
+    if (error instanceof TypeError || error instanceof RangeError) stringifyJson(result); // throws UnrepresentableError when that is why
+    throw error;
+  }
 }
 
 /**

@@ -17,6 +17,12 @@ describe("library lower(): an unwritable value", () => {
   });
 });
 
+describe("library project(): an unwritable value", () => {
+  test.each([[{}], [{ format: "json" }], [{ to: "anthropic" }], [{ reader: "terminal" }]] as const)("%j: UnrepresentableError for a BigInt and a cycle", (options) => {
+    for (const data of [{ x: 10n }, cycle]) expect(() => project({ ok: true, data } as ToolResult, options as never)).toThrow(UnrepresentableError);
+  });
+});
+
 describe("library lower() and project(): attachments are checked", () => {
   const pdfAsPng: ToolResult = { ok: true, data: "x", attachments: [{ mime: "image/png", data: Buffer.from("%PDF-1.4 hello").toString("base64"), size: 14 }] };
   test("a MIME type the bytes contradict is sniffed again, with a note", () => {
