@@ -1,5 +1,5 @@
 // The `run` tool of `correx mcp`: the same runner, bounder and spill as `correx run`, answered as a tool result.
-import { boundMeta } from "../project/model.js";
+import { boundMeta, WORST_CASE_ID } from "../project/model.js";
 import type { OutputOptions } from "../project/output.js";
 import type { ToolCallContext } from "../mcp/server.js";
 import { parseRunArguments, type RunDefaults } from "../mcp/run-arguments.js";
@@ -63,20 +63,37 @@ export async function runTool(args: Record<string, unknown>, context: ToolCallCo
   const { output, bounded } = await projectRun(config, options, facts, outcome, sessions, { wrap: (text) => structuredJson(worst, text) });
   for (const warning of [...output.warnings, collectAfterSpill(config, sessions.spill, bounded)]) if (warning) environment.warn(warning);
   const meta = boundMeta(bounded);
-  const structured = {
-    command: facts.command,
+  const structured = runFacts(facts.command, {
     // a command that could not start: the status the text gives (127 not found, 126 not executable), as `correx run` exits
-    exit_code: outcome.spawnError ? exitCodeForRun(outcome) : outcome.exitCode,
-    signal: outcome.signal,
-    timed_out: outcome.timedOut,
-    duration_ms: outcome.durationMs,
-    truncated: bounded.truncated,
-    ...(meta.output_id !== undefined ? { output_id: meta.output_id, output_path: meta.output_path } : {}),
-    ...(meta.next_offset !== undefined ? { next_offset: meta.next_offset } : {}),
-    total_lines: bounded.totalLines,
-    total_bytes: bounded.totalBytes,
-  };
+    exitCode: outcome.spawnError ? exitCodeForRun(outcome) : outcome.exitCode,
+    signal: outcome.signal, timedOut: outcome.timedOut, durationMs: outcome.durationMs, truncated: bounded.truncated,
+    outputId: meta.output_id, outputPath: meta.output_path, nextOffset: meta.next_offset, totalLines: bounded.totalLines, totalBytes: bounded.totalBytes,
+  });
   return { text: output.text, structured, ...(classifyRun(outcome) === undefined ? {} : { isError: true }) };
+}
+
+/** What the run tool's structuredContent says besides its text (tool-answer.ts adds the text). */
+interface RunFactValues {
+  exitCode: number | null;
+  signal: string | null;
+  timedOut: boolean;
+  durationMs: number;
+  truncated: boolean;
+  outputId?: unknown;
+  outputPath?: unknown;
+  nextOffset?: unknown;
+  totalLines: number;
+  totalBytes: number;
+}
+
+/** The run tool's facts, in the order structuredContent gives them (RUN_TOOL's outputSchema). */
+function runFacts(command: string, values: RunFactValues): Record<string, unknown> {
+  return {
+    command, exit_code: values.exitCode, signal: values.signal, timed_out: values.timedOut, duration_ms: values.durationMs, truncated: values.truncated,
+    ...(values.outputId !== undefined ? { output_id: values.outputId, output_path: values.outputPath } : {}),
+    ...(values.nextOffset !== undefined ? { next_offset: values.nextOffset } : {}),
+    total_lines: values.totalLines, total_bytes: values.totalBytes,
+  };
 }
 
 /**
@@ -85,9 +102,8 @@ export async function runTool(args: Record<string, unknown>, context: ToolCallCo
  */
 function worstRunFacts(command: string, spillDir: string | undefined): Record<string, unknown> {
   const big = Number.MAX_SAFE_INTEGER;
-  const id = "tool_00000000000000000000000000";
-  return {
-    command, exit_code: big, signal: "SIGXXXXXXXXXXXXX", timed_out: false, duration_ms: big, truncated: false,
-    output_id: id, output_path: `${spillDir ?? ""}/${id}`, next_offset: big, total_lines: big, total_bytes: big,
-  };
+  return runFacts(command, {
+    exitCode: big, signal: "SIGXXXXXXXXXXXXX", timedOut: false, durationMs: big, truncated: false,
+    outputId: WORST_CASE_ID, outputPath: `${spillDir ?? ""}/${WORST_CASE_ID}`, nextOffset: big, totalLines: big, totalBytes: big,
+  });
 }

@@ -117,6 +117,7 @@ export function parseProjectionConfig(given: RawOptions, around: Surroundings): 
     ...(raw.maxTokens === undefined ? {} : { maxTokens: parseInteger("--max-tokens", raw.maxTokens, 1) }),
   };
   const store = resolveStoreSettings({ flags: { maxAge: raw.maxAge, quota: raw.quota, maxOutput: raw.maxOutput }, env: around.env, configPath, file, warnings });
+  const givenSpillDir = spillDirFlag(raw);
   return {
     reader,
     format: parseFormat(raw.format),
@@ -133,8 +134,8 @@ export function parseProjectionConfig(given: RawOptions, around: Surroundings): 
     tokenizer: parseChoice("--tokenizer", raw.tokenizer ?? "estimate", ["estimate", "o200k"] as const),
     width: parseWidth(raw, around),
     color: reader === "terminal" && wantsColor(around.env, around.stdoutIsTTY),
-    spillDir: raw.spill === false ? undefined : (spillDirFlag(raw) ?? defaultSpillDir(around.env, homeDirectory())),
-    spillDirGiven: spillDirFlag(raw) !== undefined,
+    spillDir: raw.spill === false ? undefined : (givenSpillDir ?? defaultSpillDir(around.env, homeDirectory())),
+    spillDirGiven: givenSpillDir !== undefined,
     maxOutputBytes: store.maxOutputBytes,
     store,
     from: parseFrom(raw.from),

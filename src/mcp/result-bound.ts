@@ -6,7 +6,7 @@ import { normalizeValue } from "../normalize/index.js";
 import { parseJsonKeepingNumbers } from "../normalize/lossless-json.js";
 import { BudgetTooSmallError } from "../errors.js";
 import { isRecord } from "../payload.js";
-import { finishProjection, planProjection, type ProjectOptions, type Projection } from "../project/project.js";
+import { projectResult, type ProjectOptions, type Projection } from "../project/project.js";
 import type { ToolResult } from "../payload.js";
 import { formatSize } from "../text/magic.js";
 import { CutString } from "../normalize/reduced-json.js";
@@ -62,24 +62,16 @@ export function boundCallToolResult(result: Record<string, unknown>, raw: Uint8A
  * projectResult, with `beside` (the note that structuredContent was cut) kept free at the session's finish, as the
  * streamed path keeps it (streamed-result.ts), so that both cut the text alike.
  */
-function projectLeavingRoom(result: ToolResult, options: ProjectOptions & { input: Uint8Array }, beside: BoundSession["reservedBeside"]): Projection & { noteRoom: boolean } {
+function projectLeavingRoom(result: ToolResult, options: ProjectOptions, beside: BoundSession["reservedBeside"]): Projection & { noteRoom: boolean } {
   if (beside !== undefined) {
     // A budget too small to leave the room is bounded without it (and without the note), as before.
     try {
-      return { ...projectOnce(result, options, beside), noteRoom: true };
+      return { ...projectResult(result, options, beside), noteRoom: true };
     } catch (error) {
       if (!(error instanceof BudgetTooSmallError)) throw error;
     }
   }
-  return { ...projectOnce(result, options, undefined), noteRoom: false };
-}
-
-function projectOnce(result: ToolResult, options: ProjectOptions & { input: Uint8Array }, beside: BoundSession["reservedBeside"]): Projection {
-  const plan = planProjection(result, options);
-  const session = new BoundSession({ ...plan.base, ...plan.late, ...plan.view }, options.spill, options.spillFailure);
-  session.reservedBeside = beside;
-  session.writeDerived(Buffer.from(options.input.buffer, options.input.byteOffset, options.input.byteLength), plan.body);
-  return finishProjection(plan, session, options);
+  return { ...projectResult(result, options), noteRoom: false };
 }
 
 /** What a bounded result is made of besides its projection: the source's other keys, and its structured content. */

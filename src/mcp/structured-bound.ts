@@ -4,7 +4,7 @@
 // bound: it passes unchanged and uncounted, or is emptied when --max-media left it out of the content.
 import { CutString, fullLength, isReduced, REDUCED_STRING_UNITS } from "../normalize/reduced-json.js";
 import { isRecord } from "../payload.js";
-import { prefixEnd } from "../text/utf8.js";
+import { isLowSurrogateAt, prefixEnd } from "../text/utf8.js";
 
 /** The budget, where the full value is, and which media strings to keep or empty. */
 export interface StructuredBoundOptions {
@@ -173,15 +173,11 @@ function cutString(head: string, tail: string, length: number, chars: number, wh
   let tailStart = Math.max(0, tail.length - Math.min(chars - headEnd, tail.length, length - headEnd));
   if (tail === "") tailStart = 0;
   else {
-    if (isLowSurrogate(tail.charCodeAt(tailStart))) tailStart += 1;
+    if (isLowSurrogateAt(tail, tailStart)) tailStart += 1;
     const tailBreak = tail.indexOf("\n", tailStart);
     if (tailBreak !== -1 && tailBreak < tailStart + (tail.length - tailStart) / 2) tailStart = tailBreak + 1;
   }
   const kept = tail.slice(tailStart);
   const cut = length - headEnd - kept.length;
   return `${head.slice(0, headEnd)}… [correx: ${cut} characters cut here; ${where}] …${kept}`;
-}
-
-function isLowSurrogate(unit: number): boolean {
-  return unit >= 0xdc00 && unit <= 0xdfff;
 }

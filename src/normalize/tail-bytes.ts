@@ -1,6 +1,8 @@
 // The last bytes of a stream of decoded UTF-8 (a long JSON string's, as structured-reducer.ts reads it), kept in a
 // buffer of twice their size so that a write copies at most what it keeps; read back as the string's last units.
 
+import { isLowSurrogateAt } from "../text/utf8.js";
+
 /** Keeps the last `size` bytes written. */
 export class TailBytes {
   private readonly buffer: Buffer;
@@ -33,9 +35,7 @@ export class TailBytes {
     let start = Math.max(0, this.filled - this.size);
     while (start < this.filled && (this.buffer[start]! & 0xc0) === 0x80) start += 1;
     const text = this.buffer.toString("utf8", start, this.filled);
-    let from = Math.max(0, text.length - units);
-    const unit = text.charCodeAt(from);
-    if (unit >= 0xdc00 && unit <= 0xdfff) from += 1;
-    return text.slice(from);
+    const from = Math.max(0, text.length - units);
+    return text.slice(isLowSurrogateAt(text, from) ? from + 1 : from);
   }
 }

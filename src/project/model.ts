@@ -71,6 +71,9 @@ export function boundPayload(base: ToolResult, body: string, bound: BoundText): 
   return payload;
 }
 
+/** A spill id as long as any: what a reservation counts for an id not known yet. */
+export const WORST_CASE_ID = "tool_00000000000000000000000000";
+
 /**
  * A meta as large as a real one of a cut text can be: what a JSON envelope reserves before bounding. Fields that
  * never come together are not added up: a spill saved (its id, path, and the bytes a cap kept out) or its error,
@@ -79,7 +82,7 @@ export function boundPayload(base: ToolResult, body: string, bound: BoundText): 
  */
 export function worstCaseMeta(base: ToolResult, spillPath: string | undefined): ToolResultMeta {
   const big = Number.MAX_SAFE_INTEGER;
-  const saved = { output_id: "tool_00000000000000000000000000", output_path: `${spillPath ?? ""}/tool_00000000000000000000000000`, not_saved_bytes: big };
+  const saved = { output_id: WORST_CASE_ID, output_path: `${spillPath ?? ""}/${WORST_CASE_ID}`, not_saved_bytes: big };
   const failed = { spill_error: "x".repeat(200) };
   return {
     ...base.meta,

@@ -122,10 +122,14 @@ export function planProjection(whole: ToolResult, options: ProjectOptions = {}):
   return { ...plan, body: newline ? `${formatted}\n` : formatted };
 }
 
-/** Projects one result held in memory (SPEC §5): format by tool, bound, spill, render. */
-export function projectResult(whole: ToolResult, options: ProjectOptions = {}): Projection {
+/**
+ * Projects one result held in memory (SPEC §5): format by tool, bound, spill, render. `beside`: room the text's cut
+ * leaves free for what the caller adds beside it (the proxy's note that structuredContent was cut).
+ */
+export function projectResult(whole: ToolResult, options: ProjectOptions = {}, beside?: BoundSession["reservedBeside"]): Projection {
   const plan = planProjection(whole, options);
   const session = new BoundSession({ ...plan.base, ...plan.late, ...plan.view }, options.spill, options.spillFailure);
+  session.reservedBeside = beside;
   const raw = options.input ?? Buffer.from(stringifyJson(plan.input));
   session.writeDerived(Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength), plan.body);
   return finishProjection(plan, session, options);
@@ -175,8 +179,7 @@ export function writesStructuredContent(output: OutputOptions): boolean {
  */
 function structuredBesideCutData(result: ToolResult, output: OutputOptions, maxBytes: number): OutputOptions["structuredBeside"] {
   if (result.meta?.structured_content_is_data !== true || !isRecord(result.data) || !writesStructuredContent(output)) return undefined;
-  const where = "the whole result is saved: see output_path";
-  const bounded = boundStructured(result.data, { maxBytes: Math.floor(maxBytes / 2), where, media: new Set(), dropped: new Set() });
+  const bounded = cutToHalfBudget(result.data, maxBytes);
   return { value: bounded.value as Record<string, unknown>, paths: bounded.paths };
 }
 
@@ -189,8 +192,12 @@ function structuredBesideCutData(result: ToolResult, output: OutputOptions, maxB
 function boundStructuredContent(result: ToolResult, output: OutputOptions, maxBytes: number): { result: ToolResult; cut: boolean } {
   const structured = result.meta?.structured_content;
   if (structured === undefined || !writesStructuredContent(output)) return { result, cut: false };
-  const where = "the whole result is saved: see output_path";
-  const bounded = boundStructured(structured, { maxBytes: Math.floor(maxBytes / 2), where, media: new Set(), dropped: new Set() });
+  const bounded = cutToHalfBudget(structured, maxBytes);
   if (!bounded.cut) return { result, cut: false };
   return { result: { ...result, meta: { ...result.meta, structured_content: bounded.value, structured_content_cut: true, structured_content_cut_paths: bounded.paths } }, cut: true };
+}
+
+/** Structured content cut in shape to half the byte budget (the text keeps the other half), its notes naming output_path. */
+function cutToHalfBudget(value: unknown, maxBytes: number): ReturnType<typeof boundStructured> {
+  return boundStructured(value, { maxBytes: Math.floor(maxBytes / 2), where: "the whole result is saved: see output_path", media: new Set(), dropped: new Set() });
 }
