@@ -36,9 +36,7 @@ function describeSpill(spill: SpillReport, omission: Omission): string {
   switch (spill.kind) {
     case "saved": {
       const readable = spill.textPath ?? spill.path;
-      // Counted in the input's bytes: of a text view (whose sizes the totals count), those of the input as read.
-      const asRead = spill.savedBytes !== undefined ? ` of the input as read` : "";
-      const partial = spill.notSavedBytes ? ` (only the first ${spill.savedBytes ?? omission.totalBytes - spill.notSavedBytes} bytes${asRead} were saved: the per-output cap stopped ${spill.notSavedBytes} bytes)` : "";
+      const partial = describeCap(spill, omission.totalBytes);
       const input = spill.textPath ? ` (as text; the input as read: ${spill.path})` : "";
       const store = spill.readArguments ? ` ${spill.readArguments}` : "";
       return `[full output: ${readable}${input}${partial}; read the omitted part with: correx read ${spill.id}${store} --offset ${omission.fromLine}, or: sed -n '${omission.fromLine},${omission.toLine}p' ${shellQuote(readable)}]`;
@@ -52,6 +50,22 @@ function describeSpill(spill: SpillReport, omission: Omission): string {
       return never;
     }
   }
+}
+
+/**
+ * What the per-output cap kept out, if anything: of the bytes as read, and of a text view (whose bytes the totals
+ * count), each said in its own bytes.
+ */
+function describeCap(spill: Extract<SpillReport, { kind: "saved" }>, totalBytes: number): string {
+  const { notSavedBytes, textNotSavedBytes } = spill;
+  if (textNotSavedBytes) {
+    const asRead = notSavedBytes ? ` and ${spill.savedBytes ?? 0} bytes of the input as read` : "";
+    return ` (only the first ${totalBytes - textNotSavedBytes} bytes of the text${asRead} were saved: the per-output cap stopped the other ${textNotSavedBytes} bytes of the text)`;
+  }
+  if (!notSavedBytes) return "";
+  // Counted in the input's bytes: of a text view (whose sizes the totals count), those of the input as read.
+  const asRead = spill.savedBytes !== undefined ? ` of the input as read` : "";
+  return ` (only the first ${spill.savedBytes ?? totalBytes - notSavedBytes} bytes${asRead} were saved: the per-output cap stopped ${notSavedBytes} bytes)`;
 }
 
 /** The two-line correx marker that stands where the cut is. */

@@ -35,7 +35,7 @@ export class PlainJsonWatch {
   private bytes = 0;
   private held: Buffer[] | undefined;
   private parsed: Parsed | null | undefined;
-  private textPath: string | { failure: string } | undefined;
+  private textPath: { path: string } | { failure: string } | undefined;
 
   /** `holdInMemory`: there is no spill to re-read, so keep the bytes (up to NO_SPILL_JSON_BYTES). */
   constructor(private readonly cap: number, holdInMemory: boolean) {
@@ -69,9 +69,10 @@ export class PlainJsonWatch {
    * The view of the input when it is one JSON value under the cap, read back from the saved spill (or the held
    * bytes). When the view's line numbers name lines the input does not have (it is not already the value pretty-
    * printed by 2 spaces), that pretty print is written beside the spill as `<id>.text`, which `correx read` and
-   * `grep` page. Undefined (and nothing written) otherwise.
+   * `grep` page. Undefined (and nothing written) otherwise, and when that pretty print would not fit the per-output
+   * cap (`maxBytes`): a view cut short would name lines it lacks, so the input is cut as lines instead.
    */
-  load(spill: SpillReport, store: SpillStore | undefined): PlainJsonView | undefined {
+  load(spill: SpillReport, store: SpillStore | undefined, maxBytes = Number.POSITIVE_INFINITY): PlainJsonView | undefined {
     if (this.candidate !== true || this.bytes > this.cap) return undefined;
     // Parsed once: the search for the smallest budget that works bounds the same input again and again.
     this.parsed ??= this.parse(spill) ?? null;
@@ -79,12 +80,13 @@ export class PlainJsonWatch {
     if (parsed === null) return undefined;
     let report = spill;
     if (!parsed.same && spill.kind === "saved" && store !== undefined) {
+      if (Buffer.byteLength(parsed.text) > maxBytes) return undefined;
       this.textPath ??= store.writeTextView(spill.id, parsed.text);
-      if (typeof this.textPath !== "string") return undefined;
-      report = { ...spill, textPath: this.textPath };
+      if ("failure" in this.textPath) return undefined;
+      report = { ...spill, textPath: this.textPath.path };
     }
     const discard = (): void => {
-      if (typeof this.textPath === "string") rmSync(this.textPath, { force: true });
+      if (this.textPath !== undefined && "path" in this.textPath) rmSync(this.textPath.path, { force: true });
       this.textPath = undefined;
     };
     return { source: parsed.source, spill: report, discard };

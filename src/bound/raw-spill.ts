@@ -71,13 +71,18 @@ export class RawSpill {
     return this.target?.store;
   }
 
+  /** The per-output cap, which holds for each file of an output (the bytes as read, the text view). */
+  get maxOutputBytes(): number {
+    return this.target?.maxOutputBytes ?? Number.POSITIVE_INFINITY;
+  }
+
   /**
    * Starts the streamed text view: of structured input read as a stream (`replayable`: its raw bytes are held to be
    * read again when its spill cannot be created), or of transcoded text (UTF-16), which is never read again.
    */
   streamTextView(replayable = true): void {
     if (this.textView !== undefined || this.unavailable) return;
-    this.textView = new TextViewSink();
+    this.textView = new TextViewSink(this.maxOutputBytes);
     this.replayable = replayable;
     if (this.writer === undefined) return; // opened with the spill
     if (this.writer.failure !== undefined) this.textView.giveUp(this.writer.failure);
@@ -161,9 +166,10 @@ export class RawSpill {
     const saved: SpillReport = { kind: "saved", id: writer.id, path: writer.path, notSavedBytes: writer.notSavedBytes || undefined, ...readArguments };
     if (this.derivedText === undefined && this.textView === undefined) return saved;
     if (!this.textView) this.writtenTextView = this.target.store.textViewPath(writer.id); // written whole below (or partly, on a failure)
-    const textPath = this.textView ? this.textView.close() : this.target.store.writeTextView(writer.id, this.derivedText!);
-    if (typeof textPath !== "string") return { kind: "failed", reason: textPath.failure };
-    return { ...saved, textPath, ...(saved.notSavedBytes ? { savedBytes: rawBytes - saved.notSavedBytes } : {}) };
+    const view = this.textView ? this.textView.close() : this.target.store.writeTextView(writer.id, this.derivedText!, this.maxOutputBytes);
+    if ("failure" in view) return { kind: "failed", reason: view.failure };
+    const textCut = view.notSavedBytes ? { textNotSavedBytes: view.notSavedBytes } : {};
+    return { ...saved, textPath: view.path, ...textCut, ...(saved.notSavedBytes ? { savedBytes: rawBytes - saved.notSavedBytes } : {}) };
   }
 
   /**
@@ -185,7 +191,8 @@ export class RawSpill {
     if (spill.kind !== "saved" || this.closed === undefined || this.closed === "ending" || !this.target) return spill;
     const record: SpillRecord = {
       id: spill.id, created: new Date().toISOString(), size: this.closed.size, lines, sha256: this.closed.sha256,
-      ...fields, ...(spill.notSavedBytes ? { not_saved_bytes: spill.notSavedBytes } : {}), projection,
+      ...fields, ...(spill.notSavedBytes ? { not_saved_bytes: spill.notSavedBytes } : {}),
+      ...(spill.textNotSavedBytes ? { text_not_saved_bytes: spill.textNotSavedBytes } : {}), projection,
     };
     try {
       this.target.store.writeRecord(record);

@@ -169,7 +169,7 @@ export class BoundSession {
       // On a refusal, the same bounding is tried with larger budgets to name the smallest that works.
       const json = this.json;
       // A candidate is read back from the spill: once the file is whole.
-      const plainJson = json && ((spill: SpillReport) => json.load(json.isCandidate ? this.spill.settled(spill) : spill, this.spill.store));
+      const plainJson = json && ((spill: SpillReport) => json.load(json.isCandidate ? this.spill.settled(spill) : spill, this.spill.store, this.spill.maxOutputBytes));
       const record = (text: string, spill: SpillReport, lines?: number): SpillReport => this.spill.saveRecord(text, spill, fields, lines ?? window.totalLines);
       const bounded = composeOrRefuse(window, this.options, this.textBytes ?? this.rawBytes, () => this.spill.save(this.rawBytes), record, plainJson);
       if (bounded.spill?.kind !== "saved") {

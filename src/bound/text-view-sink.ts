@@ -3,20 +3,38 @@
 import * as fs from "node:fs";
 import { describeError } from "../spill/store.js";
 
+/** A text view written: where, and the bytes of the text the per-output cap kept out of it. */
+export interface TextViewWritten {
+  path: string;
+  notSavedBytes: number;
+}
+
 /** Text held before the file is opened; past it (a spill that could not open) the view is given up. */
 const MEMORY_LIMIT = 4 * 1024 * 1024;
 
-/** Streams one text view to disk; failures are kept (said in the marker), never thrown. */
+/**
+ * Streams one text view to disk; failures are kept (said in the marker), never thrown. `maxBytes`: the per-output cap,
+ * which holds for the view as for the bytes as read; past it (cut where a character starts) the rest is counted in
+ * `notSavedBytes`.
+ */
 export class TextViewSink {
   failure: string | undefined;
+  /** Bytes of the text the cap kept out of the view. */
+  notSavedBytes = 0;
+  /** Bytes of the text taken (written or held). */
+  private taken = 0;
   private memory: Buffer[] = [];
   private memoryBytes = 0;
   private fd: number | undefined;
   private path: string | undefined;
 
+  constructor(private readonly maxBytes = Number.POSITIVE_INFINITY) {}
+
   /** The next bytes of the text (copied while held; the caller may reuse them). */
-  write(bytes: Uint8Array): void {
+  write(text: Uint8Array): void {
     if (this.failure !== undefined) return;
+    const bytes = this.withinCap(text);
+    if (bytes.length === 0) return;
     if (this.fd !== undefined) {
       this.writeAll(bytes);
       return;
@@ -24,6 +42,24 @@ export class TextViewSink {
     this.memory.push(Buffer.from(bytes));
     this.memoryBytes += bytes.length;
     if (this.memoryBytes > MEMORY_LIMIT) this.giveUp("the text view could not be written (no spill file)");
+  }
+
+  /** What of `text` fits under the cap, cut where a character starts; the rest is counted as not saved. */
+  private withinCap(text: Uint8Array): Uint8Array {
+    if (this.notSavedBytes > 0) {
+      this.notSavedBytes += text.length;
+      return text.subarray(0, 0);
+    }
+    const room = this.maxBytes - this.taken;
+    if (text.length <= room) {
+      this.taken += text.length;
+      return text;
+    }
+    let end = Math.max(room, 0);
+    while (end > 0 && (text[end]! & 0xc0) === 0x80) end--; // a character the cap would split is left out whole
+    this.taken += end;
+    this.notSavedBytes = text.length - end;
+    return text.subarray(0, end);
   }
 
   /** Opens the file (0600, exclusive, never through a symlink) and writes what was held. */
@@ -50,15 +86,18 @@ export class TextViewSink {
     this.remove();
   }
 
-  /** Closes the file: its path, or why it could not be written (asked again, the same answer: a refusal saves again). */
-  close(): string | { failure: string } {
+  /**
+   * Closes the file: its path and the bytes the cap kept out, or why it could not be written (asked again, the same
+   * answer: a refusal saves again).
+   */
+  close(): TextViewWritten | { failure: string } {
     if (this.failure !== undefined) return { failure: this.failure };
-    if (this.fd === undefined && this.path !== undefined) return this.path; // closed already
+    if (this.fd === undefined && this.path !== undefined) return { path: this.path, notSavedBytes: this.notSavedBytes }; // closed already
     if (this.fd === undefined || this.path === undefined) return { failure: "the text view was never opened" };
     try {
       fs.closeSync(this.fd);
       this.fd = undefined;
-      return this.path;
+      return { path: this.path, notSavedBytes: this.notSavedBytes };
     } catch (error) {
       this.giveUp(`cannot close ${this.path}: ${describeError(error)}`);
       return { failure: this.failure! };

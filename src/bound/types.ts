@@ -82,6 +82,8 @@ export type SpillReport =
       textPath?: string;
       /** With `textPath` and `notSavedBytes`: the input's bytes saved at `path` (the marker's totals count the text). */
       savedBytes?: number;
+      /** With `textPath`: the bytes of the text the per-output cap kept out of the view. */
+      textNotSavedBytes?: number;
       /** Extra arguments `correx read` needs to find the store (`--spill-dir DIR` when it is not the default). */
       readArguments?: string;
     }

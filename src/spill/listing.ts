@@ -29,6 +29,8 @@ export interface ListedOutput {
   signal?: string;
   /** Bytes the per-output cap kept out of the file. */
   not_saved_bytes?: number;
+  /** Bytes of the text the per-output cap kept out of the text view. */
+  text_not_saved_bytes?: number;
 }
 
 const RECORD_HEAD_BYTES = 16 * 1024;
@@ -60,6 +62,7 @@ function describeEntry(entry: ListingEntry, prefix: string, record: () => Partia
     if (fields.exit_code !== undefined) output.exit_code = fields.exit_code;
     if (fields.signal !== undefined && fields.signal !== "") output.signal = fields.signal;
     if (fields.not_saved_bytes) output.not_saved_bytes = fields.not_saved_bytes;
+    if (fields.text_not_saved_bytes) output.text_not_saved_bytes = fields.text_not_saved_bytes;
   } catch {
     output.status = fs.existsSync(`${prefix}${entry.id}.json`) ? "damaged" : "being-written";
   }
@@ -145,7 +148,7 @@ export const LISTING_HEADER = `${renderRow(HEADER[0], [HEADER[1], HEADER[2], HEA
 /** One output as a table row (SIZE counts every file of the output, as the quota does; AGE from its id's time). */
 export function formatListingRow(output: ListedOutput, now: number): string {
   const exit = output.exit_code === undefined || output.exit_code === null ? (output.signal ?? "-") : String(output.exit_code);
-  const size = `${formatSize(output.disk_bytes)}${output.not_saved_bytes ? " (capped)" : ""}`;
+  const size = `${formatSize(output.disk_bytes)}${output.not_saved_bytes || output.text_not_saved_bytes ? " (capped)" : ""}`;
   return `${renderRow(output.id, [size, output.lines === undefined ? "-" : String(output.lines), formatAge(now - idTime(output.id)), exit], describeSource(output))}\n`;
 }
 

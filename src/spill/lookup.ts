@@ -13,6 +13,9 @@ export interface OpenedOutput {
   fd: number;
   /** The data's line index, when it has a complete one (never for a text view). */
   index?: LineIndex;
+  /** The bytes of the opened file (the data or the text view) and those the per-output cap kept out of it. */
+  savedBytes: number;
+  notSavedBytes: number;
 }
 
 /**
@@ -44,8 +47,10 @@ export function openOutput(store: SpillStore, id: string): OpenedOutput {
     if ((error as NodeJS.ErrnoException).code === "ENOENT") throw explainMissing(store, id, true);
     throw new IoError(`cannot open ${path}: ${describeError(error)}`, { cause: error });
   }
-  const index = path === textView ? undefined : readLineIndex(store.indexPath(id), fs.fstatSync(fd).size);
-  return { record, path, fd, ...(index ? { index } : {}) };
+  const size = fs.fstatSync(fd).size;
+  if (path === textView) return { record, path, fd, savedBytes: size, notSavedBytes: record.text_not_saved_bytes ?? 0 };
+  const index = readLineIndex(store.indexPath(id), size);
+  return { record, path, fd, ...(index ? { index } : {}), savedBytes: record.size, notSavedBytes: record.not_saved_bytes ?? 0 };
 }
 
 /** Why output `id` is not there: its tombstone, a writer still at work, or never stored in this store. */

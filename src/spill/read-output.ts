@@ -107,11 +107,11 @@ function pageOpened(output: OpenedOutput, id: string, options: ReadOutputOptions
     closeSync(output.fd);
   }
   const { record, path } = output;
-  const notSaved = record.not_saved_bytes ?? 0;
+  const notSaved = output.notSavedBytes;
   if (notSaved > 0 && offset > window.totalLines && offset <= record.lines) {
-    throw new NotFoundError(`line ${offset} of output ${id} was never saved: the per-output cap stopped the spill after ${formatSize(record.size)} (${window.totalLines} lines); the last ${notSaved} bytes were not saved`);
+    throw new NotFoundError(`line ${offset} of output ${id} was never saved: the per-output cap stopped the spill after ${formatSize(output.savedBytes)} (${window.totalLines} lines); the last ${notSaved} bytes were not saved`);
   }
-  const capNote = notSaved > 0 ? `\n(Only the first ${formatSize(record.size)} of the output were saved: the per-output cap kept the last ${notSaved} bytes out.)` : "";
+  const capNote = notSaved > 0 ? `\n(Only the first ${formatSize(output.savedBytes)} of the output were saved: the per-output cap kept the last ${notSaved} bytes out.)` : "";
   const clean = lineCleaner(options.raw);
   const lines = window.lines.map(clean);
   const page = pageWindow(lines, window.totalLines, { offset, limit, budget: { maxLines: limit + 8, maxBytes: maxBytes - Buffer.byteLength(capNote) }, path });

@@ -74,9 +74,9 @@ export function searchOutput(store: SpillStore, id: string, options: SearchOutpu
   } finally {
     closeSync(output.fd);
   }
-  const notSaved = output.record.not_saved_bytes ?? 0;
+  const notSaved = output.notSavedBytes;
   const text = formatSearchText(result, {
-    maxBytes: options.maxBytes, savedBytes: output.record.size, ...(notSaved > 0 ? { notSavedBytes: notSaved } : {}),
+    maxBytes: options.maxBytes, savedBytes: output.savedBytes, ...(notSaved > 0 ? { notSavedBytes: notSaved } : {}),
     ...(context.size > 0 ? { context } : {}), ...(options.moreHint ? { moreHint: options.moreHint } : {}), ...(options.highlight ? { highlight: options.highlight } : {}),
   });
   return {

@@ -27,6 +27,8 @@ export interface SpillRecord {
   source_shape?: string;
   /** Bytes the per-output cap kept out of the file. */
   not_saved_bytes?: number;
+  /** Bytes of the text the per-output cap kept out of the text view (`ID.text`), when it has one. */
+  text_not_saved_bytes?: number;
   /** The signal that cut the input short (SIGINT, SIGTERM, SIGHUP): the output is what had arrived by then. */
   interrupted?: string;
   /** The model projection emitted when the output was bounded (replay). */
@@ -113,22 +115,31 @@ export class SpillStore {
     return path.join(this.dir, `${validateId(id)}.text`);
   }
 
-  /** Saves the text derived from a structured input beside it (0600, exclusive); the path, or why it failed. */
-  writeTextView(id: string, text: string): string | { failure: string } {
+  /**
+   * Saves the text derived from a structured input beside it (0600, exclusive): at most `maxBytes` of it, cut where a
+   * character starts. The path and the bytes left out, or why it failed.
+   */
+  writeTextView(id: string, text: string, maxBytes = Number.POSITIVE_INFINITY): { path: string; notSavedBytes: number } | { failure: string } {
     const target = this.textViewPath(id);
     try {
       const flags = fs.constants.O_WRONLY | fs.constants.O_CREAT | fs.constants.O_EXCL | fs.constants.O_NOFOLLOW;
       const fd = fs.openSync(target, flags, 0o600);
+      let notSavedBytes = 0;
       try {
-        fs.writeSync(fd, text);
+        const bytes = Buffer.from(text);
+        let end = Math.min(bytes.length, maxBytes);
+        while (end > 0 && end < bytes.length && (bytes[end]! & 0xc0) === 0x80) end--;
+        notSavedBytes = bytes.length - end;
+        for (let offset = 0; offset < end; ) offset += fs.writeSync(fd, bytes, offset, end - offset);
       } finally {
         fs.closeSync(fd);
       }
-      return target;
+      return { path: target, notSavedBytes };
     } catch (error) {
       return { failure: `cannot write ${target}: ${describeError(error)}` };
     }
   }
+
 
   /** Writes a record atomically: a temporary file renamed over the final name. */
   writeRecord(record: SpillRecord): void {

@@ -1,6 +1,6 @@
 // UTF-16 input with a BOM (SPEC §2: transcoded) through the built binary: the spill keeps the bytes as they came,
 // its UTF-8 text view `<id>.text` is saved beside it, and read, grep and the marker's counts and hints use that view.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -101,7 +101,11 @@ describe("UTF-16 input past the per-output cap", () => {
     const text = Array.from({ length: 40_000 }, (_, index) => `ligne ${index} été ✓\n`).join("");
     const input = utf16(text, "le");
     const run = runCli(["bound", "--spill-dir", store, "--max-bytes", "1200", "--max-output", "256KiB"], input);
-    expect(run.text).toContain(`(only the first ${256 * 1024} bytes of the input as read were saved: the per-output cap stopped ${input.length - 256 * 1024} bytes)`);
+    // the cap holds for the text view too: the marker says both in their own bytes
+    const id = /correx read (tool_\w+)/.exec(run.text)![1]!;
+    const view = statSync(join(store, `${id}.text`)).size;
+    expect(view).toBeLessThanOrEqual(256 * 1024);
+    expect(run.text).toContain(`(only the first ${view} bytes of the text and ${256 * 1024} bytes of the input as read were saved: the per-output cap stopped the other ${Buffer.byteLength(text) - view} bytes of the text)`);
     expect(run.text).toContain(`(${Buffer.byteLength(text)} bytes in all)`);
   });
 });
