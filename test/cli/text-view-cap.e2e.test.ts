@@ -52,6 +52,21 @@ describe("the text view under --max-output", () => {
     expect(runCli(["ls", "--spill-dir", store]).text).toContain("(capped)");
   });
 
+  test("a view whole under the cap while the JSON as read passed it: read and grep of the view say no cap", () => {
+    const quoted = `${Array.from({ length: 3000 }, (_, i) => `"q${i}" "\\" "\t"`).join("\n")}\n`; // escaped, ~1.6 times as long
+    const input = JSON.stringify({ jsonrpc: "2.0", id: 1, result: { content: [{ type: "text", text: quoted }] } });
+    expect(Buffer.byteLength(quoted)).toBeLessThan(CAP);
+    expect(input.length).toBeGreaterThan(CAP);
+    const { store, id, record } = boundCapped(input);
+    expect(readFileSync(join(store, `${id}.text`), "utf8")).toBe(quoted);
+    expect(record.text_not_saved_bytes).toBeUndefined();
+    expect(record.not_saved_bytes).toBe(input.length - CAP);
+    const last = runCli(["read", id, "--spill-dir", store, "--offset", "-1"]);
+    expect(last.text).toContain("3000: ");
+    expect(last.text).not.toContain("per-output cap");
+    expect(runCli(["grep", id, "q2999", "--spill-dir", store]).text).not.toContain("per-output cap");
+  });
+
   test("a UTF-16 input's UTF-8 view stops at the cap, where a character starts", () => {
     const input = Buffer.from(`\ufeff${text}`, "utf16le"); // past the cap as read, too
     const { store, run, id, record } = boundCapped(input);
