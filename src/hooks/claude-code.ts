@@ -60,6 +60,26 @@ export function wrapCommand(command: string, runPrefix: string, stopAfter?: stri
   return `${runPrefix}${timeout} -- ${SHELL} -c ${shellQuote(command)}`;
 }
 
+/**
+ * The most bytes a rewritten command line may take once the agent quotes it again. Linux takes at most 128 KiB
+ * (MAX_ARG_STRLEN) in one argument, and the agent hands its shell the command in one (Claude Code: `bash -c "…
+ * eval 'COMMAND' …"`, each `'` as `'"'"'`; Gemini CLI: the command itself). Quoted twice, a `'` of the original
+ * takes 12 bytes, so a command that fits could no longer start (E2BIG); 8 KiB are left for the agent's own words.
+ */
+export const MAX_WRAPPED_BYTES = 120 * 1024;
+
+/** The bytes of a command line quoted as Claude Code quotes it for its shell (the larger of the two agents' costs). */
+function agentQuotedBytes(command: string): number {
+  let quotes = 0;
+  for (let index = command.indexOf("'"); index !== -1; index = command.indexOf("'", index + 1)) quotes += 1;
+  return Buffer.byteLength(command, "utf8") + 4 * quotes + 2;
+}
+
+/** Why a rewritten command line cannot take the original's place, or undefined when it can. */
+export function reasonNotToWrap(wrapped: string): string | undefined {
+  return agentQuotedBytes(wrapped) > MAX_WRAPPED_BYTES ? "the command is too long to wrap: quoted once more, it would pass Linux's 128 KiB limit on one argument" : undefined;
+}
+
 function answerBash(event: ClaudeCodeHookEvent, options: ClaudeCodeHookOptions): HookDecision {
   const input = event.tool_input;
   if (!isRecord(input) || typeof input.command !== "string") return { answer: {}, note: "the Bash tool input has no command" };
@@ -69,13 +89,16 @@ function answerBash(event: ClaudeCodeHookEvent, options: ClaudeCodeHookOptions):
   if (reason !== undefined) return { answer: {}, note: `left as it is: ${reason}` };
   const decision = permissionFor(event.permission_mode, options.permission);
   if (decision === undefined) return { answer: {}, note: "left as it is: a dontAsk session would refuse a rewritten command that needs approval" };
+  const command = wrapCommand(bash.command, options.runPrefix, stopBeforeLimit(bash.timeout, options.bashLimits));
+  const tooLong = reasonNotToWrap(command);
+  if (tooLong !== undefined) return { answer: {}, note: `left as it is: ${tooLong}` };
   return {
     answer: {
       hookSpecificOutput: {
         hookEventName: "PreToolUse",
         permissionDecision: decision,
         permissionDecisionReason: REWRITE_REASON,
-        updatedInput: { ...bash, command: wrapCommand(bash.command, options.runPrefix, stopBeforeLimit(bash.timeout, options.bashLimits)) },
+        updatedInput: { ...bash, command },
       },
     },
   };

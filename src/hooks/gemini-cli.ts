@@ -4,7 +4,7 @@
 // are not bounded here (Gemini cuts them to 40,000 characters itself).
 import { isRecord } from "../payload.js";
 import { stopBeforeLimit } from "./claude-code-limits.js";
-import { wrapCommand, type HookPermission } from "./claude-code.js";
+import { reasonNotToWrap, wrapCommand, type HookPermission } from "./claude-code.js";
 import { SHELL_TOOL, type GeminiCliHookAnswer, type GeminiCliHookEvent, type ShellToolInput } from "./gemini-cli-types.js";
 import { reasonToKeep } from "./shell-command.js";
 
@@ -60,6 +60,8 @@ function answerShell(event: GeminiCliHookEvent, options: GeminiCliHookOptions): 
   const reason = reasonToKeep(shell.command, { keepsState: false });
   if (reason !== undefined) return { answer: {}, note: `left as it is: ${reason}` };
   const command = wrapCommand(shell.command, options.runPrefix, stopBeforeInactivity(options.inactivityMs));
+  const tooLong = reasonNotToWrap(command);
+  if (tooLong !== undefined) return { answer: {}, note: `left as it is: ${tooLong}` };
   return {
     answer: {
       ...(options.permission === "ask" ? { decision: "ask" as const } : {}),

@@ -1,9 +1,10 @@
 // `correx hook claude-code` as Claude Code runs it: a recorded event on stdin, hook JSON on stdout, exit 0; the
 // rewritten Bash command, run the way Claude Code runs a command (sh -c), ends as the original did.
+import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
-import { createTempDir, runShell, type ShellRun } from "../docs/run-shell.js";
+import { createTempDir, runShell, userEnvironment, type ShellRun } from "../docs/run-shell.js";
 import { hookEventNames, hookOutputErrors, loadHookEvent, readHookEventText } from "./fixtures.js";
 
 /** Runs a command line with a private store (CORREX_SPILL_DIR). */
@@ -68,6 +69,21 @@ describe("correx hook claude-code, spawned", () => {
       const hook = runWithStore("correx hook claude-code", input);
       const rewritten = (JSON.parse(hook.stdout) as { hookSpecificOutput: { updatedInput: { command: string } } }).hookSpecificOutput.updatedInput.command;
       expect({ command, code: runWithStore(rewritten).code }).toEqual({ command, code });
+    }
+  });
+
+  test("a command is wrapped only if Claude Code can still start it: its shell gets the command in one argument, at most 128 KiB", () => {
+    // Claude Code runs `bash -c "… eval 'COMMAND' < /dev/null && pwd -P >| CWD_FILE"`, each `'` of COMMAND as `'"'"'`
+    const asClaudeCode = (command: string) => spawnSync("bash", ["-c", `eval '${command.replaceAll("'", `'"'"'`)}' < /dev/null && pwd -P >| /dev/null`], { env: userEnvironment(), encoding: "utf8" });
+    const event = loadHookEvent("pre-tool-use-bash");
+    for (const lines of [1000, 3000]) {
+      const command = `cat <<'EOF' | wc -l\n${Array.from({ length: lines }, (_, index) => `const s${index} = 'v';`).join("\n")}\nEOF`;
+      expect(asClaudeCode(command).stdout.trim()).toBe(String(lines));
+      const hook = runWithStore("correx hook claude-code", JSON.stringify({ ...event, tool_input: { command } }));
+      const rewritten = (JSON.parse(hook.stdout) as Record<string, any>).hookSpecificOutput?.updatedInput.command as string | undefined;
+      // 1000 lines: wrapped, and it runs; 3000 lines (56 KB): wrapped, Claude Code's spawn would fail with E2BIG, so left as it is
+      if (lines === 3000) expect({ rewritten, stderr: hook.stderr }).toEqual({ rewritten: undefined, stderr: "correx hook: left as it is: the command is too long to wrap: quoted once more, it would pass Linux's 128 KiB limit on one argument\n" });
+      else expect(asClaudeCode(rewritten!)).toMatchObject({ status: 0, stdout: `${lines}\n\nCommand exited with code 0.\n` });
     }
   });
 

@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
-import { answerClaudeCodeEvent, permissionFor, wrapCommand, type ClaudeCodeHookOptions } from "../../src/hooks/claude-code.js";
+import { answerClaudeCodeEvent, MAX_WRAPPED_BYTES, permissionFor, wrapCommand, type ClaudeCodeHookOptions } from "../../src/hooks/claude-code.js";
 import { bashTimeLimits } from "../../src/hooks/claude-code-limits.js";
 import { isMcpToolName } from "../../src/hooks/claude-code-types.js";
 import { SpillStore } from "../../src/spill/store.js";
@@ -100,6 +100,18 @@ describe("PreToolUse on Bash: the command runs under correx run", () => {
     expect(bashTimeLimits({ BASH_DEFAULT_TIMEOUT_MS: "900000" })).toEqual({ defaultMs: 900_000, maxMs: 900_000 });
     expect(bashTimeLimits({ BASH_DEFAULT_TIMEOUT_MS: "-5", BASH_MAX_TIMEOUT_MS: "ten" })).toEqual({ defaultMs: 120_000, maxMs: 600_000 });
     expect(bashTimeLimits({ BASH_DEFAULT_TIMEOUT_MS: "300000ms" })).toEqual({ defaultMs: 300_000, maxMs: 600_000 });
+  });
+
+  test("a command too long to wrap is left as it is: quoted once more by Claude Code, it would pass Linux's 128 KiB limit on one argument", () => {
+    // a file written with a heredoc, as Claude Code writes one: every `'` costs 12 bytes once wrapped and quoted again
+    const heredoc = (lines: number) => `cat > src/consts.js <<'EOF'\n${Array.from({ length: lines }, (_, index) => `const s${index} = 'v';`).join("\n")}\nEOF\nnode --check src/consts.js`;
+    const event = loadHookEvent("pre-tool-use-bash");
+    const answer = (command: string) => answerClaudeCodeEvent({ ...event, tool_input: { command } }, createOptions());
+    expect(heredoc(3000).length).toBeLessThan(MAX_WRAPPED_BYTES / 2);
+    expect(answer(heredoc(3000))).toEqual({ answer: {}, note: "left as it is: the command is too long to wrap: quoted once more, it would pass Linux's 128 KiB limit on one argument" });
+    const fits = answer(heredoc(1500)).answer.hookSpecificOutput as { updatedInput: Record<string, unknown> };
+    expect(String(fits.updatedInput.command).startsWith("correx run --max-bytes 30000 --timeout 113s --kill-after 5s -- bash -c 'cat > src/consts.js <<'\\''EOF'\\''")).toBe(true);
+    expect(answer("x".repeat(MAX_WRAPPED_BYTES)).note).toContain("too long to wrap");
   });
 
   test("wrapCommand quotes only what needs it", () => {

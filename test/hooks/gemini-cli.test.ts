@@ -77,6 +77,14 @@ describe("BeforeTool on run_shell_command: the command runs under correx run", (
     }
   });
 
+  test("a command too long to wrap is left as it is (Gemini CLI hands it to bash in one argument, at most 128 KiB)", () => {
+    expect(answerGeminiCliEvent(shellEvent(`printf '%s' '${"x".repeat(130_000)}' | wc -c`), OPTIONS)).toEqual({
+      answer: {},
+      note: "left as it is: the command is too long to wrap: quoted once more, it would pass Linux's 128 KiB limit on one argument",
+    });
+    expect(answerGeminiCliEvent(shellEvent(`printf '%s' '${"x".repeat(100_000)}' | wc -c`), OPTIONS).answer.hookSpecificOutput).toBeDefined();
+  });
+
   test("an input without a command, an empty or unfinished command: {}", () => {
     expect(answerGeminiCliEvent({ ...loadGeminiEvent("before-tool-shell"), tool_input: { description: "x" } }, OPTIONS)).toEqual({ answer: {}, note: "the run_shell_command input has no command" });
     expect(answerGeminiCliEvent(shellEvent("  "), OPTIONS).answer).toEqual({});
