@@ -21,13 +21,71 @@ export interface CommandShape {
   unbalanced: boolean;
 }
 
-/** Splits a command line at its unquoted separators and reads the first word of each simple command. */
+/** A here-document waiting for its body: the lines after the line that opened it, up to its delimiter. */
+interface PendingHeredoc {
+  delimiter: string;
+  /** `<<-`: the body's lines (and the delimiter's) may start with tabs. */
+  stripTabs: boolean;
+}
+
+/**
+ * Reads the delimiter word of a here-document at `start` (after `<<` or `<<-` and any blanks): the word with its
+ * quotes taken away, and the index of its last character. Undefined when there is no word.
+ */
+function readHeredocDelimiter(line: string, start: number): { delimiter: string; end: number } | undefined {
+  let index = start;
+  while (line[index] === " " || line[index] === "\t") index += 1;
+  let delimiter = "";
+  let quote: string | undefined;
+  for (; index < line.length; index += 1) {
+    const char = line[index]!;
+    if (quote !== undefined) {
+      if (char === quote) quote = undefined;
+      else delimiter += char;
+    } else if (char === "'" || char === '"') {
+      quote = char;
+    } else if (char === "\\" && index + 1 < line.length) {
+      index += 1;
+      delimiter += line[index]!;
+    } else if (/[\s;&|<>()]/.test(char)) {
+      break;
+    } else {
+      delimiter += char;
+    }
+  }
+  return delimiter === "" || quote !== undefined ? undefined : { delimiter, end: index - 1 };
+}
+
+/**
+ * The index of the newline that ends the body of each here-document, read from the line after `newline`; the end
+ * of the line when a delimiter never comes (bash takes the rest as the body).
+ */
+function skipHeredocBodies(line: string, newline: number, pending: PendingHeredoc[]): number {
+  let lineStart = newline + 1;
+  for (const heredoc of pending) {
+    for (;;) {
+      if (lineStart >= line.length) return line.length;
+      const lineEnd = line.indexOf("\n", lineStart) === -1 ? line.length : line.indexOf("\n", lineStart);
+      const text = line.slice(lineStart, lineEnd);
+      lineStart = lineEnd + 1;
+      if ((heredoc.stripTabs ? text.replace(/^\t+/, "") : text) === heredoc.delimiter) break;
+    }
+  }
+  return lineStart - 1;
+}
+
+/**
+ * Splits a command line at its unquoted separators and reads the first word of each simple command. The body of a
+ * here-document is data, not commands: it is skipped (a `cd`, an `export` or a lone `'` in a file written with
+ * `cat > FILE <<'EOF'` is not the shell's).
+ */
 export function readCommandShape(line: string): CommandShape {
   const commandWords: string[] = [];
   let backgroundJob = false;
   let word = "";
   let wordsInCommand = 0;
   let quote: "'" | '"' | undefined;
+  let heredocs: PendingHeredoc[] = [];
   const endWord = (): void => {
     if (word === "") return;
     if (wordsInCommand === 0 && !/^[A-Za-z_]\w*=/.test(word) && !PREFIX_WORDS.has(word)) {
@@ -54,6 +112,26 @@ export function readCommandShape(line: string): CommandShape {
       else word += char;
     } else if (char === "'" || char === '"') {
       quote = char;
+    } else if ((char === "(" && line[index + 1] === "(") || (char === "$" && line.startsWith("((", index + 1))) {
+      // arithmetic, `((…))` or `$((…))`: no commands inside, and `<<` there is a shift, not a here-document
+      const close = line.indexOf("))", index);
+      if (close === -1) break;
+      word += line.slice(index, close + 2);
+      index = close + 1;
+    } else if (char === "<" && line[index + 1] === "<" && line[index + 2] !== "<") {
+      const stripTabs = line[index + 2] === "-";
+      const heredoc = readHeredocDelimiter(line, index + (stripTabs ? 3 : 2));
+      endWord();
+      if (heredoc !== undefined) {
+        heredocs.push({ delimiter: heredoc.delimiter, stripTabs });
+        index = heredoc.end;
+      } else {
+        index += stripTabs ? 2 : 1;
+      }
+    } else if (char === "\n" && heredocs.length > 0) {
+      endCommand();
+      index = skipHeredocBodies(line, index, heredocs);
+      heredocs = [];
     } else if (char === "&") {
       const redirect = line[index - 1] === ">" || line[index - 1] === "<" || line[index + 1] === ">";
       if (line[index + 1] === "&") index += 1;

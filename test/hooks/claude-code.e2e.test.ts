@@ -72,6 +72,21 @@ describe("correx hook claude-code, spawned", () => {
     }
   });
 
+  test("a file written with a here-document and run: the rewrite writes the same file and ends as the original did", () => {
+    const original = (loadHookEvent("pre-tool-use-bash-heredoc").tool_input as { command: string }).command;
+    const runIn = (command: string) => {
+      const cwd = createTempDir("hook-heredoc");
+      const run = runShell(command, { cwd, env: { CORREX_SPILL_DIR: join(cwd, "store") } });
+      return { ...run, file: readFileSync(join(cwd, "test/sum.test.mjs"), "utf8") };
+    };
+    const direct = runIn(`bash -c '${original.replace(/'/g, `'\\''`)}'`);
+    const wrapped = runIn(rewrittenCommand("pre-tool-use-bash-heredoc"));
+    expect(direct.code).toBe(0);
+    expect({ code: wrapped.code, file: wrapped.file }).toEqual({ code: direct.code, file: direct.file });
+    expect(wrapped.file).toContain("export const cases = [[1, 2, 3]];\n");
+    expect(wrapped.stdout).toContain("# pass 1\n");
+  });
+
   test("a command is wrapped only if Claude Code can still start it: its shell gets the command in one argument, at most 128 KiB", () => {
     // Claude Code runs `bash -c "… eval 'COMMAND' < /dev/null && pwd -P >| CWD_FILE"`, each `'` of COMMAND as `'"'"'`
     const asClaudeCode = (command: string) => spawnSync("bash", ["-c", `eval '${command.replaceAll("'", `'"'"'`)}' < /dev/null && pwd -P >| /dev/null`], { env: userEnvironment(), encoding: "utf8" });

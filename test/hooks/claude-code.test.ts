@@ -40,6 +40,14 @@ describe("PreToolUse on Bash: the command runs under correx run", () => {
     });
   });
 
+  test("a file written with a here-document, then run: the body (an `export`, a lone `'`) is data, so the command is wrapped", () => {
+    const command = (loadHookEvent("pre-tool-use-bash-heredoc").tool_input as { command: string }).command;
+    expect(answerFor("pre-tool-use-bash-heredoc").answer.hookSpecificOutput).toMatchObject({
+      permissionDecision: "ask",
+      updatedInput: { command: wrapCommand(command, "correx run --max-bytes 30000", "113s"), description: "Write the sum test and run it" },
+    });
+  });
+
   test("--permission allow runs it at once; a bypassPermissions session allows it whatever was configured", () => {
     expect(answerFor("pre-tool-use-bash", { permission: "allow" }).answer.hookSpecificOutput).toMatchObject({ permissionDecision: "allow" });
     expect(answerFor("pre-tool-use-bash-bypass").answer.hookSpecificOutput).toEqual({

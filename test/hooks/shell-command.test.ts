@@ -12,6 +12,15 @@ describe("readCommandShape", () => {
     ["echo $(pwd) `date`", ["echo", "pwd", "date"]],
     ["# a comment: cd somewhere\nls -la", ["ls"]],
     ["if [ -f x ]; then rm x; fi", ["[", "rm", "fi"]],
+    // a here-document's body is data: skipped up to its delimiter (quoted or not, `<<-` with tabs, several on a line)
+    ["cat > a.ts <<'EOF'\nexport function f() {}\n// it's done\nEOF\nnpx tsc --noEmit", ["cat", "npx"]],
+    ["cat <<EOF > notes\ncd build & make\nEOF", ["cat"]],
+    ["cat <<-\"END\" | sh\n\tcd x\n\tEND\nls", ["cat", "sh", "ls"]],
+    ["paste <<A <<B\ncd 1\nA\nexport 2\nB\necho ok", ["paste", "echo"]],
+    ["python3 - <<EOF\nprint('unclosed)\n", ["python3"]],
+    // not here-documents: a here-string, an arithmetic shift
+    ["cat <<< 'x'; cd y", ["cat", "cd"]],
+    ["echo $((1<<3))\ncd y", ["echo", "cd"]],
   ])("%j: first words %j", (line, words) => {
     expect(readCommandShape(line).commandWords).toEqual(words);
   });
@@ -36,6 +45,7 @@ describe("reasonToKeep", () => {
     "for i in $(seq 1 3); do echo $i; done",
     "python3 -c 'import os; os.chdir(\"/\")'",
     "echo 'cd /tmp && export X=1'",
+    "cat > src/env.ts <<'EOF'\nexport const url = process.env.URL;\n// don't log it\nEOF\nnpx tsc --noEmit",
   ])("wraps %j", (line) => {
     expect(reasonToKeep(line)).toBeUndefined();
   });
@@ -52,6 +62,7 @@ describe("reasonToKeep", () => {
     ["npx correx grep tool_01 error", "the command already runs under correx"],
     ["npm run dev &", "the command starts a background job (`&`), which a wrapper would wait for"],
     ["echo 'unfinished", "the command line is not complete (an open quote or a trailing backslash)"],
+    ["cat > a <<EOF\nx\nEOF\ncd dist", "`cd` changes the shell's own state, which a wrapper would lose"],
   ])("keeps %j: %s", (line, reason) => {
     expect(reasonToKeep(line)).toBe(reason);
   });
