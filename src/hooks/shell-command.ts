@@ -8,6 +8,14 @@ const SHELL_STATE_BUILTINS = new Set([
   "unsetopt", "disown", "fg", "bg", "jobs", "wait",
 ]);
 
+/**
+ * Shell functions (no program of that name, or one that cannot change the shell) that switch the shell's
+ * environment or directory: Node, Python, Ruby and Java version managers and environments, directory jumpers.
+ * Claude Code's shell has them from the user's startup files (its shell snapshot); a `bash -c` under correx
+ * has none, so `nvm use 20 && npm test` would end in "nvm: command not found".
+ */
+const SHELL_STATE_FUNCTIONS = new Set(["nvm", "conda", "mamba", "micromamba", "deactivate", "workon", "rvm", "chruby", "sdk", "z"]);
+
 /** Words that only prefix the command they run. */
 const PREFIX_WORDS = new Set(["time", "command", "builtin", "nohup", "!", "{", "(", "then", "do", "else", "if", "while", "until"]);
 
@@ -164,7 +172,10 @@ export function isCorrexWord(word: string): boolean {
 
 /** How the agent runs a shell command: whether its shell lives on from one command to the next. */
 export interface AgentShell {
-  /** True when the agent keeps the shell (its directory, variables, options) between commands, as Claude Code does. */
+  /**
+   * True when the agent keeps the shell (its directory, variables, options) between commands and gives it the user's
+   * shell functions, as Claude Code does (Gemini CLI runs a plain `bash -c`, without them, wrapped or not).
+   */
   keepsState: boolean;
 }
 
@@ -182,6 +193,8 @@ export function reasonToKeep(line: string, shell: AgentShell = { keepsState: tru
   }
   const builtin = shell.keepsState ? words.find((word) => SHELL_STATE_BUILTINS.has(word)) : undefined;
   if (builtin !== undefined) return `\`${builtin}\` changes the shell's own state, which a wrapper would lose`;
+  const shellFunction = shell.keepsState ? words.find((word) => SHELL_STATE_FUNCTIONS.has(word)) : undefined;
+  if (shellFunction !== undefined) return `\`${shellFunction}\` is a shell function from the user's startup files, which a wrapper's shell would not have`;
   if (shape.backgroundJob) return "the command starts a background job (`&`), which a wrapper would wait for";
   return undefined;
 }

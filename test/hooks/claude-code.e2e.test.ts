@@ -87,6 +87,17 @@ describe("correx hook claude-code, spawned", () => {
     expect(wrapped.stdout).toContain("# pass 1\n");
   });
 
+  test("a command that calls a shell function of the user's (nvm, from Claude Code's shell snapshot) is left as it is: wrapped, bash -c has no such function", () => {
+    // Claude Code sources its snapshot of the user's shell (functions included), then evals the command
+    const snapshot = `nvm() { echo "Now using node v$2"; }`;
+    const asClaudeCode = (command: string) => runWithStore(`bash -c '${snapshot}; eval "$0"' '${command.replace(/'/g, `'\\''`)}'`);
+    const command = "nvm use 20 && echo tests ran";
+    expect(asClaudeCode(command)).toMatchObject({ code: 0, stdout: "Now using node v20\ntests ran\n" });
+    expect(asClaudeCode(`correx run -- bash -c '${command}'`)).toMatchObject({ code: 127 });
+    const hook = runWithStore("correx hook claude-code", JSON.stringify({ ...loadHookEvent("pre-tool-use-bash"), tool_input: { command } }));
+    expect(hook).toMatchObject({ code: 0, stdout: "{}\n", stderr: "correx hook: left as it is: `nvm` is a shell function from the user's startup files, which a wrapper's shell would not have\n" });
+  });
+
   test("a command is wrapped only if Claude Code can still start it: its shell gets the command in one argument, at most 128 KiB", () => {
     // Claude Code runs `bash -c "… eval 'COMMAND' < /dev/null && pwd -P >| CWD_FILE"`, each `'` of COMMAND as `'"'"'`
     const asClaudeCode = (command: string) => spawnSync("bash", ["-c", `eval '${command.replaceAll("'", `'"'"'`)}' < /dev/null && pwd -P >| /dev/null`], { env: userEnvironment(), encoding: "utf8" });

@@ -38,6 +38,11 @@ describe("readCommandShape", () => {
 });
 
 describe("reasonToKeep", () => {
+  test("in an agent's fresh bash -c (Gemini CLI), shell functions were never there: wrapped", () => {
+    expect(reasonToKeep("nvm use 20 && npm test", { keepsState: false })).toBeUndefined();
+  });
+
+
   test.each([
     "npm test",
     "printf '%s\\n' \"it's a \\\"quoted\\\" line\" && sh examples/sum-test.sh",
@@ -62,6 +67,10 @@ describe("reasonToKeep", () => {
     ["npx correx grep tool_01 error", "the command already runs under correx"],
     ["npm run dev &", "the command starts a background job (`&`), which a wrapper would wait for"],
     ["echo 'unfinished", "the command line is not complete (an open quote or a trailing backslash)"],
+    ["nvm use 20 && npm test", "`nvm` is a shell function from the user's startup files, which a wrapper's shell would not have"],
+    ["conda activate ml; python train.py", "`conda` is a shell function from the user's startup files, which a wrapper's shell would not have"],
+    ["source .venv/bin/activate && pytest; deactivate", "`source` changes the shell's own state, which a wrapper would lose"],
+    ["z api && npm test", "`z` is a shell function from the user's startup files, which a wrapper's shell would not have"],
     ["cat > a <<EOF\nx\nEOF\ncd dist", "`cd` changes the shell's own state, which a wrapper would lose"],
   ])("keeps %j: %s", (line, reason) => {
     expect(reasonToKeep(line)).toBe(reason);
