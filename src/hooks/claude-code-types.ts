@@ -5,9 +5,10 @@ import { isRecord } from "../payload.js";
 
 /** A hook event as Claude Code writes it on the hook's stdin (the fields correx reads; others are ignored). */
 export interface ClaudeCodeHookEvent {
-  session_id: string;
-  transcript_path: string;
-  cwd: string;
+  /** Sent by the agent, not read by correx (so not checked: an event without them is answered all the same). */
+  session_id?: string;
+  transcript_path?: string;
+  cwd?: string;
   /** default | acceptEdits | plan | dontAsk | bypassPermissions | auto; absent in some versions. */
   permission_mode?: string;
   hook_event_name: string;
@@ -51,14 +52,12 @@ export interface BashToolInput extends Record<string, unknown> {
   run_in_background?: boolean;
 }
 
-const REQUIRED_STRINGS = ["session_id", "transcript_path", "cwd", "hook_event_name"] as const;
-
-/** Checks a parsed hook event; a value that is not one is an InputError naming the JSON path. */
+/** Checks a parsed hook event (the fields correx reads); a value that is not one is an InputError naming the JSON path. */
 export function readHookEvent(value: unknown): ClaudeCodeHookEvent {
   if (!isRecord(value)) throw new InputError("a Claude Code hook event is a JSON object", "$");
-  for (const field of REQUIRED_STRINGS) {
-    if (typeof value[field] !== "string") throw new InputError(`a Claude Code hook event has a string ${field}`, `$.${field}`);
-  }
+  // The event's name is all correx needs to answer; session_id, transcript_path and cwd, which it never reads, are
+  // not asked for: an event without them (another version, an SDK host) is answered, not refused with a hook error.
+  if (typeof value.hook_event_name !== "string") throw new InputError("a Claude Code hook event has a string hook_event_name", "$.hook_event_name");
   for (const field of ["tool_name", "tool_use_id", "permission_mode"] as const) {
     if (value[field] !== undefined && typeof value[field] !== "string") throw new InputError(`${field} is a string`, `$.${field}`);
   }

@@ -6,9 +6,10 @@ import { isRecord } from "../payload.js";
 
 /** A hook event as Gemini CLI writes it on the hook's stdin (HookInput + BeforeToolInput / AfterToolInput; others are ignored). */
 export interface GeminiCliHookEvent {
-  session_id: string;
-  transcript_path: string;
-  cwd: string;
+  /** Sent by the agent, not read by correx (so not checked: an event without them is answered all the same). */
+  session_id?: string;
+  transcript_path?: string;
+  cwd?: string;
   hook_event_name: string;
   /** ISO 8601, when the event was fired. */
   timestamp?: string;
@@ -49,14 +50,12 @@ export interface ShellToolInput extends Record<string, unknown> {
 /** Gemini CLI's shell tool. */
 export const SHELL_TOOL = "run_shell_command";
 
-const REQUIRED_STRINGS = ["session_id", "transcript_path", "cwd", "hook_event_name"] as const;
-
-/** Checks a parsed hook event; a value that is not one is an InputError naming the JSON path. */
+/** Checks a parsed hook event (the fields correx reads); a value that is not one is an InputError naming the JSON path. */
 export function readGeminiCliEvent(value: unknown): GeminiCliHookEvent {
   if (!isRecord(value)) throw new InputError("a Gemini CLI hook event is a JSON object", "$");
-  for (const field of REQUIRED_STRINGS) {
-    if (typeof value[field] !== "string") throw new InputError(`a Gemini CLI hook event has a string ${field}`, `$.${field}`);
-  }
+  // The event's name is all correx needs to answer; session_id, transcript_path and cwd, which it never reads, are
+  // not asked for: an event without them (another version, an SDK host) is answered, not refused with a hook error.
+  if (typeof value.hook_event_name !== "string") throw new InputError("a Gemini CLI hook event has a string hook_event_name", "$.hook_event_name");
   if (value.tool_name !== undefined && typeof value.tool_name !== "string") throw new InputError("tool_name is a string", "$.tool_name");
   return value as unknown as GeminiCliHookEvent;
 }

@@ -152,7 +152,16 @@ describe("correx hook claude-code, spawned", () => {
     const notJson = runWithStore("correx hook claude-code", "not json");
     expect({ code: notJson.code, stdout: notJson.stdout }).toEqual({ code: 65, stdout: "" });
     const noEvent = runWithStore("correx hook claude-code", JSON.stringify({ session_id: "s", cwd: "/" }));
-    expect(noEvent).toMatchObject({ code: 65, stdout: "", stderr: "correx: a Claude Code hook event has a string transcript_path (at $.transcript_path)\n" });
+    expect(noEvent).toMatchObject({ code: 65, stdout: "", stderr: "correx: a Claude Code hook event has a string hook_event_name (at $.hook_event_name)\n" });
+  });
+
+  test("an event without the fields correx never reads (session_id, transcript_path, cwd) is answered, not refused with a hook error", () => {
+    const { session_id, transcript_path, cwd, ...bare } = loadHookEvent("pre-tool-use-bash");
+    const rewrite = runWithStore("correx hook claude-code", JSON.stringify(bare));
+    expect(rewrite.code).toBe(0);
+    expect(JSON.parse(rewrite.stdout).hookSpecificOutput.updatedInput.command).toBe(rewrittenCommand("pre-tool-use-bash"));
+    expect(runWithStore("correx hook claude-code", JSON.stringify({ hook_event_name: "Notification", message: "Claude needs your permission" }))).toMatchObject({ code: 0, stdout: "{}\n" });
+    expect([session_id, transcript_path, cwd].every((field) => typeof field === "string")).toBe(true);
   });
 
   test("the fixtures are what write-events.mjs writes", () => {

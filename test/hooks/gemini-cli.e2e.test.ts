@@ -125,7 +125,9 @@ describe("correx hook gemini-cli, spawned", () => {
     expect(runShell("correx hook claude-code --inactivity-timeout 60 < /dev/null")).toEqual({ stdout: "", stderr: "correx: --inactivity-timeout is for gemini-cli (Claude Code's limits are read from its environment)\n", code: 2 });
     expect(runWithStore("correx hook gemini-cli", "not json")).toMatchObject({ code: 1, stdout: "" });
     const noEvent = runWithStore("correx hook gemini-cli", JSON.stringify({ session_id: "s", cwd: "/" }));
-    expect(noEvent).toMatchObject({ code: 1, stdout: "", stderr: "correx: a Gemini CLI hook event has a string transcript_path (at $.transcript_path)\n" });
+    expect(noEvent).toMatchObject({ code: 1, stdout: "", stderr: "correx: a Gemini CLI hook event has a string hook_event_name (at $.hook_event_name)\n" });
+    // the fields correx never reads are not asked for
+    expect(runWithStore("correx hook gemini-cli", JSON.stringify({ hook_event_name: "AfterAgent" }))).toMatchObject({ code: 0, stdout: "{}\n" });
   });
 
   test("the fixtures are what write-events.mjs writes", () => {
