@@ -3,7 +3,7 @@ import { prefixEnd, utf8Bytes } from "../text/utf8.js";
 import type { SpillRecord } from "../spill/store.js";
 import { countLines, estimateTokens, fitsBudget, measureCost } from "./budget.js";
 import { formatMarker, worstCaseMarker } from "./marker.js";
-import { omissionOf, shownRanges } from "./omission.js";
+import { omissionOf, ownLines, shownRanges } from "./omission.js";
 import { CUT_MIN_BYTES, withoutOptimizing } from "./one-off.js";
 import { cutWithSalience } from "./salience/compose-salient.js";
 import { foldWindow, openBiggestFold } from "./salience/fold-window.js";
@@ -33,6 +33,7 @@ function whole(window: CollectedWindow, text: string, rawBytes: number): BoundTe
   return {
     head: text, tail: "", text, truncated: false, totalBytes: rawBytes, totalLines: window.totalLines,
     omittedBytes: 0, omittedLines: 0, shown: window.totalLines > 0 ? [{ from_line: 1, to_line: window.totalLines }] : [],
+    ...(window.complete ? { lineSources: window.first.map((line) => line.from) } : {}),
   };
 }
 
@@ -44,10 +45,11 @@ function buildCut(selection: Selection, window: CollectedWindow, spill: SpillRep
   const parts = [...(selection.head.length > 0 ? [head] : []), marker, ...(selection.tail.length > 0 ? [tail] : [])];
   const text = parts.join("\n") + (window.endsWithNewline ? "\n" : "");
   const shown = shownRanges(selection.head, [], selection.tail, window.totalLines);
+  const lineSources = [...selection.head.map((line) => line.from), ...ownLines(marker), ...selection.tail.map((line) => line.from)];
   return {
     head: selection.head.length > 0 ? `${head}\n` : "", marker, tail: selection.tail.length > 0 ? `\n${tail}${window.endsWithNewline ? "\n" : ""}` : window.endsWithNewline ? "\n" : "",
     text, truncated: true, totalBytes: rawBytes, totalLines: window.totalLines, omittedBytes: omission.omittedBytes,
-    omittedLines: omission.wholeLines, shown, nextOffset: omission.fromLine, spill,
+    omittedLines: omission.wholeLines, shown, nextOffset: omission.fromLine, spill, lineSources,
   };
 }
 
@@ -78,7 +80,7 @@ function markerOnly(window: CollectedWindow, options: BoundOptions, spill: Spill
   const marker = formatMarker(omission, spill);
   return requireWithinBudget({
     head: "", marker, tail: "", text: marker, truncated: true, totalBytes: rawBytes, totalLines: window.totalLines,
-    omittedBytes: omission.omittedBytes, omittedLines: omission.wholeLines, shown: [], nextOffset: 1, spill,
+    omittedBytes: omission.omittedBytes, omittedLines: omission.wholeLines, shown: [], nextOffset: 1, spill, lineSources: ownLines(marker),
   }, options);
 }
 
@@ -201,7 +203,7 @@ export function composeBound(
 function cutOpencode(window: CollectedWindow, options: BoundOptions, spill: SpillReport, rawBytes: number): BoundText {
   const marker = opencodeMarker(spill);
   const asBound = (cut: { head: string; marker: string; tail: string; text: string }): BoundText => ({
-    ...whole(window, cut.text, rawBytes), head: cut.head, marker: cut.marker, tail: cut.tail, truncated: true, shown: [], spill,
+    ...whole(window, cut.text, rawBytes), head: cut.head, marker: cut.marker, tail: cut.tail, truncated: true, shown: [], spill, lineSources: undefined,
   });
   if (options.budget.maxTokens !== undefined) {
     const searched = searchOpencode(window, options, spill, (cut) => (cut.marker === marker ? asBound(cut) : undefined));

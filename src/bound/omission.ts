@@ -51,3 +51,8 @@ export function shownRanges(head: readonly CollectedLine[], middle: readonly Ran
   }
   return [...headRanges, ...middle, ...tailRanges];
 }
+
+/** The lines of a piece correx writes (a marker, a note): 0 each, as BoundText.lineSources counts them. */
+export function ownLines(text: string): number[] {
+  return new Array<number>(text.split("\n").length).fill(0);
+}

@@ -117,4 +117,10 @@ export interface BoundText {
   nextOffset?: number;
   /** Where the full output went; absent when nothing was cut. */
   spill?: SpillReport;
+  /**
+   * Where each line of `text` comes from (its final newline ends the last line, it adds none): the input line
+   * (1-based) it shows, or 0 for a line correx wrote (the marker, a gap, a note). Absent when not known (a JSON
+   * view, opencode's cut, a binary summary): the MCP lowering then cannot put a cut text back into its blocks.
+   */
+  lineSources?: number[];
 }

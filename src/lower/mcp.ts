@@ -6,7 +6,9 @@ import { isRecord, type Attachment, type ToolResult } from "../payload.js";
 import { composeBlocks } from "./compose.js";
 import { baseMime, decodeText, fileNameOf, isFamily } from "./media.js";
 import { readResultText, stringifyJson } from "./result-text.js";
-import { isSameShape, layOutGenerically, readNested, readSourcePieces, readSourceRecord, readSourceType, withoutBookkeeping } from "./source-layout.js";
+import { cutSegments, type CutLines } from "./mcp-cut.js";
+import { isSameShape, layOutGenerically, readNested, readSourcePieces, readSourceRecord, readSourceType, withoutBookkeeping, type Piece } from "./source-layout.js";
+import type { PartLayout } from "../normalize/parts.js";
 import type { Lowered, LowerOptions } from "./types.js";
 
 /** Hints for the client about a content block (Annotations). */
@@ -93,13 +95,56 @@ function findStructured(result: ToolResult): Record<string, unknown> | undefined
   return result.ok && isRecord(result.data) ? result.data : undefined;
 }
 
-/** Lowers a result to a CallToolResult (already the whole result: `--envelope` changes nothing); failures set isError. */
-export function lowerToMcp(result: ToolResult, _options: LowerOptions): Lowered<McpCallToolResult> {
+/** False for a block the model is not shown: annotations with an audience that leaves out "assistant". */
+function forModel(extra: Record<string, unknown> | undefined): boolean {
+  const annotations = extra?.annotations;
+  const audience = isRecord(annotations) ? annotations.audience : undefined;
+  return !Array.isArray(audience) || audience.includes("assistant");
+}
+
+/**
+ * The source's blocks in order with a cut text put back into them (mcp-cut.ts): each text part that is still shown
+ * with its own lines and fields (a resource its uri), attachments and kept blocks where they were. Undefined when
+ * the result is not an MCP result with its layout, or the cut does not fit it.
+ */
+function cutPieces(result: ToolResult, text: string, cut: CutLines): Piece[] | undefined {
+  const parts = result.meta?.parts;
+  if (!isSameShape(result, "mcp") || !Array.isArray(parts) || cut.text !== text) return undefined;
+  const layout = parts as PartLayout[];
+  const textParts = layout.filter((part) => part.type === "text");
+  const attachments = result.attachments ?? [];
+  if (textParts.length === 0 || attachments.length !== layout.length - textParts.length - layout.filter((part) => part.type === "kept").length) return undefined;
+  if (cut.partLines !== undefined && cut.partLines.length !== textParts.length) return undefined;
+  const known = cut.partLines === undefined ? { text: cut.text, partLines: textParts.map(() => 1) } : cut;
+  const segments = cutSegments(known, (part) => forModel(textParts[part]!.extra));
+  if (segments === undefined) return undefined;
+  const pieces: Piece[] = [];
+  let textIndex = 0;
+  for (const part of layout) {
+    if (part.type === "kept") pieces.push({ kind: "kept", value: part.value });
+    else if (part.type === "attachment") {
+      const attachment = attachments[part.index];
+      if (attachment === undefined) return undefined;
+      pieces.push({ kind: "attachment", attachment, extra: attachment.extra ?? {} });
+    } else {
+      const ordinal = textIndex++;
+      for (const segment of segments) if (segment.part === ordinal) pieces.push({ kind: "text", text: segment.text, extra: segment.own ? {} : (part.extra ?? {}) });
+    }
+  }
+  return pieces;
+}
+
+/**
+ * Lowers a result to a CallToolResult (already the whole result: `--envelope` changes nothing); failures set isError.
+ * `cut`: the bounded text and where its lines come from, so that a cut MCP result keeps its blocks (mcp-cut.ts).
+ */
+export function lowerToMcp(result: ToolResult, _options: LowerOptions, cut?: CutLines): Lowered<McpCallToolResult> {
   const structured = findStructured(result);
   const structuredIsData = structured !== undefined && structured === result.data;
   const sourceHadNoText = structuredIsData && isSameShape(result, "mcp") && result.meta?.structured_content_is_data === true;
   const text = sourceHadNoText ? "" : structuredIsData ? stringifyJson(structured) : readResultText(result);
-  const pieces = readSourcePieces(result, "mcp") ?? layOutGenerically(text, result, "mcp");
+  const cutLayout = cut === undefined || structuredIsData ? undefined : () => cutPieces(result, text, cut);
+  const pieces = readSourcePieces(result, "mcp") ?? cutLayout?.() ?? layOutGenerically(text, result, "mcp");
   const { blocks, warnings } = composeBlocks<McpContentBlock>(pieces, { text: toTextBlock, attachment: toMediaBlock });
   const payload: McpCallToolResult = {
     content: blocks,

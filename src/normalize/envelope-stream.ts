@@ -12,6 +12,7 @@ import { isWhitespace } from "./json-syntax.js";
 import { SkippedString } from "./skipped-string.js";
 import { StructuredReducer } from "./structured-reducer.js";
 import { escapedTokenOf, newTokenNonce, structuredTokenOf, tokenOf, type EnvelopeSkeleton, type StreamedText } from "./streamed-token.js";
+import { countNewlineBytes } from "../text/newline-count.js";
 
 const enum State { Value, Key, Colon, After, Skip, Stream, Scalar, Subtree, Tail, Reduce, Done, Failed }
 
@@ -38,6 +39,9 @@ export class EnvelopeStreamReader {
   private lastByte = -1;
   private reduceStructured = true;
   private readonly sink: DecodedSink;
+  /** The decoded text goes to the sink through this, which counts its newlines (StreamedText.newlines). */
+  private readonly textSink: DecodedSink;
+  private textNewlines = 0;
 
   /**
    * `response`: the result is the `result` of a JSON-RPC response (the proxy's frames). Otherwise the input is the
@@ -51,6 +55,10 @@ export class EnvelopeStreamReader {
     this.sink = (bytes) => {
       this.lastByte = bytes[bytes.length - 1]!;
       options.sink(bytes);
+    };
+    this.textSink = (bytes) => {
+      this.textNewlines += countNewlineBytes(bytes);
+      this.sink(bytes);
     };
   }
 
@@ -88,14 +96,14 @@ export class EnvelopeStreamReader {
     let backslash = -2;
     while (index < chunk.length && this.state !== State.Failed) {
       if (this.state === State.Stream) {
-        const end = this.decoder.write(chunk, index, this.sink);
+        const end = this.decoder.write(chunk, index, this.textSink);
         if (end < 0) {
           if (this.decoder.failure !== undefined) this.fail(this.decoder.failure);
           index = chunk.length;
           copyFrom = chunk.length;
           break;
         }
-        this.texts.push({ token: tokenOf(this.nonce, this.texts.length), units: this.decoder.units, bytes: this.decoder.bytes });
+        this.texts.push({ token: tokenOf(this.nonce, this.texts.length), units: this.decoder.units, bytes: this.decoder.bytes, newlines: this.textNewlines });
         this.state = State.After;
         copyFrom = end;
         index = end + 1;
@@ -142,6 +150,7 @@ export class EnvelopeStreamReader {
         this.keep(Buffer.from(escapedTokenOf(this.nonce, this.texts.length)));
         if (this.texts.length > 0) this.sink(this.separator);
         this.decoder.reset();
+        this.textNewlines = 0;
         copyFrom = index + 1;
       }
       index += 1;

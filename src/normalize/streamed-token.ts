@@ -2,11 +2,13 @@
 // random nonce), so that no text can forge one, and ASCII once escaped, so the skeleton stays valid JSON.
 import { nodeCrypto } from "../lazy-builtin.js";
 
-/** One streamed string: the token that stands for it in the skeleton, its length in UTF-16 units and UTF-8 bytes. */
+/** One streamed string: the token that stands for it in the skeleton, its length in UTF-16 units and UTF-8 bytes, its newlines. */
 export interface StreamedText {
   token: string;
   units: number;
   bytes: number;
+  /** Its "\n" characters (its lines less one): where each text's lines are in the joined text (src/lower/mcp-cut.ts). */
+  newlines: number;
 }
 
 /** What the reader kept once the input ended. */

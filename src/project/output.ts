@@ -2,7 +2,8 @@
 import { countLines } from "../bound/budget.js";
 import type { BoundOptions, BoundText } from "../bound/types.js";
 import { lower, type LowerOptions } from "../lower/index.js";
-import type { McpCallToolResult } from "../lower/mcp.js";
+import { lowerToMcp, type McpCallToolResult } from "../lower/mcp.js";
+import type { CutLines } from "../lower/mcp-cut.js";
 import { NOT_SAVED, STRUCTURED_CUT_META, structuredCutNote } from "../mcp/structured-note.js";
 import { stringifyJson } from "../normalize/lossless-json.js";
 import type { Attachment, Provider, ToolResult, ToolResultMeta } from "../payload.js";
@@ -27,6 +28,11 @@ export interface OutputOptions {
   structuredBeside?: { value: Record<string, unknown>; paths: string[] };
   /** The byte budget, which sizes the note that says a cut structuredContent (`--to mcp`; structured-note.ts). */
   budgetBytes?: number;
+  /**
+   * `--to mcp` of an MCP result: the lines of each of its text parts, so that a cut text goes back into the blocks
+   * it came from (src/lower/mcp-cut.ts); undefined when the body is not the parts joined.
+   */
+  textPartLines?: number[];
 }
 
 /** The written output and the lossy steps taken on the way (warnings for stderr). */
@@ -40,9 +46,9 @@ const ENVELOPE_SLACK = 16;
 const withoutAttachmentData = (attachments: Attachment[] | undefined): Attachment[] | undefined =>
   attachments?.map((attachment) => ({ ...attachment, ...(attachment.data !== undefined ? { data: "" } : {}) }));
 
-function wireText(result: ToolResult, options: OutputOptions): Output {
+function wireText(result: ToolResult, options: OutputOptions, cut?: CutLines): Output {
   if (options.to) {
-    const lowered = lower(result, options.to, options.lower);
+    const lowered = options.to === "mcp" ? lowerToMcp(result, options.lower, cut) : lower(result, options.to, options.lower);
     const payload = options.to === "mcp" ? withStructuredCutNote(lowered.payload as McpCallToolResult, result.meta, options.budgetBytes) : lowered.payload;
     return { text: `${stringifyJson(payload)}\n`, warnings: lowered.warnings };
   }
@@ -174,5 +180,7 @@ export function renderOutput(base: ToolResult, bound: BoundText, frame: Frame, o
   const payload = boundPayload(base, body, bound);
   // Structured content that was the data stays structured content (an object) when the data became cut text.
   if (options.structuredBeside !== undefined && payload.data !== base.data) payload.meta = besideCutData(payload.meta!, options.structuredBeside);
-  return wireText(payload, options);
+  // An MCP result's text goes back into its blocks (lower/mcp-cut.ts) when nothing was written around it.
+  const cut = options.to === "mcp" && body === bound.text ? { text: bound.text, lineSources: bound.lineSources, partLines: options.textPartLines } : undefined;
+  return wireText(payload, options, cut);
 }

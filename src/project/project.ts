@@ -11,6 +11,9 @@ import { boundStructured } from "../mcp/structured-bound.js";
 import { isRecord, type Provider, type ToolResult } from "../payload.js";
 import { formatTool, formattingTool, resolveToolKind, type ToolText } from "../tools/index.js";
 import { stateError } from "../lower/result-text.js";
+import { partLinesOf } from "../lower/mcp-cut.js";
+import { readJoinedText } from "../lower/source-layout.js";
+import { MCP_PART_SEPARATOR, type PartLayout } from "../normalize/parts.js";
 import { cleanStructured } from "./clean-structured.js";
 import { NO_FRAME, type Frame } from "./model.js";
 import { planReservation, renderOutput, type OutputOptions } from "./output.js";
@@ -89,8 +92,11 @@ export function needsFinalNewline(plan: Pick<ProjectionPlan, "output" | "frame">
   return asText && !formatted.empty && !formatted.endsWithNewline && plan.frame.footer === "";
 }
 
-/** Plans the projection of one result (SPEC §5): format by tool, reservations, the JSON view. */
-export function planProjection(whole: ToolResult, options: ProjectOptions = {}): ProjectionPlan {
+/**
+ * Plans the projection of one result (SPEC §5): format by tool, reservations, the JSON view. `streamedPartLines`:
+ * the lines of each text part of a result whose texts were streamed (its body holds their tokens).
+ */
+export function planProjection(whole: ToolResult, options: ProjectOptions = {}, streamedPartLines?: number[]): ProjectionPlan {
   const output = projectionOutput(options);
   const base = resolveBoundOptions(options);
   const { result: input, cut: structuredCut } = boundStructuredContent(whole, output, base.budget.maxBytes);
@@ -103,6 +109,9 @@ export function planProjection(whole: ToolResult, options: ProjectOptions = {}):
   if (beside !== undefined) output.structuredBeside = beside;
   // The note that says a cut structuredContent (--to mcp) is sized by the byte budget, as the proxy's is.
   output.budgetBytes = base.budget.maxBytes;
+  // `--to mcp` of an MCP result whose body is its text parts joined: a cut goes back into the parts (lower/mcp-cut.ts).
+  const partLines = output.to === "mcp" && result.meta?.source_shape === "mcp" && Array.isArray(result.meta.parts)
+    ? streamedPartLines ?? partLinesOf(result.meta.parts as PartLayout[], readJoinedText(result), MCP_PART_SEPARATOR) : undefined;
   // A paged formatter (read, grep, glob) fits its whole text to what the envelope leaves, measured as written,
   // so that the bounder never cuts a page in the middle and its footer and next_offset stay true.
   const around = planReservation(result, NO_FRAME, output, options.spill?.store.dir);
@@ -117,6 +126,7 @@ export function planProjection(whole: ToolResult, options: ProjectOptions = {}):
   // The terminal shows what a person reviews (edit: the diff); the model reads the formatter's body.
   const onTerminal = output.reader === "terminal" && output.format === "text" && !output.to;
   const formatted = text.paged ? `${text.header}${text.body}${text.footer}` : onTerminal && text.terminalBody !== undefined ? text.terminalBody : text.body;
+  if (partLines !== undefined && !text.paged && frame.header === "" && frame.footer === "" && formatted === readJoinedText(result)) output.textPartLines = partLines;
   const plan = { result, input, tool, base, output, text, frame, formatted, view, late: { ...reservation, ...(structuredCut ? { keepInput: true } : {}) } };
   const newline = needsFinalNewline(plan, { empty: formatted === "", endsWithNewline: formatted.endsWith("\n") });
   return { ...plan, body: newline ? `${formatted}\n` : formatted };

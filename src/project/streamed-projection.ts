@@ -18,9 +18,9 @@ import { finishProjection, needsFinalNewline, planProjection, projectionOutput, 
  * body is not the streamed texts joined by `separator` in order, so the input must be read the ordinary way.
  */
 export function finishStreamedProjection(skeletonResult: ToolResult, streamed: EnvelopeSkeleton, separator: string, session: BoundSession, options: ProjectOptions): Projection | undefined {
-  const result = withStreamedLengths(skeletonResult, streamed.texts);
-  if (result === undefined || !reducedServes(result, options)) return undefined;
-  const plan = planProjection(result, options);
+  const lengths = withStreamedLengths(skeletonResult, streamed.texts);
+  if (lengths === undefined || !reducedServes(lengths.result, options)) return undefined;
+  const plan = planProjection(lengths.result, options, lengths.partLines);
   if (plan.view.view !== undefined || plan.formatted !== streamed.texts.map((text) => text.token).join(separator)) return undefined;
   // A token anywhere but in the body would be written as it is: the result carries the text somewhere else too.
   // Structured content is read from the input's own bytes, where no token can stand (its nonce is this process's):
@@ -46,21 +46,28 @@ function reducedServes(result: ToolResult, options: ProjectOptions): boolean {
 
 /**
  * The result with each streamed text part's `chars` (its length in UTF-16 units, which lowering uses to split the
- * text back into parts) set from the stream; undefined when the parts do not line up with the streamed texts.
+ * text back into parts) set from the stream, and the lines of each text part; undefined when the parts do not line up
+ * with the streamed texts.
  */
-function withStreamedLengths(result: ToolResult, texts: readonly StreamedText[]): ToolResult | undefined {
+function withStreamedLengths(result: ToolResult, texts: readonly StreamedText[]): { result: ToolResult; partLines?: number[] } | undefined {
   const parts = result.meta?.parts;
-  if (texts.length === 0 || !Array.isArray(parts)) return result;
+  if (texts.length === 0 || !Array.isArray(parts)) return { result };
   const body = readJoinedText(result);
   const separator = partSeparatorOf(result.meta?.source_shape);
   let offset = 0;
   let next = 0;
+  // The lines of each text part (lower/mcp-cut.ts): a streamed one's from its newlines, counted as it streamed.
+  const partLines: number[] = [];
   const patched = (parts as PartLayout[]).map((part): PartLayout => {
     if (part.type !== "text") return part;
     const text = body.slice(offset, offset + part.chars);
     offset += part.chars + separator.length;
-    if (next >= texts.length || text !== texts[next]!.token) return part;
+    if (next >= texts.length || text !== texts[next]!.token) {
+      partLines.push(text.split("\n").length);
+      return part;
+    }
+    partLines.push(texts[next]!.newlines + 1);
     return { ...part, chars: texts[next++]!.units };
   });
-  return next === texts.length ? { ...result, meta: { ...result.meta, parts: patched } } : undefined;
+  return next === texts.length ? { result: { ...result, meta: { ...result.meta, parts: patched } }, partLines } : undefined;
 }

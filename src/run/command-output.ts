@@ -11,7 +11,7 @@ const TRAILING_NEWLINES = /(\r?\n)+$/;
  */
 export function shapeCommandOutput(bound: BoundText): BoundText {
   const trimmed = bound.text.replace(TRAILING_NEWLINES, "");
-  if (trimmed === "") return { ...bound, head: NO_OUTPUT, marker: undefined, tail: "", text: NO_OUTPUT };
+  if (trimmed === "") return { ...bound, head: NO_OUTPUT, marker: undefined, tail: "", text: NO_OUTPUT, lineSources: undefined };
   let excess = bound.text.length - trimmed.length;
   if (excess === 0) return bound;
   const cutEnd = (part: string): string => {
@@ -22,5 +22,5 @@ export function shapeCommandOutput(bound: BoundText): BoundText {
   const tail = cutEnd(bound.tail);
   const marker = bound.marker === undefined ? undefined : cutEnd(bound.marker);
   const head = cutEnd(bound.head);
-  return { ...bound, head, marker, tail, text: trimmed };
+  return { ...bound, head, marker, tail, text: trimmed, lineSources: undefined };
 }

@@ -3,7 +3,7 @@ import { utf8Bytes, type Measure } from "../../text/utf8.js";
 import { countLines, estimateTokens } from "../budget.js";
 import type { CollectedLine } from "../lines.js";
 import { formatMarker, worstCaseMarker } from "../marker.js";
-import { omissionOf, shownRanges } from "../omission.js";
+import { omissionOf, ownLines, shownRanges } from "../omission.js";
 import { bytesForTokens, searchRoom } from "../room-search.js";
 import { selectLines, type Room } from "../select.js";
 import type { CollectedWindow } from "../stream.js";
@@ -124,16 +124,20 @@ function chooseGroups(groups: SalientGroup[], room: Room, measure: Measure, gapC
 }
 
 /** The salient section: a gap marker before each run of kept lines and before the tail. */
-function sectionLines(kept: NumberedLine[], from: number, to: number): string[] {
+function sectionLines(kept: NumberedLine[], from: number, to: number): { lines: string[]; sources: number[] } {
   const out: string[] = [];
+  const sources: number[] = [];
   let next = from;
   for (const line of kept) {
     if (line.number > next) out.push(formatGap(next, line.number - 1));
+    if (line.number > next) sources.push(0);
     out.push(numberLine(line.number, line.text));
+    sources.push(line.number);
     next = line.number + 1;
   }
   if (next <= to) out.push(formatGap(next, to));
-  return out;
+  if (next <= to) sources.push(0);
+  return { lines: out, sources };
 }
 
 function middleRanges(kept: NumberedLine[]): { from_line: number; to_line: number }[] {
@@ -152,7 +156,9 @@ function build(window: CollectedWindow, head: CollectedLine[], tail: CollectedLi
   const to = firstTailLine(tail, window.totalLines) - 1;
   const keptBytes = kept.reduce((sum, line) => sum + utf8Bytes(line.text) + 1, 0);
   const shownOmission = { ...omission, wholeLines: Math.max(0, omission.wholeLines - kept.length), omittedBytes: Math.max(0, omission.omittedBytes - keptBytes) };
-  const marker = [formatMarker(shownOmission, spill), formatSalientNote(kept.length, summary), ...sectionLines(kept, from, to)].join("\n");
+  const notes = [formatMarker(shownOmission, spill), formatSalientNote(kept.length, summary)].join("\n");
+  const section = sectionLines(kept, from, to);
+  const marker = [notes, ...section.lines].join("\n");
   const headText = head.map((line) => line.text).join("\n");
   const tailText = tail.map((line) => line.text).join("\n");
   const ending = window.endsWithNewline ? "\n" : "";
@@ -163,6 +169,7 @@ function build(window: CollectedWindow, head: CollectedLine[], tail: CollectedLi
     head: head.length > 0 ? `${headText}\n` : "", marker, tail: tail.length > 0 ? `\n${tailText}${ending}` : ending,
     text, truncated: true, totalBytes: rawBytes, totalLines: window.totalLines, omittedBytes: shownOmission.omittedBytes,
     omittedLines: shownOmission.wholeLines, shown, middle, nextOffset: omission.fromLine, spill,
+    lineSources: [...head.map((line) => line.from), ...ownLines(notes), ...section.sources, ...tail.map((line) => line.from)],
   };
 }
 
