@@ -124,17 +124,19 @@ export function assembleBounded(
 /**
  * Finds the bounded text of the block a structuredContent string repeats: the source block of the same length
  * whose text it is (a streamed block's text is not at hand: its bounded text's first line must start the string).
- * The source and bounded text blocks are matched by position, only when they are as many.
+ * The source and bounded text blocks are matched by position, only when they are as many; with several, a block
+ * wholly cut and one of correx's own lines could stand in each other's place (lower/mcp-cut.ts), so the bounded
+ * block's first line must also be found in the source's text.
  */
 function repeatedText(sources: readonly TextSource[], bounded: readonly { text: string }[]): (value: string | CutString) => string | undefined {
   if (sources.length !== bounded.length) return () => undefined;
+  const firstLineOf = (text: string): string => text.slice(0, Math.min(text.length, text.indexOf("\n") === -1 ? text.length : text.indexOf("\n") + 1, 256));
   return (value) => {
     const head = value instanceof CutString ? value.head : value;
     const index = sources.findIndex((source, at) => {
       if (source.units !== value.length) return false;
-      if (source.text !== undefined) return typeof value === "string" && value === source.text;
-      const text = bounded[at]!.text;
-      const firstLine = text.slice(0, Math.min(text.length, text.indexOf("\n") === -1 ? text.length : text.indexOf("\n") + 1, 256));
+      if (source.text !== undefined) return typeof value === "string" && value === source.text && (sources.length === 1 || source.text.includes(firstLineOf(bounded[at]!.text).replace(/\n$/, "")));
+      const firstLine = firstLineOf(bounded[at]!.text);
       return firstLine !== "" && head.startsWith(firstLine);
     });
     const text = index === -1 ? undefined : bounded[index]!.text;
@@ -179,7 +181,10 @@ export function readMediaData(block: Block): string | undefined {
   return isRecord(block.resource) && typeof block.resource.blob === "string" ? block.resource.blob : undefined;
 }
 
-/** Media blocks over the cap become a text note; the others are kept exactly. `dropped` is the data left out. */
+/**
+ * Media blocks over the cap become a text note (with the block's annotations and _meta); the others are kept exactly.
+ * `dropped` is the data left out.
+ */
 function capMedia(content: Block[], maxBytes: number | undefined): { content: Block[]; dropped: Set<string> } {
   const dropped = new Set<string>();
   if (maxBytes === undefined) return { content, dropped };
@@ -190,7 +195,9 @@ function capMedia(content: Block[], maxBytes: number | undefined): { content: Bl
     if (size <= maxBytes) return block;
     dropped.add(data);
     const mime = typeof block.mimeType === "string" ? block.mimeType : isRecord(block.resource) ? String(block.resource.mimeType ?? "application/octet-stream") : "application/octet-stream";
-    return { type: "text", text: `[${String(block.type)} ${mime}, ${formatSize(size)}: left out by --max-media ${formatSize(maxBytes)}; the full result is saved]` };
+    // The note keeps what the client knows the block by (its annotations and _meta).
+    const kept = Object.fromEntries(Object.entries(block).filter(([key]) => key === "annotations" || key === "_meta"));
+    return { type: "text", text: `[${String(block.type)} ${mime}, ${formatSize(size)}: left out by --max-media ${formatSize(maxBytes)}; the full result is saved]`, ...kept };
   });
   return { content: capped, dropped };
 }
