@@ -75,6 +75,11 @@ const response = (result: object, id: unknown = 7) => Buffer.from(JSON.stringify
 describe("long response frames read as they arrive", () => {
   const cases: [string, object | undefined, Buffer, BoundOptions?][] = [
     ["a tools/call answer of text blocks (the id after the result)", call, response({ content: [{ type: "text", text: lines(20_000) }, { type: "image", data: "iVBORw0KGgo=", mimeType: "image/png" }, { type: "text", text: lines(9000) }] })],
+    ["blocks with annotations and _meta, and an embedded resource (each kept in its place)", call, response({ content: [
+      { type: "text", text: "summary", annotations: { audience: ["user"], priority: 0.2 } },
+      { type: "text", text: lines(20_000), annotations: { audience: ["assistant"] }, _meta: { "example.com/part": 1 } },
+      { type: "resource", resource: { uri: "file:///tmp/a.log", mimeType: "text/plain", text: lines(9000) }, annotations: { priority: 1 } },
+    ] })],
     ["with a structuredContent cut as it streams, and _meta", call, response({
       content: [{ type: "text", text: lines(20_000) }],
       structuredContent: { rows: Array.from({ length: 30_000 }, (_, id) => ({ id, ok: id % 3 === 0, big: 12345678901234567890 })) },
