@@ -1,0 +1,113 @@
+// `--to mcp` of an MCP result that is cut: the text goes back into the blocks it came from (src/lower/mcp-cut.ts),
+// for `correx bound`, `lower` and `normalize` as for the proxy: annotations, _meta, a resource's uri and mimeType kept.
+import { CallToolResultSchema } from "@modelcontextprotocol/sdk/types.js";
+import { spawnSync } from "node:child_process";
+import { join } from "node:path";
+import { describe, expect, test } from "vitest";
+import { cutSegments, partLinesOf } from "../../src/lower/mcp-cut.js";
+import { normalizeValue } from "../../src/normalize/index.js";
+import { projectResult } from "../../src/project/project.js";
+import { assertBuilt } from "../run/cli-process.js";
+import { CORREX_BIN, temporaryDirectory } from "../mcp/mcp-client.js";
+
+type Block = Record<string, unknown> & { type: string; text?: string };
+const lines = (count: number, label: string) => Array.from({ length: count }, (_, index) => `${label} ${index + 1}`).join("\n");
+const always = () => true;
+
+describe("cutSegments", () => {
+  // Parts of 2, 1 and 3 lines: input lines 1-2, (3 blank), 4, (5 blank), 6-8.
+  const partLines = [2, 1, 3];
+
+  test("each line goes back to its part; the separators' blank lines are dropped; correx's lines go with the part above", () => {
+    const text = "a1\na2\n\nb1\n[marker]\nc3\n";
+    expect(cutSegments({ text, lineSources: [1, 2, 3, 4, 0, 8], partLines }, always)).toEqual([
+      { part: 0, own: false, text: "a1\na2" },
+      { part: 1, own: false, text: "b1\n[marker]" },
+      { part: 2, own: false, text: "c3\n" },
+    ]);
+  });
+
+  test("a part none of whose lines is shown is left out; a part not for the model gets no marker", () => {
+    const text = "a1\n[marker]\nc3";
+    const forModel = (part: number) => part !== 0;
+    expect(cutSegments({ text, lineSources: [1, 0, 8], partLines }, forModel)).toEqual([
+      { part: 0, own: false, text: "a1" },
+      { part: 0, own: true, text: "[marker]" },
+      { part: 2, own: false, text: "c3" },
+    ]);
+  });
+
+  test("the marker alone goes to the first part; without line sources the text is the only part's, or correx's own", () => {
+    expect(cutSegments({ text: "[marker]\n[full output]", lineSources: [0, 0], partLines }, always)).toEqual([{ part: 0, own: false, text: "[marker]\n[full output]" }]);
+    expect(cutSegments({ text: "{ \"a\": 1 }", partLines: [40] }, always)).toEqual([{ part: 0, own: false, text: "{ \"a\": 1 }" }]);
+    expect(cutSegments({ text: "view", partLines }, always)).toEqual([{ part: 0, own: true, text: "view" }]);
+  });
+
+  test("line sources that do not fit the text, or go back in order, are refused", () => {
+    expect(cutSegments({ text: "a\nb", lineSources: [1], partLines }, always)).toBeUndefined();
+    expect(cutSegments({ text: "c1\na1", lineSources: [6, 1], partLines }, always)).toBeUndefined();
+  });
+
+  test("partLinesOf counts each text part's lines in the joined text", () => {
+    expect(partLinesOf([{ type: "text", chars: 5 }, { type: "attachment", index: 0 }, { type: "text", chars: 0 }, { type: "text", chars: 2 }], "a\nb\nc\n\n\n\nd\n", "\n\n")).toEqual([3, 1, 2]);
+    expect(partLinesOf([{ type: "text", chars: 5 }], "abc", "\n\n")).toBeUndefined();
+  });
+});
+
+const SOURCE = {
+  content: [
+    { type: "text", text: "For the user", annotations: { audience: ["user"], priority: 0.2 } },
+    { type: "text", text: `${lines(300, "log")}\nError: disk full at /var/tmp`, annotations: { audience: ["assistant"] }, _meta: { "example.com/part": "log" } },
+    { type: "image", data: "iVBORw0KGgo=", mimeType: "image/png", annotations: { priority: 1 } },
+    { type: "resource", resource: { uri: "file:///tmp/out.txt", mimeType: "text/plain", text: `${lines(300, "out")}\nthe end` }, _meta: { kept: true } },
+  ],
+};
+
+/** The bytes of a written CallToolResult as the budget counts them: media data left out. */
+function measured(payload: Record<string, unknown>): number {
+  const content = (payload.content as Block[]).map((block) => (typeof block.data === "string" ? { ...block, data: "" } : block));
+  return Buffer.byteLength(JSON.stringify({ ...payload, content }));
+}
+
+function checkBlocks(content: Block[]): void {
+  expect(content.map((block) => block.type)).toEqual(["text", "text", "image", "resource"]);
+  expect(content[0]).toEqual(SOURCE.content[0]);
+  expect(content[1]).toMatchObject({ annotations: { audience: ["assistant"] }, _meta: { "example.com/part": "log" } });
+  expect(content[1]!.text).toMatch(/^log 1\n/);
+  expect(content[2]).toEqual(SOURCE.content[2]);
+  expect(content[3]).toMatchObject({ _meta: { kept: true }, resource: { uri: "file:///tmp/out.txt", mimeType: "text/plain" } });
+  expect((content[3]!.resource as { text: string }).text).toMatch(/the end$/);
+  expect(content.map((block) => String(block.text ?? (block.resource as { text?: string } | undefined)?.text ?? "")).join("\n")).toContain("[... omitted ");
+}
+
+describe("projectResult --to mcp of a cut MCP result", () => {
+  test("keeps every block still shown, in order, with its fields, within the budget", () => {
+    const projection = projectResult(normalizeValue(SOURCE, "mcp"), { format: "json", to: "mcp", budget: { maxBytes: 3000, maxLines: 2000 } });
+    expect(projection.bound.truncated).toBe(true);
+    const payload = JSON.parse(projection.text) as Record<string, unknown>;
+    expect(CallToolResultSchema.parse(payload)).toEqual(payload);
+    checkBlocks(payload.content as Block[]);
+    expect(measured(payload)).toBeLessThanOrEqual(3000);
+  });
+
+  test("a cut that only cleaned the text (no cut: escape sequences removed) keeps the blocks too", () => {
+    const source = { content: [{ type: "text", text: "\u001b[31mred\u001b[0m", annotations: { priority: 0.5 } }, { type: "text", text: "plain", _meta: { a: 1 } }] };
+    const projection = projectResult(normalizeValue(source, "mcp"), { format: "json", to: "mcp" });
+    expect(JSON.parse(projection.text)).toEqual({ content: [{ type: "text", text: "red", annotations: { priority: 0.5 } }, { type: "text", text: "plain", _meta: { a: 1 } }] });
+  });
+});
+
+describe("correx bound, lower and normalize --to mcp", () => {
+  for (const command of ["bound", "lower", "normalize"]) {
+    test(`${command}: the blocks keep their fields`, () => {
+      assertBuilt();
+      const spill = join(temporaryDirectory("correx-mcp-cut-"), "spill");
+      const run = spawnSync(process.execPath, [CORREX_BIN, command, "--from", "mcp", "--to", "mcp", "--max-bytes", "3000", "--spill-dir", spill], { input: JSON.stringify(SOURCE) });
+      expect(run.status).toBe(0);
+      const payload = JSON.parse(run.stdout.toString()) as Record<string, unknown>;
+      expect(CallToolResultSchema.parse(payload)).toEqual(payload);
+      checkBlocks(payload.content as Block[]);
+      expect(measured(payload)).toBeLessThanOrEqual(3000);
+    });
+  }
+});
