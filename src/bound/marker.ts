@@ -60,7 +60,7 @@ function describeCap(spill: Extract<SpillReport, { kind: "saved" }>, totalBytes:
   const { notSavedBytes, textNotSavedBytes } = spill;
   if (textNotSavedBytes) {
     const asRead = notSavedBytes ? ` and ${spill.savedBytes ?? 0} bytes of the input as read` : "";
-    return ` (only the first ${totalBytes - textNotSavedBytes} bytes of the text${asRead} were saved: the per-output cap stopped the other ${textNotSavedBytes} bytes of the text)`;
+    return ` (only the first ${totalBytes - textNotSavedBytes} bytes of the text${asRead} were saved: the per-output cap stopped ${textNotSavedBytes} bytes of the text)`;
   }
   if (!notSavedBytes) return "";
   // Counted in the input's bytes: of a text view (whose sizes the totals count), those of the input as read.

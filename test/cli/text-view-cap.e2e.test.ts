@@ -38,7 +38,7 @@ describe("the text view under --max-output", () => {
     const left = Buffer.byteLength(text) - size;
     expect(record.text_not_saved_bytes).toBe(left);
     // the result's JSON passes the cap as read, too
-    expect(run.text).toContain(`(only the first ${size} bytes of the text and ${CAP} bytes of the input as read were saved: the per-output cap stopped the other ${left} bytes of the text)`);
+    expect(run.text).toContain(`(only the first ${size} bytes of the text and ${CAP} bytes of the input as read were saved: the per-output cap stopped ${left} bytes of the text)`);
 
     const saved = readFileSync(view, "utf8").split("\n").length - 1;
     const past = runCli(["read", id, "--spill-dir", store, "--offset", `${saved + 100}`]);
