@@ -6,7 +6,7 @@ import type { ProjectOptions } from "../project/project.js";
 import { isMcpToolName, type BashToolInput, type ClaudeCodeHookAnswer, type ClaudeCodeHookEvent } from "./claude-code-types.js";
 import { STOP_GRACE, stopBeforeLimit, type BashTimeLimits } from "./claude-code-limits.js";
 import { boundMcpToolOutput } from "./mcp-output.js";
-import { reasonToKeep } from "./shell-command.js";
+import { planWrap } from "./shell-command.js";
 
 /** The permission a rewritten command asks for: `ask` shows it to the user first, `allow` runs it at once. */
 export type HookPermission = "ask" | "allow";
@@ -85,11 +85,12 @@ function answerBash(event: ClaudeCodeHookEvent, options: ClaudeCodeHookOptions):
   if (!isRecord(input) || typeof input.command !== "string") return { answer: {}, note: "the Bash tool input has no command" };
   const bash = input as BashToolInput;
   if (bash.run_in_background === true) return { answer: {}, note: "a background command is read while it runs; a wrapper would hold its output to the end" };
-  const reason = reasonToKeep(bash.command);
-  if (reason !== undefined) return { answer: {}, note: `left as it is: ${reason}` };
+  // a leading `cd DIR &&` stays in Claude Code's shell, where the directory lives on; the rest runs under correx
+  const plan = planWrap(bash.command);
+  if (plan.keep !== undefined) return { answer: {}, note: `left as it is: ${plan.keep}` };
   const decision = permissionFor(event.permission_mode, options.permission);
   if (decision === undefined) return { answer: {}, note: "left as it is: a dontAsk session would refuse a rewritten command that needs approval" };
-  const command = wrapCommand(bash.command, options.runPrefix, stopBeforeLimit(bash.timeout, options.bashLimits));
+  const command = plan.prefix + wrapCommand(plan.command, options.runPrefix, stopBeforeLimit(bash.timeout, options.bashLimits));
   const tooLong = reasonNotToWrap(command);
   if (tooLong !== undefined) return { answer: {}, note: `left as it is: ${tooLong}` };
   return {

@@ -19,10 +19,37 @@ const SHELL_STATE_FUNCTIONS = new Set(["nvm", "conda", "mamba", "micromamba", "d
 /** Words that only prefix the command they run. */
 const PREFIX_WORDS = new Set(["time", "command", "builtin", "nohup", "!", "{", "(", "then", "do", "else", "if", "while", "until"]);
 
+/** A simple command's first word and how deep in subshells it runs. */
+export interface CommandWord {
+  word: string;
+  /**
+   * How many subshells enclose it: `( … )`, `$( … )`, a backtick pair, `<( … )`. 0 is the calling shell itself; a
+   * `cd` or `export` deeper ends with its subshell.
+   */
+  depth: number;
+}
+
+/** A list or pipeline operator of the calling shell (outside any subshell, quote or here-document body). */
+export interface ListOperator {
+  /** `&&`, `||`, `;`, a new line (`\n`, after the bodies of the here-documents it ends), `&` or `|` (`|&` too). */
+  operator: string;
+  /** The index just past it (past the here-document bodies for a new line that ends some). */
+  end: number;
+}
+
 /** What a command line holds, as far as wrapping it is concerned. */
 export interface CommandShape {
   /** The first word of each simple command, in order (after variable assignments and prefix words). */
   commandWords: string[];
+  /** The same commands, each with its depth in subshells. */
+  commands: CommandWord[];
+  /** The operators between the calling shell's commands, in order. */
+  listOperators: ListOperator[];
+  /**
+   * False when the subshells cannot be told for sure: a `)` with no `(`, one left open, or a `$(` or backtick inside
+   * double quotes (where this reader does not follow them). Depths are then not to be trusted.
+   */
+  nestingReliable: boolean;
   /** A job is sent to the background with a lone `&`: a wrapper would wait for it. */
   backgroundJob: boolean;
   /** Quotes left open, or a trailing backslash: the line is not complete. */
@@ -89,15 +116,25 @@ function skipHeredocBodies(line: string, newline: number, pending: PendingHeredo
  */
 export function readCommandShape(line: string): CommandShape {
   const commandWords: string[] = [];
+  const commands: CommandWord[] = [];
+  const listOperators: ListOperator[] = [];
   let backgroundJob = false;
+  let nestingReliable = true;
   let word = "";
   let wordsInCommand = 0;
   let quote: "'" | '"' | undefined;
   let heredocs: PendingHeredoc[] = [];
+  let depth = 0;
+  let inBackticks = false;
+  const shape = (unbalanced: boolean): CommandShape => ({
+    commandWords, commands, listOperators, backgroundJob, unbalanced,
+    nestingReliable: nestingReliable && !unbalanced && depth === 0 && !inBackticks,
+  });
   const endWord = (): void => {
     if (word === "") return;
     if (wordsInCommand === 0 && !/^[A-Za-z_]\w*=/.test(word) && !PREFIX_WORDS.has(word)) {
       commandWords.push(word);
+      commands.push({ word, depth: depth + (inBackticks ? 1 : 0) });
       wordsInCommand = 1;
     }
     word = "";
@@ -106,18 +143,23 @@ export function readCommandShape(line: string): CommandShape {
     endWord();
     wordsInCommand = 0;
   };
+  const addOperator = (operator: string, end: number): void => {
+    if (depth === 0 && !inBackticks) listOperators.push({ operator, end });
+  };
   for (let index = 0; index < line.length; index += 1) {
     const char = line[index]!;
     if (quote === "'") {
       if (char === "'") quote = undefined;
       else word += char;
     } else if (char === "\\") {
-      if (index + 1 >= line.length) return { commandWords, backgroundJob, unbalanced: true };
+      if (index + 1 >= line.length) return shape(true);
       word += line[index + 1]!;
       index += 1;
     } else if (quote === '"') {
       if (char === '"') quote = undefined;
       else word += char;
+      // a command substitution inside double quotes is not followed here: its quotes would be misread
+      if (char === "`" || (char === "$" && line[index + 1] === "(")) nestingReliable = false;
     } else if (char === "'" || char === '"') {
       quote = char;
     } else if ((char === "(" && line[index + 1] === "(") || (char === "$" && line.startsWith("((", index + 1))) {
@@ -140,17 +182,46 @@ export function readCommandShape(line: string): CommandShape {
       endCommand();
       index = skipHeredocBodies(line, index, heredocs);
       heredocs = [];
+      addOperator("\n", index + 1);
     } else if (char === "&") {
       const redirect = line[index - 1] === ">" || line[index - 1] === "<" || line[index + 1] === ">";
-      if (line[index + 1] === "&") index += 1;
-      else if (!redirect) backgroundJob = true;
+      if (line[index + 1] === "&") {
+        index += 1;
+        addOperator("&&", index + 1);
+      } else if (line[index - 1] === "|" && line[index - 2] !== "|") {
+        // `|&`: a pipe of stdout and stderr (its `|` was counted already)
+      } else if (!redirect) {
+        backgroundJob = true;
+        addOperator("&", index + 1);
+      }
       if (redirect) word += char;
       else endCommand();
-    } else if (char === ";" || char === "|" || char === "\n" || char === "(" || char === ")" || char === "`") {
+    } else if (char === "|") {
       endCommand();
+      if (line[index + 1] === "|") {
+        index += 1;
+        addOperator("||", index + 1);
+      } else {
+        addOperator("|", index + 1);
+      }
+    } else if (char === ";" || char === "\n") {
+      endCommand();
+      addOperator(char, index + 1);
+    } else if (char === "(") {
+      endCommand();
+      depth += 1;
+    } else if (char === ")") {
+      endCommand();
+      // a `)` with nothing open: a `case` pattern, say; the depths of what follows are guesses
+      if (depth === 0) nestingReliable = false;
+      else depth -= 1;
+    } else if (char === "`") {
+      endCommand();
+      inBackticks = !inBackticks;
     } else if (char === "$" && line[index + 1] === "(") {
       endCommand();
       index += 1;
+      depth += 1;
     } else if (char === " " || char === "\t") {
       endWord();
     } else if (char === "#" && word === "") {
@@ -162,7 +233,7 @@ export function readCommandShape(line: string): CommandShape {
     }
   }
   endCommand();
-  return { commandWords, backgroundJob, unbalanced: quote !== undefined };
+  return shape(quote !== undefined);
 }
 
 /** True for a word that runs correx: `correx`, a path to it, or a package runner's `correx`. */
@@ -191,10 +262,76 @@ export function reasonToKeep(line: string, shell: AgentShell = { keepsState: tru
   if (words.some(isCorrexWord) || (words.some((word) => word === "npx" || word === "pnpx" || word === "bunx") && /\bcorrex\b/.test(line))) {
     return "the command already runs under correx";
   }
-  const builtin = shell.keepsState ? words.find((word) => SHELL_STATE_BUILTINS.has(word)) : undefined;
+  // a builtin in a subshell (`(cd sub && make)`, `x=$(cd a; pwd)`) changes that subshell only, wrapped or not
+  const inCallingShell = (command: CommandWord): boolean => !shape.nestingReliable || command.depth === 0;
+  const builtin = shell.keepsState ? shape.commands.find((command) => inCallingShell(command) && SHELL_STATE_BUILTINS.has(command.word))?.word : undefined;
   if (builtin !== undefined) return `\`${builtin}\` changes the shell's own state, which a wrapper would lose`;
   const shellFunction = shell.keepsState ? words.find((word) => SHELL_STATE_FUNCTIONS.has(word)) : undefined;
   if (shellFunction !== undefined) return `\`${shellFunction}\` is a shell function from the user's startup files, which a wrapper's shell would not have`;
   if (shape.backgroundJob) return "the command starts a background job (`&`), which a wrapper would wait for";
   return undefined;
+}
+
+/**
+ * What the hook does with a command line: leave it as it is (and why), or run `command` under correx after `prefix`,
+ * which runs as it is in the agent's own shell (`""`, or the leading `cd DIR && ` of the line, word for word).
+ */
+export type WrapPlan = { keep: string } | { keep?: undefined; prefix: string; command: string };
+
+// One word of a leading `cd`, read exactly where it ends: plain characters, quotes, `$NAME`, `${…}`, `\x`, and a
+// command substitution holding one simple command of such words (`$(git rev-parse --show-toplevel)`). Anything else
+// (a redirection, a `(`, a `#`, a `$(` with a pipe or a `;` in it, a line continuation) is not read: no split.
+const PLAIN = String.raw`[^\s'"\\$\`;&|<>(){}#]`;
+const SINGLE_QUOTED = String.raw`'[^']*'`;
+const ESCAPED = String.raw`\\[^\n]`;
+const VARIABLE = String.raw`\$(?:[A-Za-z_]\w*|[0-9]|\{[^{}'"\\$\`]*\})`;
+const DOUBLE_QUOTED_SIMPLE = String.raw`"(?:[^"\\$\`]|${ESCAPED}|${VARIABLE})*"`;
+const SUBSTITUTION = String.raw`\$\((?:[ \t]*(?:${PLAIN}|${SINGLE_QUOTED}|${DOUBLE_QUOTED_SIMPLE}|${VARIABLE}|${ESCAPED})+)*[ \t]*\)`;
+const DOUBLE_QUOTED = String.raw`"(?:[^"\\$\`]|${ESCAPED}|${VARIABLE}|${SUBSTITUTION})*"`;
+const WORD = String.raw`(?:${PLAIN}|${SINGLE_QUOTED}|${DOUBLE_QUOTED}|${VARIABLE}|${SUBSTITUTION}|${ESCAPED})+`;
+/** A `cd` (or `pushd`, `popd`) and its words at the start of what is left, then `&&`, `;` or a new line, then blanks. */
+const LEADING_DIRECTORY_CHANGE = new RegExp(String.raw`[ \t]*(?:cd|pushd|popd)(?:[ \t]+${WORD})*[ \t]*(&&(?!&)|;(?![;&])|\n)(?:\s|\\\n)*`, "y");
+
+/** The leading `cd … &&` / `cd …;` commands of a line and the rest after them, or undefined when there are none. */
+export function splitLeadingDirectoryChange(line: string): { prefix: string; rest: string; separator: string } | undefined {
+  let end = 0;
+  let separator: string | undefined;
+  for (;;) {
+    LEADING_DIRECTORY_CHANGE.lastIndex = end;
+    const match = LEADING_DIRECTORY_CHANGE.exec(line);
+    if (match === null) break;
+    end = LEADING_DIRECTORY_CHANGE.lastIndex;
+    separator = match[1]!;
+  }
+  if (separator === undefined) return undefined;
+  return { prefix: line.slice(0, end), rest: line.slice(end), separator };
+}
+
+/**
+ * True when `rest`, run after `cd DIR &&`, would run only if the `cd` succeeded: one and-or list of `&&` and pipes.
+ * A later `;`, new line or `||` of the calling shell runs whatever the `cd` did (`cd x && a || b` is `(cd x && a) ||
+ * b`), so `cd x && correx run -- bash -c 'a || b'` would not mean the same.
+ */
+function runsOnlyAfterTheCd(rest: string, shape: CommandShape): boolean {
+  return shape.listOperators.every(({ operator, end }) => operator === "&&" || operator === "|" || readCommandShape(rest.slice(end)).commandWords.length === 0);
+}
+
+/**
+ * Decides what to do with a command line. Where the agent's shell lives on (`keepsState`), a line that changes it
+ * only with leading `cd DIR &&` / `cd DIR;` commands is split: they run as they are in the agent's shell (the
+ * directory persists, a failed `cd` stops what `&&` would), the rest under correx — if the rest may be wrapped.
+ */
+export function planWrap(line: string, shell: AgentShell = { keepsState: true }): WrapPlan {
+  const reason = reasonToKeep(line, shell);
+  if (reason === undefined) return { prefix: "", command: line };
+  const split = shell.keepsState ? splitLeadingDirectoryChange(line) : undefined;
+  if (split === undefined) return { keep: reason };
+  const shape = readCommandShape(split.rest);
+  if (shape.commandWords.length === 0) return { keep: reason };
+  const restReason = reasonToKeep(split.rest, shell);
+  if (restReason !== undefined) return { keep: restReason };
+  if (split.separator === "&&" && !runsOnlyAfterTheCd(split.rest, shape)) {
+    return { keep: `${reason}; after \`cd … &&\`, a \`;\`, \`||\` or new line runs even when the \`cd\` fails, so the \`cd\` cannot run apart` };
+  }
+  return { prefix: split.prefix, command: split.rest };
 }
