@@ -109,6 +109,16 @@ function skipHeredocBodies(line: string, newline: number, pending: PendingHeredo
   return lineStart - 1;
 }
 
+/** The index of the `)` that closes the `((` at `open` (parentheses inside counted), or -1 when none does. */
+function arithmeticEnd(line: string, open: number): number {
+  let depth = 0;
+  for (let index = open; index < line.length; index += 1) {
+    if (line[index] === "(") depth += 1;
+    else if (line[index] === ")" && --depth === 0) return index;
+  }
+  return -1;
+}
+
 /**
  * Splits a command line at its unquoted separators and reads the first word of each simple command. The body of a
  * here-document is data, not commands: it is skipped (a `cd`, an `export` or a lone `'` in a file written with
@@ -164,10 +174,10 @@ export function readCommandShape(line: string): CommandShape {
       quote = char;
     } else if ((char === "(" && line[index + 1] === "(") || (char === "$" && line.startsWith("((", index + 1))) {
       // arithmetic, `((…))` or `$((…))`: no commands inside, and `<<` there is a shift, not a here-document
-      const close = line.indexOf("))", index);
+      const close = arithmeticEnd(line, char === "$" ? index + 1 : index);
       if (close === -1) break;
-      word += line.slice(index, close + 2);
-      index = close + 1;
+      word += line.slice(index, close + 1);
+      index = close;
     } else if (char === "<" && line[index + 1] === "<" && line[index + 2] !== "<") {
       const stripTabs = line[index + 2] === "-";
       const heredoc = readHeredocDelimiter(line, index + (stripTabs ? 3 : 2));

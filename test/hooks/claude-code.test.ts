@@ -68,12 +68,28 @@ describe("PreToolUse on Bash: the command runs under correx run", () => {
 
   test.each([
     ["pre-tool-use-bash-background", "a background command is read while it runs; a wrapper would hold its output to the end"],
-    ["pre-tool-use-bash-cd", "left as it is: `cd` changes the shell's own state, which a wrapper would lose"],
     ["pre-tool-use-bash-correx", "left as it is: the command already runs under correx"],
     ["pre-tool-use-bash-dont-ask", "left as it is: a dontAsk session would refuse a rewritten command that needs approval"],
     ["pre-tool-use-read", "nothing to do for PreToolUse on Read"],
   ])("%s: changes nothing (%s)", (name, note) => {
     expect(answerFor(name)).toEqual({ answer: {}, note });
+  });
+
+  test("a leading `cd DIR &&` stays in Claude Code's shell, where the directory lives on; only the rest runs under correx", () => {
+    expect(answerFor("pre-tool-use-bash-cd").answer.hookSpecificOutput).toEqual({
+      hookEventName: "PreToolUse",
+      permissionDecision: "ask",
+      permissionDecisionReason: REASON,
+      updatedInput: { command: "cd packages/api && correx run --max-bytes 30000 --timeout 113s --kill-after 5s -- bash -c 'npm test'", description: "Run the API tests" },
+    });
+    const rewrite = (command: string) => answerClaudeCodeEvent({ ...loadHookEvent("pre-tool-use-bash-cd"), tool_input: { command } }, createOptions());
+    // the rest is quoted as a whole command would be; the cd's own words are left as they were written
+    expect((rewrite(`cd "$dir"; printf '%s\n' "it's" | tail -1`).answer.hookSpecificOutput as { updatedInput: { command: string } }).updatedInput.command)
+      .toBe(`cd "$dir"; ${wrapCommand(`printf '%s\n' "it's" | tail -1`, "correx run --max-bytes 30000", "113s")}`);
+    expect(rewrite("cd a && npm test || echo failed").note).toBe("left as it is: `cd` changes the shell's own state, which a wrapper would lose; after `cd … &&`, a `;`, `||` or new line runs even when the `cd` fails, so the `cd` cannot run apart");
+    // rewritten once, the line runs correx: not rewritten again
+    const once = rewrite("cd packages/api && npm test").answer.hookSpecificOutput as { updatedInput: { command: string } };
+    expect(rewrite(once.updatedInput.command)).toEqual({ answer: {}, note: "left as it is: the command already runs under correx" });
   });
 
   test("a rewritten command is not rewritten again", () => {

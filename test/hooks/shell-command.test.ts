@@ -1,6 +1,6 @@
 // Which Bash commands keep their meaning under `correx run`, and which are left alone (and why).
 import { describe, expect, test } from "vitest";
-import { readCommandShape, reasonToKeep } from "../../src/hooks/shell-command.js";
+import { planWrap, readCommandShape, reasonToKeep } from "../../src/hooks/shell-command.js";
 
 describe("readCommandShape", () => {
   test.each([
@@ -32,8 +32,107 @@ describe("readCommandShape", () => {
     ["make &> log && echo ok", false],
     ["cat < in >& out", false],
     ["echo 'a & b' \"c & d\"", false],
+    ["make |& tail -50", false],
   ])("%j starts a background job: %s", (line, background) => {
     expect(readCommandShape(line).backgroundJob).toBe(background);
+  });
+});
+
+describe("subshells", () => {
+  test.each([
+    ["cd a && (cd b; make) | tail", [["cd", 0], ["cd", 1], ["make", 1], ["tail", 0]], true],
+    ["x=$(cd a; pwd); echo <(cd c) `cd b; ls`", [["cd", 1], ["pwd", 1], ["echo", 0], ["cd", 1], ["cd", 1], ["ls", 1]], true],
+    ["echo $((2 * (3 + 1))); f() { cd x; }", [["echo", 0], ["f", 0], ["cd", 0], ["}", 0]], true],
+    // a `)` with no `(` (a case pattern), a `$(` inside double quotes, one left open: depths are guesses
+    ["case $x in a) cd y;; esac", [["case", 0], ["cd", 0], ["esac", 0]], false],
+    ["echo \"$(cd a; pwd)\"", [["echo", 0]], false],
+    ["(cd a", [["cd", 1]], false],
+  ])("%j: commands and depths %j, reliable: %s", (line, commands, reliable) => {
+    const shape = readCommandShape(line);
+    expect(shape.commands.map(({ word, depth }) => [word, depth])).toEqual(commands);
+    expect(shape.nestingReliable).toBe(reliable);
+  });
+
+  test.each([
+    "(cd sub && make)",
+    "x=$(cd packages/api; pwd) && echo $x",
+    "diff <(cd a && ls) <(cd b && ls)",
+    "echo `cd /; pwd`",
+    "(export CI=1; npm test) 2>&1 | tail -20",
+  ])("a builtin inside a subshell changes only the subshell: %j is wrapped whole", (line) => {
+    expect(reasonToKeep(line)).toBeUndefined();
+    expect(planWrap(line)).toEqual({ prefix: "", command: line });
+  });
+
+  test.each([
+    ["case $x in a) cd y;; esac", "cd"],
+    ["{ cd sub && make; }", "cd"],
+    ["f() { cd x; }; f", "cd"],
+    ["echo \"$(date)\"; (cd a); cd b", "cd"],
+  ])("a builtin of the calling shell, or where subshells cannot be told, still keeps %j", (line, builtin) => {
+    expect(reasonToKeep(line)).toBe(`\`${builtin}\` changes the shell's own state, which a wrapper would lose`);
+  });
+});
+
+describe("planWrap: a leading cd runs in the agent's shell, the rest under correx", () => {
+  test.each([
+    ["cd /some/dir && npm test", "cd /some/dir && ", "npm test"],
+    ["cd dir && make 2>&1 | tail -50", "cd dir && ", "make 2>&1 | tail -50"],
+    ["cd \"$dir\"; pytest -x", "cd \"$dir\"; ", "pytest -x"],
+    // after `;` the rest runs whatever the cd did, wrapped or not: any list may follow
+    ["cd build; make || echo failed; ls", "cd build; ", "make || echo failed; ls"],
+    ["cd a && cd b && npm test", "cd a && cd b && ", "npm test"],
+    ["cd a; cd b && make", "cd a; cd b && ", "make"],
+    ["cd packages/api\nnpm test", "cd packages/api\n", "npm test"],
+    ["cd packages/api && \\\n  npm test", "cd packages/api && \\\n  ", "npm test"],
+    ["cd a && make;", "cd a && ", "make;"],
+    ["cd a && (cd b; make)", "cd a && ", "(cd b; make)"],
+    ["cd && ls", "cd && ", "ls"],
+    ["cd - && git status", "cd - && ", "git status"],
+    ["cd ~/src/shop && make", "cd ~/src/shop && ", "make"],
+    ["cd 'my dir' && ls", "cd 'my dir' && ", "ls"],
+    ["cd \"it's here\" && ls", "cd \"it's here\" && ", "ls"],
+    ["cd my\\ dir && ls", "cd my\\ dir && ", "ls"],
+    ["cd ${HOME}/src && ls", "cd ${HOME}/src && ", "ls"],
+    ["cd $(git rev-parse --show-toplevel) && npm test", "cd $(git rev-parse --show-toplevel) && ", "npm test"],
+    ["cd \"$(dirname \"$f\")\" && make", "cd \"$(dirname \"$f\")\" && ", "make"],
+    ["pushd sub && make", "pushd sub && ", "make"],
+    ["cd a && cat > f <<'EOF'\nx; y || z\nEOF", "cd a && ", "cat > f <<'EOF'\nx; y || z\nEOF"],
+  ])("%j: %j runs as it is, then %j under correx", (line, prefix, command) => {
+    expect(planWrap(line)).toEqual({ prefix, command });
+  });
+
+  const AFTER_AND = "`cd` changes the shell's own state, which a wrapper would lose; after `cd … &&`, a `;`, `||` or new line runs even when the `cd` fails, so the `cd` cannot run apart";
+  const CD = "`cd` changes the shell's own state, which a wrapper would lose";
+  test.each([
+    ["cd a && cd b2 && export X=1 && make", "`export` changes the shell's own state, which a wrapper would lose"],
+    // a cd elsewhere than at the start keeps the line, even after a subshell's own cd
+    ["cd a && (cd b; make) && cd c", CD],
+    ["make && cd dist", CD],
+    ["pushd sub && make && popd", "`popd` changes the shell's own state, which a wrapper would lose"],
+    ["cd a && nvm use && npm test", "`nvm` is a shell function from the user's startup files, which a wrapper's shell would not have"],
+    ["cd a && correx run -- npm test", "the command already runs under correx"],
+    ["cd a && npm run dev &", "the command starts a background job (`&`), which a wrapper would wait for"],
+    // `cd a && x || y` is `(cd a && x) || y`: y runs when the cd fails, so the cd cannot be split off
+    ["cd a && npm test || echo failed", AFTER_AND],
+    ["cd a && make; echo done", AFTER_AND],
+    ["cd a && make\nmake install", AFTER_AND],
+    ["cd a && cat > f <<'EOF'\nx\nEOF\nnode f", AFTER_AND],
+    ["cd a && if true; then make; fi", AFTER_AND],
+    // nothing after the cd, or a cd whose end is not read for sure (a redirection, a pipe in $( ), a comment)
+    ["cd a", CD],
+    ["cd a;", CD],
+    ["cd a; # done", CD],
+    ["cd a 2>/dev/null && make", CD],
+    ["cd $(git rev-parse --show-toplevel | head -1) && npm test", CD],
+    ["cd a # b && c\nmake", CD],
+    ["builtin cd a && make", CD],
+  ])("keeps %j: %s", (line, reason) => {
+    expect(planWrap(line)).toEqual({ keep: reason });
+  });
+
+  test("where each command runs in a new shell (Gemini CLI), nothing is split: the line is wrapped whole", () => {
+    expect(planWrap("cd a && npm test || echo failed", { keepsState: false })).toEqual({ prefix: "", command: "cd a && npm test || echo failed" });
   });
 });
 
