@@ -1,7 +1,7 @@
 // `correx hook claude-code` as Claude Code runs it: a recorded event on stdin, hook JSON on stdout, exit 0; the
 // rewritten Bash command, run the way Claude Code runs a command (sh -c), ends as the original did.
 import { spawnSync } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { createTempDir, runShell, userEnvironment, type ShellRun } from "../docs/run-shell.js";
@@ -111,6 +111,56 @@ describe("correx hook claude-code, spawned", () => {
       if (lines === 3000) expect({ rewritten, stderr: hook.stderr }).toEqual({ rewritten: undefined, stderr: "correx hook: left as it is: the command is too long to wrap: quoted once more, it would pass Linux's 128 KiB limit on one argument\n" });
       else expect(asClaudeCode(rewritten!)).toMatchObject({ status: 0, stdout: `${lines}\n\nCommand exited with code 0.\n` });
     }
+  });
+
+  test("a leading cd runs in Claude Code's own shell, the rest under correx: same status, same directory after, same failure, the output bounded", () => {
+    const base = createTempDir("hook-cd");
+    for (const dir of ["sub dir/deeper", "it's", "sub"]) mkdirSync(join(base, "work", dir), { recursive: true });
+    const work = join(base, "work");
+    // as Claude Code runs a command: eval'd in its shell, then `pwd -P` saved to restore the directory next time
+    // (only after a success); `final` is where the shell ended up either way
+    const asClaudeCode = (command: string, label: string) => {
+      const saved = join(base, `${label}.cwd`);
+      const final = join(base, `${label}.final`);
+      const script = `eval '${command.replaceAll("'", `'"'"'`)}' < /dev/null && pwd -P >| '${saved}'; status=$?; pwd -P >| '${final}'; exit $status`;
+      const run = spawnSync("bash", ["-c", script], { cwd: work, env: userEnvironment({ CORREX_SPILL_DIR: join(base, "store") }), encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
+      const read = (file: string) => (existsSync(file) ? readFileSync(file, "utf8").trim() : undefined);
+      return { code: run.status, stdout: run.stdout, stderr: run.stderr, saved: read(saved), final: read(final), ran: existsSync(join(work, "ran")) };
+    };
+    const event = loadHookEvent("pre-tool-use-bash-cd");
+    const cases = [
+      ["cd 'sub dir' && seq 1 50000", "cd 'sub dir' && "],
+      ["cd \"sub dir\" && cd deeper && pwd -P && false", "cd \"sub dir\" && cd deeper && "],
+      ["cd \"it's\"; ls -a | wc -l; test -f nothing-here", "cd \"it's\"; "],
+      ["cd $(printf sub) && (cd ../it\\\'s; pwd -P) && pwd -P", "cd $(printf sub) && "],
+      ["cd missing_dir && touch ran", "cd missing_dir && "],
+      ["cd missing_dir; pwd -P", "cd missing_dir; "],
+    ] as const;
+    for (const [index, [command, prefix]] of cases.entries()) {
+      const hook = runWithStore("correx hook claude-code", JSON.stringify({ ...event, tool_input: { command } }));
+      const rewritten = (JSON.parse(hook.stdout) as Record<string, any>).hookSpecificOutput.updatedInput.command as string;
+      expect(rewritten.startsWith(`${prefix}correx run --max-bytes 30000 `), command).toBe(true);
+      const direct = asClaudeCode(command, `direct${index}`);
+      const wrapped = asClaudeCode(rewritten, `wrapped${index}`);
+      expect({ command, code: wrapped.code, saved: wrapped.saved, final: wrapped.final, ran: wrapped.ran, stderr: wrapped.stderr })
+        .toEqual({ command, code: direct.code, saved: direct.saved, final: direct.final, ran: direct.ran, stderr: direct.stderr });
+      if (index === 0) {
+        // 50,000 lines: the model reads a bounded output and the marker that pages the rest
+        expect(direct.stdout.split("\n")).toHaveLength(50001);
+        expect(Buffer.byteLength(wrapped.stdout)).toBeLessThanOrEqual(30000);
+        expect(wrapped.stdout).toMatch(/correx read tool_\w+/);
+        expect(wrapped.stdout).toContain("50000\n\nCommand exited with code 0.\n");
+      } else if (command.startsWith("cd missing_dir &&")) {
+        // the cd failed in Claude Code's shell: nothing ran under correx, and its error is the shell's own
+        expect(wrapped.stdout).toBe("");
+      } else {
+        expect(wrapped.stdout).toBe(`${direct.stdout}\nCommand exited with code ${direct.code}.\n`);
+      }
+    }
+    expect(asClaudeCode(cases[0][0], "check0")).toMatchObject({ code: 0, saved: join(work, "sub dir"), final: join(work, "sub dir") });
+    expect(asClaudeCode(cases[1][0], "check1")).toMatchObject({ code: 1, saved: undefined, final: join(work, "sub dir/deeper") });
+    expect(asClaudeCode(cases[4][0], "check4")).toMatchObject({ code: 1, saved: undefined, final: work, ran: false });
+    expect(asClaudeCode(cases[4][0], "check5").stderr).toContain("missing_dir: No such file or directory");
   });
 
   test("an MCP tool's output comes back bounded, with the image intact", () => {
