@@ -84,12 +84,12 @@ describe("PreToolUse on Bash: the command runs under correx run", () => {
     });
     const rewrite = (command: string) => answerClaudeCodeEvent({ ...loadHookEvent("pre-tool-use-bash-cd"), tool_input: { command } }, createOptions());
     // the rest is quoted as a whole command would be; the cd's own words are left as they were written
-    expect((rewrite(`cd "$dir"; printf '%s\n' "it's" | tail -1`).answer.hookSpecificOutput as { updatedInput: { command: string } }).updatedInput.command)
+    expect((rewrite(`cd "$dir"; printf '%s\n' "it's" | tail -1`).answer.hookSpecificOutput as { updatedInput: Record<string, unknown> }).updatedInput.command)
       .toBe(`cd "$dir"; ${wrapCommand(`printf '%s\n' "it's" | tail -1`, "correx run --max-bytes 30000", "113s")}`);
     expect(rewrite("cd a && npm test || echo failed").note).toBe("left as it is: `cd` changes the shell's own state, which a wrapper would lose; after `cd … &&`, a `;`, `||` or new line runs even when the `cd` fails, so the `cd` cannot run apart");
     // rewritten once, the line runs correx: not rewritten again
-    const once = rewrite("cd packages/api && npm test").answer.hookSpecificOutput as { updatedInput: { command: string } };
-    expect(rewrite(once.updatedInput.command)).toEqual({ answer: {}, note: "left as it is: the command already runs under correx" });
+    const once = rewrite("cd packages/api && npm test").answer.hookSpecificOutput as { updatedInput: Record<string, unknown> };
+    expect(rewrite(String(once.updatedInput.command))).toEqual({ answer: {}, note: "left as it is: the command already runs under correx" });
   });
 
   test("a rewritten command is not rewritten again", () => {
