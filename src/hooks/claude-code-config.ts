@@ -1,5 +1,5 @@
 // The settings block that installs `correx hook claude-code` (for `.claude/settings.json` or
-// `~/.claude/settings.json`): Bash before it runs, every MCP tool after it ran.
+// `~/.claude/settings.json`): Bash before it runs; Bash (a command left as it was) and every MCP tool after it ran.
 
 /** One hook entry of Claude Code's settings: a matcher on the tool name and the commands it runs. */
 export interface ClaudeCodeMatcher {
@@ -22,7 +22,10 @@ export function claudeCodeSettings(hookCommand: string): ClaudeCodeHookSettings 
   return {
     hooks: {
       PreToolUse: [{ matcher: BASH_MATCHER, hooks }],
-      PostToolUse: [{ matcher: MCP_MATCHER, hooks }],
+      PostToolUse: [
+        { matcher: BASH_MATCHER, hooks },
+        { matcher: MCP_MATCHER, hooks },
+      ],
     },
   };
 }

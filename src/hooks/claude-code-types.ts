@@ -15,7 +15,10 @@ export interface ClaudeCodeHookEvent {
   tool_name?: string;
   tool_input?: unknown;
   tool_use_id?: string;
-  /** PostToolUse only: what the tool returned (an MCP tool: a string, content blocks, or an object). */
+  /**
+   * PostToolUse only: what the tool returned (an MCP tool: a string, content blocks, or an object; Bash: a BashOutput,
+   * `stdout` the first 30,000 characters when `persistedOutputPath` names the file holding the whole).
+   */
   tool_response?: unknown;
 }
 
@@ -33,8 +36,24 @@ export interface PreToolUseOutput {
 export interface PostToolUseOutput {
   hookEventName: "PostToolUse";
   additionalContext?: string;
-  /** Replaces an MCP tool's output before the model reads it. */
+  /**
+   * Replaces a tool's output before the model reads it (any tool; Claude Code checks it against the tool's output
+   * schema and drops a replacement that does not match). correx sends a Bash output: BashToolOutput.
+   */
+  updatedToolOutput?: unknown;
+  /** Replaces an MCP tool's output before the model reads it (MCP tools only; the SDK prefers updatedToolOutput). */
   updatedMCPToolOutput?: unknown;
+}
+
+/**
+ * The Bash output correx sends in `updatedToolOutput` (BashOutput in the SDK's sdk-tools.d.ts): the required fields,
+ * and those of the original that Claude Code's tool_result shows; never `persistedOutputPath`, which would make it show
+ * a 2 KB preview again.
+ */
+export interface BashToolOutput extends Record<string, unknown> {
+  stdout: string;
+  stderr: string;
+  interrupted: boolean;
 }
 
 /** What a command hook writes on stdout (exit 0); `{}` changes nothing. */

@@ -1,12 +1,14 @@
 // `correx hook claude-code`, the pure part: one Claude Code hook event in, the hook's answer out.
-// PreToolUse on Bash runs the command under `correx run`; PostToolUse on an MCP tool bounds its output.
+// PreToolUse on Bash runs the command under `correx run`; PostToolUse bounds the output of a Bash command left as it
+// was (`updatedToolOutput`) and of an MCP tool (`updatedMCPToolOutput`).
 import { shellQuote } from "../bound/marker.js";
 import { isRecord } from "../payload.js";
 import type { ProjectOptions } from "../project/project.js";
 import { isMcpToolName, type BashToolInput, type ClaudeCodeHookAnswer, type ClaudeCodeHookEvent } from "./claude-code-types.js";
 import { STOP_GRACE, stopBeforeLimit, type BashTimeLimits } from "./claude-code-limits.js";
+import { boundBashToolOutput } from "./bash-output.js";
 import { boundMcpToolOutput } from "./mcp-output.js";
-import { planWrap } from "./shell-command.js";
+import { planWrap, runsCorrex } from "./shell-command.js";
 
 /** The permission a rewritten command asks for: `ask` shows it to the user first, `allow` runs it at once. */
 export type HookPermission = "ask" | "allow";
@@ -19,7 +21,7 @@ export interface ClaudeCodeHookOptions {
   runPrefix: string;
   /** Claude Code's Bash time limits (claude-code-limits.ts): the rewritten command stops its group before them. */
   bashLimits: BashTimeLimits;
-  /** Budget and spill store for MCP tool outputs (asked for only when one is bounded: opening a store costs). */
+  /** Budget and spill store for the outputs bounded after the tool ran (asked for only then: opening a store costs). */
   project: () => ProjectOptions;
 }
 
@@ -34,10 +36,11 @@ const SHELL = "bash";
 
 const REWRITE_REASON = "correx bounds the output for the model and saves the full output (correx read ID pages it)";
 
-/** Answers one hook event: a rewrite for Bash before it runs, a bounded output for an MCP tool after it ran. */
+/** Answers one hook event: a rewrite for Bash before it runs, a bounded output for Bash or an MCP tool after it ran. */
 export function answerClaudeCodeEvent(event: ClaudeCodeHookEvent, options: ClaudeCodeHookOptions): HookDecision {
   if (event.hook_event_name === "PreToolUse" && event.tool_name === "Bash") return answerBash(event, options);
-  if (event.hook_event_name === "PostToolUse" && isMcpToolName(event.tool_name)) return answerMcp(event, event.tool_name, options);
+  if (event.hook_event_name === "PostToolUse" && event.tool_name === "Bash") return afterTool("Bash", () => answerBashOutput(event, options));
+  if (event.hook_event_name === "PostToolUse" && isMcpToolName(event.tool_name)) return afterTool(event.tool_name, () => answerMcp(event, event.tool_name!, options));
   return { answer: {}, note: `nothing to do for ${event.hook_event_name} on ${event.tool_name ?? "no tool"}` };
 }
 
@@ -109,4 +112,33 @@ function answerMcp(event: ClaudeCodeHookEvent, tool: string, options: ClaudeCode
   const bounded = boundMcpToolOutput(event.tool_response, tool, options.project());
   if (bounded.kind === "kept") return { answer: {}, note: `${tool}: ${bounded.reason}` };
   return { answer: { hookSpecificOutput: { hookEventName: "PostToolUse", updatedMCPToolOutput: bounded.output } } };
+}
+
+/**
+ * The answer after a tool ran, or `{}` when bounding it failed (a store that cannot be written, a file that cannot be
+ * read): the tool has run, so the model reads its output as Claude Code gives it, and the note says why.
+ */
+function afterTool(tool: string, answer: () => HookDecision): HookDecision {
+  try {
+    return answer();
+  } catch (error) {
+    return { answer: {}, note: `${tool}: the output is left as it is: ${(error as Error).message}` };
+  }
+}
+
+/**
+ * A Bash command the PreToolUse rewrite left as it was (a `cd`, too long, a background job…) ran without correx: its
+ * output, when over the budget or saved by Claude Code (which would show the model only its first 2 KB), is replaced
+ * with correx's projection of the whole, saved (`correx read ID`). A command that ran under correx is left alone.
+ */
+function answerBashOutput(event: ClaudeCodeHookEvent, options: ClaudeCodeHookOptions): HookDecision {
+  const input = event.tool_input;
+  const command = isRecord(input) && typeof input.command === "string" ? input.command : undefined;
+  if (command !== undefined && runsCorrex(command)) return { answer: {}, note: "Bash: the command ran under correx, its output is bounded already" };
+  const bounded = boundBashToolOutput(event.tool_response, command, options.project());
+  if (bounded.kind === "kept") return { answer: {}, note: `Bash: ${bounded.reason}` };
+  return {
+    answer: { hookSpecificOutput: { hookEventName: "PostToolUse", updatedToolOutput: bounded.output } },
+    ...(bounded.note ? { note: `Bash: ${bounded.note}` } : {}),
+  };
 }

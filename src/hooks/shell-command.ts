@@ -251,6 +251,15 @@ export function isCorrexWord(word: string): boolean {
   return word === "correx" || word.endsWith("/correx") || word.endsWith("/correx.cjs");
 }
 
+/** True when a command line's commands run correx (`correx`, a path to it, `npx correx`), so its output is bounded already. */
+export function runsCorrex(line: string): boolean {
+  return wordsRunCorrex(readCommandShape(line).commandWords, line);
+}
+
+function wordsRunCorrex(words: string[], line: string): boolean {
+  return words.some(isCorrexWord) || (words.some((word) => word === "npx" || word === "pnpx" || word === "bunx") && /\bcorrex\b/.test(line));
+}
+
 /** How the agent runs a shell command: whether its shell lives on from one command to the next. */
 export interface AgentShell {
   /**
@@ -269,9 +278,7 @@ export function reasonToKeep(line: string, shell: AgentShell = { keepsState: tru
   const shape = readCommandShape(line);
   if (shape.unbalanced) return "the command line is not complete (an open quote or a trailing backslash)";
   const words = shape.commandWords;
-  if (words.some(isCorrexWord) || (words.some((word) => word === "npx" || word === "pnpx" || word === "bunx") && /\bcorrex\b/.test(line))) {
-    return "the command already runs under correx";
-  }
+  if (wordsRunCorrex(words, line)) return "the command already runs under correx";
   // a builtin in a subshell (`(cd sub && make)`, `x=$(cd a; pwd)`) changes that subshell only, wrapped or not
   const inCallingShell = (command: CommandWord): boolean => !shape.nestingReliable || command.depth === 0;
   const builtin = shell.keepsState ? shape.commands.find((command) => inCallingShell(command) && SHELL_STATE_BUILTINS.has(command.word))?.word : undefined;

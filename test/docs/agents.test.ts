@@ -41,14 +41,17 @@ describe("README: Use it in your agent", () => {
     expect(printed!.command).toBe("correx hook claude-code --print-config");
     const settings = JSON.parse(printed!.output) as { hooks: Record<string, { matcher: string; hooks: { type: string; command: string }[] }[]> };
     expect(Object.keys(settings.hooks)).toEqual(["PreToolUse", "PostToolUse"]);
-    const events = { PreToolUse: "pre-tool-use-bash-npm-test", PostToolUse: "post-tool-use-mcp-text" };
-    for (const [event, [entry]] of Object.entries(settings.hooks)) {
-      const fixture = join(ROOT, "test", "fixtures", "hooks", `${events[event as keyof typeof events]}.json`);
-      const toolName = (JSON.parse(readFileSync(fixture, "utf8")) as { tool_name: string }).tool_name;
-      expect(new RegExp(`^(?:${entry!.matcher})$`).test(toolName), `${entry!.matcher} matches ${toolName}`).toBe(true);
-      const run = runShell(`${entry!.hooks[0]!.command} < '${fixture}'`, { env: { CORREX_SPILL_DIR: createTempDir("agents-store") } });
-      expect(run.code).toBe(0);
-      expect(JSON.parse(run.stdout).hookSpecificOutput.hookEventName).toBe(event);
+    const events = { PreToolUse: ["pre-tool-use-bash-npm-test"], PostToolUse: ["post-tool-use-bash-long", "post-tool-use-mcp-text"] };
+    for (const [event, entries] of Object.entries(settings.hooks)) {
+      expect(entries.map((entry) => entry.matcher)).toEqual(event === "PreToolUse" ? ["Bash"] : ["Bash", "mcp__.*"]);
+      entries.forEach((entry, index) => {
+        const fixture = join(ROOT, "test", "fixtures", "hooks", `${events[event as keyof typeof events][index]}.json`);
+        const toolName = (JSON.parse(readFileSync(fixture, "utf8")) as { tool_name: string }).tool_name;
+        expect(new RegExp(`^(?:${entry.matcher})$`).test(toolName), `${entry.matcher} matches ${toolName}`).toBe(true);
+        const run = runShell(`${entry.hooks[0]!.command} < '${fixture}'`, { env: { CORREX_SPILL_DIR: createTempDir("agents-store") } });
+        expect(run.code).toBe(0);
+        expect(JSON.parse(run.stdout).hookSpecificOutput.hookEventName).toBe(event);
+      });
     }
   });
 

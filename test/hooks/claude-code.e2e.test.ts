@@ -1,7 +1,7 @@
 // `correx hook claude-code` as Claude Code runs it: a recorded event on stdin, hook JSON on stdout, exit 0; the
 // rewritten Bash command, run the way Claude Code runs a command (sh -c), ends as the original did.
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { createTempDir, runShell, userEnvironment, type ShellRun } from "../docs/run-shell.js";
@@ -170,6 +170,35 @@ describe("correx hook claude-code, spawned", () => {
     expect(Buffer.byteLength(JSON.stringify(output[0]))).toBeLessThan(JSON.stringify(original[0]).length);
   });
 
+  test("a Bash output Claude Code saved to a file (its model would read a 2 KB preview) comes back bounded from the whole file, saved and paged", () => {
+    const dir = createTempDir("hook-persisted");
+    const lines = Array.from({ length: 5000 }, (_, index) => `request ${index + 1}: ok`);
+    lines[3199] = "request 3200: FAILED (connection reset by peer)";
+    const whole = `${lines.join("\n")}\n`;
+    writeFileSync(join(dir, "b7xk2m9qa.txt"), whole);
+    const event = {
+      ...loadHookEvent("post-tool-use-bash-long"),
+      tool_input: { command: "cd tools && ./replay.sh requests.log", description: "Replay the request log" },
+      tool_response: { stdout: whole.slice(0, 30000), stderr: "", interrupted: false, isImage: false, noOutputExpected: false, persistedOutputPath: join(dir, "b7xk2m9qa.txt"), persistedOutputSize: whole.length },
+    };
+    const run = runWithStore("correx hook claude-code", JSON.stringify(event));
+    expect({ code: run.code, stderr: run.stderr }).toEqual({ code: 0, stderr: "" });
+    const parsed = JSON.parse(run.stdout) as Record<string, any>;
+    expect(hookOutputErrors(parsed)).toEqual([]);
+    const output = parsed.hookSpecificOutput.updatedToolOutput as { stdout: string; stderr: string; interrupted: boolean };
+    expect(Object.keys(output)).toEqual(["stdout", "stderr", "interrupted", "noOutputExpected"]);
+    expect(Buffer.byteLength(output.stdout)).toBeLessThanOrEqual(30000);
+    expect(output.stdout.startsWith("request 1: ok\n")).toBe(true);
+    expect(output.stdout).toContain("request 3200: FAILED (connection reset by peer)");
+    expect(output.stdout.trimEnd().endsWith("request 5000: ok")).toBe(true);
+    const read = /correx read (tool_\w+) --offset (\d+)/.exec(output.stdout)!;
+    const page = runShell(`correx read ${read[1]} --offset 3200 --limit 1`, { env: { CORREX_SPILL_DIR: run.store } });
+    expect(page.stdout).toContain("3200: request 3200: FAILED (connection reset by peer)\n");
+    // a small output, and a command that ran under correx, are left as they are
+    expect(runWithStore("correx hook claude-code", readHookEventText("post-tool-use-bash"))).toMatchObject({ code: 0, stdout: "{}\n", stderr: "correx hook: Bash: the output fits the budget\n" });
+    expect(runWithStore("correx hook claude-code", readHookEventText("post-tool-use-bash-correx"))).toMatchObject({ code: 0, stdout: "{}\n" });
+  });
+
   test("flags reach the rewritten command and the settings block", () => {
     const answered = answer("pre-tool-use-bash", " --permission allow --max-lines 50 --max-bytes 4000 --spill-dir '/tmp/a b'");
     expect(answered.hookSpecificOutput.permissionDecision).toBe("allow");
@@ -185,14 +214,21 @@ describe("correx hook claude-code, spawned", () => {
     expect(settings).toEqual({
       hooks: {
         PreToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command: "correx hook claude-code" }] }],
-        PostToolUse: [{ matcher: "mcp__.*", hooks: [{ type: "command", command: "correx hook claude-code" }] }],
+        PostToolUse: [
+          { matcher: "Bash", hooks: [{ type: "command", command: "correx hook claude-code" }] },
+          { matcher: "mcp__.*", hooks: [{ type: "command", command: "correx hook claude-code" }] },
+        ],
       },
     });
+    const answered = { PreToolUse: ["pre-tool-use-bash"], PostToolUse: ["post-tool-use-bash-long", "post-tool-use-mcp-text"] };
     for (const [event, entries] of Object.entries(settings.hooks)) {
-      const name = event === "PreToolUse" ? "pre-tool-use-bash" : "post-tool-use-mcp-text";
-      expect(new RegExp(`^(?:${entries[0]!.matcher})$`).test(loadHookEvent(name).tool_name!)).toBe(true);
-      const run = runWithStore(entries[0]!.hooks[0]!.command, readHookEventText(name));
-      expect(JSON.parse(run.stdout).hookSpecificOutput.hookEventName).toBe(event);
+      expect(entries).toHaveLength(answered[event as keyof typeof answered].length);
+      entries.forEach((entry, index) => {
+        const name = answered[event as keyof typeof answered][index]!;
+        expect(new RegExp(`^(?:${entry.matcher})$`).test(loadHookEvent(name).tool_name!)).toBe(true);
+        const run = runWithStore(entry.hooks[0]!.command, readHookEventText(name));
+        expect(JSON.parse(run.stdout).hookSpecificOutput.hookEventName).toBe(event);
+      });
     }
   });
 

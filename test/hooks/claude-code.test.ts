@@ -1,6 +1,6 @@
 // The Claude Code hook's answers, event by event (src/hooks/claude-code.ts, no process involved): the recorded
 // events of test/fixtures/hooks/ in, the whole answer out, valid against the schema derived from the hooks reference.
-import { mkdtempSync, readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
@@ -180,7 +180,6 @@ describe("PostToolUse on MCP tools: the output is bounded in the shape it came i
 
   test.each([
     ["post-tool-use-mcp-small", "mcp__memory__search_nodes: the output fits the budget"],
-    ["post-tool-use-bash", "nothing to do for PostToolUse on Bash"],
   ])("%s: changes nothing (%s)", (name, note) => {
     expect(answerFor(name)).toEqual({ answer: {}, note });
   });
@@ -189,6 +188,101 @@ describe("PostToolUse on MCP tools: the output is bounded in the shape it came i
     ["mcp__github__list_issues", true], ["mcp__my-server__a__b", true], ["mcp__", false], ["mcp__server", false], ["Bash", false], [undefined, false],
   ])("%s is an MCP tool name: %s", (name, expected) => {
     expect(isMcpToolName(name)).toBe(expected);
+  });
+});
+
+describe("PostToolUse on Bash: the output of a command left as it was is bounded as updatedToolOutput", () => {
+  type BashOutput = { stdout: string; stderr: string; interrupted: boolean } & Record<string, unknown>;
+  const bashOutputOf = (decision: { answer: { hookSpecificOutput?: unknown } }): BashOutput => (decision.answer.hookSpecificOutput as { updatedToolOutput: BashOutput }).updatedToolOutput;
+
+  /** A build log of `lines` lines of ~60 characters, one compiler error at line `errorAt`. */
+  const buildLog = (lines: number, errorAt: number): string =>
+    Array.from({ length: lines }, (_, index) => (index + 1 === errorAt ? "src/parser.c:212:9: error: 'tok' undeclared (first use in this function)" : `[${String(index + 1).padStart(5)}/${lines}] Building C object CMakeFiles/app.dir/src/m${index + 1}.c.o`)).join("\n") + "\n";
+
+  test("a long stdout (2,204 lines, under Claude Code's 30,000 characters): cut to the budget, the error in the middle kept, the whole saved", () => {
+    const options = createOptions();
+    const decision = answerFor("post-tool-use-bash-long", { project: options.project });
+    const output = bashOutputOf(decision);
+    expect(decision.answer.hookSpecificOutput).toEqual({ hookEventName: "PostToolUse", updatedToolOutput: output });
+    expect(Object.keys(output)).toEqual(["stdout", "stderr", "interrupted", "noOutputExpected"]);
+    expect(output).toMatchObject({ stderr: "", interrupted: false, noOutputExpected: false });
+    expect(output.stdout.trimEnd().split("\n").length).toBeLessThanOrEqual(2000);
+    expect(output.stdout.startsWith("  CC  m1.o\n")).toBe(true);
+    expect(output.stdout).toContain("m1101.c:212:9: error: 'tok' undeclared (first use in this function)");
+    expect(output.stdout).toContain("make: *** [Makefile:12: m1101.o] Error 1");
+    // Claude Code's own note (stderr) comes after the output, as its tool_result shows it
+    expect(output.stdout.trimEnd().endsWith("make: Target 'all' not remade because of errors.\nShell cwd was reset to /home/dev/shop")).toBe(true);
+    const id = /correx read (tool_\w+)/.exec(output.stdout)![1]!;
+    const saved = readFileSync(`${options.store.dataPath(id)}.text`, "utf8");
+    expect(saved).toContain("  CC  m550.o\n");
+    expect(saved).toBe(`${(loadHookEvent("post-tool-use-bash-long").tool_response as BashOutput).stdout}\nShell cwd was reset to /home/dev/shop\n`);
+  });
+
+  test("an output Claude Code saved (persistedOutputPath; stdout holds its first 30,000 characters): the whole file is bounded, not the preview", () => {
+    const options = createOptions();
+    const whole = buildLog(4000, 3100);
+    expect(whole.length).toBeGreaterThan(200_000);
+    const path = join(mkdtempSync(join(tmpdir(), "correx-hook-persisted-")), "b7xk2m9qa.txt");
+    writeFileSync(path, whole);
+    const event = {
+      ...loadHookEvent("post-tool-use-bash-long"),
+      tool_input: { command: "cd build && cmake --build . -- -k 0 2>&1 | tee build.log", description: "Build" },
+      tool_response: { stdout: whole.slice(0, 30000), stderr: "", interrupted: false, isImage: false, noOutputExpected: false, staleReadFileStateHint: "[This command modified 1 file you've previously read: build.log. Call Read before editing.]", persistedOutputPath: path, persistedOutputSize: Buffer.byteLength(whole) },
+    };
+    expect(event.tool_response.stdout).not.toContain("error:");
+    const output = bashOutputOf(answerClaudeCodeEvent(event, options));
+    // no persistedOutputPath: Claude Code would show the model a 2 KB preview of the replacement again
+    expect(Object.keys(output).sort()).toEqual(["interrupted", "noOutputExpected", "staleReadFileStateHint", "stderr", "stdout"]);
+    expect(output.stdout).toContain("src/parser.c:212:9: error: 'tok' undeclared (first use in this function)");
+    expect(output.stdout).toContain("[ 4000/4000] Building C object");
+    // the note Claude Code writes after stdout has its room kept: the tool_result stays under 30,000
+    expect(utf8Bytes(output.stdout) + 1 + utf8Bytes(String(output.staleReadFileStateHint))).toBeLessThanOrEqual(30000);
+    const id = /correx read (tool_\w+)/.exec(output.stdout)![1]!;
+    expect(readFileSync(`${options.store.dataPath(id)}.text`, "utf8")).toBe(whole);
+  });
+
+  test("a saved output that fits the budget is replaced all the same: Claude Code would preview it", () => {
+    const whole = buildLog(600, 300);
+    const path = join(mkdtempSync(join(tmpdir(), "correx-hook-persisted-")), "out.txt");
+    writeFileSync(path, whole);
+    const event = { ...loadHookEvent("post-tool-use-bash-long"), tool_response: { stdout: whole.slice(0, 2000), stderr: "", interrupted: false, persistedOutputPath: path, persistedOutputSize: whole.length } };
+    expect(bashOutputOf(answerClaudeCodeEvent(event, createOptions({ project: () => ({ budget: { maxLines: 2000, maxBytes: 60000 } }) })))).toEqual({ stdout: whole, stderr: "", interrupted: false });
+  });
+
+  test("a saved output whose file is gone: its first part, as the hook got it, is bounded, and the note says why", () => {
+    const stdout = buildLog(2500, 1200).slice(0, 30000);
+    const event = { ...loadHookEvent("post-tool-use-bash-long"), tool_response: { stdout, stderr: "", interrupted: true, persistedOutputPath: "/nonexistent/tool-results/x.txt", persistedOutputSize: 160000 } };
+    const decision = answerClaudeCodeEvent(event, createOptions());
+    expect(decision.note).toBe("Bash: the saved output /nonexistent/tool-results/x.txt could not be read (ENOENT): its first part, as the hook got it, is bounded");
+    expect(bashOutputOf(decision)).toMatchObject({ stderr: "", interrupted: true });
+    expect(bashOutputOf(decision).stdout).toContain("[    1/2500] Building C object");
+  });
+
+  test.each([
+    ["post-tool-use-bash", "Bash: the output fits the budget"],
+    ["post-tool-use-bash-correx", "Bash: the command ran under correx, its output is bounded already"],
+  ])("%s: changes nothing (%s)", (name, note) => {
+    expect(answerFor(name)).toEqual({ answer: {}, note });
+  });
+
+  test("the correx-run output would have been cut otherwise: it is the command line that leaves it alone", () => {
+    const event = loadHookEvent("post-tool-use-bash-correx");
+    expect(answerClaudeCodeEvent({ ...event, tool_input: { command: "make -k 2>&1" } }, createOptions()).answer.hookSpecificOutput).toMatchObject({ updatedToolOutput: { interrupted: false } });
+  });
+
+  test.each([
+    [{ stdout: 42, stderr: "" }, "Bash: not a Bash output correx can read (no stdout and stderr strings)"],
+    ["a string", "Bash: not a Bash output correx can read (no stdout and stderr strings)"],
+    [{ stdout: "", stderr: "", interrupted: false, backgroundTaskId: "b1x" }, "Bash: the command runs in the background; its output is read later"],
+    [{ stdout: "iVBORw0KGgo", stderr: "", interrupted: false, isImage: true }, "Bash: the output is an image"],
+  ])("an output correx does not replace: %j", (response, note) => {
+    expect(answerClaudeCodeEvent({ ...loadHookEvent("post-tool-use-bash"), tool_response: response }, createOptions())).toEqual({ answer: {}, note });
+  });
+
+  test("an error while bounding (a store that cannot be written) leaves the output as it is: {} and a note, never a failure", () => {
+    const failing = createOptions({ project: () => { throw new Error("EACCES: permission denied, mkdir '/store'"); } });
+    expect(answerClaudeCodeEvent(loadHookEvent("post-tool-use-bash-long"), failing)).toEqual({ answer: {}, note: "Bash: the output is left as it is: EACCES: permission denied, mkdir '/store'" });
+    expect(answerClaudeCodeEvent(loadHookEvent("post-tool-use-mcp-text"), failing).answer).toEqual({});
   });
 });
 
@@ -202,5 +296,10 @@ describe("every answer is valid Claude Code hook output", () => {
     expect(hookOutputErrors({ hookSpecificOutput: { hookEventName: "PostToolUse", updatedInput: {} } })).not.toEqual([]);
     expect(hookOutputErrors({ hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "yes" } })).not.toEqual([]);
     expect(hookOutputErrors({ permissionDecision: "allow" })).not.toEqual([]);
+    // a Bash replacement is a Bash output: stdout, stderr and interrupted, never the persisted file's fields
+    expect(hookOutputErrors({ hookSpecificOutput: { hookEventName: "PostToolUse", updatedToolOutput: "bounded text" } })).not.toEqual([]);
+    expect(hookOutputErrors({ hookSpecificOutput: { hookEventName: "PostToolUse", updatedToolOutput: { stdout: "x", stderr: "" } } })).not.toEqual([]);
+    expect(hookOutputErrors({ hookSpecificOutput: { hookEventName: "PostToolUse", updatedToolOutput: { stdout: "x", stderr: "", interrupted: false, persistedOutputPath: "/tmp/x.txt" } } })).not.toEqual([]);
+    expect(hookOutputErrors({ hookSpecificOutput: { hookEventName: "PostToolUse", updatedToolOutput: { stdout: "x", stderr: "", interrupted: false } } })).toEqual([]);
   });
 });
