@@ -55,3 +55,14 @@ export const spansBlanks = (text: string): boolean =>
 
 /** An item of the list under Node's `Require stack:` (`- /app/lib/config.js`), the modules that asked for the missing one. */
 export const LIST_ITEM = /^- \S/;
+
+/**
+ * TAP's diagnostics under a failed test's `not ok 17 …` line (`#` comments: bats's `# (in test file x.bats, line 104)`
+ * and the command that failed, Test::More's `#   Failed test '…'` / `#   at t/x.t line 12.`).
+ */
+export const TAP_FAILURE = "not ok ";
+export const TAP_DIAGNOSTIC = /^#(?:\s|$)/;
+
+/** doctest's failure report: `Failed example:`, the example indented, then `Expected:` and `Got:` (or `Exception raised:`) over theirs. */
+export const DOCTEST_FAILURE = "Failed example:";
+export const DOCTEST_PART = /^(?:Expected:|Got:|Exception raised:|Expected nothing|Got nothing|Differences \(.*\):)$/;

@@ -4,7 +4,7 @@ import { clip, ownerOf } from "./owners.js";
 import { EXAMPLES_PER_TEMPLATE, Reservoir, type NumberedLine, type SalientGroup } from "./reservoir.js";
 import type { Above } from "./lines-above.js";
 import { TemplateMiner } from "./template.js";
-import { ASSERTION, BARE_GUTTER, DIFF_LINE, FRAME, GO_FRAME, GO_FUNCTION, LEGEND, LIST_ITEM, PASSING, RUNTIME_FRAME, TITLE, isDiffValue, spansBlanks } from "./group-lines.js";
+import { ASSERTION, BARE_GUTTER, DIFF_LINE, DOCTEST_FAILURE, DOCTEST_PART, FRAME, GO_FRAME, GO_FUNCTION, LEGEND, LIST_ITEM, PASSING, RUNTIME_FRAME, TAP_DIAGNOSTIC, TAP_FAILURE, TITLE, isDiffValue, spansBlanks } from "./group-lines.js";
 
 /** Continuation lines that may follow a salient line (stack frames, code excerpts, carets); a bare gutter `|` is not counted. */
 const MAX_CONTINUATION = 10;
@@ -49,6 +49,10 @@ export class GroupBuilder {
   private openDiffs = false;
   /** True right under Node's `Require stack:` in the open group (and its `- path` lines): the next `- path` line continues it. */
   private listing = false;
+  /** True while the open group's salient line is TAP's `not ok N`: its `#` diagnostics continue it. */
+  private tap = false;
+  /** True while the open group's salient line is doctest's `Failed example:`: its `Expected:` and `Got:` continue it. */
+  private doctest = false;
   /** True while the open group's salient line is a report whose parts a blank line parts (SPANS_BLANKS). */
   private spansBlanks = false;
   /** A blank line under such a group, joined with the line under it when that line continues the group. */
@@ -140,6 +144,8 @@ export class GroupBuilder {
     this.announces = line.text.trimEnd().endsWith(":");
     this.openDiffs = ASSERTION.test(line.text);
     this.listing = false;
+    this.tap = line.text.startsWith(TAP_FAILURE);
+    this.doctest = line.text === DOCTEST_FAILURE;
     this.spansBlanks = spansBlanks(line.text);
     this.consumedThrough = line.number;
   }
@@ -159,11 +165,11 @@ export class GroupBuilder {
    * True for a line that continues the open group (not a frame in Node's own code): deeper than its salient line, or opening with a frame or gutter
    * mark, or any line right under a salient line that ends with `:` (Rust's `panicked at src/lib.rs:9:5:` over its
    * message, `Expected values to be strictly equal:` over the values), or a line of a failed assertion's diff, or
-   * an item of Node's `Require stack:`.
+   * an item of Node's `Require stack:`, TAP's `#` diagnostics under `not ok`, doctest's `Expected:` and `Got:`.
    */
   private continues(text: string): boolean {
     // What continues a group is rarer than what ends one: the passing line and the runtime's frame are tried last.
-    if (!(continuesLine(text, this.openIndent) || (this.announces && text.trim().length > 0) || (this.openDiffs && DIFF_LINE.test(text)) || (this.listing && LIST_ITEM.test(text)))) return false;
+    if (!(continuesLine(text, this.openIndent) || (this.announces && text.trim().length > 0) || (this.openDiffs && DIFF_LINE.test(text)) || (this.listing && LIST_ITEM.test(text)) || (this.tap && TAP_DIAGNOSTIC.test(text)) || (this.doctest && DOCTEST_PART.test(text)))) return false;
     return !PASSING.test(text) && !RUNTIME_FRAME.test(text);
   }
 

@@ -68,17 +68,21 @@ export function ownerOfAny(line: NumberedLine, before: Above): NumberedLine[] {
   return [];
 }
 
-/** The owner that a line's own text decides first: a Go test's log over `--- FAIL:`, pytest's title and `>` line (or its short traceback's frame line and code) over an `E` line, git push's refs, ShellCheck's location, ansible's task, pylint's module. */
+/** The owner that a line's own text decides first: a Go test's log over `--- FAIL:`, pytest's title and `>` line (or its short traceback's frame line and code) over an `E` line, git push's refs, ShellCheck's location, ansible's task, pylint's module, doctest's location over its failed example. */
 function ownerByText(line: NumberedLine, before: Above): NumberedLine[] | undefined {
   if (line.text.startsWith("--- FAIL: ")) return aboveWhile(before, (text) => /^[ \t]+\S/.test(text));
   if (line.text.startsWith("error: failed to push ")) return aboveWhile(before, (text) => GIT_PUSH_REF.test(text));
   if (SHELLCHECK_MARK.test(line.text)) return shellcheckLocation(before);
   if (ANSIBLE_FAILED.test(line.text)) return ansibleTask(before);
   if (PYLINT_ERROR.test(line.text)) return pylintModule(before);
+  if (line.text === "Failed example:") return aboveWhile(before, (text) => DOCTEST_LOCATION.test(text));
   if (!/^E {2,}\S/.test(line.text)) return undefined;
   const source = before.at(1);
   return source && /^> /.test(source.text) ? pytestSection(before, { number: source.number, text: clip(source.text) }) : pytestShortFrame(before);
 }
+
+/** doctest's `File "/app/ledger.py", line 1631, in ledger.net_total` over its `Failed example:`. */
+const DOCTEST_LOCATION = /^File ".*", line \d+, in \S/;
 
 /** pytest's frame line in its short tracebacks (`--tb=short`, a collection error): `tests/test_mod.py:90: in test_total`. */
 const PYTEST_SHORT_FRAME = /^[^\s:]+\.py:\d+: in \S/;
@@ -231,9 +235,9 @@ let native = false;
 /**
  * What a line's own text holds wherever ownerOfAny's rules may find an owner by it: `error: ` (gcc's error, git
  * push's, collect2's), a Go test's `--- FAIL:`, ShellCheck's mark, pytest's `E` line, a Python exception, an indent,
- * ansible's `fatal: [host]`, pylint's error.
+ * ansible's `fatal: [host]`, pylint's error, doctest's `Failed example:`.
  */
-const OWNS_BY_TEXT = new RegExp(["error: ", "^--- FAIL: ", SHELLCHECK_MARK.source, "^E {2,}\\S", PYTHON_EXCEPTION.source, "^[ \\t]", ANSIBLE_FAILED.source, PYLINT_ERROR.source].join("|"));
+const OWNS_BY_TEXT = new RegExp(["error: ", "^--- FAIL: ", SHELLCHECK_MARK.source, "^E {2,}\\S", PYTHON_EXCEPTION.source, "^[ \\t]", ANSIBLE_FAILED.source, PYLINT_ERROR.source, "^Failed example:$"].join("|"));
 /**
  * What the line above holds wherever ownerOfAny's rules may take it (or the line above it): a `set -x` trace line,
  * gcc's context (wider than isCompilerContext), a blank line, mocha's indented title ending with `:`.

@@ -58,6 +58,11 @@ const STRONG: Rule[] = [
   // a C++ exception nobody caught (`terminate called after throwing an instance of 'std::runtime_error'`, its
   // indented `what():` line under it); eslint's unix format (`src/a.js:22:35: 'x' is not defined. [Error/no-undef]`).
   { pattern: /^(?:Parse|Runtime) error near line \d+: |^terminate called after throwing an instance of '|\[Error\/[\w@\/-]+\]$/, score: 10 },
+  // A tool's own failure report, whose words are not an error format: doctest's `Failed example:` (its `Expected:` and
+  // `Got:` under it: groups.ts) and its summary's `1 items had failures:`; dpkg's `dpkg: error processing package x
+  // (--install):` over its indented reason, and its (and apt's) closing `Errors were encountered while processing:`;
+  // Ninja's `ninja: build stopped: subcommand failed.`; black's `…, 1 file would fail to reformat.`.
+  { pattern: /^Failed example:$|^[1-9]\d* items? had failures:$|^dpkg(?:-\w+)?: error processing (?:package|archive) |^Errors were encountered while processing:$|^ninja: build stopped: |\b[1-9]\d* files? would fail to reformat\b/, score: 10 },
   // Go's race detector (`WARNING: DATA RACE`: ThreadSanitizer's report as Go prints it, in the middle of the program's log).
   { pattern: /^WARNING: DATA RACE$/, score: 10 },
   // A runtime's warning about the program (stderr, in the middle of its log): Node's `(node:31176) [DEP0005]
