@@ -111,7 +111,8 @@ const REJECT: RegExp[] = [
   // What a Go test logged (`    checks_test.go:13: got expected error "empty input"`, `attempt 1 failed: timeout,
   // retrying`): what a passing test checked or tried; a failed test's log travels with its `--- FAIL:` (owners.ts,
   // `go test -v` prints it above; without -v it is printed under, as its continuation).
-  /\bPASS(?:ED)?\b|^\s*ok\b|\bok$|\s\.\.\. (?:ok\b|ERROR$)|^--- PASS:|^=== RUN\b|^\d+\t\S+: No such file or directory\.$|^ {4}\w+_test\.go:\d+: /,
+  // Python's `except OSError as error:`, a line of code (the setup.py shim pip prints with a failed build's command).
+  /\bPASS(?:ED)?\b|^\s*ok\b|\bok$|\s\.\.\. (?:ok\b|ERROR$)|^--- PASS:|^=== RUN\b|^\d+\t\S+: No such file or directory\.$|^ {4}\w+_test\.go:\d+: |^\s*except\b[\w\s.,()]*:$/,
 ];
 
 /** The rejections (tests check the first, three joined, against them one by one). */

@@ -1,10 +1,11 @@
-// Kinds of real output recorded in the sixth audit (recipes/salqa_cases.sh): mypy, black, npm workspaces, dpkg,
+// Kinds of real output recorded in the sixth audit (recipes/salqa_cases.sh): mypy, black, pip, npm workspaces, dpkg,
 // curl, CMake with Ninja, doctest, bats, cppcheck, absl's glog-format log, yamllint (byte-path-kept.test.ts runs each
 // with its must-keep list on the byte path). Before: doctest's `Failed example:` report was not salient at all (its
 // location, `Expected:` and `Got:` lost at every budget); bats's `not ok` line came without its `#` diagnostics (where
 // and what failed) on the byte path; dpkg's `dpkg: error processing package …:` and its closing `Errors were
 // encountered while processing:`, Ninja's `ninja: build stopped:`, black's `1 file would fail to reformat` and
-// doctest's `1 items had failures:` were not salient.
+// doctest's `1 items had failures:` were not salient; Python's `except ImportError as error:` (a line of the setup.py
+// shim pip prints under a failed build) was, with the shim's code under it.
 import { readFileSync } from "node:fs";
 import { describe, expect, test } from "vitest";
 import { bound } from "../../../src/bound/index.js";
@@ -18,7 +19,7 @@ const mustKeep = (name: string): string[] => raw(`${name}.must-keep.txt`).toStri
 /** The group whose first line includes `text`. */
 const groupOpening = (name: string, text: string): string[] | undefined => groupsOf(fixture(name)).find((group) => group.some((line) => line.includes(text)));
 
-const KINDS = ["mypy-notes-2-errors", "black-check-cannot-parse", "npm-workspaces-script-error", "dpkg-postinst-error", "curl-download-404", "cmake-ninja-link-error", "doctest-verbose-failure", "bats-tap-failure", "cppcheck-style-1-error", "absl-worker-log-exception", "yamllint-warnings-1-error"];
+const KINDS = ["mypy-notes-2-errors", "black-check-cannot-parse", "pip-wheel-build-error", "npm-workspaces-script-error", "dpkg-postinst-error", "curl-download-404", "cmake-ninja-link-error", "doctest-verbose-failure", "bats-tap-failure", "cppcheck-style-1-error", "absl-worker-log-exception", "yamllint-warnings-1-error"];
 
 describe("the sixth audit's outputs keep their must-keep lines", () => {
   test.each(KINDS.flatMap((name) => [51200, 10240, 4096].map((bytes) => [name, bytes] as const)))("%s at %d bytes", (name, bytes) => {
@@ -95,5 +96,18 @@ describe("a tool's failure summary", () => {
     "ninja: no work to do.",
   ])("not salient: %s", (line) => {
     expect(scoreLine(line)).toBeLessThan(SALIENT_SCORE);
+  });
+});
+
+describe("Python code is not an error", () => {
+  test.each(["  except ImportError as error:", "except (OSError, ValueError) as error:", "    except error.HTTPError:"])("%s", (line) => {
+    expect(scoreLine(line)).toBeLessThan(SALIENT_SCORE);
+  });
+
+  test("pip's failed build keeps the compiler's error and pip's verdict, not the setup.py shim's code", () => {
+    const groups = groupsOf(fixture("pip-wheel-build-error.txt"));
+    expect(groups.some((group) => group.includes("ledger_part17/_speed.c:7:34: error: expected ‘;’ before ‘}’ token"))).toBe(true);
+    expect(groups.some((group) => group.includes("ERROR: Failed building wheel for ledger-part17"))).toBe(true);
+    expect(groups.filter((group) => group.some((line) => line.startsWith("except ") || line.startsWith('"ERROR: Can not execute')))).toEqual([]);
   });
 });
