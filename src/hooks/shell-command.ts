@@ -291,13 +291,14 @@ export function reasonToKeep(line: string, shell: AgentShell = { keepsState: tru
 
 /**
  * What the hook does with a command line: leave it as it is (and why), or run `command` under correx after `prefix`,
- * which runs as it is in the agent's own shell (`""`, or the leading `cd DIR && ` of the line, word for word).
+ * which runs as it is in the agent's own shell (`""`, or the leading `cd DIR && `, `export X=1 && `, `source
+ * .venv/bin/activate && `… of the line, word for word).
  */
 export type WrapPlan = { keep: string } | { keep?: undefined; prefix: string; command: string };
 
-// One word of a leading `cd`, read exactly where it ends: plain characters, quotes, `$NAME`, `${…}`, `\x`, and a
+// One word of a leading command, read exactly where it ends: plain characters, quotes, `$NAME`, `${…}`, `\x`, and a
 // command substitution holding one simple command of such words (`$(git rev-parse --show-toplevel)`). Anything else
-// (a redirection, a `(`, a `#`, a `$(` with a pipe or a `;` in it, a line continuation) is not read: no split.
+// (a `(`, a `#`, a `$(` with a pipe or a `;` in it, a line continuation) is not read: no split.
 const PLAIN = String.raw`[^\s'"\\$\`;&|<>(){}#]`;
 const SINGLE_QUOTED = String.raw`'[^']*'`;
 const ESCAPED = String.raw`\\[^\n]`;
@@ -306,49 +307,117 @@ const DOUBLE_QUOTED_SIMPLE = String.raw`"(?:[^"\\$\`]|${ESCAPED}|${VARIABLE})*"`
 const SUBSTITUTION = String.raw`\$\((?:[ \t]*(?:${PLAIN}|${SINGLE_QUOTED}|${DOUBLE_QUOTED_SIMPLE}|${VARIABLE}|${ESCAPED})+)*[ \t]*\)`;
 const DOUBLE_QUOTED = String.raw`"(?:[^"\\$\`]|${ESCAPED}|${VARIABLE}|${SUBSTITUTION})*"`;
 const WORD = String.raw`(?:${PLAIN}|${SINGLE_QUOTED}|${DOUBLE_QUOTED}|${VARIABLE}|${SUBSTITUTION}|${ESCAPED})+`;
-/** A `cd` (or `pushd`, `popd`) and its words at the start of what is left, then `&&`, `;` or a new line, then blanks. */
-const LEADING_DIRECTORY_CHANGE = new RegExp(String.raw`[ \t]*(?:cd|pushd|popd)(?:[ \t]+${WORD})*[ \t]*(&&(?!&)|;(?![;&])|\n)(?:\s|\\\n)*`, "y");
+/**
+ * The one redirection a leading command may carry: stdout, stderr or both to /dev/null (`>/dev/null`, `2>/dev/null`,
+ * `&>/dev/null`, `>&/dev/null`, appending too), or `2>&1`. Any other (a file, `<`, a here-document, fd 3) is not read.
+ */
+const DISCARD = String.raw`(?:(?:[12]|&)?>>?[ \t]*/dev/null|>&[ \t]*/dev/null|2>&1)(?=[\s;&|]|$)`;
+/** A leading command, its words and redirections, then `&&`, `;` or a new line, then blanks. */
+const LEADING_COMMAND = new RegExp(String.raw`[ \t]*(cd|pushd|popd|export|source|\.)((?:[ \t]+(?:${DISCARD}|${WORD}))*)[ \t]*(&&(?!&)|;(?![;&])|\n)(?:\s|\\\n)*`, "y");
+/** One word or redirection of a leading command: group 1 a redirection, group 2 a word. */
+const LEADING_ARGUMENT = new RegExp(String.raw`[ \t]+(?:(${DISCARD})|(${WORD}))`, "y");
 
-/** The leading `cd … &&` / `cd …;` commands of a line and the rest after them, or undefined when there are none. */
-export function splitLeadingDirectoryChange(line: string): { prefix: string; rest: string; separator: string } | undefined {
-  let end = 0;
-  let separator: string | undefined;
-  for (;;) {
-    LEADING_DIRECTORY_CHANGE.lastIndex = end;
-    const match = LEADING_DIRECTORY_CHANGE.exec(line);
-    if (match === null) break;
-    end = LEADING_DIRECTORY_CHANGE.lastIndex;
-    separator = match[1]!;
-  }
-  if (separator === undefined) return undefined;
-  return { prefix: line.slice(0, end), rest: line.slice(end), separator };
+/** Variables bash reads when it starts: exported to the wrapper's `bash -c`, they would make it run a file first. */
+const STARTUP_VARIABLES = new Set(["BASH_ENV", "ENV"]);
+
+/**
+ * True when an `export` word (as written) is one this split takes: `NAME`, `NAME=VALUE` or `NAME+=VALUE`, NAME an
+ * identifier bash does not read at start-up, and a PATH assigned anew keeping `$PATH` (the wrapper is found on it).
+ */
+function isPlainExport(word: string): boolean {
+  const match = /^([A-Za-z_]\w*)(?:(\+?=)([\s\S]*))?$/.exec(word);
+  if (match === null || STARTUP_VARIABLES.has(match[1]!)) return false;
+  if (match[1] === "PATH" && match[2] === "=") return /\$(?:PATH\b|\{PATH\})/.test(match[3]!.replace(/'[^']*'/g, ""));
+  return true;
+}
+
+/** True when a `source`/`.` word (as written, quotes aside) names a virtual environment's `…/bin/activate`. */
+function isActivateScript(word: string): boolean {
+  return /(?:^|\/)bin\/activate$/.test(word.replace(/["']/g, ""));
 }
 
 /**
- * True when `rest`, run after `cd DIR &&`, would run only if the `cd` succeeded: one and-or list of `&&` and pipes.
- * A later `;`, new line or `||` of the calling shell runs whatever the `cd` did (`cd x && a || b` is `(cd x && a) ||
- * b`), so `cd x && correx run -- bash -c 'a || b'` would not mean the same.
+ * True when a leading command's effect on what follows reaches a child process too: a directory change (`cd`,
+ * `pushd`, `popd`, any words), plain `export`s (inherited), a virtual environment's `bin/activate` sourced alone
+ * (it exports PATH and VIRTUAL_ENV; its `deactivate` function is kept apart by SHELL_STATE_FUNCTIONS).
  */
-function runsOnlyAfterTheCd(rest: string, shape: CommandShape): boolean {
+function effectReachesChild(name: string, words: string[]): boolean {
+  if (name === "export") return words.length > 0 && words.every(isPlainExport);
+  if (name === "source" || name === ".") return words.length === 1 && isActivateScript(words[0]!);
+  return true;
+}
+
+/** The words of a leading command's arguments, or undefined when they hold a redirection to anything else. */
+function readLeadingArguments(text: string): string[] | undefined {
+  const words: string[] = [];
+  for (let index = 0; index < text.length; index = LEADING_ARGUMENT.lastIndex) {
+    LEADING_ARGUMENT.lastIndex = index;
+    const match = LEADING_ARGUMENT.exec(text);
+    if (match === null) return undefined;
+    if (match[2] !== undefined) words.push(match[2]);
+  }
+  return words;
+}
+
+/** The leading commands split off a line: their text, the rest, the last separator and the last command's name. */
+export interface LeadingSplit {
+  prefix: string;
+  rest: string;
+  separator: string;
+  /** The name of the last leading command (`cd`, `export`, `source`, `.`…), for the reasons given. */
+  last: string;
+}
+
+/**
+ * The leading `cd … &&`, `export X=1 &&`, `source .venv/bin/activate &&`… commands of a line (`;` or a new line
+ * for `&&` too) and the rest after them, or undefined when there are none.
+ */
+export function splitLeadingPrefix(line: string): LeadingSplit | undefined {
+  let end = 0;
+  let separator: string | undefined;
+  let last = "";
+  for (;;) {
+    LEADING_COMMAND.lastIndex = end;
+    const match = LEADING_COMMAND.exec(line);
+    if (match === null) break;
+    const words = readLeadingArguments(match[2]!);
+    if (words === undefined || !effectReachesChild(match[1]!, words)) break;
+    end = LEADING_COMMAND.lastIndex;
+    separator = match[3]!;
+    last = match[1]!;
+  }
+  if (separator === undefined) return undefined;
+  return { prefix: line.slice(0, end), rest: line.slice(end), separator, last };
+}
+
+/**
+ * True when `rest`, run after `cd DIR &&` (or `export …&&`, `source …/bin/activate &&`), would run only if the prefix
+ * succeeded: one and-or list of `&&` and pipes. A later `;`, new line or `||` of the calling shell runs whatever the
+ * prefix did (`cd x && a || b` is `(cd x && a) || b`), so `cd x && correx run -- bash -c 'a || b'` would not mean the
+ * same.
+ */
+function runsOnlyAfterThePrefix(rest: string, shape: CommandShape): boolean {
   return shape.listOperators.every(({ operator, end }) => operator === "&&" || operator === "|" || readCommandShape(rest.slice(end)).commandWords.length === 0);
 }
 
 /**
  * Decides what to do with a command line. Where the agent's shell lives on (`keepsState`), a line that changes it
- * only with leading `cd DIR &&` / `cd DIR;` commands is split: they run as they are in the agent's shell (the
- * directory persists, a failed `cd` stops what `&&` would), the rest under correx — if the rest may be wrapped.
+ * only with leading commands whose effect a child process inherits (`cd DIR`, `export NAME=VALUE`, `source
+ * VENV/bin/activate`, joined by `&&`, `;` or new lines) is split: they run as they are in the agent's shell (the
+ * directory and the variables persist, a failed one stops what `&&` would), the rest under correx, which inherits
+ * the directory and the exported variables — if the rest may be wrapped.
  */
 export function planWrap(line: string, shell: AgentShell = { keepsState: true }): WrapPlan {
   const reason = reasonToKeep(line, shell);
   if (reason === undefined) return { prefix: "", command: line };
-  const split = shell.keepsState ? splitLeadingDirectoryChange(line) : undefined;
+  const split = shell.keepsState ? splitLeadingPrefix(line) : undefined;
   if (split === undefined) return { keep: reason };
   const shape = readCommandShape(split.rest);
   if (shape.commandWords.length === 0) return { keep: reason };
   const restReason = reasonToKeep(split.rest, shell);
   if (restReason !== undefined) return { keep: restReason };
-  if (split.separator === "&&" && !runsOnlyAfterTheCd(split.rest, shape)) {
-    return { keep: `${reason}; after \`cd … &&\`, a \`;\`, \`||\` or new line runs even when the \`cd\` fails, so the \`cd\` cannot run apart` };
+  if (split.separator === "&&" && !runsOnlyAfterThePrefix(split.rest, shape)) {
+    return { keep: `${reason}; after \`${split.last} … &&\`, a \`;\`, \`||\` or new line runs even when the \`${split.last}\` fails, so the \`${split.last}\` cannot run apart` };
   }
   return { prefix: split.prefix, command: split.rest };
 }

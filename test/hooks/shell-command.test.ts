@@ -105,7 +105,7 @@ describe("planWrap: a leading cd runs in the agent's shell, the rest under corre
   const AFTER_AND = "`cd` changes the shell's own state, which a wrapper would lose; after `cd … &&`, a `;`, `||` or new line runs even when the `cd` fails, so the `cd` cannot run apart";
   const CD = "`cd` changes the shell's own state, which a wrapper would lose";
   test.each([
-    ["cd a && cd b2 && export X=1 && make", "`export` changes the shell's own state, which a wrapper would lose"],
+    ["cd a && cd b2 && make && export X=1", "`export` changes the shell's own state, which a wrapper would lose"],
     // a cd elsewhere than at the start keeps the line, even after a subshell's own cd
     ["cd a && (cd b; make) && cd c", CD],
     ["make && cd dist", CD],
@@ -119,11 +119,11 @@ describe("planWrap: a leading cd runs in the agent's shell, the rest under corre
     ["cd a && make\nmake install", AFTER_AND],
     ["cd a && cat > f <<'EOF'\nx\nEOF\nnode f", AFTER_AND],
     ["cd a && if true; then make; fi", AFTER_AND],
-    // nothing after the cd, or a cd whose end is not read for sure (a redirection, a pipe in $( ), a comment)
+    // nothing after the cd, or a cd whose end is not read for sure (a redirection elsewhere than /dev/null, a pipe in $( ), a comment)
     ["cd a", CD],
     ["cd a;", CD],
     ["cd a; # done", CD],
-    ["cd a 2>/dev/null && make", CD],
+    ["cd a 2>cd.log && make", CD],
     ["cd $(git rev-parse --show-toplevel | head -1) && npm test", CD],
     ["cd a # b && c\nmake", CD],
     ["builtin cd a && make", CD],
@@ -133,6 +133,90 @@ describe("planWrap: a leading cd runs in the agent's shell, the rest under corre
 
   test("where each command runs in a new shell (Gemini CLI), nothing is split: the line is wrapped whole", () => {
     expect(planWrap("cd a && npm test || echo failed", { keepsState: false })).toEqual({ prefix: "", command: "cd a && npm test || echo failed" });
+    for (const line of ["export CI=1 && npm test", "source .venv/bin/activate && pytest", "pushd d >/dev/null && make"]) {
+      expect(planWrap(line, { keepsState: false })).toEqual({ prefix: "", command: line });
+    }
+  });
+});
+
+describe("planWrap: a leading export, venv activate or quiet cd/pushd runs in the agent's shell, the rest under correx (it inherits them)", () => {
+  test.each([
+    // plain exports: the variables are in the environment the wrapped bash inherits
+    ["export NODE_ENV=test && npm test", "export NODE_ENV=test && ", "npm test"],
+    ["export CI=1; npm test || echo failed", "export CI=1; ", "npm test || echo failed"],
+    ["export A=1 B=\"x y\" C='it''s' D= && make", "export A=1 B=\"x y\" C='it''s' D= && ", "make"],
+    ["export ROOT=$(git rev-parse --show-toplevel) GOFLAGS=-mod=mod && go test ./...", "export ROOT=$(git rev-parse --show-toplevel) GOFLAGS=-mod=mod && ", "go test ./..."],
+    ["export DATA=\"${HOME}/data/$(date +%F)\" && python run.py", "export DATA=\"${HOME}/data/$(date +%F)\" && ", "python run.py"],
+    // a bare `export NAME` exports the variable the shell has: the child sees it as the rest would
+    ["export TOKEN && ./deploy.sh", "export TOKEN && ", "./deploy.sh"],
+    ["export PATH=\"$PWD/node_modules/.bin:$PATH\" && tsc -p .", "export PATH=\"$PWD/node_modules/.bin:$PATH\" && ", "tsc -p ."],
+    ["export PATH=${PATH}:/opt/go/bin && go build", "export PATH=${PATH}:/opt/go/bin && ", "go build"],
+    ["export PATH+=:/opt/go/bin && go build", "export PATH+=:/opt/go/bin && ", "go build"],
+    ["export RUST_LOG=debug\ncargo test 2>&1 | tail -40", "export RUST_LOG=debug\n", "cargo test 2>&1 | tail -40"],
+    // a virtual environment's bin/activate (venv, virtualenv, conda's): it exports PATH and VIRTUAL_ENV
+    ["source .venv/bin/activate && pytest -x", "source .venv/bin/activate && ", "pytest -x"],
+    [". ./x/bin/activate; pytest", ". ./x/bin/activate; ", "pytest"],
+    ["source \"$HOME/venvs/ml env/bin/activate\" && python train.py", "source \"$HOME/venvs/ml env/bin/activate\" && ", "python train.py"],
+    ["source ~/miniconda3/bin/activate && python -V", "source ~/miniconda3/bin/activate && ", "python -V"],
+    ["source bin/activate && pip list", "source bin/activate && ", "pip list"],
+    // redirections of stdout and stderr to /dev/null, or 2>&1, on a cd or pushd
+    ["pushd d >/dev/null && pwd", "pushd d >/dev/null && ", "pwd"],
+    ["pushd d > /dev/null 2>&1 && make", "pushd d > /dev/null 2>&1 && ", "make"],
+    ["cd a >/dev/null 2>&1 && make", "cd a >/dev/null 2>&1 && ", "make"],
+    ["cd a 2>/dev/null && make", "cd a 2>/dev/null && ", "make"],
+    ["cd - &>/dev/null; git status", "cd - &>/dev/null; ", "git status"],
+    ["cd a 2>&1 >/dev/null && make", "cd a 2>&1 >/dev/null && ", "make"],
+    ["pushd d 1>>/dev/null && make", "pushd d 1>>/dev/null && ", "make"],
+    // several, of any kind: one prefix
+    ["cd api && source .venv/bin/activate && pytest -x", "cd api && source .venv/bin/activate && ", "pytest -x"],
+    ["export X=1 && cd y && make", "export X=1 && cd y && ", "make"],
+    ["cd a && cd b2 && export X=1 && make", "cd a && cd b2 && export X=1 && ", "make"],
+    ["pushd web >/dev/null && export NODE_ENV=production; npm run build", "pushd web >/dev/null && export NODE_ENV=production; ", "npm run build"],
+  ])("%j: %j runs as it is, then %j under correx", (line, prefix, command) => {
+    expect(planWrap(line)).toEqual({ prefix, command });
+  });
+
+  const EXPORT = "`export` changes the shell's own state, which a wrapper would lose";
+  const SOURCE = "`source` changes the shell's own state, which a wrapper would lose";
+  const PUSHD = "`pushd` changes the shell's own state, which a wrapper would lose";
+  test.each([
+    // export's options: -f exports a function, -n unexports, -p prints; none is a variable the child gets as such
+    ["export -f f && x", EXPORT],
+    ["export -n X && make", EXPORT],
+    ["export -p && make", EXPORT],
+    ["export && make", EXPORT],
+    // not a plain name, or a value not read for sure (an array, a pipe in $( ), a brace expansion)
+    ["export X[1]=2 && make", EXPORT],
+    ["export \"X=1\" && make", EXPORT],
+    ["export X=$(cat .env | head -1) && make", EXPORT],
+    ["export X={a,b} && make", EXPORT],
+    // a PATH that drops $PATH could drop correx from it; a startup file bash -c would run first
+    ["export PATH=/usr/bin && make", EXPORT],
+    ["export PATH='$PATH:/x' && make", EXPORT],
+    ["export BASH_ENV=./env.sh && make", EXPORT],
+    ["export ENV=./env.sh && make", EXPORT],
+    // a file sourced may set variables it does not export, functions, aliases, options the rest uses
+    ["source env.sh && make", SOURCE],
+    [". ./scripts/setup && make", "`.` changes the shell's own state, which a wrapper would lose"],
+    ["source .venv/bin/activate.fish && pytest", SOURCE],
+    ["source .venv/bin/activate-dev && pytest", SOURCE],
+    ["source ~/miniconda3/bin/activate ml && python train.py", SOURCE],
+    // a redirection elsewhere than /dev/null (a file the prefix writes), of another fd, or of stdin
+    ["pushd d > out.txt && make", PUSHD],
+    ["pushd d 3>/dev/null && make", PUSHD],
+    ["pushd d </dev/null && make", PUSHD],
+    ["pushd d >/dev/nullx && make", PUSHD],
+    // the rules for the rest hold: a `;`, `||` or new line after `&&`, a later builtin or shell function
+    ["source .venv/bin/activate && pytest || true", `${SOURCE}; after \`source … &&\`, a \`;\`, \`||\` or new line runs even when the \`source\` fails, so the \`source\` cannot run apart`],
+    ["export CI=1 && npm test; echo done", `${EXPORT}; after \`export … &&\`, a \`;\`, \`||\` or new line runs even when the \`export\` fails, so the \`export\` cannot run apart`],
+    ["source .venv/bin/activate && pytest; deactivate", "`deactivate` is a shell function from the user's startup files, which a wrapper's shell would not have"],
+    ["export X=1 && make && export Y=2", EXPORT],
+    ["export X=1 && make && cd ..", "`cd` changes the shell's own state, which a wrapper would lose"],
+    ["source .venv/bin/activate && source env.sh && make", SOURCE],
+    ["export X=1 && conda activate ml && python x.py", "`conda` is a shell function from the user's startup files, which a wrapper's shell would not have"],
+    ["export X=1", EXPORT],
+  ])("keeps %j: %s", (line, reason) => {
+    expect(planWrap(line)).toEqual({ keep: reason });
   });
 });
 
