@@ -163,6 +163,62 @@ describe("correx hook claude-code, spawned", () => {
     expect(asClaudeCode(cases[4][0], "check5").stderr).toContain("missing_dir: No such file or directory");
   });
 
+  test("a leading export, venv activate or quiet pushd runs in Claude Code's own shell, the rest under correx: it sees the variables and the directory, and the shell keeps them after", () => {
+    const base = createTempDir("hook-prefix");
+    const work = join(base, "work");
+    for (const dir of ["d/e", "venv/bin"]) mkdirSync(join(work, dir), { recursive: true });
+    // a tiny virtual environment: its activate exports VIRTUAL_ENV, puts its bin/ first on PATH, defines deactivate
+    writeFileSync(join(work, "venv/bin/activate"), [
+      `VIRTUAL_ENV="${join(work, "venv")}"`,
+      "export VIRTUAL_ENV",
+      "_OLD_VIRTUAL_PATH=\"$PATH\"",
+      "PATH=\"$VIRTUAL_ENV/bin:$PATH\"",
+      "export PATH",
+      "deactivate () { PATH=\"$_OLD_VIRTUAL_PATH\"; export PATH; unset VIRTUAL_ENV; unset -f deactivate; }",
+      "",
+    ].join("\n"));
+    writeFileSync(join(work, "venv/bin/venv-python"), "#!/bin/sh\necho \"venv python for $VIRTUAL_ENV\"\n", { mode: 0o755 });
+    // as Claude Code runs a command (eval'd in its shell, `pwd -P` saved after a success), then what its shell kept
+    const asClaudeCode = (command: string, label: string) => {
+      const saved = join(base, `${label}.cwd`);
+      const kept = join(base, `${label}.kept`);
+      const script = `eval '${command.replaceAll("'", `'"'"'`)}' < /dev/null && pwd -P >| '${saved}'; status=$?; `
+        + `{ pwd -P; echo "GREETING=$GREETING VIRTUAL_ENV=$VIRTUAL_ENV"; command -v venv-python; declare -F deactivate; dirs -l; } >| '${kept}'; exit $status`;
+      const run = spawnSync("bash", ["-c", script], { cwd: work, env: userEnvironment({ CORREX_SPILL_DIR: join(base, "store"), GREETING: undefined, VIRTUAL_ENV: undefined }), encoding: "utf8" });
+      const read = (file: string) => (existsSync(file) ? readFileSync(file, "utf8").trim() : undefined);
+      return { code: run.status, stdout: run.stdout, stderr: run.stderr, saved: read(saved), kept: read(kept), ran: existsSync(join(work, "ran")) };
+    };
+    const event = loadHookEvent("pre-tool-use-bash-cd");
+    const cases = [
+      ["export GREETING='hello there' && sh -c 'echo \"$GREETING\"'", "export GREETING='hello there' && "],
+      ["source venv/bin/activate && venv-python && sh -c 'echo \"$VIRTUAL_ENV\"; command -v venv-python'", "source venv/bin/activate && "],
+      ["pushd d >/dev/null && pwd", "pushd d >/dev/null && "],
+      ["cd d >/dev/null 2>&1 && export GREETING=hi; cd e && pwd -P && echo \"$GREETING\"", "cd d >/dev/null 2>&1 && export GREETING=hi; cd e && "],
+      ["pushd missing >/dev/null 2>&1 && touch ran", "pushd missing >/dev/null 2>&1 && "],
+    ] as const;
+    for (const [index, [command, prefix]] of cases.entries()) {
+      const hook = runWithStore("correx hook claude-code", JSON.stringify({ ...event, tool_input: { command } }));
+      const rewritten = (JSON.parse(hook.stdout) as Record<string, any>).hookSpecificOutput?.updatedInput.command as string | undefined;
+      expect({ command, rewritten: rewritten?.startsWith(`${prefix}correx run --max-bytes 30000 `) }).toEqual({ command, rewritten: true });
+      const direct = asClaudeCode(command, `direct${index}`);
+      const wrapped = asClaudeCode(rewritten!, `wrapped${index}`);
+      expect({ command, code: wrapped.code, saved: wrapped.saved, kept: wrapped.kept, ran: wrapped.ran, stderr: wrapped.stderr })
+        .toEqual({ command, code: direct.code, saved: direct.saved, kept: direct.kept, ran: direct.ran, stderr: direct.stderr });
+      if (command.startsWith("pushd missing")) expect(wrapped.stdout).toBe("");
+      else expect(wrapped.stdout).toBe(`${direct.stdout}\nCommand exited with code ${direct.code}.\n`);
+    }
+    // what each command printed and left, wrapped as it was run directly (checked equal above)
+    expect(asClaudeCode(cases[0][0], "check0")).toMatchObject({ code: 0, stdout: "hello there\n" });
+    expect(asClaudeCode(cases[1][0], "check1")).toMatchObject({
+      code: 0,
+      stdout: `venv python for ${join(work, "venv")}\n${join(work, "venv")}\n${join(work, "venv/bin/venv-python")}\n`,
+      kept: `${work}\nGREETING= VIRTUAL_ENV=${join(work, "venv")}\n${join(work, "venv/bin/venv-python")}\ndeactivate\n${work}`,
+    });
+    expect(asClaudeCode(cases[2][0], "check2")).toMatchObject({ code: 0, stdout: `${join(work, "d")}\n`, saved: join(work, "d"), kept: `${join(work, "d")}\nGREETING= VIRTUAL_ENV=\n${join(work, "d")} ${work}` });
+    expect(asClaudeCode(cases[3][0], "check3")).toMatchObject({ code: 0, stdout: `${join(work, "d/e")}\nhi\n`, saved: join(work, "d/e") });
+    expect(asClaudeCode(cases[4][0], "check4")).toMatchObject({ code: 1, stdout: "", stderr: "", saved: undefined, ran: false });
+  });
+
   test("an MCP tool's output comes back bounded, with the image intact", () => {
     const output = answer("post-tool-use-mcp-image").hookSpecificOutput.updatedMCPToolOutput as { type: string }[];
     const original = loadHookEvent("post-tool-use-mcp-image").tool_response as { type: string }[];

@@ -87,6 +87,16 @@ describe("PreToolUse on Bash: the command runs under correx run", () => {
     expect((rewrite(`cd "$dir"; printf '%s\n' "it's" | tail -1`).answer.hookSpecificOutput as { updatedInput: Record<string, unknown> }).updatedInput.command)
       .toBe(`cd "$dir"; ${wrapCommand(`printf '%s\n' "it's" | tail -1`, "correx run --max-bytes 30000", "113s")}`);
     expect(rewrite("cd a && npm test || echo failed").note).toBe("left as it is: `cd` changes the shell's own state, which a wrapper would lose; after `cd … &&`, a `;`, `||` or new line runs even when the `cd` fails, so the `cd` cannot run apart");
+    // a leading export, venv activate or pushd to /dev/null is split off the same way; a generic source is not
+    for (const [command, prefix, rest] of [
+      ["export NODE_ENV=test && npm test", "export NODE_ENV=test && ", "npm test"],
+      ["cd api && source .venv/bin/activate && pytest -x", "cd api && source .venv/bin/activate && ", "pytest -x"],
+      ["pushd web >/dev/null && npm run build", "pushd web >/dev/null && ", "npm run build"],
+    ] as const) {
+      expect((rewrite(command).answer.hookSpecificOutput as { updatedInput: Record<string, unknown> }).updatedInput.command)
+        .toBe(`${prefix}${wrapCommand(rest, "correx run --max-bytes 30000", "113s")}`);
+    }
+    expect(rewrite("source env.sh && make")).toEqual({ answer: {}, note: "left as it is: `source` changes the shell's own state, which a wrapper would lose" });
     // rewritten once, the line runs correx: not rewritten again
     const once = rewrite("cd packages/api && npm test").answer.hookSpecificOutput as { updatedInput: Record<string, unknown> };
     expect(rewrite(String(once.updatedInput.command))).toEqual({ answer: {}, note: "left as it is: the command already runs under correx" });
