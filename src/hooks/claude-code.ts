@@ -88,7 +88,8 @@ function answerBash(event: ClaudeCodeHookEvent, options: ClaudeCodeHookOptions):
   if (!isRecord(input) || typeof input.command !== "string") return { answer: {}, note: "the Bash tool input has no command" };
   const bash = input as BashToolInput;
   if (bash.run_in_background === true) return { answer: {}, note: "a background command is read while it runs; a wrapper would hold its output to the end" };
-  // a leading `cd DIR &&` stays in Claude Code's shell, where the directory lives on; the rest runs under correx
+  // a leading `cd DIR &&` (`export X=1 &&`, `source .venv/bin/activate &&`) stays in Claude Code's shell, where the
+  // directory and the variables live on; the rest runs under correx, which inherits them
   const plan = planWrap(bash.command);
   if (plan.keep !== undefined) return { answer: {}, note: `left as it is: ${plan.keep}` };
   const decision = permissionFor(event.permission_mode, options.permission);
