@@ -1,6 +1,7 @@
 // Which Bash commands keep their meaning under `correx run`, and which are left alone (and why).
 import { describe, expect, test } from "vitest";
-import { planWrap, readCommandShape, reasonToKeep } from "../../src/hooks/shell-command.js";
+import { planWrap, reasonToKeep } from "../../src/hooks/shell-command.js";
+import { readCommandShape } from "../../src/hooks/shell-reader.js";
 
 describe("readCommandShape", () => {
   test.each([
