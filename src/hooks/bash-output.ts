@@ -8,10 +8,11 @@
 // strings, `interrupted` boolean; otherwise it is dropped and the model reads the original), then replaces the output
 // and goes through the same mapping to the model's tool_result, the one that turns an output carrying
 // `persistedOutputPath` into `<persisted-output>` with a 2 KB preview: so the answer leaves those fields out.
-import { readFileSync } from "node:fs";
+import { closeSync, openSync, readSync } from "node:fs";
+import { BoundSession } from "../bound/session.js";
 import { normalizeValue } from "../normalize/index.js";
 import { isRecord } from "../payload.js";
-import { projectResult, type ProjectOptions } from "../project/project.js";
+import { finishProjection, planProjection, type ProjectOptions } from "../project/project.js";
 import type { BashToolOutput } from "./claude-code-types.js";
 
 /** A bounded Bash output, or why it is left as it is. */
@@ -43,17 +44,42 @@ function reasonNotToReplace(response: BashResponse): string | undefined {
   return undefined;
 }
 
-/** The whole output: the file Claude Code saved it in when it was too long to keep inline, else stdout. */
-function wholeOutput(response: BashResponse): { text: string; persisted: boolean; note?: string } {
+/** Bytes read from Claude Code's saved output at a time, into one reused buffer (the file may hold 64 MB). */
+const READ_BYTES = 1024 * 1024;
+
+/**
+ * Streams the whole output into `session`: the file Claude Code saved it in when it was too long to keep inline (read
+ * in pieces: the session holds a bounded window and saves the rest), else stdout. Whether it was saved, and why the
+ * file could not be read (its first part, as the hook got it, is bounded then). The last byte written, for the notes.
+ */
+function writeWholeOutput(response: BashResponse, session: BoundSession): { persisted: boolean; lastByte: number | undefined; note?: string } {
   const path = response.persistedOutputPath;
-  if (typeof path === "string" && path !== "") {
-    try {
-      return { text: readFileSync(path, "utf8"), persisted: true };
-    } catch (error) {
-      return { text: response.stdout, persisted: true, note: `the saved output ${path} could not be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}): its first part, as the hook got it, is bounded` };
-    }
+  if (typeof path !== "string" || path === "") return { persisted: false, lastByte: writeText(response.stdout, session) };
+  let descriptor: number;
+  try {
+    descriptor = openSync(path, "r");
+  } catch (error) {
+    const note = `the saved output ${path} could not be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}): its first part, as the hook got it, is bounded`;
+    return { persisted: true, lastByte: writeText(response.stdout, session), note };
   }
-  return { text: response.stdout, persisted: false };
+  try {
+    const buffer = Buffer.allocUnsafe(READ_BYTES);
+    let lastByte: number | undefined;
+    for (let count; (count = readSync(descriptor, buffer, 0, READ_BYTES, null)) > 0; ) {
+      session.write(buffer.subarray(0, count)); // the session copies what it keeps: the buffer is read into again
+      lastByte = buffer[count - 1];
+    }
+    return { persisted: true, lastByte };
+  } finally {
+    closeSync(descriptor);
+  }
+}
+
+/** Writes a text into the session; its last byte. */
+function writeText(text: string, session: BoundSession): number | undefined {
+  const bytes = Buffer.from(text, "utf8");
+  session.write(bytes);
+  return bytes.length === 0 ? undefined : bytes[bytes.length - 1];
 }
 
 /**
@@ -66,22 +92,27 @@ export function boundBashToolOutput(response: unknown, command: string | undefin
   if (!isBashResponse(response)) return { kind: "kept", reason: "not a Bash output correx can read (no stdout and stderr strings)" };
   const notReplaced = reasonNotToReplace(response);
   if (notReplaced !== undefined) return { kind: "kept", reason: notReplaced };
-  const whole = wholeOutput(response);
-  const notes = response.stderr.trim();
-  const text = notes === "" ? whole.text : `${whole.text.trimEnd()}\n${notes}`;
   const carried = Object.fromEntries(CARRIED_FIELDS.filter((field) => response[field] !== undefined).map((field) => [field, response[field]]));
   // Claude Code writes the carried notes after stdout, one line each: their room is kept out of the budget, so that the
   // tool_result stays under its own limit (past it, the result would be saved again and previewed).
   const notesBytes = Object.values(carried).reduce<number>((sum, value) => sum + (typeof value === "string" ? Buffer.byteLength(value, "utf8") + 1 : 0), 0);
   const budget = options.budget === undefined ? undefined : { ...options.budget, maxBytes: Math.max(1, options.budget.maxBytes - notesBytes) };
-  const projection = projectResult(normalizeValue(text, "text"), {
+  const project: ProjectOptions = {
     ...options,
     ...(budget ? { budget } : {}),
     reader: "model",
     format: "text",
-    input: Buffer.from(text, "utf8"),
     recordFields: { ...options.recordFields, tool: "Bash", ...(command !== undefined ? { command } : {}) },
-  });
+  };
+  // The output streams through one session (a saved output may hold 64 MB): planned as a text, then written in pieces.
+  const plan = planProjection(normalizeValue("", "text"), project);
+  const session = new BoundSession({ ...plan.base, ...plan.late, ...plan.view }, project.spill, project.spillFailure);
+  const whole = writeWholeOutput(response, session);
+  // Claude Code's own notes in stderr come after the output, on a line of their own.
+  const notes = response.stderr.trim();
+  if (notes !== "") session.write(Buffer.from(`${whole.lastByte === undefined || whole.lastByte === 0x0a ? "" : "\n"}${notes}`, "utf8"));
+  session.endInput();
+  const projection = finishProjection(plan, session, project);
   if (!projection.bound.truncated && !whole.persisted) return { kind: "kept", reason: "the output fits the budget" };
   const outputId = projection.bound.spill?.kind === "saved" ? projection.bound.spill.id : undefined;
   const output = { stdout: projection.text, stderr: "", interrupted: response.interrupted === true, ...carried };

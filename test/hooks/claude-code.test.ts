@@ -1,6 +1,6 @@
 // The Claude Code hook's answers, event by event (src/hooks/claude-code.ts, no process involved): the recorded
 // events of test/fixtures/hooks/ in, the whole answer out, valid against the schema derived from the hooks reference.
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
@@ -223,9 +223,12 @@ describe("PostToolUse on Bash: the output of a command left as it was is bounded
     // Claude Code's own note (stderr) comes after the output, as its tool_result shows it
     expect(output.stdout.trimEnd().endsWith("make: Target 'all' not remade because of errors.\nShell cwd was reset to /home/dev/shop")).toBe(true);
     const id = /correx read (tool_\w+)/.exec(output.stdout)![1]!;
-    const saved = readFileSync(`${options.store.dataPath(id)}.text`, "utf8");
+    // saved as it was bounded: the output, then Claude Code's note on a line of its own (one file: the text is the input)
+    const saved = readFileSync(options.store.dataPath(id), "utf8");
     expect(saved).toContain("  CC  m550.o\n");
-    expect(saved).toBe(`${(loadHookEvent("post-tool-use-bash-long").tool_response as BashOutput).stdout}\nShell cwd was reset to /home/dev/shop\n`);
+    const stdout = (loadHookEvent("post-tool-use-bash-long").tool_response as BashOutput).stdout;
+    expect(saved).toBe(`${stdout}${stdout.endsWith("\n") ? "" : "\n"}Shell cwd was reset to /home/dev/shop`);
+    expect(existsSync(`${options.store.dataPath(id)}.text`)).toBe(false);
   });
 
   test("an output Claude Code saved (persistedOutputPath; stdout holds its first 30,000 characters): the whole file is bounded, not the preview", () => {
@@ -248,7 +251,7 @@ describe("PostToolUse on Bash: the output of a command left as it was is bounded
     // the note Claude Code writes after stdout has its room kept: the tool_result stays under 30,000
     expect(utf8Bytes(output.stdout) + 1 + utf8Bytes(String(output.staleReadFileStateHint))).toBeLessThanOrEqual(30000);
     const id = /correx read (tool_\w+)/.exec(output.stdout)![1]!;
-    expect(readFileSync(`${options.store.dataPath(id)}.text`, "utf8")).toBe(whole);
+    expect(readFileSync(options.store.dataPath(id), "utf8")).toBe(whole);
   });
 
   test("a saved output that fits the budget is replaced all the same: Claude Code would preview it", () => {
