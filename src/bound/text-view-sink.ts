@@ -1,13 +1,8 @@
 // The text view of a structured input (`<id>.text`) written while its text streams: held in memory until the
 // spill's id is known, then written to the file as it comes; removed when nothing is saved.
 import * as fs from "node:fs";
-import { describeError } from "../spill/store.js";
-
-/** A text view written: where, and the bytes of the text the per-output cap kept out of it. */
-export interface TextViewWritten {
-  path: string;
-  notSavedBytes: number;
-}
+import { describeError, type TextViewWritten } from "../spill/store.js";
+import { utf8CharBoundary } from "../text/utf8.js";
 
 /** Text held before the file is opened; past it (a spill that could not open) the view is given up. */
 const MEMORY_LIMIT = 4 * 1024 * 1024;
@@ -55,8 +50,7 @@ export class TextViewSink {
       this.taken += text.length;
       return text;
     }
-    let end = Math.max(room, 0);
-    while (end > 0 && (text[end]! & 0xc0) === 0x80) end--; // a character the cap would split is left out whole
+    const end = utf8CharBoundary(text, Math.max(room, 0)); // a character the cap would split is left out whole
     this.taken += end;
     this.notSavedBytes = text.length - end;
     return text.subarray(0, end);

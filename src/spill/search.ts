@@ -5,6 +5,7 @@
 // literal) every line is matched. Line numbers come from counting newlines (SIMD) as it goes.
 import * as fs from "node:fs";
 import { countNewlineBytes } from "../text/newline-count.js";
+import { utf8CharBoundary } from "../text/utf8.js";
 import { controlScanner } from "./control-bytes.js";
 import type { SearchPattern } from "./pattern.js";
 import { searchWindows } from "./search-windows.js";
@@ -136,10 +137,10 @@ export function searchLines(fd: number, options: SearchOptions): SearchResult {
     countedAt = 0;
   };
   const slideGiant = (end: number): void => {
-    const cut = charBoundary(buffer, end - 3); // a sequence cut by the read waits for the next window
+    const cut = utf8CharBoundary(buffer, end - 3); // a sequence cut by the read waits for the next window
     if (!giantMatched) giantMatched = test(0, cut, () => giantLine!, giantWindows > 0);
     giantWindows += 1;
-    const keepFrom = charBoundary(buffer, Math.max(0, cut - WINDOW_OVERLAP_BYTES));
+    const keepFrom = utf8CharBoundary(buffer, Math.max(0, cut - WINDOW_OVERLAP_BYTES));
     buffer.copy(buffer, 0, keepFrom, end);
     carry = end - keepFrom;
   };
@@ -192,13 +193,6 @@ function allLineStarts(buffer: Buffer, from: number, to: number): number[] {
   const starts: number[] = [];
   for (let start = from; start < to; start = buffer.indexOf(10, start) + 1) starts.push(start);
   return starts;
-}
-
-/** The largest index <= `at` that does not fall inside a UTF-8 sequence. */
-function charBoundary(bytes: Buffer, at: number): number {
-  let index = Math.min(at, bytes.length);
-  while (index > 0 && index < bytes.length && (bytes[index]! & 0xc0) === 0x80) index -= 1;
-  return index;
 }
 
 const isLowSurrogate = (text: string, index: number): boolean => {

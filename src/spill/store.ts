@@ -7,6 +7,7 @@ import { validateId } from "./ids.js";
 import { checkParents, describeError, ensureDirectory, refuseUnsafeDirectory } from "./directory.js";
 import type { SpillSinkOptions } from "./spill-sink.js";
 import { SpillWriter } from "./spill-writer.js";
+import { utf8CharBoundary } from "../text/utf8.js";
 
 /** What the store remembers about one output (the sidecar `<id>.json`). */
 export interface SpillRecord {
@@ -35,6 +36,12 @@ export interface SpillRecord {
   projection?: string;
   /** The bounding settings the projection was made with. */
   settings?: Record<string, unknown>;
+}
+
+/** A text view written: where, and the bytes of the text the per-output cap kept out of it. */
+export interface TextViewWritten {
+  path: string;
+  notSavedBytes: number;
 }
 
 /** Where outputs go by default: $XDG_STATE_HOME/correx/tool-output, else ~/.local/state/correx/tool-output. */
@@ -119,7 +126,7 @@ export class SpillStore {
    * Saves the text derived from a structured input beside it (0600, exclusive): at most `maxBytes` of it, cut where a
    * character starts. The path and the bytes left out, or why it failed.
    */
-  writeTextView(id: string, text: string, maxBytes = Number.POSITIVE_INFINITY): { path: string; notSavedBytes: number } | { failure: string } {
+  writeTextView(id: string, text: string, maxBytes = Number.POSITIVE_INFINITY): TextViewWritten | { failure: string } {
     const target = this.textViewPath(id);
     try {
       const flags = fs.constants.O_WRONLY | fs.constants.O_CREAT | fs.constants.O_EXCL | fs.constants.O_NOFOLLOW;
@@ -127,8 +134,7 @@ export class SpillStore {
       let notSavedBytes = 0;
       try {
         const bytes = Buffer.from(text);
-        let end = Math.min(bytes.length, maxBytes);
-        while (end > 0 && end < bytes.length && (bytes[end]! & 0xc0) === 0x80) end--;
+        const end = utf8CharBoundary(bytes, maxBytes);
         notSavedBytes = bytes.length - end;
         for (let offset = 0; offset < end; ) offset += fs.writeSync(fd, bytes, offset, end - offset);
       } finally {
@@ -139,7 +145,6 @@ export class SpillStore {
       return { failure: `cannot write ${target}: ${describeError(error)}` };
     }
   }
-
 
   /** Writes a record atomically: a temporary file renamed over the final name. */
   writeRecord(record: SpillRecord): void {

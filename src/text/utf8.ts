@@ -76,6 +76,13 @@ export function suffixStart(text: string, limit: number, measure: Measure = utf8
   return boundary >= low ? boundary : codePoint;
 }
 
+/** The largest index <= `at` that does not fall inside a UTF-8 sequence (a cut there leaves no character in two). */
+export function utf8CharBoundary(bytes: Uint8Array, at: number): number {
+  let index = Math.min(at, bytes.length);
+  while (index > 0 && index < bytes.length && (bytes[index]! & 0xc0) === 0x80) index -= 1;
+  return index;
+}
+
 /** Skips UTF-8 continuation bytes at the start of a byte window that began inside a character. */
 export function skipContinuationBytes(bytes: Uint8Array): number {
   let index = 0;

@@ -1,6 +1,6 @@
 // A Bash output Claude Code saved to a file may hold 64 MB (it copies up to that much): the PostToolUse hook streams
 // that file through one bounding session in pieces, as `bound` streams its input, so its memory does not grow with
-// the file (read whole as one string, 64 MB of log lines took the hook to 388 MB of peak RSS).
+// the file (read whole as one string, 64 MB of log lines took the hook to 379 MiB of peak RSS).
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -33,7 +33,7 @@ test.skipIf(process.platform !== "linux")("a 64 MB output Claude Code saved is b
   const output = (JSON.parse(finished.stdout.toString("utf8")) as { hookSpecificOutput: { updatedToolOutput: { stdout: string } } }).hookSpecificOutput.updatedToolOutput;
   expect(output.stdout).toContain("ERROR worker-3 job 400000 failed: ECONNRESET reading from shard-12");
   expect(Buffer.byteLength(output.stdout)).toBeLessThanOrEqual(30000);
-  // ~60 MiB is what any bounding of a stream costs here (bench/README.md); the file whole as a string cost 388 MB
+  // ~60 MiB is what any bounding of a stream costs here (bench/README.md); the file whole as a string cost 379 MiB
   expect(finished.peakKiB).toBeDefined();
   expect(finished.peakKiB!).toBeLessThan(160 * 1024);
 }, 60_000);

@@ -128,15 +128,16 @@ function sectionLines(kept: NumberedLine[], from: number, to: number): { lines: 
   const out: string[] = [];
   const sources: number[] = [];
   let next = from;
+  const push = (text: string, source: number): void => {
+    out.push(text);
+    sources.push(source);
+  };
   for (const line of kept) {
-    if (line.number > next) out.push(formatGap(next, line.number - 1));
-    if (line.number > next) sources.push(0);
-    out.push(numberLine(line.number, line.text));
-    sources.push(line.number);
+    if (line.number > next) push(formatGap(next, line.number - 1), 0);
+    push(numberLine(line.number, line.text), line.number);
     next = line.number + 1;
   }
-  if (next <= to) out.push(formatGap(next, to));
-  if (next <= to) sources.push(0);
+  if (next <= to) push(formatGap(next, to), 0);
   return { lines: out, sources };
 }
 
