@@ -20,6 +20,13 @@ export interface ClaudeCodeHookEvent {
    * `stdout` the first 30,000 characters when `persistedOutputPath` names the file holding the whole).
    */
   tool_response?: unknown;
+  /**
+   * PostToolUseFailure only (PostToolUseFailureHookInput): the failure's text, the same the model reads as the tool
+   * result. For Bash, Claude Code has already cut it (`Exit code N`, the first 30,000 bytes of the output, at most
+   * 10,000 characters of those shown) and deleted the rest, so the hook gets nothing the model does not see.
+   */
+  error?: string;
+  is_interrupt?: boolean;
 }
 
 /** `hookSpecificOutput` of a PreToolUse answer. */

@@ -34,6 +34,13 @@ export interface HookDecision {
 /** The programs a Bash tool command runs in: Claude Code runs them in bash (sh may be dash). */
 const SHELL = "bash";
 
+/**
+ * Why a failed Bash command is not answered (src/hooks/README.md has the facts, read in Claude Code 2.1.335): its event
+ * carries only the text the model reads, already cut to 10,000 characters, and the rest of the output is deleted before
+ * the hook runs, so there is nothing correx could bound or save that the model does not see.
+ */
+const FAILED_BASH_NOTE = "nothing to do for PostToolUseFailure on Bash: its error is the text the model reads, already cut by Claude Code (the first 30,000 bytes of the output, at most 10,000 characters shown), and the rest is deleted";
+
 const REWRITE_REASON = "correx bounds the output for the model and saves the full output (correx read ID pages it)";
 
 /** Answers one hook event: a rewrite for Bash before it runs, a bounded output for Bash or an MCP tool after it ran. */
@@ -41,6 +48,7 @@ export function answerClaudeCodeEvent(event: ClaudeCodeHookEvent, options: Claud
   if (event.hook_event_name === "PreToolUse" && event.tool_name === "Bash") return answerBash(event, options);
   if (event.hook_event_name === "PostToolUse" && event.tool_name === "Bash") return afterTool("Bash", () => answerBashOutput(event, options));
   if (event.hook_event_name === "PostToolUse" && isMcpToolName(event.tool_name)) return afterTool(event.tool_name, () => answerMcp(event, event.tool_name!, options));
+  if (event.hook_event_name === "PostToolUseFailure" && event.tool_name === "Bash") return { answer: {}, note: FAILED_BASH_NOTE };
   return { answer: {}, note: `nothing to do for ${event.hook_event_name} on ${event.tool_name ?? "no tool"}` };
 }
 

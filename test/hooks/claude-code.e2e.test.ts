@@ -1,7 +1,7 @@
 // `correx hook claude-code` as Claude Code runs it: a recorded event on stdin, hook JSON on stdout, exit 0; the
 // rewritten Bash command, run the way Claude Code runs a command (sh -c), ends as the original did.
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { createTempDir, runShell, userEnvironment, type ShellRun } from "../docs/run-shell.js";
@@ -304,6 +304,16 @@ describe("correx hook claude-code, spawned", () => {
     expect(JSON.parse(rewrite.stdout).hookSpecificOutput.updatedInput.command).toBe(rewrittenCommand("pre-tool-use-bash"));
     expect(runWithStore("correx hook claude-code", JSON.stringify({ hook_event_name: "Notification", message: "Claude needs your permission" }))).toMatchObject({ code: 0, stdout: "{}\n" });
     expect([session_id, transcript_path, cwd].every((field) => typeof field === "string")).toBe(true);
+  });
+
+  test("a left-alone Bash command that failed (PostToolUseFailure): {} and the reason on stderr, nothing saved; the event holds only what the model reads", () => {
+    const run = runWithStore("correx hook claude-code", readHookEventText("post-tool-use-failure-bash"));
+    expect(run).toMatchObject({
+      code: 0,
+      stdout: "{}\n",
+      stderr: "correx hook: nothing to do for PostToolUseFailure on Bash: its error is the text the model reads, already cut by Claude Code (the first 30,000 bytes of the output, at most 10,000 characters shown), and the rest is deleted\n",
+    });
+    expect(existsSync(run.store) ? readdirSync(run.store) : []).toEqual([]);
   });
 
   test("the fixtures are what write-events.mjs writes", () => {

@@ -299,6 +299,26 @@ describe("PostToolUse on Bash: the output of a command left as it was is bounded
   });
 });
 
+describe("PostToolUseFailure on Bash: nothing to add, the event holds only what the model reads", () => {
+  test("a failed build (98 KB, the error at 55 %): the error Claude Code gives is its cut text; the hook answers {} and says why", () => {
+    const event = loadHookEvent("post-tool-use-failure-bash");
+    const output = readFileSync(new URL("../fixtures/salience/npm-workspaces-script-error.txt", import.meta.url), "utf8");
+    // what Claude Code 2.1.335 keeps of a failed command (src/hooks/README.md): `Exit code 1`, then the first 30,000
+    // bytes of the output, of which the first and last 5,000 characters; the error past them is in neither
+    expect(event.error!.length).toBeLessThanOrEqual(10_000 + "\n\n... [20012 characters truncated] ...\n\n".length);
+    expect(event.error!.startsWith(`Exit code 1\n${output.slice(0, 4988)}\n\n... [20012 characters truncated] ...\n\n`)).toBe(true);
+    expect(event.error!.endsWith(output.slice(25_000, 30_000).trimEnd())).toBe(true);
+    expect(output).toContain("TypeError: Cannot read properties of null (reading 'reduce')");
+    expect(event.error).not.toContain("TypeError");
+    // no store is opened: the budget and store are asked for only to bound something
+    const noStore = createOptions({ project: () => { throw new Error("no store is needed"); } });
+    expect(answerClaudeCodeEvent(event, noStore)).toEqual({
+      answer: {},
+      note: "nothing to do for PostToolUseFailure on Bash: its error is the text the model reads, already cut by Claude Code (the first 30,000 bytes of the output, at most 10,000 characters shown), and the rest is deleted",
+    });
+  });
+});
+
 describe("every answer is valid Claude Code hook output", () => {
   test.each(hookEventNames())("%s", (name) => {
     expect(hookOutputErrors(answerFor(name).answer)).toEqual([]);
