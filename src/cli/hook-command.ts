@@ -1,7 +1,7 @@
 // `correx hook AGENT`: reads one hook event on stdin and writes the agent's hook answer (src/hooks/ decides).
 import { shellQuote } from "../bound/marker.js";
 import { InputError, UsageError } from "../errors.js";
-import { bashTimeLimits } from "../hooks/claude-code-limits.js";
+import { bashTimeLimits, failureBudgetFlag } from "../hooks/claude-code-limits.js";
 import { answerClaudeCodeEvent, type ClaudeCodeHookOptions, type HookPermission } from "../hooks/claude-code.js";
 import { claudeCodeSettings } from "../hooks/claude-code-config.js";
 import { readHookEvent } from "../hooks/claude-code-types.js";
@@ -104,5 +104,5 @@ function hookOptions(config: HookConfig): ClaudeCodeHookOptions {
     const spill = openSpill(projection);
     return { ...projection.bound, ...(spill.target ? { spill: spill.target } : {}), ...(spill.failure ? { spillFailure: spill.failure } : {}) };
   };
-  return { permission: config.permission, runPrefix: `correx run${sharedFlags(config, true)}`, bashLimits: bashTimeLimits(process.env), project };
+  return { permission: config.permission, runPrefix: `correx run${sharedFlags(config, true)}${failureBudgetFlag(config.maxBytes)}`, bashLimits: bashTimeLimits(process.env), project };
 }

@@ -86,6 +86,7 @@ export const RUN_OPTIONS_AFTER_ENV: readonly OptionSpec[] = [
   { flags: "--shell", description: "run the command line (with the arguments appended) through sh -c" },
   { flags: "--stdin", description: "pass correx's stdin through to the command (default: the command reads an empty stdin)" },
   { flags: "--stderr <mode>", description: "merged (one stream in arrival order) | separate (stderr bounded apart: meta.stderr, a stderr: section)", defaultValue: "merged" },
+  { flags: "--failure-max-bytes <size>", description: "a smaller byte budget for a command that fails (exit status not 0, a signal, a timeout), for agents that cut a failed command's output shorter (Claude Code: 10,000 characters)" },
 ];
 
 /** Every flag of `correx run` that command-args.ts reads (all but `--env`), in the order commander declares them. */

@@ -19,7 +19,7 @@ import { formatToolFrame } from "../tools/index.js";
 import { describeProcessEnd } from "../tools/process-end.js";
 import { GROUP_SIGNALS } from "./interrupt.js";
 import { stderrIsTTY, stderrStream, stdoutColumns, stdoutIsTTY, warn, writeStdout } from "./io.js";
-import { parseChoice, parseTimerDuration, type RawOptions } from "./options.js";
+import { parseChoice, parseSizeAtLeast, parseTimerDuration, type RawOptions } from "./options.js";
 import { boundOptionsFor, collectAfterSpill, openSpill, outputOptions, tokenCounterFor } from "./pipeline.js";
 import { parseProjectionConfig, type ProjectionConfig } from "./projection-config.js";
 import { keepRunHeapSmall, runHeapFlags, type RunHeap } from "./run-heap.js";
@@ -28,6 +28,8 @@ import { keepRunHeapSmall, runHeapFlags, type RunHeap } from "./run-heap.js";
 interface RunConfig {
   spec: RunSpec;
   stderr: "merged" | "separate";
+  /** `--failure-max-bytes`: the byte budget of a command that fails, when smaller than `--max-bytes`. */
+  failureMaxBytes?: number;
 }
 
 /**
@@ -106,7 +108,7 @@ export async function runCommandCli(argv: string[], raw: RawOptions): Promise<nu
   sessions.output.endInput();
   sessions.stderr?.endInput();
   heap.inputEnded();
-  const { output, bounded } = await projectRun(config, options, facts, outcome, sessions);
+  const { output, bounded } = await projectRun(config, options, facts, outcome, sessions, undefined, run.failureMaxBytes);
   for (const warning of [...output.warnings, collectAfterSpill(config, sessions.spill, bounded)]) if (warning) warn(warning);
   await writeStdout(output.text);
   return exitCodeForRun(outcome);
@@ -136,8 +138,13 @@ export async function openSessions(config: ProjectionConfig, options: OutputOpti
  * The written result: the bounded output in the bash format (or the payload), with how the command ended.
  * A failure's preview gives the head half its usual share: the error is usually at the end. `inField`: the text is
  * also written as a string field of a JSON object (the MCP run tool's structuredContent), checked on that too.
+ * `failureMaxBytes`: the byte budget instead of `--max-bytes` when the command failed (`--failure-max-bytes`).
  */
-export async function projectRun(config: ProjectionConfig, options: OutputOptions, facts: RunFacts, outcome: RunOutcome, sessions: RunSessions, inField?: JsonField): Promise<{ output: Output; bounded: BoundText }> {
+export async function projectRun(config: ProjectionConfig, options: OutputOptions, facts: RunFacts, outcome: RunOutcome, sessions: RunSessions, inField?: JsonField, failureMaxBytes?: number): Promise<{ output: Output; bounded: BoundText }> {
+  const failed = classifyRun(outcome) !== undefined;
+  if (failed && failureMaxBytes !== undefined && failureMaxBytes < config.bound.budget.maxBytes) {
+    config = { ...config, bound: { ...config.bound, budget: { ...config.bound.budget, maxBytes: failureMaxBytes } } };
+  }
   const base = describeRunResult(outcome, facts, keepsDataApart(config));
   // A run correx stopped on a signal (forwarded to the group) is recorded as `bound` records an input cut short.
   // A command that died of a signal of its own (a crash, a kill from elsewhere) has it recorded beside its null exit code.
@@ -145,17 +152,17 @@ export async function projectRun(config: ProjectionConfig, options: OutputOption
   const fields = { command: facts.command, tool: facts.tool, exit_code: base.meta?.exit_code ?? null, source_shape: "text" as const, ...interrupted };
   let stderrSection = "";
   if (sessions.stderr) {
-    const stderr = sessions.stderr.finish(fields);
+    const stderr = sessions.stderr.finish(fields, { budget: shareOf(config) });
     base.meta = { ...base.meta, stderr: { text: stderr.text, ...boundMeta(stderr) } };
     if (!keepsDataApart(config)) stderrSection = describeStderr(stderr.text);
   }
   const frame = formatToolFrame(base, { tool: facts.tool });
   frame.footer = `${stderrSection}${frame.footer}`;
-  const tailLeaning = classifyRun(outcome) === undefined ? {} : { headRatio: config.bound.headRatio / 2 };
+  const tailLeaning = failed ? { headRatio: config.bound.headRatio / 2 } : {};
   const shape = keepsDataApart(config) ? undefined : shapeCommandOutput;
   const render = writtenRenderer(base, frame, options, shape);
   const plan = { ...planReservation(base, reservedFrame(base, facts.tool, stderrSection), options, config.spillDir), render };
-  const late = { ...(inField ? alsoAsJsonField(plan, inField) : plan), ...tailLeaning };
+  const late = { ...(inField ? alsoAsJsonField(plan, inField) : plan), ...tailLeaning, budget: config.bound.budget };
   let bounded: BoundText;
   try {
     // the command ran: a refusal keeps its output saved and says how it ended
@@ -219,7 +226,8 @@ function parseRunConfig(argv: string[], raw: RawOptions): RunConfig {
     ...(env ? { env } : {}),
   };
   const stderr = parseChoice("--stderr", raw.stderr ?? "merged", ["merged", "separate"] as const);
-  return { spec: { ...spec, stderr }, stderr };
+  const failureMaxBytes = raw.failureMaxBytes === undefined ? undefined : parseSizeAtLeast("--failure-max-bytes", raw.failureMaxBytes, 1);
+  return { spec: { ...spec, stderr }, stderr, ...(failureMaxBytes === undefined ? {} : { failureMaxBytes }) };
 }
 
 /** `--env NAME=VALUE`, repeated: later values win. */

@@ -40,3 +40,17 @@ export function stopBeforeLimit(requestedMs: unknown, limits: BashTimeLimits): s
   const stopMs = Math.min(asked, limits.maxMs) - STOP_BEFORE_LIMIT_MS;
   return stopMs >= SHORTEST_STOP_MS ? `${Math.floor(stopMs / 1000)}s` : undefined;
 }
+
+/**
+ * Claude Code's cut of a failed Bash command's error text (`Exit code N`, the output, its own notes): whole up to
+ * 11,024 characters (its cap of 10,000 and 1,024 of slack), else the first and the last 5,000, the middle, where
+ * correx's marker and the errors it kept would be, gone (read in Claude Code 2.1.335: src/hooks/README.md). A wrapped
+ * command that fails is bounded to this many bytes (`correx run --failure-max-bytes`), which are never more
+ * characters; the slack is left for the exit code line and the notes.
+ */
+export const FAILED_OUTPUT_MAX_BYTES = 10_000;
+
+/** The `correx run` flag that bounds a failed command's output to what Claude Code shows whole, when the budget is larger. */
+export function failureBudgetFlag(maxBytes: number): string {
+  return maxBytes > FAILED_OUTPUT_MAX_BYTES ? ` --failure-max-bytes ${FAILED_OUTPUT_MAX_BYTES}` : "";
+}

@@ -44,7 +44,7 @@ describe("correx hook claude-code, spawned", () => {
     const event = { ...loadHookEvent("pre-tool-use-bash"), tool_input: { command: "echo started; sleep 300", timeout: 12_000 } };
     const run = runWithStore("correx hook claude-code", JSON.stringify(event));
     const command = (JSON.parse(run.stdout) as Record<string, any>).hookSpecificOutput.updatedInput.command as string;
-    expect(command).toBe("correx run --max-bytes 30000 --timeout 5s --kill-after 5s -- bash -c 'echo started; sleep 300'");
+    expect(command).toBe("correx run --max-bytes 30000 --failure-max-bytes 10000 --timeout 5s --kill-after 5s -- bash -c 'echo started; sleep 300'");
     // without the stop, `correx run` would wait the 300 s out (and, ended by Claude Code, leave the group running)
     const wrapped = runWithStore(command);
     expect(wrapped.code).toBe(124);
@@ -54,12 +54,29 @@ describe("correx hook claude-code, spawned", () => {
   test("a long output is bounded to the hook's budget: the failure at the end is kept, the rest is saved and paged", () => {
     const wrapped = runWithStore(rewrittenCommand("pre-tool-use-bash-long"));
     expect(wrapped.code).toBe(7);
-    expect(Buffer.byteLength(wrapped.stdout)).toBeLessThanOrEqual(30000);
+    // a failed command: bounded to what Claude Code shows of a failure whole (the test below)
+    expect(Buffer.byteLength(wrapped.stdout)).toBeLessThanOrEqual(10000);
     expect(wrapped.stdout.startsWith("request 1: ok\n")).toBe(true);
     expect(wrapped.stdout).toContain("request 5000: ok\nrequest 5001: FAILED (connection reset)\n\nCommand exited with code 7.");
     const read = /correx read (tool_\w+) --offset (\d+)/.exec(wrapped.stdout)!;
     const page = runShell(`correx read ${read[1]} --offset ${read[2]} --limit 2`, { env: { CORREX_SPILL_DIR: wrapped.store } });
     expect(page.stdout).toContain(`${read[2]}: request ${read[2]}: ok\n`);
+  });
+
+  test("a failed command reaches the model whole through Claude Code's cut of a failure: the errors in the middle and the id kept", () => {
+    // Claude Code 2.1.335 (src/hooks/README.md): a failed command's text is `Exit code N` and its output; past 11,024
+    // characters it keeps the first and the last 5,000. A recorded 98 KB workspace build whose error sits at 55 %.
+    const shownByClaudeCode = (text: string): string => (text.length <= 11_024 ? text : `${text.slice(0, 5_000)}\n\n... [${text.length - 10_000} characters truncated] ...\n\n${text.slice(-5_000)}`);
+    const recorded = new URL("../fixtures/salience/npm-workspaces-script-error", import.meta.url).pathname;
+    const event = { ...loadHookEvent("pre-tool-use-bash"), tool_input: { command: `cat '${recorded}.txt'; exit 1` } };
+    const hook = runWithStore("correx hook claude-code", JSON.stringify(event));
+    const wrapped = runWithStore((JSON.parse(hook.stdout) as Record<string, any>).hookSpecificOutput.updatedInput.command as string);
+    expect(wrapped.code).toBe(1);
+    const seen = shownByClaudeCode(`Exit code 1\n${wrapped.stdout}`.trim());
+    for (const line of readFileSync(`${recorded}.must-keep.txt`, "utf8").split("\n").filter(Boolean)) expect(seen).toContain(line);
+    const id = /correx read (tool_\w+) --offset \d+/.exec(seen)?.[1];
+    expect(id).toBeDefined();
+    expect(runShell(`correx read ${id} --offset 1 --limit 1`, { env: { CORREX_SPILL_DIR: wrapped.store } }).stdout).toContain("1: ");
   });
 
   test("the exit status survives every ending: a code, a signal, a command that is not there", () => {

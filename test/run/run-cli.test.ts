@@ -282,6 +282,34 @@ describe("a large output", () => {
 });
 
 describe("options", () => {
+  test.each([
+    ["model text", [], 30_000, 10_000],
+    ["JSON payload", ["--format", "json"], 30_000, 10_000],
+    ["anthropic", ["--to", "anthropic", "--call-id", "toolu_1"], 20_000, 4_000],
+    ["stderr apart", ["--stderr", "separate"], 30_000, 10_000],
+  ])("--failure-max-bytes bounds a failing command to the smaller budget, a passing one keeps --max-bytes (%s)", async (_name, options, maxBytes, failureMaxBytes) => {
+    const flags = [...options, "--max-bytes", String(maxBytes), "--failure-max-bytes", String(failureMaxBytes)];
+    const script = "seq 1 20000; seq 1 3000 >&2; echo 'error: the middle'; seq 1 20000; exit $0";
+    const passed = await run(flags, ["sh", "-c", script, "0"]);
+    const failed = await run(flags, ["sh", "-c", script, "4"]);
+    expect({ passed: passed.code, failed: failed.code }).toEqual({ passed: 0, failed: 4 });
+    expect(passed.stdout.length).toBeGreaterThan(failureMaxBytes);
+    expect(passed.stdout.length).toBeLessThanOrEqual(maxBytes);
+    expect(failed.stdout.length).toBeGreaterThan(failureMaxBytes / 2);
+    expect(failed.stdout.length).toBeLessThanOrEqual(failureMaxBytes);
+    expect(failed.stdout.toString()).toContain("error: the middle");
+  });
+
+  test("--failure-max-bytes larger than --max-bytes changes nothing; 0 is a usage error", async () => {
+    const command = ["sh", "-c", "seq 1 20000; exit 1"];
+    const plain = await run(["--max-bytes", "3000"], command);
+    const larger = await run(["--max-bytes", "3000", "--failure-max-bytes", "9000"], command);
+    const mask = (stdout: Buffer) => stdout.toString().replace(/^\[full output: .*$/m, "[full output: …]");
+    expect(mask(larger.stdout)).toBe(mask(plain.stdout));
+    const zero = await run(["--failure-max-bytes", "0"], ["true"]);
+    expect({ code: zero.code, stderr: zero.stderr }).toEqual({ code: 2, stderr: expect.stringContaining("invalid value for --failure-max-bytes") });
+  });
+
   test("--stderr separate keeps stderr apart: meta.stderr in JSON, a stderr section in the text", async () => {
     const command = ["sh", "-c", "echo out; echo err >&2; echo out2; exit 1"];
     const json = payloadOf((await run(["--format", "json", "--stderr", "separate"], command)).stdout);
