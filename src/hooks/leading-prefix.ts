@@ -10,7 +10,10 @@ const SINGLE_QUOTED = String.raw`'[^']*'`;
 const ESCAPED = String.raw`\\[^\n]`;
 const VARIABLE = String.raw`\$(?:[A-Za-z_]\w*|[0-9]|\{[^{}'"\\$\`]*\})`;
 const DOUBLE_QUOTED_SIMPLE = String.raw`"(?:[^"\\$\`]|${ESCAPED}|${VARIABLE})*"`;
-const SUBSTITUTION = String.raw`\$\((?:[ \t]*(?:${PLAIN}|${SINGLE_QUOTED}|${DOUBLE_QUOTED_SIMPLE}|${VARIABLE}|${ESCAPED})+)*[ \t]*\)`;
+const SUBSTITUTION_WORD = String.raw`(?:${PLAIN}|${SINGLE_QUOTED}|${DOUBLE_QUOTED_SIMPLE}|${VARIABLE}|${ESCAPED})+`;
+// its words apart by blanks, each read one way only: `(?:[ \t]*X+)*` would try every split of a word into pieces
+// when the substitution turns out not to be read (a pipe, a `;`), 2^n tries for a word of n characters
+const SUBSTITUTION = String.raw`\$\([ \t]*(?:${SUBSTITUTION_WORD}(?:[ \t]+${SUBSTITUTION_WORD})*)?[ \t]*\)`;
 const DOUBLE_QUOTED = String.raw`"(?:[^"\\$\`]|${ESCAPED}|${VARIABLE}|${SUBSTITUTION})*"`;
 const WORD = String.raw`(?:${PLAIN}|${SINGLE_QUOTED}|${DOUBLE_QUOTED}|${VARIABLE}|${SUBSTITUTION}|${ESCAPED})+`;
 /**

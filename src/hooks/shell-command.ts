@@ -79,6 +79,22 @@ function runsOnlyAfterThePrefix(rest: string, shape: CommandShape): boolean {
 }
 
 /**
+ * The parameter the rest's first pipeline reads from the leading commands' shell, which the wrapper's `bash -c` starts
+ * without, or undefined when none: `$?` (the status of the last leading command; after `&&` always 0, so the same),
+ * `$_` (its last word), `PIPESTATUS`, `DIRSTACK` (pushd's stack). `cd x; echo $?` would print 0 where the cd failed.
+ */
+function readsPrefixState(rest: string, shape: CommandShape, separator: string): string | undefined {
+  const firstList = shape.listOperators.find(({ operator }) => operator !== "|");
+  const text = rest.slice(0, firstList?.end ?? rest.length);
+  const read = /\$(?:(\?)|_(?![A-Za-z0-9_])|\{(\?)\}|\{_\}|\{?(PIPESTATUS|DIRSTACK)(?![A-Za-z0-9_]))/g;
+  for (const match of text.matchAll(read)) {
+    const status = match[1] !== undefined || match[2] !== undefined;
+    if (!status || separator !== "&&") return match[3] ?? (status ? "$?" : "$_");
+  }
+  return undefined;
+}
+
+/**
  * Decides what to do with a command line. Where the agent's shell lives on (`keepsState`), a line that changes it
  * only with leading commands whose effect a child process inherits (`cd DIR`, `export NAME=VALUE`, `source
  * VENV/bin/activate`, joined by `&&`, `;` or new lines) is split: they run as they are in the agent's shell (the
@@ -97,5 +113,7 @@ export function planWrap(line: string, shell: AgentShell = { keepsState: true })
   if (split.separator === "&&" && !runsOnlyAfterThePrefix(split.rest, shape)) {
     return { keep: `${reason}; after \`${split.last} … &&\`, a \`;\`, \`||\` or new line runs even when the \`${split.last}\` fails, so the \`${split.last}\` cannot run apart` };
   }
+  const state = readsPrefixState(split.rest, shape, split.separator);
+  if (state !== undefined) return { keep: `${reason}; the rest reads \`${state}\` of the \`${split.last}\`, which the wrapper's shell would not have` };
   return { prefix: split.prefix, command: split.rest };
 }

@@ -118,7 +118,8 @@ export function readCommandShape(line: string): CommandShape {
   let nestingReliable = true;
   let word = "";
   let wordsInCommand = 0;
-  let quote: "'" | '"' | undefined;
+  // `$'` is ANSI-C quoting, `$'it\'s'`, where a backslash escapes the next character, a `'` too
+  let quote: "'" | '"' | "$'" | undefined;
   let heredocs: PendingHeredoc[] = [];
   let depth = 0;
   let inBackticks = false;
@@ -147,6 +148,13 @@ export function readCommandShape(line: string): CommandShape {
     if (quote === "'") {
       if (char === "'") quote = undefined;
       else word += char;
+    } else if (quote === "$'") {
+      if (char === "'") quote = undefined;
+      else if (char === "\\") {
+        if (index + 1 >= line.length) return shape(true);
+        word += line[index + 1]!;
+        index += 1;
+      } else word += char;
     } else if (char === "\\") {
       if (index + 1 >= line.length) return shape(true);
       word += line[index + 1]!;
@@ -156,6 +164,9 @@ export function readCommandShape(line: string): CommandShape {
       else word += char;
       // a command substitution inside double quotes is not followed here: its quotes would be misread
       if (char === "`" || (char === "$" && line[index + 1] === "(")) nestingReliable = false;
+    } else if (char === "$" && line[index + 1] === "'") {
+      quote = "$'";
+      index += 1;
     } else if (char === "'" || char === '"') {
       quote = char;
     } else if ((char === "(" && line[index + 1] === "(") || (char === "$" && line.startsWith("((", index + 1))) {

@@ -22,8 +22,20 @@ describe("readCommandShape", () => {
     // not here-documents: a here-string, an arithmetic shift
     ["cat <<< 'x'; cd y", ["cat", "cd"]],
     ["echo $((1<<3))\ncd y", ["echo", "cd"]],
+    // ANSI-C quoting: a backslash escapes the `'` inside, so the `cd` after it is a command, not quoted text
+    ["echo $'\\'' && cd sub && echo \\'", ["echo", "cd", "echo"]],
+    ["printf $'it\\'s\\n' | grep -c x; export A=1", ["printf", "grep", "export"]],
   ])("%j: first words %j", (line, words) => {
     expect(readCommandShape(line).commandWords).toEqual(words);
+  });
+
+  test("ANSI-C quoting ends at its unescaped `'`: a line closing it is complete, one leaving it open is not", () => {
+    expect(readCommandShape("grep $'\\'' f").unbalanced).toBe(false);
+    expect(readCommandShape("grep $'\\'").unbalanced).toBe(true);
+    // in double quotes `$'` is a dollar sign and a quote
+    expect(readCommandShape("echo \"$'\" && cd x").commandWords).toEqual(["echo", "cd"]);
+    // a background job hidden the same way
+    expect(readCommandShape("echo $'\\'' & echo \\'").backgroundJob).toBe(true);
   });
 
   test.each([
@@ -98,6 +110,10 @@ describe("planWrap: a leading cd runs in the agent's shell, the rest under corre
     ["cd $(git rev-parse --show-toplevel) && npm test", "cd $(git rev-parse --show-toplevel) && ", "npm test"],
     ["cd \"$(dirname \"$f\")\" && make", "cd \"$(dirname \"$f\")\" && ", "make"],
     ["pushd sub && make", "pushd sub && ", "make"],
+    // `$?` after `&&` is the cd's 0 either way, and later ones read the rest's own commands
+    ["cd a && echo $?", "cd a && ", "echo $?"],
+    ["cd a; make; echo $? $_", "cd a; ", "make; echo $? $_"],
+    ["cd a && echo $_foo", "cd a && ", "echo $_foo"],
     ["cd a && cat > f <<'EOF'\nx; y || z\nEOF", "cd a && ", "cat > f <<'EOF'\nx; y || z\nEOF"],
   ])("%j: %j runs as it is, then %j under correx", (line, prefix, command) => {
     expect(planWrap(line)).toEqual({ prefix, command });
@@ -128,8 +144,28 @@ describe("planWrap: a leading cd runs in the agent's shell, the rest under corre
     ["cd $(git rev-parse --show-toplevel | head -1) && npm test", CD],
     ["cd a # b && c\nmake", CD],
     ["builtin cd a && make", CD],
+    // the rest's first pipeline reads the shell state of the cd itself, which the wrapper's bash -c has not:
+    // `$?` after `;` or a new line (the cd's status; after `&&` it is 0 either way), `$_`, PIPESTATUS, DIRSTACK
+    ["cd missing; echo status=$?", `${CD}; the rest reads \`$?\` of the \`cd\`, which the wrapper's shell would not have`],
+    ["cd missing\n[ ${?} -eq 0 ] && make", `${CD}; the rest reads \`$?\` of the \`cd\`, which the wrapper's shell would not have`],
+    ["cd sub && ls $_", `${CD}; the rest reads \`$_\` of the \`cd\`, which the wrapper's shell would not have`],
+    ["pushd sub >/dev/null && echo \"${DIRSTACK[@]}\"", "`pushd` changes the shell's own state, which a wrapper would lose; the rest reads `DIRSTACK` of the `pushd`, which the wrapper's shell would not have"],
   ])("keeps %j: %s", (line, reason) => {
     expect(planWrap(line)).toEqual({ keep: reason });
+  });
+
+  test("a substitution in a cd word that is not read (a pipe, a `;`) is given up at once, not after trying every split of its words", () => {
+    // the old pattern, `(?:[ \t]*X+)*`, tried 2^n splits of an n-character word: 3 s for this line, minutes for longer
+    const lines = [
+      `cd "$(git rev-parse --show-toplevel || echo .)" && make`,
+      `cd $(echo ${"a".repeat(24)} | head -1) && make`,
+      `export ROOT=$(node -p ${"x".repeat(24)}; pwd) && make`,
+    ];
+    for (const line of lines) {
+      const start = performance.now();
+      expect(planWrap(line), line).toHaveProperty("keep");
+      expect(performance.now() - start, line).toBeLessThan(500);
+    }
   });
 
   test("where each command runs in a new shell (Gemini CLI), nothing is split: the line is wrapped whole", () => {
