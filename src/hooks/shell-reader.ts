@@ -117,6 +117,8 @@ export function readCommandShape(line: string): CommandShape {
   let backgroundJob = false;
   let nestingReliable = true;
   let word = "";
+  // a word begun by quotes that gave nothing (`""`): a `#` after it is part of it, not a comment
+  let quotedWord = false;
   let wordsInCommand = 0;
   // `$'` is ANSI-C quoting, `$'it\'s'`, where a backslash escapes the next character, a `'` too
   let quote: "'" | '"' | "$'" | undefined;
@@ -128,11 +130,15 @@ export function readCommandShape(line: string): CommandShape {
     nestingReliable: nestingReliable && !unbalanced && depth === 0 && !inBackticks,
   });
   const endWord = (): void => {
+    quotedWord = false;
     if (word === "") return;
     if (wordsInCommand === 0 && !/^[A-Za-z_]\w*=/.test(word) && !PREFIX_WORDS.has(word)) {
       commandWords.push(word);
       commands.push({ word, depth: depth + (inBackticks ? 1 : 0) });
       wordsInCommand = 1;
+    } else if (word === "{") {
+      // a brace group's body after other words: `function f { cd x; }` (read as a command, to be safe, in `echo {` too)
+      wordsInCommand = 0;
     }
     word = "";
   };
@@ -157,7 +163,8 @@ export function readCommandShape(line: string): CommandShape {
       } else word += char;
     } else if (char === "\\") {
       if (index + 1 >= line.length) return shape(true);
-      word += line[index + 1]!;
+      // a backslash and a new line are a line continuation: nothing, the word goes on (`c\<new line>d` is `cd`)
+      if (line[index + 1] !== "\n") word += line[index + 1]!;
       index += 1;
     } else if (quote === '"') {
       if (char === '"') quote = undefined;
@@ -166,9 +173,11 @@ export function readCommandShape(line: string): CommandShape {
       if (char === "`" || (char === "$" && line[index + 1] === "(")) nestingReliable = false;
     } else if (char === "$" && line[index + 1] === "'") {
       quote = "$'";
+      quotedWord = true;
       index += 1;
     } else if (char === "'" || char === '"') {
       quote = char;
+      quotedWord = true;
     } else if ((char === "(" && line[index + 1] === "(") || (char === "$" && line.startsWith("((", index + 1))) {
       // arithmetic, `((…))` or `$((…))`: no commands inside, and `<<` there is a shift, not a here-document
       const close = arithmeticEnd(line, char === "$" ? index + 1 : index);
@@ -231,7 +240,7 @@ export function readCommandShape(line: string): CommandShape {
       depth += 1;
     } else if (char === " " || char === "\t") {
       endWord();
-    } else if (char === "#" && word === "") {
+    } else if (char === "#" && word === "" && !quotedWord) {
       const newline = line.indexOf("\n", index);
       if (newline === -1) break;
       index = newline - 1;

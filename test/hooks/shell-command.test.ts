@@ -25,6 +25,11 @@ describe("readCommandShape", () => {
     // ANSI-C quoting: a backslash escapes the `'` inside, so the `cd` after it is a command, not quoted text
     ["echo $'\\'' && cd sub && echo \\'", ["echo", "cd", "echo"]],
     ["printf $'it\\'s\\n' | grep -c x; export A=1", ["printf", "grep", "export"]],
+    // a `#` after an empty quoted word is part of it; a line continuation joins a word; a function's brace body
+    ["echo \"\"# ; cd sub", ["echo", "cd"]],
+    ["c\\\nd sub && make", ["cd", "make"]],
+    ["echo \"a\\\nb\"; export X=1", ["echo", "export"]],
+    ["function go { cd sub; }; go", ["function", "cd", "}", "go"]],
   ])("%j: first words %j", (line, words) => {
     expect(readCommandShape(line).commandWords).toEqual(words);
   });
