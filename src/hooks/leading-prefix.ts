@@ -26,8 +26,17 @@ const LEADING_COMMAND = new RegExp(String.raw`[ \t]*(cd|pushd|popd|export|source
 /** One word or redirection of a leading command: group 1 a redirection, group 2 a word. */
 const LEADING_ARGUMENT = new RegExp(String.raw`[ \t]+(?:(${DISCARD})|(${WORD}))`, "y");
 
-/** Variables bash reads when it starts: exported to the wrapper's `bash -c`, they would make it run a file first. */
-const STARTUP_VARIABLES = new Set(["BASH_ENV", "ENV"]);
+/**
+ * Variables an export of which does not reach the wrapper's `bash -c` as it reaches the rest run in place: bash runs a
+ * file first for BASH_ENV and ENV; it ignores or resets IFS, GLOBIGNORE, PS4, PWD, OLDPWD, SHLVL, OPTIND… from the
+ * environment (`export IFS=, && printf '[%s]' $x` splits on commas in place, on blanks wrapped), and sets its own
+ * dynamic ones (RANDOM, SECONDS, LINENO…). Any name starting with BASH is left with them.
+ */
+const STARTUP_VARIABLES = new Set([
+  "ENV", "IFS", "GLOBIGNORE", "PS1", "PS2", "PS3", "PS4", "PWD", "OLDPWD", "SHLVL", "OPTIND", "OPTERR", "SHELLOPTS",
+  "COMP_WORDBREAKS", "SECONDS", "RANDOM", "SRANDOM", "LINENO", "HISTCMD", "EPOCHSECONDS", "EPOCHREALTIME", "PPID",
+  "UID", "EUID", "GROUPS", "DIRSTACK", "PIPESTATUS", "FUNCNAME", "HOSTNAME", "HOSTTYPE", "OSTYPE", "MACHTYPE",
+]);
 
 /**
  * True when an `export` word (as written) is one this split takes: `NAME`, `NAME=VALUE` or `NAME+=VALUE`, NAME an
@@ -35,7 +44,7 @@ const STARTUP_VARIABLES = new Set(["BASH_ENV", "ENV"]);
  */
 function isPlainExport(word: string): boolean {
   const match = /^([A-Za-z_]\w*)(?:(\+?=)([\s\S]*))?$/.exec(word);
-  if (match === null || STARTUP_VARIABLES.has(match[1]!)) return false;
+  if (match === null || STARTUP_VARIABLES.has(match[1]!) || match[1]!.startsWith("BASH")) return false;
   if (match[1] === "PATH" && match[2] === "=") return /\$(?:PATH\b|\{PATH\})/.test(match[3]!.replace(/'[^']*'/g, ""));
   return true;
 }

@@ -237,6 +237,12 @@ describe("planWrap: a leading export, venv activate or quiet cd/pushd runs in th
     ["export PATH='$PATH:/x' && make", EXPORT],
     ["export BASH_ENV=./env.sh && make", EXPORT],
     ["export ENV=./env.sh && make", EXPORT],
+    // variables bash ignores or resets from the environment: in place they change the rest, in the wrapper not
+    ["export IFS=, && printf '[%s]' $x", EXPORT],
+    ["export GLOBIGNORE='*.txt' && ls *", EXPORT],
+    ["export PWD=/tmp && make", EXPORT],
+    ["export SHLVL=7 && make", EXPORT],
+    ["export BASH_XTRACEFD=1 && make", EXPORT],
     // a file sourced may set variables it does not export, functions, aliases, options the rest uses
     ["source env.sh && make", SOURCE],
     [". ./scripts/setup && make", "`.` changes the shell's own state, which a wrapper would lose"],
