@@ -236,6 +236,40 @@ describe("correx hook claude-code, spawned", () => {
     expect(asClaudeCode(cases[4][0], "check4")).toMatchObject({ code: 1, stdout: "", stderr: "", saved: undefined, ran: false });
   });
 
+  test("lines the shell reading once got wrong run as they did: what Claude Code runs after the hook (the rewrite, or the line left alone) prints, ends and leaves the directory as the line itself", () => {
+    const base = createTempDir("hook-same");
+    const work = join(base, "work");
+    mkdirSync(join(work, "sub"), { recursive: true });
+    const asClaudeCode = (command: string, label: string) => {
+      const saved = join(base, `${label}.cwd`);
+      const script = `eval '${command.replaceAll("'", `'"'"'`)}' < /dev/null 2>&1 && pwd -P >| '${saved}'`;
+      const run = spawnSync("bash", ["-c", script], { cwd: work, env: userEnvironment({ CORREX_SPILL_DIR: join(base, "store"), OLDPWD: undefined }), encoding: "utf8" });
+      return { code: run.status, stdout: run.stdout.replace(/\n*Command exited with code \d+\.\n$/, "\n").replace(/^\(no output\)\n$/, ""), saved: existsSync(saved) ? readFileSync(saved, "utf8").trim() : undefined };
+    };
+    const event = loadHookEvent("pre-tool-use-bash-cd");
+    const lines = [
+      // the status and last word of the cd itself (the wrapper's bash -c has its own)
+      "cd missing; echo status=$?",
+      "cd sub; echo last=$_",
+      // variables bash does not take from its environment
+      "export IFS=, && x='a,b' && printf '[%s]\\n' $x",
+      // a cd the reader took for quoted text or a comment, or a function's argument: the line was wrapped whole
+      "echo $'\\'' && cd sub && echo \\'",
+      "echo \"\"# ; cd sub",
+      "function go { cd sub; }; go",
+      // and lines rewritten as before
+      "cd sub && echo $? && pwd -P",
+      "cd missing && echo ran",
+    ];
+    for (const [index, line] of lines.entries()) {
+      const hook = runWithStore("correx hook claude-code", JSON.stringify({ ...event, tool_input: { command: line } }));
+      const rewritten = (JSON.parse(hook.stdout) as Record<string, any>).hookSpecificOutput?.updatedInput.command as string | undefined;
+      const direct = asClaudeCode(line, `direct${index}`);
+      const after = asClaudeCode(rewritten ?? line, `after${index}`);
+      expect({ line, ...after }).toEqual({ line, ...direct });
+    }
+  });
+
   test("an MCP tool's output comes back bounded, with the image intact", () => {
     const output = answer("post-tool-use-mcp-image").hookSpecificOutput.updatedMCPToolOutput as { type: string }[];
     const original = loadHookEvent("post-tool-use-mcp-image").tool_response as { type: string }[];
