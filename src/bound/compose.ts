@@ -74,14 +74,19 @@ export function cutToBudget(text: string, options: BoundOptions): string {
   return cut.slice(0, prefixEnd(cut, fitting, measure));
 }
 
-/** The marker alone (nothing fits beside it); BudgetTooSmallError when even the marker does not fit. */
+/**
+ * The marker alone (nothing fits beside it); BudgetTooSmallError when even the marker does not fit. Its line sources
+ * let a renderer write more around it (the MCP lowering keeps each embedded resource, none of whose lines is shown,
+ * with a note: lower/mcp-cut.ts); when that does not fit, the marker is tried without them, as it was written before.
+ */
 function markerOnly(window: CollectedWindow, options: BoundOptions, spill: SpillReport, rawBytes: number): BoundText {
   const omission = omissionOf({ head: [], tail: [] }, window, rawBytes);
   const marker = formatMarker(omission, spill);
-  return requireWithinBudget({
+  const bound: BoundText = {
     head: "", marker, tail: "", text: marker, truncated: true, totalBytes: rawBytes, totalLines: window.totalLines,
     omittedBytes: omission.omittedBytes, omittedLines: omission.wholeLines, shown: [], nextOffset: 1, spill, lineSources: ownLines(marker),
-  }, options);
+  };
+  return withinBudget(overrunOf(bound, options)) ? bound : requireWithinBudget({ ...bound, lineSources: undefined }, options);
 }
 
 /**

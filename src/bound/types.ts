@@ -69,6 +69,11 @@ export interface BoundOptions {
   render?: (bound: BoundText) => string;
   /** For JSON output, which is one line: lines are counted on the body (the text the model reads), not on `render`. */
   linesOnBody?: boolean;
+  /**
+   * With `linesOnBody`: the lines the written output adds beside the body for a bounded text, counted with it (the
+   * MCP lowering's note for each embedded resource none of whose lines is shown: lower/mcp-cut.ts).
+   */
+  linesBeside?: (bound: BoundText) => number;
 }
 
 /** Where the full output went, as the marker reports it. */

@@ -34,7 +34,7 @@ export function overrunOf(bound: BoundText, options: BoundOptions): Overrun {
     ? measureCost(options.render!(bound), budget, utf8Bytes, countTokens)
     : measureCost(bound.text, budget, options.measure ?? utf8Bytes, countTokens);
   const reserved = rendered ? { bytes: 0, lines: 0, tokens: 0 } : { bytes: options.reservedBytes ?? 0, lines: options.reservedLines ?? 0, tokens: options.reservedTokens ?? 0 };
-  const lines = rendered && options.linesOnBody ? countLines(bound.text) + (options.reservedLines ?? 0) : cost.lines + reserved.lines;
+  const lines = rendered && options.linesOnBody ? countLines(bound.text) + (options.reservedLines ?? 0) + (options.linesBeside?.(bound) ?? 0) : cost.lines + reserved.lines;
   return {
     bytes: cost.bytes + reserved.bytes - budget.maxBytes,
     lines: lines - budget.maxLines,

@@ -5,7 +5,9 @@
 // every block still shown keeps its place among the others, its annotations, _meta, and a resource its uri and
 // mimeType. correx's own lines (the marker, the notes of the salient middle) go with the block shown above them,
 // unless that block is not for the model (an audience without "assistant"): then they are a text block of their own.
-// A block none of whose lines is shown is left out (the marker counts its lines among the omitted).
+// A text block none of whose lines is shown is left out (the marker counts its lines among the omitted); an embedded
+// resource none of whose lines is shown stays, with a one-line note for its text (cutResourceNote), so that the model
+// still knows it was returned and by which uri.
 import type { PartLayout } from "../normalize/parts.js";
 
 /** What a cut text says of its lines, and how many lines each source text part had (in order). */
@@ -26,6 +28,27 @@ export interface CutSegment {
   part: number;
   own: boolean;
   text: string;
+  /** The note that stands for a resource part none of whose lines is shown (its text is the note). */
+  note?: true;
+}
+
+/**
+ * The text a resource keeps when none of its lines is shown: where its lines are in the full output (the joined
+ * text the marker's line numbers count, which `correx read` and `read_output` page).
+ */
+export function cutResourceNote(first: number, last: number): string {
+  return `[correx: this resource's text was cut (${first === last ? `line ${first}` : `lines ${first}-${last}`} of the full output)]`;
+}
+
+/** The first input line (1-based) of each text part in the joined text. */
+export function partStarts(partLines: readonly number[]): number[] {
+  const starts: number[] = [];
+  let next = 1;
+  for (const count of partLines) {
+    starts.push(next);
+    next += count + SEPARATOR_LINES;
+  }
+  return starts;
 }
 
 /** Lines of the joined text between two parts: the separator "\n\n" ends a part's last line and leaves one blank line. */
@@ -36,9 +59,12 @@ const SEPARATOR_LINES = 1;
  * shown (correx's lines are then not put in it). Without line sources, the whole text is the only text part's (or,
  * when there are several, a run of correx's own at the first part's place). Undefined when the line sources do not
  * fit the text or the parts (the caller then lays the text out as one block). Runs that are only whitespace are left
- * out (an empty or blank text block is rejected by some model APIs).
+ * out (an empty or blank text block is rejected by some model APIs), but for a resource all of whose lines are shown
+ * (its text as it came). `isResource(part)`: a part that was an embedded resource; one none of whose lines is shown
+ * (or only blank ones) gets a note segment in its place. Without line sources there are no notes (the bounder's
+ * marker alone drops them when they do not fit: bound/compose.ts markerOnly).
  */
-function segmentCutText(cut: CutLines, forModel: (part: number) => boolean): CutSegment[] | undefined {
+function segmentCutText(cut: CutLines, forModel: (part: number) => boolean, isResource: (part: number) => boolean): CutSegment[] | undefined {
   const { text, lineSources, partLines } = cut;
   if (partLines === undefined || partLines.length === 0) return undefined;
   if (lineSources === undefined) return keepNonBlank([{ part: 0, own: partLines.length > 1, text }]);
@@ -46,12 +72,7 @@ function segmentCutText(cut: CutLines, forModel: (part: number) => boolean): Cut
   const endsWithNewline = lines.length === lineSources.length + 1 && lines[lines.length - 1] === "";
   if (endsWithNewline) lines.pop();
   if (lines.length !== lineSources.length) return undefined;
-  const starts: number[] = [];
-  let next = 1;
-  for (const count of partLines) {
-    starts.push(next);
-    next += count + SEPARATOR_LINES;
-  }
+  const starts = partStarts(partLines);
   /** The part that input line `line` belongs to; -1 for a separator's blank line; undefined when past the text. */
   const partOf = (line: number): number | undefined => {
     let low = 0;
@@ -94,7 +115,24 @@ function segmentCutText(cut: CutLines, forModel: (part: number) => boolean): Cut
     else segments.push({ ...segment, text: line });
   });
   if (endsWithNewline && segments.length > 0) segments[segments.length - 1]!.text += "\n";
-  return keepNonBlank(segments);
+  const shown = partLines.map(() => 0);
+  for (const target of targets) if (typeof target === "number") shown[target]! += 1;
+  const whole = (part: number): boolean => isResource(part) && shown[part] === partLines[part];
+  const kept = segments.filter((segment) => segment.text.trim() !== "" || (!segment.own && whole(segment.part)));
+  return withResourceNotes(kept, partLines, starts, isResource);
+}
+
+/** A note segment in the place of each resource part with no segment of its own (all of its lines cut). */
+function withResourceNotes(segments: CutSegment[], partLines: readonly number[], starts: readonly number[], isResource: (part: number) => boolean): CutSegment[] {
+  const written = new Set(segments.filter((segment) => !segment.own).map((segment) => segment.part));
+  const noted: CutSegment[] = [];
+  let next = 0;
+  partLines.forEach((count, part) => {
+    if (!isResource(part) || written.has(part)) return;
+    while (next < segments.length && segments[next]!.part < part) noted.push(segments[next++]!);
+    noted.push({ part, own: false, text: cutResourceNote(starts[part]!, starts[part]! + count - 1), note: true });
+  });
+  return [...noted, ...segments.slice(next)];
 }
 
 /** Lines out of source order: not a cut of the parts given (caught by lineSegments). */
@@ -105,9 +143,9 @@ function keepNonBlank(segments: CutSegment[]): CutSegment[] {
 }
 
 /** segmentCutText, undefined (not thrown) when the lines are out of source order. */
-export function cutSegments(cut: CutLines, forModel: (part: number) => boolean): CutSegment[] | undefined {
+export function cutSegments(cut: CutLines, forModel: (part: number) => boolean, isResource: (part: number) => boolean = () => false): CutSegment[] | undefined {
   try {
-    return segmentCutText(cut, forModel);
+    return segmentCutText(cut, forModel, isResource);
   } catch (error) {
     if (error instanceof OutOfOrder) return undefined;
     throw error;

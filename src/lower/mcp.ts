@@ -6,7 +6,7 @@ import { isRecord, type Attachment, type ToolResult } from "../payload.js";
 import { composeBlocks } from "./compose.js";
 import { baseMime, decodeText, fileNameOf, isFamily } from "./media.js";
 import { readResultText, stringifyJson } from "./result-text.js";
-import { cutSegments, type CutLines } from "./mcp-cut.js";
+import { cutSegments, type CutLines, type CutSegment } from "./mcp-cut.js";
 import { isSameShape, layOutGenerically, readNested, readSourcePieces, readSourceRecord, readSourceType, withoutBookkeeping, type Piece } from "./source-layout.js";
 import type { PartLayout } from "../normalize/parts.js";
 import type { Lowered, LowerOptions } from "./types.js";
@@ -102,21 +102,40 @@ function forModel(extra: Record<string, unknown> | undefined): boolean {
   return !Array.isArray(audience) || audience.includes("assistant");
 }
 
+/** The cut text's segments (mcp-cut.ts) over the source's text parts; a resource none of whose lines is shown gets a note. */
+type TextPart = Extract<PartLayout, { type: "text" }>;
+
+function segmentsOf(textParts: readonly TextPart[], cut: CutLines): CutSegment[] | undefined {
+  const known = cut.partLines === undefined ? { text: cut.text, partLines: textParts.map(() => 1) } : cut;
+  return cutSegments(known, (part) => forModel(textParts[part]!.extra), (part) => readSourceType(textParts[part]!.extra ?? {}) === "resource");
+}
+
+/**
+ * How many embedded resources of an MCP result a cut shows by a note alone (none of their lines shown): each adds a
+ * line beside the cut text (output.ts counts them against the line budget). 0 when the cut does not fit the result.
+ */
+export function resourceNoteCount(result: ToolResult, cut: CutLines): number {
+  const parts = result.meta?.parts;
+  if (!isSameShape(result, "mcp") || !Array.isArray(parts) || cut.lineSources === undefined) return 0;
+  const textParts = (parts as PartLayout[]).filter((part): part is TextPart => part.type === "text");
+  if (textParts.length === 0 || (cut.partLines !== undefined && cut.partLines.length !== textParts.length)) return 0;
+  return segmentsOf(textParts, cut)?.filter((segment) => segment.note).length ?? 0;
+}
+
 /**
  * The source's blocks in order with a cut text put back into them (mcp-cut.ts): each text part that is still shown
- * with its own lines and fields (a resource its uri), attachments and kept blocks where they were. Undefined when
- * the result is not an MCP result with its layout, or the cut does not fit it.
+ * with its own lines and fields (a resource its uri; one wholly cut with a note for its text), attachments and kept
+ * blocks where they were. Undefined when the result is not an MCP result with its layout, or the cut does not fit it.
  */
 function cutPieces(result: ToolResult, text: string, cut: CutLines): Piece[] | undefined {
   const parts = result.meta?.parts;
   if (!isSameShape(result, "mcp") || !Array.isArray(parts) || cut.text !== text) return undefined;
   const layout = parts as PartLayout[];
-  const textParts = layout.filter((part) => part.type === "text");
+  const textParts = layout.filter((part): part is TextPart => part.type === "text");
   const attachments = result.attachments ?? [];
   if (textParts.length === 0 || attachments.length !== layout.length - textParts.length - layout.filter((part) => part.type === "kept").length) return undefined;
   if (cut.partLines !== undefined && cut.partLines.length !== textParts.length) return undefined;
-  const known = cut.partLines === undefined ? { text: cut.text, partLines: textParts.map(() => 1) } : cut;
-  const segments = cutSegments(known, (part) => forModel(textParts[part]!.extra));
+  const segments = segmentsOf(textParts, cut);
   if (segments === undefined) return undefined;
   const pieces: Piece[] = [];
   let textIndex = 0;

@@ -2,7 +2,7 @@
 import { countLines } from "../bound/budget.js";
 import type { BoundOptions, BoundText } from "../bound/types.js";
 import { lower, type LowerOptions } from "../lower/index.js";
-import { lowerToMcp, type McpCallToolResult } from "../lower/mcp.js";
+import { lowerToMcp, resourceNoteCount, type McpCallToolResult } from "../lower/mcp.js";
 import type { CutLines } from "../lower/mcp-cut.js";
 import { NOT_SAVED, STRUCTURED_CUT_META, structuredCutNote } from "../mcp/structured-note.js";
 import { stringifyJson } from "../normalize/lossless-json.js";
@@ -104,7 +104,7 @@ export function writtenRenderer(base: ToolResult, frame: Frame, options: OutputO
 }
 
 /** What the bounder must leave free for the frame and (for JSON output) the envelope, how it measures, and what it checks. */
-export function planReservation(base: ToolResult, frame: Frame, options: OutputOptions, spillDir: string | undefined, shape?: ShapeBound): Pick<BoundOptions, "reservedBytes" | "reservedLines" | "measure" | "render" | "linesOnBody"> {
+export function planReservation(base: ToolResult, frame: Frame, options: OutputOptions, spillDir: string | undefined, shape?: ShapeBound): Pick<BoundOptions, "reservedBytes" | "reservedLines" | "measure" | "render" | "linesOnBody" | "linesBeside"> {
   const frameText = `${frame.header}${frame.footer}`;
   const render = writtenRenderer(base, frame, options, shape);
   if (options.format === "text" && !options.to) {
@@ -125,7 +125,20 @@ export function planReservation(base: ToolResult, frame: Frame, options: OutputO
   if (!base.ok && base.data === undefined) placeholder.error = frameText;
   if (options.structuredBeside !== undefined) placeholder.meta = besideCutData(placeholder.meta!, options.structuredBeside);
   const envelope = wireText(placeholder, { ...options, lower: { ...options.lower } });
-  return { reservedBytes: Buffer.byteLength(envelope.text) + ENVELOPE_SLACK, reservedLines: 0, measure: jsonStringBytes, render, linesOnBody: true };
+  const plan = { reservedBytes: Buffer.byteLength(envelope.text) + ENVELOPE_SLACK, reservedLines: 0, measure: jsonStringBytes, render, linesOnBody: true };
+  // `--to mcp` of an MCP result: an embedded resource none of whose lines is shown keeps a one-line note (lower/mcp-cut.ts).
+  return options.to === "mcp" ? { ...plan, linesBeside: (bound: BoundText) => resourceNotesBeside(base, frame, shape ? shape(bound) : bound, options) } : plan;
+}
+
+/** The notes the MCP lowering writes beside a cut text for the resources none of whose lines is shown. */
+function resourceNotesBeside(base: ToolResult, frame: Frame, bound: BoundText, options: OutputOptions): number {
+  const cut = mcpCutOf(bound, renderModelText(frame, bound), options);
+  return cut === undefined ? 0 : resourceNoteCount(base, cut);
+}
+
+/** An MCP result's cut text and where its lines come from, when it is written as it was bounded (lower/mcp-cut.ts). */
+function mcpCutOf(bound: BoundText, body: string, options: OutputOptions): CutLines | undefined {
+  return options.to === "mcp" && body === bound.text ? { text: bound.text, lineSources: bound.lineSources, partLines: options.textPartLines } : undefined;
 }
 
 /**
@@ -181,6 +194,5 @@ export function renderOutput(base: ToolResult, bound: BoundText, frame: Frame, o
   // Structured content that was the data stays structured content (an object) when the data became cut text.
   if (options.structuredBeside !== undefined && payload.data !== base.data) payload.meta = besideCutData(payload.meta!, options.structuredBeside);
   // An MCP result's text goes back into its blocks (lower/mcp-cut.ts) when nothing was written around it.
-  const cut = options.to === "mcp" && body === bound.text ? { text: bound.text, lineSources: bound.lineSources, partLines: options.textPartLines } : undefined;
-  return wireText(payload, options, cut);
+  return wireText(payload, options, mcpCutOf(bound, body, options));
 }

@@ -48,6 +48,40 @@ describe("cutSegments", () => {
     expect(cutSegments({ text: "c1\na1", lineSources: [6, 1], partLines }, always)).toBeUndefined();
   });
 
+  test("a resource none of whose lines is shown keeps its place with a note saying where its lines are; a text part does not", () => {
+    // Parts: resource (input lines 1-2), text (4), resource (6-8); only part 1's line and the marker are shown.
+    const isResource = (part: number) => part !== 1;
+    expect(cutSegments({ text: "b1\n[marker]", lineSources: [4, 0], partLines }, always, isResource)).toEqual([
+      { part: 0, own: false, text: "[correx: this resource's text was cut (lines 1-2 of the full output)]", note: true },
+      { part: 1, own: false, text: "b1\n[marker]" },
+      { part: 2, own: false, text: "[correx: this resource's text was cut (lines 6-8 of the full output)]", note: true },
+    ]);
+    // A text part wholly cut is left out; the marker alone still lets each resource be named.
+    expect(cutSegments({ text: "a1\n[marker]", lineSources: [1, 0], partLines }, always, () => false)).toEqual([{ part: 0, own: false, text: "a1\n[marker]" }]);
+    expect(cutSegments({ text: "[marker]", lineSources: [0], partLines: [1, 3] }, always, (part) => part === 1)).toEqual([
+      { part: 0, own: false, text: "[marker]" },
+      { part: 1, own: false, text: "[correx: this resource's text was cut (lines 3-5 of the full output)]", note: true },
+    ]);
+    // Without line sources nothing says which lines were shown: no note.
+    expect(cutSegments({ text: "view", partLines }, always, isResource)).toEqual([{ part: 0, own: true, text: "view" }]);
+  });
+
+  test("a resource shown whole keeps its text even when it is blank; one shown only by blank lines gets the note", () => {
+    // Parts: text (1 line), an empty resource (line 3), text (line 5).
+    const isResource = (part: number) => part === 1;
+    expect(cutSegments({ text: "a\n\n\n\nc", lineSources: [1, 2, 3, 4, 5], partLines: [1, 1, 1] }, always, isResource)).toEqual([
+      { part: 0, own: false, text: "a" },
+      { part: 1, own: false, text: "" },
+      { part: 2, own: false, text: "c" },
+    ]);
+    // A resource of 3 lines, not for the model, whose only line shown is blank: the note, then the marker on its own.
+    expect(cutSegments({ text: "a\n\n[marker]", lineSources: [1, 3, 0], partLines: [1, 3] }, (part) => part !== 1, isResource)).toEqual([
+      { part: 0, own: false, text: "a" },
+      { part: 1, own: false, text: "[correx: this resource's text was cut (lines 3-5 of the full output)]", note: true },
+      { part: 1, own: true, text: "[marker]" },
+    ]);
+  });
+
   test("partLinesOf counts each text part's lines in the joined text", () => {
     expect(partLinesOf([{ type: "text", chars: 5 }, { type: "attachment", index: 0 }, { type: "text", chars: 0 }, { type: "text", chars: 2 }], "a\nb\nc\n\n\n\nd\n", "\n\n")).toEqual([3, 1, 2]);
     expect(partLinesOf([{ type: "text", chars: 5 }], "abc", "\n\n")).toBeUndefined();
@@ -94,6 +128,72 @@ describe("projectResult --to mcp of a cut MCP result", () => {
     const source = { content: [{ type: "text", text: "\u001b[31mred\u001b[0m", annotations: { priority: 0.5 } }, { type: "text", text: "plain", _meta: { a: 1 } }] };
     const projection = projectResult(normalizeValue(source, "mcp"), { format: "json", to: "mcp" });
     expect(JSON.parse(projection.text)).toEqual({ content: [{ type: "text", text: "red", annotations: { priority: 0.5 } }, { type: "text", text: "plain", _meta: { a: 1 } }] });
+  });
+});
+
+const numbered = (count: number, label: string) => Array.from({ length: count }, (_, index) => `${label} ${index + 1}: ${"abcdefghij".slice(index % 7)}`).join("\n");
+const resourceText = (block: Block): string => (block.resource as { text: string }).text;
+
+describe("blocks none of whose lines is shown", () => {
+  // A long first and last text; between them an embedded resource, a user-only text block, a resource_link and a
+  // resource for the user only: the head and tail show only the first and last texts.
+  const source = {
+    content: [
+      { type: "text", text: numbered(100, "log") },
+      { type: "resource", resource: { uri: "file:///tmp/mid.txt", mimeType: "text/plain", text: numbered(30, "mid") }, annotations: { priority: 0.4 }, _meta: { k: 1 } },
+      { type: "text", text: "Shown to the user", annotations: { audience: ["user"] }, _meta: { m: 2 } },
+      { type: "resource_link", uri: "file:///tmp/link.bin", name: "link.bin", mimeType: "application/octet-stream" },
+      { type: "resource", resource: { uri: "memo://notes", text: numbered(10, "memo") }, annotations: { audience: ["user"] } },
+      { type: "text", text: numbered(100, "tail") },
+    ],
+  };
+  const project = (maxBytes: number, extra: { maxLines?: number; maxTokens?: number } = {}) => {
+    const budget = { maxBytes, maxLines: extra.maxLines ?? 2000, ...(extra.maxTokens ? { maxTokens: extra.maxTokens } : {}) };
+    const projection = projectResult(normalizeValue(source, "mcp"), { format: "json", to: "mcp", salience: false, budget });
+    expect(projection.bound.truncated).toBe(true);
+    const payload = JSON.parse(projection.text) as Record<string, unknown>;
+    expect(CallToolResultSchema.parse(payload)).toEqual(payload);
+    expect(measured(payload)).toBeLessThanOrEqual(maxBytes);
+    return { payload, content: payload.content as Block[], bound: projection.bound };
+  };
+
+  test("an embedded resource stays in its place with its uri, mimeType, annotations and _meta, its text a note", () => {
+    const { content } = project(1500);
+    expect(content.map((block) => block.type)).toEqual(["text", "resource", "resource_link", "resource", "text"]);
+    expect(content[0]!.text).toMatch(/^log 1: /);
+    expect(content[1]).toEqual({
+      type: "resource", resource: { uri: "file:///tmp/mid.txt", mimeType: "text/plain", text: "[correx: this resource's text was cut (lines 102-131 of the full output)]" },
+      annotations: { priority: 0.4 }, _meta: { k: 1 },
+    });
+    // The resource_link is no text: never cut, in its place as it was.
+    expect(content[2]).toEqual(source.content[3]);
+    expect(content[3]).toEqual({ type: "resource", resource: { uri: "memo://notes", text: "[correx: this resource's text was cut (lines 135-144 of the full output)]" }, annotations: { audience: ["user"] } });
+    // A text block wholly cut is left out, annotations and _meta with it: a text block is its text, the marker counts
+    // its line (its _meta and audience say nothing the model could ask for again).
+    expect(content.some((block) => block.text === "Shown to the user")).toBe(false);
+    expect(content[4]!.text).toMatch(/tail 100: /);
+  });
+
+  test("each note is a line of the line budget", () => {
+    const { content, bound } = project(20000, { maxLines: 30 });
+    const notes = content.filter((block) => block.type === "resource" && resourceText(block).startsWith("[correx: this resource's text was cut"));
+    expect(notes).toHaveLength(2);
+    expect(bound.text.split("\n").length + notes.length).toBeLessThanOrEqual(30);
+  });
+
+  test("the marker alone keeps the notes when they fit; when they do not, it is written as before, without them", () => {
+    const roomy = project(680);
+    expect(roomy.bound.lineSources?.every((source) => source === 0)).toBe(true);
+    expect(roomy.content.filter((block) => block.type === "resource").map((block) => (block.resource as { uri: string }).uri)).toEqual(["file:///tmp/mid.txt", "memo://notes"]);
+    // Too small for the notes beside the marker: the marker alone is written (no refusal), as it was before.
+    const tight = project(600);
+    expect(tight.content.map((block) => block.type)).toEqual(["text", "resource_link"]);
+    expect(tight.content[0]!.text).toMatch(/^\[\.\.\. omitted /);
+  });
+
+  test("the text the model cannot be shown: a wholly cut resource in the other targets' text is cut with the rest", () => {
+    const projection = projectResult(normalizeValue(source, "mcp"), { format: "json", to: "anthropic", salience: false, budget: { maxBytes: 1500, maxLines: 2000 } });
+    expect(projection.text).not.toContain("this resource's text was cut");
   });
 });
 

@@ -17,9 +17,10 @@ type Block = Record<string, unknown> & { type: string; text?: string };
 const lines = (count: number, label: string) => Array.from({ length: count }, (_, index) => `${label} ${index + 1}: processed a batch of records`).join("\n");
 const PNG = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==";
 
-function options(maxBytes: number, extra: { maxMediaBytes?: number } = {}) {
+function options(maxBytes: number, extra: { maxMediaBytes?: number; maxLines?: number } = {}) {
   const spill = { store: new SpillStore(join(mkdtempSync(join(tmpdir(), "correx-blocks-")), "spill")) };
-  return { bound: resolveBoundOptions({ budget: { maxBytes, maxLines: 2000 } }), readToolName: "read_output", spill, ...extra };
+  const { maxLines = 2000, ...rest } = extra;
+  return { bound: resolveBoundOptions({ budget: { maxBytes, maxLines } }), readToolName: "read_output", spill, ...rest };
 }
 
 function bound(result: Record<string, unknown>, maxBytes: number, extra: { maxMediaBytes?: number } = {}) {
@@ -139,7 +140,7 @@ describe("boundCallToolResult keeps the blocks of a result it cuts", () => {
       fc.record({ type: fc.constant("image"), count: fc.constant(0), annotations: fc.constant(undefined), meta: fc.boolean() }),
     );
     fc.assert(
-      fc.property(fc.array(block, { minLength: 1, maxLength: 8 }), fc.integer({ min: 1500, max: 6000 }), (blocks, maxBytes) => {
+      fc.property(fc.array(block, { minLength: 1, maxLength: 8 }), fc.integer({ min: 1000, max: 6000 }), fc.constantFrom(2000, 12, 40), (blocks, maxBytes, maxLines) => {
         const content = blocks.map((spec, index) => {
           const extra = { ...(spec.annotations ? { annotations: spec.annotations } : {}), ...(spec.meta ? { _meta: { "test/index": index } } : {}) };
           const text = spec.count === 0 ? `block ${index}` : lines(spec.count, `block ${index}`);
@@ -148,12 +149,19 @@ describe("boundCallToolResult keeps the blocks of a result it cuts", () => {
           return { type: "text", text, ...extra };
         });
         const raw = Buffer.from(JSON.stringify({ jsonrpc: "2.0", id: 1, result: { content } }));
-        const outcome = boundCallToolResult({ content }, raw, options(maxBytes));
+        const outcome = boundCallToolResult({ content }, raw, options(maxBytes, { maxLines }));
         if (outcome.result === undefined) return; // it fits: passed as written
         const cut = outcome.result.content as Block[];
         expect(CallToolResultSchema.parse(outcome.result)).toEqual(outcome.result);
         const withoutData = cut.map((item) => (typeof item.data === "string" ? { ...item, data: "" } : item));
         expect(Buffer.byteLength(JSON.stringify({ ...outcome.result, content: withoutData }))).toBeLessThanOrEqual(maxBytes);
+        // The lines the model reads: the cut text's and one for each note of a resource wholly cut.
+        expect(cut.map(textOf).filter((text) => text !== "").join("\n").split("\n").length).toBeLessThanOrEqual(maxLines);
+        // Every embedded resource is still there by its uri (wholly cut: its text a note), unless the budget held the
+        // marker alone, and not even beside the notes (no line of the source shown).
+        const uris = cut.flatMap((item) => (item.type === "resource" ? [(item.resource as { uri: string }).uri] : []));
+        const sourceShown = cut.some((item) => /^block \d+/m.test(textOf(item)));
+        for (const item of content) if (item.type === "resource" && (sourceShown || uris.length > 0)) expect(uris).toContain((item as { resource: { uri: string } }).resource.uri);
         // Every block that carries a source's _meta is that source's, in source order, with its own annotations.
         const indexes = cut.flatMap((item) => (item._meta ? [(item._meta as Record<string, number>)["test/index"]!] : []));
         expect(indexes).toEqual([...indexes].sort((a, b) => a - b));
@@ -165,13 +173,14 @@ describe("boundCallToolResult keeps the blocks of a result it cuts", () => {
           if (item.type === "resource") expect((item.resource as { uri: string }).uri).toBe((source as { resource: { uri: string } }).resource.uri);
         }
         expect(cut.every((item) => item.type !== "text" || String(item.text).trim() !== "")).toBe(true);
-        // The head shows the first text (or resource) block's start, the tail the last one's end: both are there.
+        // The head shows the first text (or resource) block's start, the tail the last one's end: both are there (at
+        // budgets that leave room for more than the marker and the blocks' fields).
         const textish = content.flatMap((item, index) => (item.type === "image" ? [] : [index]));
-        for (const index of [textish[0], textish.at(-1)]) {
+        for (const index of maxBytes >= 1500 && maxLines === 2000 ? [textish[0], textish.at(-1)] : []) {
           if (index !== undefined && "_meta" in content[index]!) expect(indexes).toContain(index);
         }
       }),
-      { numRuns: 60 },
+      { numRuns: 120 },
     );
   });
 });
@@ -181,6 +190,7 @@ describe("a long frame read as it arrives keeps the blocks too", () => {
     const content = [
       { type: "text", text: "Summary", annotations: { audience: ["user"], priority: 0.2 } },
       { type: "text", text: `${lines(20_000, "row")}\nERROR: checksum mismatch`, annotations: { audience: ["assistant"] }, _meta: { part: "log" } },
+      { type: "resource", resource: { uri: "file:///tmp/middle.csv", mimeType: "text/csv", text: lines(50, "middle") }, _meta: { part: "middle" } },
       { type: "resource", resource: { uri: "file:///tmp/report.txt", mimeType: "text/plain", text: `${lines(20_000, "report")}\nlast line of the report` } },
     ];
     const frame = Buffer.from(JSON.stringify({ jsonrpc: "2.0", id: 1, result: { content } }));
@@ -207,12 +217,14 @@ describe("a long frame read as it arrives keeps the blocks too", () => {
     expect(answered).toBeDefined();
     expect(CallToolResultSchema.parse(answered)).toEqual(answered);
     const cut = answered!.content as Block[];
-    expect(cut.map((block) => block.type)).toEqual(["text", "text", "resource"]);
+    expect(cut.map((block) => block.type)).toEqual(["text", "text", "resource", "resource"]);
     expect(cut[0]).toEqual(content[0]);
     expect(cut[1]).toMatchObject({ annotations: { audience: ["assistant"] }, _meta: { part: "log" } });
     expect(cut[1]!.text).toMatch(/^row 1: /);
-    expect(cut[2]!.resource).toMatchObject({ uri: "file:///tmp/report.txt", mimeType: "text/plain" });
-    expect(textOf(cut[2])).toMatch(/last line of the report$/);
+    // The resource between them, none of its lines shown, keeps its place and uri, its text a note.
+    expect(cut[2]).toEqual({ type: "resource", resource: { uri: "file:///tmp/middle.csv", mimeType: "text/csv", text: "[correx: this resource's text was cut (lines 20005-20054 of the full output)]" }, _meta: { part: "middle" } });
+    expect(cut[3]!.resource).toMatchObject({ uri: "file:///tmp/report.txt", mimeType: "text/plain" });
+    expect(textOf(cut[3])).toMatch(/last line of the report$/);
     expect(Buffer.byteLength(JSON.stringify(answered))).toBeLessThanOrEqual(8000);
   });
 });
