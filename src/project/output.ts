@@ -4,6 +4,7 @@ import type { BoundOptions, BoundText } from "../bound/types.js";
 import { lower, type LowerOptions } from "../lower/index.js";
 import { lowerToMcp, resourceNoteCount, type McpCallToolResult } from "../lower/mcp.js";
 import type { CutLines } from "../lower/mcp-cut.js";
+import { encodeLineMap, throughPrior, withoutLineMap } from "../lower/line-map.js";
 import { NOT_SAVED, STRUCTURED_CUT_META, structuredCutNote } from "../mcp/structured-note.js";
 import { stringifyJson } from "../normalize/lossless-json.js";
 import type { Attachment, Provider, ToolResult, ToolResultMeta } from "../payload.js";
@@ -33,6 +34,11 @@ export interface OutputOptions {
    * it came from (src/lower/mcp-cut.ts); undefined when the body is not the parts joined.
    */
   textPartLines?: number[];
+  /**
+   * A payload whose text was cut before (its meta's line_map, lower/line-map.ts): the input line of the source that
+   * each line of its text shows (0 for correx's own), through which this bounding's line sources are read.
+   */
+  priorLineSources?: number[];
 }
 
 /** The written output and the lossy steps taken on the way (warnings for stderr). */
@@ -124,6 +130,11 @@ export function planReservation(base: ToolResult, frame: Frame, options: OutputO
   };
   if (!base.ok && base.data === undefined) placeholder.error = frameText;
   if (options.structuredBeside !== undefined) placeholder.meta = besideCutData(placeholder.meta!, options.structuredBeside);
+  // A cut MCP result's payload says where its lines come from (withLineMap): a head and a tail run at their largest.
+  if (options.format === "json" && options.to === undefined && options.textPartLines !== undefined) {
+    const big = Number.MAX_SAFE_INTEGER;
+    placeholder.meta = { ...placeholder.meta, part_lines: options.textPartLines, line_map: [[big, big, big], [big, big, big]] };
+  }
   const envelope = wireText(placeholder, { ...options, lower: { ...options.lower } });
   const plan = { reservedBytes: Buffer.byteLength(envelope.text) + ENVELOPE_SLACK, reservedLines: 0, measure: jsonStringBytes, render, linesOnBody: true };
   // `--to mcp` of an MCP result: an embedded resource none of whose lines is shown keeps a one-line note (lower/mcp-cut.ts).
@@ -138,7 +149,25 @@ function resourceNotesBeside(base: ToolResult, frame: Frame, bound: BoundText, o
 
 /** An MCP result's cut text and where its lines come from, when it is written as it was bounded (lower/mcp-cut.ts). */
 function mcpCutOf(bound: BoundText, body: string, options: OutputOptions): CutLines | undefined {
-  return options.to === "mcp" && body === bound.text ? { text: bound.text, lineSources: bound.lineSources, partLines: options.textPartLines } : undefined;
+  return options.to === "mcp" && body === bound.text ? { text: bound.text, lineSources: sourceLines(bound, options), partLines: options.textPartLines } : undefined;
+}
+
+/** The input line of the source each line of a bounded text shows (through a cut made before: priorLineSources). */
+function sourceLines(bound: BoundText, options: OutputOptions): number[] | undefined {
+  if (bound.lineSources === undefined || options.priorLineSources === undefined) return bound.lineSources;
+  return throughPrior(bound.lineSources, options.priorLineSources);
+}
+
+/**
+ * The unified payload of a cut MCP result says where its text's lines come from (part_lines, line_map:
+ * lower/line-map.ts), so that `lower --to mcp` puts them back into the blocks; a cut that cannot say it drops a
+ * map a cut before it wrote (it would be stale). A text that was not cut keeps its meta as it was.
+ */
+function withLineMap(payload: ToolResult, bound: BoundText, body: string, options: OutputOptions): ToolResult {
+  if (options.to !== undefined || options.textPartLines === undefined || !bound.truncated || payload.meta === undefined) return payload;
+  const lineSources = body === bound.text ? sourceLines(bound, options) : undefined;
+  if (lineSources === undefined) return { ...payload, meta: withoutLineMap(payload.meta) };
+  return { ...payload, meta: { ...payload.meta, part_lines: options.textPartLines, line_map: encodeLineMap(lineSources) } };
 }
 
 /**
@@ -194,5 +223,5 @@ export function renderOutput(base: ToolResult, bound: BoundText, frame: Frame, o
   // Structured content that was the data stays structured content (an object) when the data became cut text.
   if (options.structuredBeside !== undefined && payload.data !== base.data) payload.meta = besideCutData(payload.meta!, options.structuredBeside);
   // An MCP result's text goes back into its blocks (lower/mcp-cut.ts) when nothing was written around it.
-  return wireText(payload, options, mcpCutOf(bound, body, options));
+  return wireText(withLineMap(payload, bound, body, options), options, mcpCutOf(bound, body, options));
 }

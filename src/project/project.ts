@@ -12,6 +12,7 @@ import { isRecord, type Provider, type ToolResult } from "../payload.js";
 import { formatTool, formattingTool, resolveToolKind, type ToolText } from "../tools/index.js";
 import { stateError } from "../lower/result-text.js";
 import { partLinesOf } from "../lower/mcp-cut.js";
+import { decodeLineMap, readLineMap } from "../lower/line-map.js";
 import { readJoinedText } from "../lower/source-layout.js";
 import { MCP_PART_SEPARATOR, type PartLayout } from "../normalize/parts.js";
 import { cleanStructured } from "./clean-structured.js";
@@ -109,9 +110,11 @@ export function planProjection(whole: ToolResult, options: ProjectOptions = {}, 
   if (beside !== undefined) output.structuredBeside = beside;
   // The note that says a cut structuredContent (--to mcp) is sized by the byte budget, as the proxy's is.
   output.budgetBytes = base.budget.maxBytes;
-  // `--to mcp` of an MCP result whose body is its text parts joined: a cut goes back into the parts (lower/mcp-cut.ts).
-  const partLines = output.to === "mcp" && result.meta?.source_shape === "mcp" && Array.isArray(result.meta.parts)
-    ? streamedPartLines ?? partLinesOf(result.meta.parts as PartLayout[], readJoinedText(result), MCP_PART_SEPARATOR) : undefined;
+  // `--to mcp` of an MCP result whose body is its text parts joined: a cut goes back into the parts (lower/mcp-cut.ts);
+  // `--format json` says where its lines come from in meta, for a later `lower --to mcp` (lower/line-map.ts).
+  const carriesBlocks = output.to === "mcp" || (output.format === "json" && output.to === undefined);
+  const layout = carriesBlocks && result.meta?.source_shape === "mcp" && Array.isArray(result.meta.parts) ? textPartLayout(result, streamedPartLines) : undefined;
+  const partLines = layout?.partLines;
   // A paged formatter (read, grep, glob) fits its whole text to what the envelope leaves, measured as written,
   // so that the bounder never cuts a page in the middle and its footer and next_offset stay true.
   const around = planReservation(result, NO_FRAME, output, options.spill?.store.dir);
@@ -119,17 +122,37 @@ export function planProjection(whole: ToolResult, options: ProjectOptions = {}, 
     ...(tool ? { tool } : {}), budget: shrinkBudget(base.budget, around), style: base.style, ...(around.measure ? { measure: around.measure } : {}),
   });
   const frame = text.paged ? NO_FRAME : withFailureStated(text, output);
-  const reservation = text.paged ? around : planReservation(result, frame, output, options.spill?.store.dir);
   // A structured body (generic format: the value pretty-printed) that does not fit is shown as its JSON view.
   const viewed = kind === "generic" && !text.paged && base.style !== "opencode" ? structuredBody(result) : undefined;
   const view = viewed === undefined ? {} : { view: (fits: (view: string) => boolean, maxChars: number) => viewJsonWithin(viewed, fits, maxChars) };
   // The terminal shows what a person reviews (edit: the diff); the model reads the formatter's body.
   const onTerminal = output.reader === "terminal" && output.format === "text" && !output.to;
   const formatted = text.paged ? `${text.header}${text.body}${text.footer}` : onTerminal && text.terminalBody !== undefined ? text.terminalBody : text.body;
-  if (partLines !== undefined && !text.paged && frame.header === "" && frame.footer === "" && formatted === readJoinedText(result)) output.textPartLines = partLines;
+  if (partLines !== undefined && !text.paged && frame.header === "" && frame.footer === "" && formatted === readJoinedText(result)) {
+    output.textPartLines = partLines;
+    if (layout?.prior !== undefined) output.priorLineSources = layout.prior;
+  }
+  const reservation = text.paged ? around : planReservation(result, frame, output, options.spill?.store.dir);
   const plan = { result, input, tool, base, output, text, frame, formatted, view, late: { ...reservation, ...(structuredCut ? { keepInput: true } : {}) } };
   const newline = needsFinalNewline(plan, { empty: formatted === "", endsWithNewline: formatted.endsWith("\n") });
   return { ...plan, body: newline ? `${formatted}\n` : formatted };
+}
+
+/**
+ * The lines of each text part of an MCP result whose body is its text parts joined; for a payload whose text was cut
+ * before (`bound --format json`), the lines its meta says (part_lines) and where each line of its text comes from
+ * (line_map): lower/line-map.ts. Undefined when neither can be known.
+ */
+function textPartLayout(result: ToolResult, streamedPartLines: number[] | undefined): { partLines: number[]; prior?: number[] } | undefined {
+  const text = readJoinedText(result);
+  const map = result.meta?.truncated === true ? readLineMap(result.meta) : undefined;
+  if (map !== undefined) {
+    const lines = text === "" ? 0 : text.split("\n").length - (text.endsWith("\n") ? 1 : 0);
+    const prior = decodeLineMap(map.runs, lines);
+    return prior === undefined ? undefined : { partLines: map.partLines, prior };
+  }
+  const partLines = streamedPartLines ?? partLinesOf(result.meta!.parts as PartLayout[], text, MCP_PART_SEPARATOR);
+  return partLines === undefined ? undefined : { partLines };
 }
 
 /**

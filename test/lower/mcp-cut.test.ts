@@ -4,7 +4,10 @@ import { CallToolResultSchema } from "@modelcontextprotocol/sdk/types.js";
 import { spawnSync } from "node:child_process";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
+import { readFileSync } from "node:fs";
+import Ajv2020 from "ajv/dist/2020.js";
 import { cutSegments, partLinesOf } from "../../src/lower/mcp-cut.js";
+import { encodeLineMap } from "../../src/lower/line-map.js";
 import { normalizeValue } from "../../src/normalize/index.js";
 import { projectResult } from "../../src/project/project.js";
 import { assertBuilt } from "../run/cli-process.js";
@@ -210,4 +213,49 @@ describe("correx bound, lower and normalize --to mcp", () => {
       expect(measured(payload)).toBeLessThanOrEqual(3000);
     });
   }
+});
+
+// `bound --format json` writes the cut text as one string: its meta says where each line came from (part_lines,
+// line_map: src/lower/line-map.ts), so that `lower --to mcp` puts it back into the blocks as `bound --to mcp` does.
+describe("a cut MCP result's payload, lowered later", () => {
+  const schema = JSON.parse(readFileSync(new URL("../../schema/tool-result.schema.json", import.meta.url), "utf8"));
+  const validate = new Ajv2020.default({ strict: true, allErrors: true }).compile(schema);
+
+  test("the payload says where its lines come from, valid for the schema; lowered, it keeps the blocks", () => {
+    const projection = projectResult(normalizeValue(SOURCE, "mcp"), { format: "json", budget: { maxBytes: 4000, maxLines: 2000 } });
+    expect(Buffer.byteLength(projection.text.trimEnd())).toBeLessThanOrEqual(4000);
+    const payload = JSON.parse(projection.text) as { data: string; meta: Record<string, unknown> };
+    expect(validate(payload), JSON.stringify(validate.errors)).toBe(true);
+    expect(payload.meta.part_lines).toEqual([1, 301, 301]);
+    expect(payload.meta.line_map).toEqual(encodeLineMap(projection.bound.lineSources!));
+    const lowered = projectResult(normalizeValue(payload, "rind"), { format: "json", to: "mcp" });
+    const result = JSON.parse(lowered.text) as Record<string, unknown>;
+    expect(CallToolResultSchema.parse(result)).toEqual(result);
+    checkBlocks(result.content as Block[]);
+  });
+
+  test("cut again (a smaller budget), the map is the source's still; a cut with no line sources drops it", () => {
+    const first = JSON.parse(projectResult(normalizeValue(SOURCE, "mcp"), { format: "json", budget: { maxBytes: 6000, maxLines: 2000 } }).text);
+    const second = projectResult(normalizeValue(first, "rind"), { format: "json", budget: { maxBytes: 3500, maxLines: 2000 } });
+    const payload = JSON.parse(second.text) as { meta: Record<string, unknown> };
+    const runs = payload.meta.line_map as [number, number, number][];
+    // Its last run ends with the source's last line (the resource's "the end", line 605), not the first payload's.
+    expect(runs.at(-1)![1] + runs.at(-1)![2] - 1).toBe(605);
+    checkBlocks(JSON.parse(projectResult(normalizeValue(payload, "rind"), { format: "json", to: "mcp" }).text).content as Block[]);
+    const opencode = JSON.parse(projectResult(normalizeValue(first, "rind"), { format: "json", style: "opencode", budget: { maxBytes: 3500, maxLines: 2000 } }).text) as { meta: Record<string, unknown> };
+    expect(opencode.meta.line_map).toBeUndefined();
+    expect(opencode.meta.part_lines).toBeUndefined();
+  });
+
+  test("correx bound --format json | correx lower --to mcp keeps the blocks, as bound --to mcp does", () => {
+    assertBuilt();
+    const spill = join(temporaryDirectory("correx-mcp-pipe-"), "spill");
+    const bound = spawnSync(process.execPath, [CORREX_BIN, "bound", "--from", "mcp", "--format", "json", "--max-bytes", "4000", "--spill-dir", spill], { input: JSON.stringify(SOURCE) });
+    expect(bound.status).toBe(0);
+    const lowered = spawnSync(process.execPath, [CORREX_BIN, "lower", "--to", "mcp", "--spill-dir", spill], { input: bound.stdout });
+    expect(lowered.status).toBe(0);
+    const payload = JSON.parse(lowered.stdout.toString()) as Record<string, unknown>;
+    expect(CallToolResultSchema.parse(payload)).toEqual(payload);
+    checkBlocks(payload.content as Block[]);
+  });
 });
