@@ -162,6 +162,10 @@ export function composeBound(
   saveRecord: (projection: string, spill: SpillReport, lines?: number) => SpillReport,
   plainJson?: (spill: SpillReport) => PlainJsonView | undefined,
 ): BoundText {
+  if (options.reserveLess !== undefined && options.reservedBytes !== undefined) {
+    const less = Math.max(0, options.reserveLess({ bytes: rawBytes, lines: window.totalLines }, options.budget.maxBytes));
+    options = { ...options, reservedBytes: Math.max(0, options.reservedBytes - less), reserveLess: undefined };
+  }
   if (options.style === "opencode") {
     if (opencodeFits(window, options.budget)) {
       const candidate = whole(window, joinWindow(window), rawBytes);

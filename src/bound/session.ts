@@ -15,7 +15,7 @@ import type { BoundOptions, BoundText, SpillReport } from "./types.js";
 
 const SNIFF_BYTES = 8192;
 /** Options that may still change when the input ends: they matter only to the final cut. */
-export type LateOptions = Partial<Pick<BoundOptions, "budget" | "reservedBytes" | "reservedLines" | "reservedTokens" | "measure" | "headRatio" | "render" | "linesOnBody" | "linesBeside" | "keepInput">>;
+export type LateOptions = Partial<Pick<BoundOptions, "budget" | "reservedBytes" | "reservedLines" | "reservedTokens" | "measure" | "headRatio" | "render" | "linesOnBody" | "linesBeside" | "reserveLess" | "keepInput">>;
 
 export type { RawReplay, SpillTarget } from "./raw-spill.js";
 

@@ -74,6 +74,11 @@ export interface BoundOptions {
    * MCP lowering's note for each embedded resource none of whose lines is shown: lower/mcp-cut.ts).
    */
   linesBeside?: (bound: BoundText) => number;
+  /**
+   * Bytes of `reservedBytes` that the input's totals show are not needed (a JSON envelope reserves its meta's counts
+   * at 16 digits before the totals are known; once they are, at their width): taken off when the input ends.
+   */
+  reserveLess?: (totals: { bytes: number; lines: number }, maxBytes: number) => number;
 }
 
 /** Where the full output went, as the marker reports it. */

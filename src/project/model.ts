@@ -79,10 +79,12 @@ export const WORST_CASE_ID = "tool_00000000000000000000000000";
  * never come together are not added up: a spill saved (its id, path, and the bytes a cap kept out) or its error,
  * whichever is longer; a binary input's summary has no text to cut (its meta is checked as written). A real meta
  * still longer (an error message past 200 characters) is caught where every cut is checked, on what is written.
+ * `big`: the largest count the meta may hold (the largest safe integer before the totals are known; then
+ * countLimit's).
  */
-export function worstCaseMeta(base: ToolResult, spillPath: string | undefined): ToolResultMeta {
-  const big = Number.MAX_SAFE_INTEGER;
-  const saved = { output_id: WORST_CASE_ID, output_path: `${spillPath ?? ""}/${WORST_CASE_ID}`, not_saved_bytes: big };
+export function worstCaseMeta(base: ToolResult, spillPath: string | undefined, big = Number.MAX_SAFE_INTEGER): ToolResultMeta {
+  // The bytes a cap kept out of the spill count the input as read, which may be longer than the text: never less.
+  const saved = { output_id: WORST_CASE_ID, output_path: `${spillPath ?? ""}/${WORST_CASE_ID}`, not_saved_bytes: Number.MAX_SAFE_INTEGER };
   const failed = { spill_error: "x".repeat(200) };
   return {
     ...base.meta,
@@ -91,4 +93,14 @@ export function worstCaseMeta(base: ToolResult, spillPath: string | undefined): 
     omitted_bytes: big, omitted_lines: big, next_offset: big, view: "json",
     ...(JSON.stringify(saved).length >= JSON.stringify(failed).length ? saved : failed),
   };
+}
+
+/**
+ * The largest count a cut's meta can hold once its totals are known: every line number, line count and byte count
+ * in it (shown, omitted, next_offset, line_map) is at most the total bytes, the total lines + 1, or the bytes of the
+ * text written (at most the byte budget): the same number of digits, all nines.
+ */
+export function countLimit(totals: { bytes: number; lines: number }, maxBytes: number): number {
+  const largest = Math.max(totals.bytes, totals.lines + 1, maxBytes, 1);
+  return Math.min(Number.MAX_SAFE_INTEGER, 10 ** String(largest).length - 1);
 }

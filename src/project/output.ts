@@ -9,7 +9,7 @@ import { NOT_SAVED, STRUCTURED_CUT_META, structuredCutNote } from "../mcp/struct
 import { stringifyJson } from "../normalize/lossless-json.js";
 import type { Attachment, Provider, ToolResult, ToolResultMeta } from "../payload.js";
 import { formatSize } from "../text/magic.js";
-import { boundPayload, jsonStringBytes, renderModelText, worstCaseMeta, type Frame } from "./model.js";
+import { boundPayload, countLimit, jsonStringBytes, renderModelText, worstCaseMeta, type Frame } from "./model.js";
 import type { renderTerminal } from "./terminal.js";
 
 /** How the result is written. */
@@ -110,7 +110,7 @@ export function writtenRenderer(base: ToolResult, frame: Frame, options: OutputO
 }
 
 /** What the bounder must leave free for the frame and (for JSON output) the envelope, how it measures, and what it checks. */
-export function planReservation(base: ToolResult, frame: Frame, options: OutputOptions, spillDir: string | undefined, shape?: ShapeBound): Pick<BoundOptions, "reservedBytes" | "reservedLines" | "measure" | "render" | "linesOnBody" | "linesBeside"> {
+export function planReservation(base: ToolResult, frame: Frame, options: OutputOptions, spillDir: string | undefined, shape?: ShapeBound): Pick<BoundOptions, "reservedBytes" | "reservedLines" | "measure" | "render" | "linesOnBody" | "linesBeside" | "reserveLess"> {
   const frameText = `${frame.header}${frame.footer}`;
   const render = writtenRenderer(base, frame, options, shape);
   if (options.format === "text" && !options.to) {
@@ -124,19 +124,24 @@ export function planReservation(base: ToolResult, frame: Frame, options: OutputO
       reservedLines: countLines(frame.header) + countLines(frame.footer) + countLines(notes) + status.lines, render,
     };
   }
-  const placeholder: ToolResult = {
-    ...base, data: base.ok || base.data !== undefined ? frameText : undefined, meta: worstCaseMeta(base, spillDir),
-    attachments: withoutAttachmentData(base.attachments),
+  /** The envelope's bytes with every count in its meta at most `big`. */
+  const envelopeBytes = (big: number): number => {
+    const placeholder: ToolResult = {
+      ...base, data: base.ok || base.data !== undefined ? frameText : undefined, meta: worstCaseMeta(base, spillDir, big),
+      attachments: withoutAttachmentData(base.attachments),
+    };
+    if (!base.ok && base.data === undefined) placeholder.error = frameText;
+    if (options.structuredBeside !== undefined) placeholder.meta = besideCutData(placeholder.meta!, options.structuredBeside);
+    // A cut MCP result's payload says where its lines come from (withLineMap): a head and a tail run at their largest.
+    if (options.format === "json" && options.to === undefined && options.textPartLines !== undefined) {
+      placeholder.meta = { ...placeholder.meta, part_lines: options.textPartLines, line_map: [[big, big, big], [big, big, big]] };
+    }
+    return Buffer.byteLength(wireText(placeholder, { ...options, lower: { ...options.lower } }).text);
   };
-  if (!base.ok && base.data === undefined) placeholder.error = frameText;
-  if (options.structuredBeside !== undefined) placeholder.meta = besideCutData(placeholder.meta!, options.structuredBeside);
-  // A cut MCP result's payload says where its lines come from (withLineMap): a head and a tail run at their largest.
-  if (options.format === "json" && options.to === undefined && options.textPartLines !== undefined) {
-    const big = Number.MAX_SAFE_INTEGER;
-    placeholder.meta = { ...placeholder.meta, part_lines: options.textPartLines, line_map: [[big, big, big], [big, big, big]] };
-  }
-  const envelope = wireText(placeholder, { ...options, lower: { ...options.lower } });
-  const plan = { reservedBytes: Buffer.byteLength(envelope.text) + ENVELOPE_SLACK, reservedLines: 0, measure: jsonStringBytes, render, linesOnBody: true };
+  const worst = envelopeBytes(Number.MAX_SAFE_INTEGER);
+  // Once the input's totals are known, the counts are reserved at their true width (countLimit), not 16 digits.
+  const reserveLess = (totals: { bytes: number; lines: number }, maxBytes: number): number => worst - envelopeBytes(countLimit(totals, maxBytes));
+  const plan = { reservedBytes: worst + ENVELOPE_SLACK, reservedLines: 0, measure: jsonStringBytes, render, linesOnBody: true, reserveLess };
   // `--to mcp` of an MCP result: an embedded resource none of whose lines is shown keeps a one-line note (lower/mcp-cut.ts).
   return options.to === "mcp" ? { ...plan, linesBeside: (bound: BoundText) => resourceNotesBeside(base, frame, shape ? shape(bound) : bound, options) } : plan;
 }

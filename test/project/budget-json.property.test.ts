@@ -4,6 +4,8 @@ import fc from "fast-check";
 import { describe, expect, test } from "vitest";
 import { PROVIDERS, type Provider, type ToolResult } from "../../src/payload.js";
 import { projectResult } from "../../src/project/project.js";
+import { normalizeValue } from "../../src/normalize/index.js";
+import { BudgetTooSmallError } from "../../src/errors.js";
 
 const piece = fc.oneof(
   fc.string({ maxLength: 30 }),
@@ -31,5 +33,44 @@ describe("the budget of JSON output", () => {
       }),
       { numRuns: 120 },
     );
+  });
+});
+
+// The envelope's counts are reserved at their true width once the input's totals are known (countLimit), not at 16
+// digits: the written output comes closer to the budget, and never goes over it, down to the smallest budgets.
+describe("the envelope's reservation", () => {
+  const mcpResult = fc.record({ first: text, resource: text, last: text }).map(({ first, resource, last }) => normalizeValue({
+    content: [
+      { type: "text", text: first, annotations: { audience: ["assistant"] } },
+      { type: "resource", resource: { uri: "file:///tmp/r.txt", mimeType: "text/plain", text: resource }, _meta: { k: 1 } },
+      { type: "text", text: last },
+    ],
+  }, "mcp"));
+
+  test("property: the JSON payload and the MCP wire JSON stay within every budget, the smallest included", () => {
+    fc.assert(
+      fc.property(fc.oneof(result, mcpResult), fc.integer({ min: 60, max: 3000 }), fc.integer({ min: 1, max: 60 }), fc.constantFrom(undefined, "mcp" as const), (value, maxBytes, maxLines, to) => {
+        let projection;
+        try {
+          projection = projectResult(value, { format: "json", ...(to ? { to } : {}), budget: { maxBytes, maxLines }, lower: { callId: "call_1", name: "tool" } });
+        } catch (error) {
+          if (error instanceof BudgetTooSmallError) return; // refused, nothing written: never over
+          throw error;
+        }
+        const written = projection.text.replace(/\n$/, "");
+        expect(() => JSON.parse(written)).not.toThrow();
+        expect(Buffer.byteLength(written) - attachmentBytes(written)).toBeLessThanOrEqual(maxBytes);
+        expect(projection.bound.text.split("\n").length - (projection.bound.text.endsWith("\n") ? 1 : 0)).toBeLessThanOrEqual(maxLines);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  test("a 1,200-byte budget is filled but for the envelope's structural worst case (no spill: 403 bytes short before, 306 now)", () => {
+    const lines = Array.from({ length: 3000 }, (_, index) => `${index + 1} some log line text`).join("\n");
+    const projection = projectResult({ ok: true, data: lines, meta: { source_shape: "text" } }, { format: "json", salience: false, budget: { maxBytes: 1200, maxLines: 2000 } });
+    const written = Buffer.byteLength(projection.text.replace(/\n$/, ""));
+    expect(written).toBeLessThanOrEqual(1200);
+    expect(1200 - written).toBeLessThan(330);
   });
 });
