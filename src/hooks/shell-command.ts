@@ -28,8 +28,14 @@ export function runsCorrex(line: string): boolean {
   return wordsRunCorrex(readCommandShape(line).commandWords, line);
 }
 
+/**
+ * A package runner given correx as the package it runs (`npx correx`, `npx -y correx@0.1.0`, `pnpm dlx correx`,
+ * `npm exec -- correx`): a `correx` anywhere else on the line (`npx vitest run ~/correx/test`) is not correx running.
+ */
+const RUNNER_RUNS_CORREX = /(?:^|[\s;&|(])(?:npx|pnpx|bunx|npm\s+exec|pnpm\s+(?:dlx|exec)|yarn\s+dlx)\s+(?:-\S+\s+)*correx(?:@\S*)?(?=$|[\s;&|)])/;
+
 function wordsRunCorrex(words: string[], line: string): boolean {
-  return words.some(isCorrexWord) || (words.some((word) => word === "npx" || word === "pnpx" || word === "bunx") && /\bcorrex\b/.test(line));
+  return words.some(isCorrexWord) || (words.some((word) => word === "npx" || word === "pnpx" || word === "bunx" || word === "npm" || word === "pnpm" || word === "yarn") && RUNNER_RUNS_CORREX.test(line));
 }
 
 /** How the agent runs a shell command: whether its shell lives on from one command to the next. */

@@ -282,6 +282,10 @@ describe("reasonToKeep", () => {
     "python3 -c 'import os; os.chdir(\"/\")'",
     "echo 'cd /tmp && export X=1'",
     "cat > src/env.ts <<'EOF'\nexport const url = process.env.URL;\n// don't log it\nEOF\nnpx tsc --noEmit",
+    // correx named on a package runner's line, not run by it
+    "npx vitest run ~/src/correx/test",
+    "npx eslint packages/correx-plugin src/correx",
+    "npm test -- --grep correx",
   ])("wraps %j", (line) => {
     expect(reasonToKeep(line)).toBeUndefined();
   });
@@ -296,6 +300,9 @@ describe("reasonToKeep", () => {
     ["npm test 2>&1 | correx bound --max-lines 50", "the command already runs under correx"],
     ["./node_modules/.bin/correx read tool_01 --offset 3", "the command already runs under correx"],
     ["npx correx grep tool_01 error", "the command already runs under correx"],
+    ["npx -y correx@0.1.0 run -- make", "the command already runs under correx"],
+    ["make 2>&1 | pnpm dlx correx bound", "the command already runs under correx"],
+    ["npm exec -- correx ls", "the command already runs under correx"],
     ["npm run dev &", "the command starts a background job (`&`), which a wrapper would wait for"],
     ["echo 'unfinished", "the command line is not complete (an open quote or a trailing backslash)"],
     ["nvm use 20 && npm test", "`nvm` is a shell function from the user's startup files, which a wrapper's shell would not have"],
