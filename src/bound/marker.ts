@@ -10,6 +10,8 @@ export interface Omission {
   wholeLines: number;
   /** True when a line at either edge of the cut is shown only in part. */
   cutInsideLines: boolean;
+  /** Which edge alone is shown in part, when only one is (absent: both, or none). */
+  partEdge?: "first" | "last";
   omittedBytes: number;
   totalLines: number;
   totalBytes: number;
@@ -29,7 +31,8 @@ function describeOmission(omission: Omission): string {
     return `[... omitted ${plural(wholeLines, "line")}, ${plural(omittedBytes, "byte")}: lines ${fromLine}-${toLine} ${totals} ...]`;
   }
   if (fromLine === toLine) return `[... omitted ${plural(omittedBytes, "byte")} inside line ${fromLine} ${totals} ...]`;
-  return `[... omitted ${plural(omittedBytes, "byte")}: lines ${fromLine}-${toLine}, the first and last partly, ${totals} ...]`;
+  const partly = omission.partEdge === undefined ? "the first and last partly" : `the ${omission.partEdge} partly`;
+  return `[... omitted ${plural(omittedBytes, "byte")}: lines ${fromLine}-${toLine}, ${partly}, ${totals} ...]`;
 }
 
 function describeSpill(spill: SpillReport, omission: Omission): string {

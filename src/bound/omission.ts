@@ -21,6 +21,7 @@ export function omissionOf(selection: Selection, window: CollectedWindow, rawByt
   const wholeLines = Math.max(0, (tailPartial ? toLine - 1 : toLine) - (headPartial ? fromLine + 1 : fromLine) + 1);
   return {
     fromLine, toLine: Math.max(toLine, fromLine), wholeLines, cutInsideLines: headPartial || tailPartial,
+    ...(headPartial !== tailPartial ? { partEdge: headPartial ? ("first" as const) : ("last" as const) } : {}),
     omittedBytes: Math.max(0, tailStart - headEnd), totalLines: window.totalLines, totalBytes: rawBytes,
   };
 }

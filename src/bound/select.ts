@@ -102,6 +102,23 @@ export function selectLines(window: CollectedWindow, room: Room, keep: KeepMode,
     const limit = tailFirstIndex === -1 ? window.first.length : tailFirstIndex;
     const more = takeHead(window.first.slice(head.lines.length), leftover, measure, newlineCost, limit - head.lines.length, false);
     head.lines.push(...more.lines);
+    const giant = head.lines.length < limit ? startOfGiantLine(window.first[head.lines.length]!, room, { bytes: leftover.bytes - more.bytes, lines: leftover.lines - more.lines.length }, measure, newlineCost) : undefined;
+    if (giant) head.lines.push(giant);
   }
   return { head: head.lines, tail: tail.lines };
+}
+
+/** The least room left worth showing the start of a line too long for any cut (below it, the marker says enough). */
+const GIANT_LINE_MIN_SHOWN = 256;
+
+/**
+ * The start of the line where the head stopped, when no cut could ever show it whole (longer than the whole room:
+ * a minified bundle, a JSON blob, base64 in the middle of a log) and at least GIANT_LINE_MIN_SHOWN bytes are left:
+ * its start, rather than the room left empty. A line that would fit some other cut is never shown in part.
+ */
+function startOfGiantLine(line: CollectedLine, room: Room, left: Room, measure: Measure, newlineCost: number): CollectedLine | undefined {
+  if (line.foldNote || line.similar || left.lines < 1 || left.bytes - newlineCost < GIANT_LINE_MIN_SHOWN) return undefined;
+  if (measure(line.text) + newlineCost <= room.bytes) return undefined;
+  const end = prefixEnd(line.text, left.bytes - newlineCost, measure);
+  return end > 0 ? { ...line, text: line.text.slice(0, end), partial: line.partial === "start" ? "start" : "end" } : undefined;
 }

@@ -29,6 +29,12 @@ describe("marker", () => {
     );
   });
 
+  test("a cut partly shown at one edge only says which", () => {
+    const across = { fromLine: 3, toLine: 7, wholeLines: 4, cutInsideLines: true, omittedBytes: 5000, totalLines: 7, totalBytes: 6000 };
+    expect(formatMarker({ ...across, partEdge: "first" }, { kind: "disabled" }).split("\n")[0]).toBe("[... omitted 5000 bytes: lines 3-7, the first partly, of 7 lines (6000 bytes in all) ...]");
+    expect(formatMarker({ ...across, partEdge: "last" }, { kind: "disabled" }).split("\n")[0]).toBe("[... omitted 5000 bytes: lines 3-7, the last partly, of 7 lines (6000 bytes in all) ...]");
+  });
+
   test("a structured input points at its text view and names the input as read", () => {
     const view: SpillReport = { ...saved, textPath: `${saved.kind === "saved" ? saved.path : ""}.text` };
     expect(formatMarker(lines, view).split("\n")[1]).toBe(
