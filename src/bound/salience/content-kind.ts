@@ -7,10 +7,12 @@ export type ContentKind = "log" | "diff" | "git-log" | "json" | "grep";
 const GREP_LINE = /^(?:([^\s:]*[./][^\s:]*)[:-])?(\d+)[:-]/;
 /**
  * A checker's diagnostic, which grep never prints: a column and `: ` after the line (gcc, eslint's unix format,
- * flake8, go vet: `src/a.js:22:35: 'x' is not defined. [Error/no-undef]`), or a severity after it (mypy's
- * `app.py:12: error: …`).
+ * flake8, go vet: `src/a.js:22:35: 'x' is not defined. [Error/no-undef]`), a severity after it (mypy's
+ * `app.py:12: error: …`), or one space and a message that opens with a capitalized word (a config checker's:
+ * systemd's `units/a.service:7: Unknown key 'MemoryZSwapMax' in section [Service], ignoring.`; a line grep prints is
+ * the file's own, which seldom opens with one space before such a word).
  */
-const DIAGNOSTIC = /^[^\s:]+:\d+(?::\d+: |: (?:error|warning|note|fatal error)\b)/;
+const DIAGNOSTIC = /^[^\s:]+:\d+(?::\d+: |: (?:error|warning|note|fatal error)\b|: [A-Z][a-z]+ \S)/;
 
 /**
  * A commit per line: `git log --oneline` (with `--graph`'s `* ` and `--decorate`'s `(HEAD -> main)`), `git reflog`

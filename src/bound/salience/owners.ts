@@ -52,7 +52,7 @@ export function ownerOfAny(line: NumberedLine, before: Above): NumberedLine[] {
   const own = ownerByText(line, before);
   if (own) return own;
   const above = before.at(1);
-  if (above && (isTraceLine(above.text) || isCompilerContext(above.text))) return [{ number: above.number, text: clip(above.text) }];
+  if (above && (isTraceLine(above.text) || isCompilerContext(above.text) || GLOG_FATAL.test(above.text))) return [{ number: above.number, text: clip(above.text) }];
   if (line.text.includes("error: ") && COMPILER_ERROR.test(line.text)) return compilerContext(before);
   const title = failureTitle(before);
   if (title.length > 0) return title;
@@ -76,10 +76,19 @@ function ownerByText(line: NumberedLine, before: Above): NumberedLine[] | undefi
   if (ANSIBLE_FAILED.test(line.text)) return ansibleTask(before);
   if (PYLINT_ERROR.test(line.text)) return pylintModule(before);
   if (line.text === "Failed example:") return aboveWhile(before, (text) => DOCTEST_LOCATION.test(text));
+  const refused = SYSTEMD_REFUSAL.exec(line.text);
+  if (refused) return aboveWhile(before, (text) => text.startsWith(`${refused[1]}:`) || text.includes(`/${refused[1]}:`));
   if (!/^E {2,}\S/.test(line.text)) return undefined;
   const source = before.at(1);
   return source && /^> /.test(source.text) ? pytestSection(before, { number: source.number, text: clip(source.text) }) : pytestShortFrame(before);
 }
+
+/**
+ * systemd's refusal of a unit (`ledger-37.service: Service has no ExecStart=, … Refusing.`), over which its parser's
+ * lines about the same unit's file say why (`/etc/…/ledger-37.service:6: Unknown key 'ExecStrat' in section [Service],
+ * ignoring.`).
+ */
+const SYSTEMD_REFUSAL = /^(\S+\.(?:service|socket|timer|mount|automount|swap|target|path|slice|scope)): .*\bRefusing\.$/;
 
 /** doctest's `File "/app/ledger.py", line 1631, in ledger.net_total` over its `Failed example:`. */
 const DOCTEST_LOCATION = /^File ".*", line \d+, in \S/;
@@ -230,16 +239,22 @@ function shellcheckLocation(before: Above): NumberedLine[] {
   return [];
 }
 
+/**
+ * glog's fatal line (absl's, klog's), over the stack trace the process prints as it aborts (glog's `*** Check failure
+ * stack trace: ***`, Python's `Fatal Python error: Aborted`): it says why, and the byte path has no needle for it.
+ */
+const GLOG_FATAL = /^F\d{4}(?:\d{4})? \d\d:\d\d:\d\d\.\d{6} +\d+ [^\s:\]]+:\d+\] /;
+
 /** True once ownerOf's two tests were compiled to native code (native-regexps.ts). */
 let native = false;
 /**
  * What a line's own text holds wherever ownerOfAny's rules may find an owner by it: `error: ` (gcc's error, git
  * push's, collect2's), a Go test's `--- FAIL:`, ShellCheck's mark, pytest's `E` line, a Python exception, an indent,
- * ansible's `fatal: [host]`, pylint's error, doctest's `Failed example:`.
+ * ansible's `fatal: [host]`, pylint's error, doctest's `Failed example:`, systemd's refused unit.
  */
-const OWNS_BY_TEXT = new RegExp(["error: ", "^--- FAIL: ", SHELLCHECK_MARK.source, "^E {2,}\\S", PYTHON_EXCEPTION.source, "^[ \\t]", ANSIBLE_FAILED.source, PYLINT_ERROR.source, "^Failed example:$"].join("|"));
+const OWNS_BY_TEXT = new RegExp(["error: ", "^--- FAIL: ", SHELLCHECK_MARK.source, "^E {2,}\\S", PYTHON_EXCEPTION.source, "^[ \\t]", ANSIBLE_FAILED.source, PYLINT_ERROR.source, "^Failed example:$", "Refusing\\.$"].join("|"));
 /**
  * What the line above holds wherever ownerOfAny's rules may take it (or the line above it): a `set -x` trace line,
- * gcc's context (wider than isCompilerContext), a blank line, mocha's indented title ending with `:`.
+ * gcc's context (wider than isCompilerContext), a blank line, mocha's indented title ending with `:`, glog's fatal line.
  */
-const OWNS_FROM_ABOVE = /^\+|: In |^In file included from |: At top level:$|^\s*$|^\s+\S.*:$/;
+const OWNS_FROM_ABOVE = /^\+|: In |^In file included from |: At top level:$|^\s*$|^\s+\S.*:$|^F\d{4}(?:\d{4})? \d\d:/;

@@ -72,6 +72,26 @@ const STRONG: Rule[] = [
   // 318.`, `Use of uninitialized value … at x.pl line 14.` (anywhere in a line: stderr writes into buffered stdout);
   // PHP's `Warning: Undefined array key "sku" in /app/import.php on line 15` (`PHP Warning:  …` on stderr).
   { pattern: /^\(node:\d+\) (?:\[[A-Z]+\d+\] )?(?!ExperimentalWarning)[A-Z]\w*Warning: |^[^\s:]+\.py:\d+: (?!ExperimentalWarning)[A-Z]\w*Warning: |\S at [\w.\/-]+\.p[lm] line \d+(?:, <\w*> (?:line|chunk) \d+)?\.$|^(?:PHP )?Warning: {1,2}\S.* in \S+ on line \d+$/, score: 8 },
+  // glog's and klog's severity letter (Google's C++ logging, absl's, Kubernetes' components), whatever the message says:
+  // `E1203 12:34:56.789012   12345 reflector.go:147] …` (glog 0.6 writes the year too: `E20261203 …`), `F…` a fatal
+  // line (the process aborts after it). Only the whole prefix (the letter, MMDD, the time to the microsecond, a thread
+  // id, `file:line]`): a line that merely opens with `E1203` is not one. `W…` is a warning: not salient, as no log
+  // level's warning is (`WARN`, `WARNING:`), nor `I…`.
+  { pattern: /^E\d{4}(?:\d{4})? \d\d:\d\d:\d\d\.\d{6} +\d+ [^\s:\]]+:\d+\] /, score: 9 },
+  { pattern: /^F\d{4}(?:\d{4})? \d\d:\d\d:\d\d\.\d{6} +\d+ [^\s:\]]+:\d+\] /, score: 10 },
+  // Lua's report of a script that died (`lua5.4: report.lua:5: attempt to perform arithmetic on a nil value (field
+  // 'qty')`, `luajit: x.lua:3: …`): the interpreter's name, then where; its `stack traceback:` continues it.
+  { pattern: /^(?:lua(?:\d(?:\.\d)?)?|luajit): [^\s:]+:\d+: /, score: 9 },
+  // bash's own diagnostics of a script (`steps/step17.sh: line 5: RELEASE_TAG: unbound variable`, `x.sh: line 4: [:
+  // too many arguments`, `… integer expression expected`, `… bad substitution`): `FILE: line N:` then bash's wording.
+  { pattern: /^\S+: line \d+: (?:.*: )?(?:unbound variable|too many arguments|integer expression expected|(?:unary|binary) operator expected|bad substitution|ambiguous redirect|bad array subscript|readonly variable|syntax error near unexpected token .*|syntax error: .*)$/, score: 8 },
+  // An archive's check: unzip's `testing: data/x.csv   bad CRC 0a35ebb2  (should be dc0fbd14)` and its `At least
+  // one error was detected in x.zip.`; gzip's (and its kin's) `gzip: x.gz: invalid compressed data--crc error`,
+  // `… unexpected end of file`, `… not in gzip format`.
+  { pattern: /\sbad CRC [0-9a-f]{8} +\(should be [0-9a-f]{8}\)$|^At least one error was detected in \S+\.$|^(?:gzip|gunzip|zcat|bzip2|bunzip2|xz|unxz|zstd|lzip): \S.*: (?:invalid compressed data--|unexpected end of (?:file|input)$|not in gzip format$|compressed data is corrupt)/, score: 9 },
+  // systemd's verdict on a unit (`systemd-analyze verify`, the journal): `x.service: Service has no ExecStart=, …
+  // Refusing.`, `Unit x.service has a bad unit file setting.`
+  { pattern: /^\S+\.(?:service|socket|timer|mount|automount|swap|target|path|slice|scope): .*\bRefusing\.$|^Unit \S+ has a bad unit file setting\.$/, score: 9 },
 ];
 
 /** Weak words: salient only together with a location. */
@@ -198,13 +218,15 @@ function scoreText(text: string): number {
  * rustc's `...` between two excerpts and its `help:` with the suggested lines (`13 +     let total = …`), gcc's and
  * clang's `f.c:4:30: note: …` (with its code frame under it), Node's `Require stack:` (groups.ts takes its `- path`
  * list), PostgreSQL's `DETAIL:`, `HINT:`, `STATEMENT:` and psql's `LINE 1:` under its `ERROR:`, PHP's `Stack trace:`
- * and its frames (`#0 /app/report.php(16): customer_of()`, `#1 {main}`) under an uncaught exception.
+ * and its frames (`#0 /app/report.php(16): customer_of()`, `#1 {main}`) under an uncaught exception, Lua's `stack
+ * traceback:` (its frames are indented by a tab), systemd's `Unit x.service has a bad unit file setting.` under its
+ * refusal.
  */
 export function isContinuation(text: string): boolean {
   if (text.length === 0) return false;
   const first = text.charCodeAt(0);
   if (first === 0x20 || first === 0x09) return text.trim().length > 0;
-  return /^(?:at |Caused by:|\s*\^|\s*[|│]|\s*-->|\s*\d+\s*\||==\d+== {2,}\S|(?:READ|WRITE) of size \d+ at |(?:Previous )?(?:[Rr]ead|[Ww]rite) at 0x[0-9a-f]+ by |\.\.\.$|help: |\d+ [-+~] |Require stack:$|LINE \d+: |Stack trace:$|#\d+ (?:\S+\(\d+\): |\{main\}$))/.test(text) || (text.includes(": note: ") && COMPILER_NOTE.test(text)) || (text.includes(":  ") && POSTGRES_FIELD.test(text));
+  return /^(?:at |Caused by:|stack traceback:$|Unit \S+ has a bad unit file setting\.$|\s*\^|\s*[|│]|\s*-->|\s*\d+\s*\||==\d+== {2,}\S|(?:READ|WRITE) of size \d+ at |(?:Previous )?(?:[Rr]ead|[Ww]rite) at 0x[0-9a-f]+ by |\.\.\.$|help: |\d+ [-+~] |Require stack:$|LINE \d+: |Stack trace:$|#\d+ (?:\S+\(\d+\): |\{main\}$))/.test(text) || (text.includes(": note: ") && COMPILER_NOTE.test(text)) || (text.includes(":  ") && POSTGRES_FIELD.test(text));
 }
 
 /** PostgreSQL's fields under its `ERROR:` (server log, after its line prefix, or psql's): `DETAIL:  Key (id)=(1) already exists.`, `STATEMENT:  insert …`. */
