@@ -122,6 +122,7 @@ export function createProgram(): { program: Command; defineCommands: (named: str
       .argument("<server>", "the MCP server to run (put -- before it so that its options stay its own)")
       .argument("[args...]", "its arguments")
       .option("--max-media <size>", "replace image, audio and blob blocks larger than this by a note (default: media pass unchanged)")
+      .option("--failure-max-bytes <size>", "a smaller byte budget for a result with isError, for clients that cut an error shorter (default: 10000 when the client is Claude Code, which shows an error's text whole only up to 11,024 characters)")
       .option("--request-timeout <duration>", "answer a request the server leaves unanswered this long with an error: 30s, 5m; progress restarts the clock (0 = none)", "0")
       .option("--kill-after <duration>", "after the client closes, time the server has to exit before SIGTERM (and again before SIGKILL)", "5s")
       .passThroughOptions()

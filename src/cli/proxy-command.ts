@@ -6,14 +6,15 @@ import type { Writable, Readable } from "node:stream";
 import { UsageError } from "../errors.js";
 import { FrameReader, FrameSplitter } from "../mcp/frame-splitter.js";
 import { ProxyRouter } from "../mcp/proxy-router.js";
-import { boundCallToolResult, type BoundResult } from "../mcp/result-bound.js";
+import { resultMaxBytes, type GivenBudget } from "../mcp/client-limits.js";
+import { boundCallToolResult, type BoundResult, type ResultBoundOptions } from "../mcp/result-bound.js";
 import { STREAM_FRAME_BYTES, StreamedResponse } from "../mcp/streamed-result.js";
 import { answerGrepOutput, answerReadOutput } from "../mcp/stored-output-tools.js";
 import { answerSafely, readArguments } from "../mcp/tool-answer.js";
 import { openOutputChannel } from "../run/output-channel.js";
 import { killGroupSync, signalProcessGroup } from "../run/process-group.js";
 import { defaultSpillDir, SpillStore } from "../spill/store.js";
-import { parseSize, parseTimerDuration, type RawOptions } from "./options.js";
+import { parseSize, parseSizeAtLeast, parseTimerDuration, type RawOptions } from "./options.js";
 import { collectInPassing } from "./passing-collection.js";
 import { GROUP_SIGNALS, signalExitCode } from "./interrupt.js";
 import { stdoutStream } from "./io.js";
@@ -30,6 +31,7 @@ export async function runProxy(argv: string[], raw: RawOptions): Promise<never> 
   const requestTimeoutMs = parseTimerDuration("--request-timeout", raw.requestTimeout ?? "0");
   const killAfterMs = parseTimerDuration("--kill-after", raw.killAfter ?? "5s");
   const maxMediaBytes = raw.maxMedia === undefined ? undefined : parseSize("--max-media", raw.maxMedia);
+  const failureMaxBytes = raw.failureMaxBytes === undefined ? undefined : parseSizeAtLeast("--failure-max-bytes", raw.failureMaxBytes, 1);
   const countTokens = await tokenCounterFor(config);
   const bound = { ...config.bound, ...(countTokens ? { countTokens } : {}) };
   const spill = openSpill(config);
@@ -57,6 +59,15 @@ export async function runProxy(argv: string[], raw: RawOptions): Promise<never> 
   const resultOptions = {
     bound, ...(spill.target ? { spill: spill.target } : {}), ...(spill.failure ? { spillFailure: spill.failure } : {}), ...(maxMediaBytes !== undefined ? { maxMediaBytes } : {}),
   };
+  const given: GivenBudget = { maxBytes: bound.budget.maxBytes, maxBytesGiven: config.raw.maxBytes !== undefined, ...(failureMaxBytes === undefined ? {} : { failureMaxBytes }) };
+  // The budget for the client the router met in `initialize`: what it shows whole (src/mcp/client-limits.ts).
+  const optionsFor = (client: string | undefined): Omit<ResultBoundOptions, "readToolName"> => {
+    const success = resultMaxBytes(given, client, false);
+    const error = resultMaxBytes(given, client, true);
+    return {
+      ...resultOptions, ...(success === undefined ? {} : { bound: { ...bound, budget: { ...bound.budget, maxBytes: success } } }), ...(error === undefined ? {} : { errorMaxBytes: error }),
+    };
+  };
   const report = (outcome: BoundResult): void => {
     const collected = outcome.outputId && spill.target ? collectInPassing(spill.target.store, config.store) : undefined;
     for (const warning of [...outcome.warnings, collected]) if (warning) log(`warning: ${warning}`);
@@ -64,8 +75,8 @@ export async function runProxy(argv: string[], raw: RawOptions): Promise<never> 
   const router = new ProxyRouter({
     toServer: (frame) => writeFrame(server.stdin, frame, process.stdin),
     toClient: (frame) => writeFrame(stdoutStream(), frame, channel.reader),
-    boundResult: (result, frame, names) => {
-      const outcome = boundCallToolResult(result, frame, { ...resultOptions, readToolName: names.read });
+    boundResult: (result, frame, names, client) => {
+      const outcome = boundCallToolResult(result, frame, { ...optionsFor(client), readToolName: names.read });
       report(outcome);
       return outcome.result;
     },
@@ -82,7 +93,7 @@ export async function runProxy(argv: string[], raw: RawOptions): Promise<never> 
     lost: (message: Record<string, unknown> | undefined, reason: string) => router.lostAnswer(message?.id, reason),
     awaitsOnlyCalls: () => router.awaitsOnlyCalls(),
   };
-  const stream = () => (spill.target ? new StreamedResponse(resultOptions, route) : undefined);
+  const stream = () => (spill.target ? new StreamedResponse(optionsFor(router.client), route) : undefined);
   const stdoutClosed = new Promise<void>((resolve) => {
     const reader = new FrameReader({ onFrame: (frame) => router.fromServer(frame), streamBytes: STREAM_FRAME_BYTES, stream });
     onServerBytes = (bytes) => reader.push(bytes);

@@ -13,8 +13,8 @@ export interface ProxyRouterOptions {
   toServer(frame: Buffer | string): void;
   /** Writes one frame (without its newline) to the client. */
   toClient(frame: Buffer | string): void;
-  /** Bounds a CallToolResult; undefined = pass the frame through untouched. */
-  boundResult(result: Record<string, unknown>, raw: Buffer, names: CorrexToolNames): Record<string, unknown> | undefined;
+  /** Bounds a CallToolResult; undefined = pass the frame through untouched. `client`: the client's `clientInfo.name`. */
+  boundResult(result: Record<string, unknown>, raw: Buffer, names: CorrexToolNames, client?: string): Record<string, unknown> | undefined;
   /** Answers a call to correx's read_output ("read") or grep_output ("grep"). */
   answerOwn(tool: "read" | "grep", args: unknown): Promise<ToolAnswer>;
   log(message: string): void;
@@ -50,6 +50,8 @@ export class ProxyRouter {
   private names: CorrexToolNames = { read: "read_output", grep: "grep_output" };
   /** The server's tools on the pages of the current tools/list listing before its last (the one without nextCursor). */
   private earlierPages: unknown[] = [];
+  /** The name the client gave in `initialize` (`clientInfo.name`), which says how it cuts a result again. */
+  client: string | undefined;
 
   constructor(options: ProxyRouterOptions) {
     this.options = options;
@@ -65,6 +67,7 @@ export class ProxyRouter {
         void this.answerOwn(message.id, own, params.arguments);
         return;
       }
+      if (message.method === "initialize" && isRecord(params.clientInfo) && typeof params.clientInfo.name === "string") this.client = params.clientInfo.name;
       this.track(message.id, message.method, isRecord(params._meta) ? params._meta.progressToken : undefined, message.method === "tools/list" && params.cursor === undefined);
     } else if (message?.method === "notifications/cancelled" && isRecord(message.params)) {
       this.forget(jsonKey(message.params.requestId));
@@ -92,7 +95,7 @@ export class ProxyRouter {
     }
     this.forget(key);
     const result = isRecord(message.result) ? message.result : undefined;
-    const rewritten = result === undefined ? undefined : request.method === "tools/list" ? this.listWithCorrexTools(result, request.firstPage === true) : BOUNDED_METHODS.has(request.method) ? this.refusedOr(() => this.options.boundResult(result, frame, this.names)) : undefined;
+    const rewritten = result === undefined ? undefined : request.method === "tools/list" ? this.listWithCorrexTools(result, request.firstPage === true) : BOUNDED_METHODS.has(request.method) ? this.refusedOr(() => this.options.boundResult(result, frame, this.names, this.client)) : undefined;
     // A rewritten answer keeps every number as the server wrote it (big integers, 1.0, -0: SPEC §2).
     this.options.toClient(rewritten === undefined ? frame : stringifyJson({ ...message, result: rewritten }));
   }

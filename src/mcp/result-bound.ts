@@ -22,6 +22,15 @@ export interface ResultBoundOptions {
   maxMediaBytes?: number;
   /** The name the proxy gives read_output, for the notes left in cut structured content. */
   readToolName: string;
+  /** A result with `isError: true` is bounded to this many bytes when fewer than the budget's (`client-limits.ts`). */
+  errorMaxBytes?: number;
+}
+
+/** The options with a result's own byte budget: `errorMaxBytes` for an error result, when it is the smaller. */
+export function optionsForResult<T extends Omit<ResultBoundOptions, "readToolName">>(result: Record<string, unknown>, options: T): T {
+  const cap = options.errorMaxBytes;
+  if (result.isError !== true || cap === undefined || cap >= options.bound.budget.maxBytes) return options;
+  return { ...options, bound: { ...options.bound, budget: { ...options.bound.budget, maxBytes: cap } } };
 }
 
 /** What bounding did to a result. */
@@ -37,8 +46,9 @@ export interface BoundResult {
 export type Block = Record<string, unknown>;
 
 /** Bounds a CallToolResult; `raw` is the whole response frame as the server wrote it (what is spilled). */
-export function boundCallToolResult(result: Record<string, unknown>, raw: Uint8Array, options: ResultBoundOptions): BoundResult {
+export function boundCallToolResult(result: Record<string, unknown>, raw: Uint8Array, given: ResultBoundOptions): BoundResult {
   if (!Array.isArray(result.content)) return { warnings: [] }; // not a CallToolResult (a task, an extension): as is
+  const options = optionsForResult(result, given);
   const { content: capped, dropped } = capMedia(result.content as Block[], options.maxMediaBytes);
   const mediaCut = dropped.size > 0;
   const media = new Set(capped.map(readMediaData).filter((data): data is string => data !== undefined));

@@ -18,7 +18,7 @@ import type { ProjectOptions } from "../project/project.js";
 import { finishStreamedProjection } from "../project/streamed-projection.js";
 import { withoutReturn } from "./frame-splitter.js";
 import type { CorrexToolNames } from "./proxy-tools.js";
-import { assembleBounded, readMediaData, type Block, type BoundResult, type ResultBoundOptions } from "./result-bound.js";
+import { assembleBounded, optionsForResult, readMediaData, type Block, type BoundResult, type ResultBoundOptions } from "./result-bound.js";
 import { fitsIn, reducedOverBudget } from "./structured-bound.js";
 import { noteReservation } from "./structured-note.js";
 
@@ -136,6 +136,8 @@ export class StreamedResponse {
   /** Bounds the result as boundCallToolResult does; undefined (nothing written) when it must be read whole. */
   private bound(value: unknown, ended: EnvelopeSkeleton, names: CorrexToolNames): BoundResult | undefined {
     if (!isRecord(value) || !Array.isArray(value.content)) return undefined;
+    // An error result with a smaller budget of its own is read whole and bounded to it (unless it can no longer be).
+    if (!this.capped && optionsForResult(value, this.options) !== this.options) return undefined;
     const content = value.content as Block[];
     const media = new Set(content.map(readMediaData).filter((data): data is string => data !== undefined));
     const { structuredContent, ...rest } = value;
