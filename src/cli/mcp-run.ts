@@ -1,6 +1,7 @@
 // The `run` tool of `correx mcp`: the same runner, bounder and spill as `correx run`, answered as a tool result.
 import { boundMeta, WORST_CASE_ID } from "../project/model.js";
 import type { OutputOptions } from "../project/output.js";
+import { resultMaxBytes } from "../mcp/client-limits.js";
 import type { ToolCallContext } from "../mcp/server.js";
 import { parseRunArguments, type RunDefaults } from "../mcp/run-arguments.js";
 import { structuredJson, type ToolAnswer } from "../mcp/tool-answer.js";
@@ -60,7 +61,9 @@ export async function runTool(args: Record<string, unknown>, context: ToolCallCo
   }
   if (outcome.spawnError) sessions.output.write(Buffer.from(`${outcome.spawnError.message}\n`));
   const worst = worstRunFacts(facts.command, config.spillDir);
-  const { output, bounded } = await projectRun(config, options, facts, outcome, sessions, { wrap: (text) => structuredJson(worst, text) });
+  // A failed run is an isError result: bounded to what its client shows of an error whole (mcp/client-limits.ts)
+  const failureMaxBytes = resultMaxBytes({ maxBytes: config.bound.budget.maxBytes, maxBytesGiven: true }, context.client, true);
+  const { output, bounded } = await projectRun(config, options, facts, outcome, sessions, { wrap: (text) => structuredJson(worst, text) }, failureMaxBytes);
   for (const warning of [...output.warnings, collectAfterSpill(config, sessions.spill, bounded)]) if (warning) environment.warn(warning);
   const meta = boundMeta(bounded);
   const structured = runFacts(facts.command, {

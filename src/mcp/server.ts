@@ -17,6 +17,8 @@ export interface ToolCallContext {
   signal: AbortSignal;
   /** Present when the client gave a progressToken. */
   progress?: (report: ProgressReport) => void;
+  /** The name the client gave in `initialize` (`clientInfo.name`), which says how it cuts a result again. */
+  client?: string;
 }
 
 /** The tools' implementations; each may throw ToolArgumentError or a CorrexError, answered as a tool error. */
@@ -57,8 +59,10 @@ export async function startMcpServer(options: McpServerOptions): Promise<Running
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: CORREX_TOOLS.map((tool) => ({ ...tool })) }));
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     const token = request.params._meta?.progressToken;
+    const client = server.getClientVersion()?.name;
     const context: ToolCallContext = {
       signal: extra.signal,
+      ...(client === undefined ? {} : { client }),
       ...(token === undefined
         ? {}
         : {

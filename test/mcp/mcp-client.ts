@@ -25,11 +25,11 @@ export function temporaryDirectory(prefix: string): string {
 }
 
 /** Starts `command args…` over stdio and connects an SDK Client to it. */
-export async function connect(command: string, args: string[], env: Record<string, string> = {}): Promise<Connected> {
+export async function connect(command: string, args: string[], env: Record<string, string> = {}, clientName = "correx-test"): Promise<Connected> {
   const transport = new StdioClientTransport({ command, args, env: { ...(process.env as Record<string, string>), NO_COLOR: "1", ...env }, stderr: "pipe", cwd: ROOT });
   let stderr = "";
   transport.stderr?.on("data", (chunk: Buffer) => (stderr += chunk.toString("utf8")));
-  const client = new Client({ name: "correx-test", version: "1.0.0" });
+  const client = new Client({ name: clientName, version: "1.0.0" });
   const errors: Error[] = [];
   client.onerror = (error) => errors.push(error);
   await client.connect(transport);
@@ -37,8 +37,8 @@ export async function connect(command: string, args: string[], env: Record<strin
 }
 
 /** Connects to `correx ARGS…`. */
-export function connectCorrex(args: string[], env: Record<string, string> = {}): Promise<Connected> {
-  return connect(process.execPath, [CORREX_BIN, ...args], env);
+export function connectCorrex(args: string[], env: Record<string, string> = {}, clientName?: string): Promise<Connected> {
+  return connect(process.execPath, [CORREX_BIN, ...args], env, clientName);
 }
 
 /** The text of a CallToolResult's first block. */
