@@ -30,7 +30,8 @@ export interface McpRunEnvironment {
 
 /** Runs one `run` call to its end (or its cancellation, which stops the process group). */
 export async function runTool(args: Record<string, unknown>, context: ToolCallContext, environment: McpRunEnvironment): Promise<ToolAnswer> {
-  const { config, options } = environment;
+  const { options } = environment;
+  const config = withClientBudget(environment.config, context.client);
   const spec = parseRunArguments(args, environment.defaults);
   const facts: RunFacts = { command: formatCommandLine(spec.command, spec.args, spec.shell), tool: "bash", ...(spec.timeoutMs ? { timeoutMs: spec.timeoutMs } : {}) };
   const sessions = await openSessions(config, options, facts, "merged");
@@ -62,7 +63,7 @@ export async function runTool(args: Record<string, unknown>, context: ToolCallCo
   if (outcome.spawnError) sessions.output.write(Buffer.from(`${outcome.spawnError.message}\n`));
   const worst = worstRunFacts(facts.command, config.spillDir);
   // A failed run is an isError result: bounded to what its client shows of an error whole (mcp/client-limits.ts)
-  const failureMaxBytes = resultMaxBytes({ maxBytes: config.bound.budget.maxBytes, maxBytesGiven: true }, context.client, true);
+  const failureMaxBytes = resultMaxBytes({ maxBytes: config.bound.budget.maxBytes, maxBytesGiven: config.raw.maxBytes !== undefined }, context.client, true);
   const { output, bounded } = await projectRun(config, options, facts, outcome, sessions, { wrap: (text) => structuredJson(worst, text) }, failureMaxBytes);
   for (const warning of [...output.warnings, collectAfterSpill(config, sessions.spill, bounded)]) if (warning) environment.warn(warning);
   const meta = boundMeta(bounded);
@@ -73,6 +74,13 @@ export async function runTool(args: Record<string, unknown>, context: ToolCallCo
     outputId: meta.output_id, outputPath: meta.output_path, nextOffset: meta.next_offset, totalLines: bounded.totalLines, totalBytes: bounded.totalBytes,
   });
   return { text: output.text, structured, ...(classifyRun(outcome) === undefined ? {} : { isError: true }) };
+}
+
+/** The configuration with the byte budget its client shows whole (Gemini CLI: 40,000 unless --max-bytes is given). */
+function withClientBudget(config: ProjectionConfig, client: string | undefined): ProjectionConfig {
+  const { budget } = config.bound;
+  const maxBytes = resultMaxBytes({ maxBytes: budget.maxBytes, maxBytesGiven: config.raw.maxBytes !== undefined }, client, false);
+  return maxBytes === undefined ? config : { ...config, bound: { ...config.bound, budget: { ...budget, maxBytes } } };
 }
 
 /** What the run tool's structuredContent says besides its text (tool-answer.ts adds the text). */

@@ -41,4 +41,10 @@ describe("the run tool's budget for the client", () => {
     expect(other.isError).toBe(true);
     expect(Buffer.byteLength(other.text)).toBeGreaterThan(20_000);
   });
+
+  test("Gemini CLI: a run's output fits the 40,000 characters it shows of one text part whole", async () => {
+    const passed = await runAs("gemini-cli-mcp-client", 0);
+    expect(Buffer.byteLength(passed.text)).toBeLessThanOrEqual(40_000);
+    expect(Buffer.byteLength(passed.text)).toBeGreaterThan(30_000);
+  });
 });
