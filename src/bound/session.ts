@@ -152,7 +152,11 @@ export class BoundSession {
     Object.assign(this.options, late);
     if (this.reservedBeside !== undefined) {
       const { bytes, lines, tokens } = this.reservedBeside;
-      Object.assign(this.options, { reservedBytes: (this.options.reservedBytes ?? 0) + bytes, reservedLines: (this.options.reservedLines ?? 0) + lines, reservedTokens: (this.options.reservedTokens ?? 0) + tokens });
+      Object.assign(this.options, {
+        reservedBytes: (this.options.reservedBytes ?? 0) + bytes, reservedLines: (this.options.reservedLines ?? 0) + lines, reservedTokens: (this.options.reservedTokens ?? 0) + tokens,
+        // Said apart too: the written-output check adds it to a rendered output, which does not hold it (written.ts).
+        reservedBeside: this.reservedBeside,
+      });
     }
     let totalLines: number | undefined;
     if (!this.decided) this.decide(true);

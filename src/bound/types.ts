@@ -48,6 +48,12 @@ export interface BoundOptions {
   reservedBytes?: number;
   reservedLines?: number;
   reservedTokens?: number;
+  /**
+   * The part of the reservations above (already in reservedBytes, reservedLines, reservedTokens) that is for something
+   * the caller writes beside what `render` returns (the proxy's note that structuredContent was cut:
+   * mcp/structured-note.ts). The written-output check adds it to the rendered output, which does not hold it.
+   */
+  reservedBeside?: { bytes: number; lines: number; tokens: number };
   /** Counts tokens for `budget.maxTokens`; the estimate when absent. */
   countTokens?: (text: string) => number;
   /**

@@ -12,6 +12,8 @@ export interface Overrun {
   tokens: number;
 }
 
+const NOTHING_BESIDE = { bytes: 0, lines: 0, tokens: 0 };
+
 /** A spill id of the same form that costs the most tokens: every character a token of its own. */
 const COSTLIEST_ID = `tool_${"0a".repeat(13)}`;
 
@@ -33,7 +35,10 @@ export function overrunOf(bound: BoundText, options: BoundOptions): Overrun {
   const cost = rendered
     ? measureCost(options.render!(bound), budget, utf8Bytes, countTokens)
     : measureCost(bound.text, budget, options.measure ?? utf8Bytes, countTokens);
-  const reserved = rendered ? { bytes: 0, lines: 0, tokens: 0 } : { bytes: options.reservedBytes ?? 0, lines: options.reservedLines ?? 0, tokens: options.reservedTokens ?? 0 };
+  // A renderer writes the reserved frame and envelope itself; what is written beside it (reservedBeside) is not in
+  // what it returns, so it is counted on top (else a text that fills the budget leaves no room for it).
+  const reserved = rendered ? (options.reservedBeside ?? NOTHING_BESIDE) : { bytes: options.reservedBytes ?? 0, lines: options.reservedLines ?? 0, tokens: options.reservedTokens ?? 0 };
+  // Lines on the body: reservedLines holds every reservation's lines, reservedBeside's too.
   const lines = rendered && options.linesOnBody ? countLines(bound.text) + (options.reservedLines ?? 0) + (options.linesBeside?.(bound) ?? 0) : cost.lines + reserved.lines;
   return {
     bytes: cost.bytes + reserved.bytes - budget.maxBytes,

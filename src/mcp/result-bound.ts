@@ -3,7 +3,7 @@
 import { BoundSession, type SpillTarget } from "../bound/session.js";
 import type { BoundOptions } from "../bound/types.js";
 import { normalizeValue } from "../normalize/index.js";
-import { parseJsonKeepingNumbers } from "../normalize/lossless-json.js";
+import { parseJsonKeepingNumbers, stringifyJson } from "../normalize/lossless-json.js";
 import { BudgetTooSmallError } from "../errors.js";
 import { isRecord } from "../payload.js";
 import { projectResult, type ProjectOptions, type Projection } from "../project/project.js";
@@ -11,7 +11,10 @@ import type { ToolResult } from "../payload.js";
 import { formatSize } from "../text/magic.js";
 import { CutString } from "../normalize/reduced-json.js";
 import { boundStructured, fitsIn } from "./structured-bound.js";
-import { noteReservation, STRUCTURED_CUT_META, structuredCutBlock } from "./structured-note.js";
+import { metaRoom, noteReservation, STRUCTURED_CUT_META, structuredCutBlock, structuredCutMeta } from "./structured-note.js";
+import { estimateTokens, type TokenCounter } from "../bound/budget.js";
+import type { Budget } from "../bound/types.js";
+import { steadyTokenCounter } from "../bound/written.js";
 
 /** The budget, the store, and the cap on media blocks. */
 export interface ResultBoundOptions {
@@ -65,7 +68,7 @@ export function boundCallToolResult(result: Record<string, unknown>, raw: Uint8A
   if (mediaCut && outputId === undefined) outputId = spillWhole(raw, capped.map(readBlockText).filter((item) => item !== undefined).join("\n"), options);
   if (structuredContent !== undefined && !structuredFits && outputId === undefined) outputId = spillWhole(raw, JSON.stringify(structuredContent, null, 2), options);
   const texts = capped.filter(isTextBlock).map((block) => ({ units: block.text.length, text: block.text }));
-  return assembleBounded(projected, outputId, { rest, structuredContent, media, dropped, texts, noteRoom: projected.noteRoom }, { maxBytes: budget.maxBytes, readToolName: options.readToolName });
+  return assembleBounded(projected, outputId, { rest, structuredContent, media, dropped, texts, noteRoom: projected.noteRoom }, { budget, ...(options.bound.countTokens ? { countTokens: options.bound.countTokens } : {}), readToolName: options.readToolName });
 }
 
 /**
@@ -112,23 +115,60 @@ export function assembleBounded(
   projected: { text: string; warnings: string[] },
   outputId: string | undefined,
   parts: ResultParts,
-  options: { maxBytes: number; readToolName: string },
+  options: AssembleOptions,
 ): BoundResult {
   const bounded = parseJsonKeepingNumbers(projected.text) as Record<string, unknown>;
   const extras = keepExtras(parts.rest, bounded);
   if (parts.structuredContent !== undefined) {
     const where = outputId ? `full result: ${options.readToolName} id=${outputId}` : "the full result was not saved";
     const repeated = repeatedText(parts.texts, Array.isArray(bounded.content) ? (bounded.content as Block[]).filter(isTextBlock) : []);
-    const cut = boundStructured(parts.structuredContent, { maxBytes: options.maxBytes, where, media: parts.media, dropped: parts.dropped, repeated });
-    bounded.structuredContent = cut.value;
+    const cut = boundStructured(parts.structuredContent, { maxBytes: options.budget.maxBytes, where, media: parts.media, dropped: parts.dropped, repeated });
     if (cut.cut && cut.paths.length > 0) {
-      const note = structuredCutBlock(cut.paths, outputId, options.readToolName, options.maxBytes);
-      if (note && parts.noteRoom && Array.isArray(bounded.content)) bounded.content = [...(bounded.content as Block[]), note];
-      const meta = isRecord(extras._meta) ? extras._meta : isRecord(bounded._meta) ? bounded._meta : {};
-      extras._meta = { ...meta, [STRUCTURED_CUT_META]: { paths: cut.paths, ...(outputId ? { id: outputId } : {}) } };
+      const note = parts.noteRoom && Array.isArray(bounded.content) ? structuredCutBlock(cut.paths, outputId, options.readToolName, options.budget.maxBytes) : undefined;
+      const said = withCutSaid({ ...bounded, ...extras }, note, structuredCutMeta(cut.paths, outputId, metaRoom(options.budget.maxBytes)), outputId, options);
+      return { result: { ...said, structuredContent: cut.value }, ...(outputId ? { outputId } : {}), warnings: projected.warnings };
     }
+    bounded.structuredContent = cut.value;
   }
   return { result: { ...bounded, ...extras }, ...(outputId ? { outputId } : {}), warnings: projected.warnings };
+}
+
+/**
+ * The result (without its structuredContent) with the note block last in its content and the `_meta` key, measured
+ * as written, as the text's bounding measured the rest (its JSON and a newline, media data left out, tokens with
+ * the costliest id): the note's line and its room were kept (noteReservation), so they fit; should the tokens of the
+ * whole still go over, the note is left out, then the key's paths, then the key, until it fits.
+ */
+function withCutSaid(result: Record<string, unknown>, note: Block | undefined, meta: { paths: string[]; id?: string } | undefined, outputId: string | undefined, options: AssembleOptions): Record<string, unknown> {
+  const { budget } = options;
+  const countTokens = steadyTokenCounter(outputId === undefined ? undefined : { kind: "saved", id: outputId, path: "" }, options.countTokens ?? estimateTokens);
+  const content = result.content as Block[];
+  const kept = isRecord(result._meta) ? result._meta : undefined;
+  const build = (withNote: boolean, metaValue: typeof meta): Record<string, unknown> => ({
+    ...result,
+    ...(withNote && note ? { content: [...content, note] } : {}),
+    ...(metaValue ? { _meta: { ...kept, [STRUCTURED_CUT_META]: metaValue } } : {}),
+  });
+  const fits = (candidate: Record<string, unknown>): boolean => {
+    const written = `${stringifyJson({ ...candidate, content: (candidate.content as Block[]).map(blankMedia) })}\n`;
+    if (Buffer.byteLength(written) > budget.maxBytes) return false;
+    return budget.maxTokens === undefined || countTokens(written) <= budget.maxTokens;
+  };
+  const metas = meta === undefined ? [undefined] : [...Array.from({ length: meta.paths.length + 1 }, (_, index) => ({ ...meta, paths: meta.paths.slice(0, meta.paths.length - index) })), undefined];
+  for (const withNote of note ? [true, false] : [false]) {
+    for (const metaValue of metas) {
+      const candidate = build(withNote, metaValue);
+      if (fits(candidate)) return candidate;
+    }
+  }
+  return result;
+}
+
+/** The budget the result is held to, its token counter, and the name of the proxy's read_output. */
+export interface AssembleOptions {
+  budget: Budget;
+  countTokens?: TokenCounter;
+  readToolName: string;
 }
 
 /**

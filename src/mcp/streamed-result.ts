@@ -152,7 +152,7 @@ export class StreamedResponse {
     if (projected === undefined) return undefined;
     const outputId = projected.bound.spill?.kind === "saved" ? projected.bound.spill.id : undefined;
     const texts = content.filter((block) => block.type === "text").map((_block, index) => ({ units: ended.texts[index]?.units ?? -1 }));
-    return assembleBounded(projected, outputId, { rest, structuredContent, media, dropped: new Set(), texts, noteRoom: this.session.reservedBeside !== undefined }, { maxBytes: budget.maxBytes, readToolName: names.read });
+    return assembleBounded(projected, outputId, { rest, structuredContent, media, dropped: new Set(), texts, noteRoom: this.session.reservedBeside !== undefined }, { budget, ...(this.options.bound.countTokens ? { countTokens: this.options.bound.countTokens } : {}), readToolName: names.read });
   }
 }
 

@@ -10,10 +10,32 @@ export function noteRoom(maxBytes: number): number {
   return Math.min(256, Math.floor(maxBytes / 8));
 }
 
-/** The room the note takes off the text's budget: its bytes, its line, and tokens (an upper bound of its count). */
+/** The bytes the `_meta` key may take in the result's JSON (`,"_meta":{…}` included): 160, or a sixteenth of a smaller budget. */
+export function metaRoom(maxBytes: number): number {
+  return Math.min(160, Math.floor(maxBytes / 16));
+}
+
+/**
+ * The room the note and the `_meta` key take off the text's budget: their bytes, the note's line, and tokens. The
+ * written-output check counts it on top of the rendered text (BoundOptions.reservedBeside), and what is added is
+ * measured as written before it is added (result-bound.ts `withCutSaid`): bytes and lines hold by construction, the
+ * tokens (not additive) are checked there.
+ */
 export function noteReservation(maxBytes: number): { bytes: number; lines: number; tokens: number } {
-  const bytes = noteRoom(maxBytes);
+  const bytes = noteRoom(maxBytes) + metaRoom(maxBytes);
   return { bytes, lines: 1, tokens: Math.ceil(bytes / 2) };
+}
+
+/**
+ * The `_meta` value `{ paths, id }` with as many paths as fit `room` bytes (`,"_meta":{"correx/…":…}` counted whole,
+ * as if the result had no `_meta` of its own); undefined when not even no path fits.
+ */
+export function structuredCutMeta(paths: readonly string[], outputId: string | undefined, room: number): { paths: string[]; id?: string } | undefined {
+  for (let count = paths.length; count >= 0; count -= 1) {
+    const value = { paths: paths.slice(0, count), ...(outputId === undefined ? {} : { id: outputId }) };
+    if (Buffer.byteLength(`,"_meta":${JSON.stringify({ [STRUCTURED_CUT_META]: value })}`) <= room) return value;
+  }
+  return undefined;
 }
 
 /**

@@ -69,11 +69,10 @@ function wireText(result: ToolResult, options: OutputOptions, cut?: CutLines): O
  * measures both.
  */
 function withStructuredCutNote(payload: McpCallToolResult, meta: ToolResultMeta | undefined, maxBytes: number | undefined): McpCallToolResult {
-  const paths = meta?.structured_content_cut === true ? meta.structured_content_cut_paths : undefined;
-  if (!Array.isArray(paths) || paths.length === 0 || !paths.every((path) => typeof path === "string")) return payload;
+  const paths = cutPathsOf(meta);
+  if (paths === undefined) return payload;
   const id = typeof meta?.output_id === "string" ? meta.output_id : undefined;
-  const where = typeof meta?.output_path === "string" ? `full result as read: ${meta.output_path}` : NOT_SAVED;
-  const note = maxBytes === undefined ? undefined : structuredCutNote(paths, where, maxBytes);
+  const note = structuredNoteOf(meta, maxBytes);
   const kept = (payload as { _meta?: unknown })._meta;
   const cutMeta = { [STRUCTURED_CUT_META]: { paths, ...(id === undefined ? {} : { id }) } };
   return {
@@ -81,6 +80,20 @@ function withStructuredCutNote(payload: McpCallToolResult, meta: ToolResultMeta 
     content: note === undefined ? payload.content : [...payload.content, note],
     _meta: { ...(kept !== null && typeof kept === "object" && !Array.isArray(kept) ? kept : {}), ...cutMeta },
   } as McpCallToolResult;
+}
+
+/** The paths a cut structuredContent was cut at, as its meta says them; undefined when it was not cut. */
+function cutPathsOf(meta: ToolResultMeta | undefined): string[] | undefined {
+  const paths = meta?.structured_content_cut === true ? meta.structured_content_cut_paths : undefined;
+  return Array.isArray(paths) && paths.length > 0 && paths.every((path) => typeof path === "string") ? (paths as string[]) : undefined;
+}
+
+/** The note block `--to mcp` writes last for a cut structuredContent (undefined: none, or none fits its room). */
+function structuredNoteOf(meta: ToolResultMeta | undefined, maxBytes: number | undefined): { type: "text"; text: string } | undefined {
+  const paths = cutPathsOf(meta);
+  if (paths === undefined || maxBytes === undefined) return undefined;
+  const where = typeof meta?.output_path === "string" ? `full result as read: ${meta.output_path}` : NOT_SAVED;
+  return structuredCutNote(paths, where, maxBytes);
 }
 
 /**
@@ -143,7 +156,17 @@ export function planReservation(base: ToolResult, frame: Frame, options: OutputO
   const reserveLess = (totals: { bytes: number; lines: number }, maxBytes: number): number => worst - envelopeBytes(countLimit(totals, maxBytes));
   const plan = { reservedBytes: worst + ENVELOPE_SLACK, reservedLines: 0, measure: jsonStringBytes, render, linesOnBody: true, reserveLess };
   // `--to mcp` of an MCP result: an embedded resource none of whose lines is shown keeps a one-line note (lower/mcp-cut.ts).
-  return options.to === "mcp" ? { ...plan, linesBeside: (bound: BoundText) => resourceNotesBeside(base, frame, shape ? shape(bound) : bound, options) } : plan;
+  // Its note that structuredContent was cut is a text block too, a line the body does not hold (structuredNoteLines).
+  if (options.to !== "mcp") return plan;
+  return { ...plan, linesBeside: (bound: BoundText) => resourceNotesBeside(base, frame, shape ? shape(bound) : bound, options) + structuredNoteLines(base, frame, shape ? shape(bound) : bound, options) };
+}
+
+/** The lines of the note `--to mcp` writes last when structuredContent was cut (withStructuredCutNote), as renderOutput writes it. */
+function structuredNoteLines(base: ToolResult, frame: Frame, bound: BoundText, options: OutputOptions): number {
+  const payload = boundPayload(base, renderModelText(frame, bound), bound);
+  const meta = options.structuredBeside !== undefined && payload.data !== base.data ? besideCutData(payload.meta!, options.structuredBeside) : payload.meta;
+  const note = structuredNoteOf(meta, options.budgetBytes);
+  return note === undefined ? 0 : countLines(note.text);
 }
 
 /** The notes the MCP lowering writes beside a cut text for the resources none of whose lines is shown. */
