@@ -49,9 +49,14 @@ export const isDiffValue = (text: string): boolean => DIFF_LINE.test(text) && !L
  * and its code (a line of such a group that ends with `:` announces the line under it, as the first line does).
  */
 const SPANS_BLANKS = "WARNING: DATA RACE";
+/** pnpm's error (` ERR_PNPM_NO_MATCHING_VERSION  No matching version found for left-pad@^9.0.0`, thin spaces around the code), whose paragraphs a blank line parts. */
+export const PNPM_ERROR = /^\s?ERR_PNPM_\w+/;
+/** pnpm's paragraph under an install error that says which package asked for it. */
+export const PNPM_DETAIL = /^This error happened while installing /;
+
 /** True for the first line of such a report (string tests: no regular expression runs for it but on rspec's). */
 export const spansBlanks = (text: string): boolean =>
-  text === SPANS_BLANKS || text === "error during build:" || text.startsWith("✘ [ERROR] ") || (text.includes("Failure/Error: ") && /^\s*Failure\/Error: /.test(text));
+  text === SPANS_BLANKS || text === "error during build:" || PNPM_ERROR.test(text) || text.startsWith("✘ [ERROR] ") || (text.includes("Failure/Error: ") && /^\s*Failure\/Error: /.test(text));
 
 /** An item of the list under Node's `Require stack:` (`- /app/lib/config.js`), the modules that asked for the missing one. */
 export const LIST_ITEM = /^- \S/;

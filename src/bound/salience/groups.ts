@@ -4,7 +4,7 @@ import { clip, ownerOf } from "./owners.js";
 import { EXAMPLES_PER_TEMPLATE, Reservoir, type NumberedLine, type SalientGroup } from "./reservoir.js";
 import type { Above } from "./lines-above.js";
 import { TemplateMiner } from "./template.js";
-import { ASSERTION, BARE_GUTTER, DIFF_LINE, DOCTEST_FAILURE, DOCTEST_PART, FRAME, GO_FRAME, GO_FUNCTION, LEGEND, LIST_ITEM, PASSING, RUNTIME_FRAME, TAP_DIAGNOSTIC, TAP_FAILURE, TITLE, isDiffValue, spansBlanks } from "./group-lines.js";
+import { ASSERTION, BARE_GUTTER, DIFF_LINE, DOCTEST_FAILURE, DOCTEST_PART, FRAME, GO_FRAME, GO_FUNCTION, LEGEND, LIST_ITEM, PASSING, PNPM_DETAIL, RUNTIME_FRAME, TAP_DIAGNOSTIC, TAP_FAILURE, TITLE, isDiffValue, spansBlanks } from "./group-lines.js";
 
 /** Continuation lines that may follow a salient line (stack frames, code excerpts, carets); a bare gutter `|` is not counted. */
 const MAX_CONTINUATION = 10;
@@ -169,7 +169,7 @@ export class GroupBuilder {
    */
   private continues(text: string): boolean {
     // What continues a group is rarer than what ends one: the passing line and the runtime's frame are tried last.
-    if (!(continuesLine(text, this.openIndent) || (this.announces && text.trim().length > 0) || (this.openDiffs && DIFF_LINE.test(text)) || (this.listing && LIST_ITEM.test(text)) || (this.tap && TAP_DIAGNOSTIC.test(text)) || (this.doctest && DOCTEST_PART.test(text)))) return false;
+    if (!(continuesLine(text, this.openIndent) || (this.announces && text.trim().length > 0) || (this.openDiffs && DIFF_LINE.test(text)) || (this.listing && LIST_ITEM.test(text)) || (this.tap && TAP_DIAGNOSTIC.test(text)) || (this.doctest && DOCTEST_PART.test(text)) || (this.spansBlanks && PNPM_DETAIL.test(text)))) return false;
     return !PASSING.test(text) && !RUNTIME_FRAME.test(text);
   }
 

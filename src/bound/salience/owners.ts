@@ -76,6 +76,7 @@ function ownerByText(line: NumberedLine, before: Above): NumberedLine[] | undefi
   if (ANSIBLE_FAILED.test(line.text)) return ansibleTask(before);
   if (PYLINT_ERROR.test(line.text)) return pylintModule(before);
   if (line.text === "Failed example:") return aboveWhile(before, (text) => DOCTEST_LOCATION.test(text));
+  if (DPKG_ERROR.test(line.text)) return maintainerScriptLine(before);
   const refused = SYSTEMD_REFUSAL.exec(line.text);
   if (refused) return aboveWhile(before, (text) => text.startsWith(`${refused[1]}:`) || text.includes(`/${refused[1]}:`));
   if (!/^E {2,}\S/.test(line.text)) return undefined;
@@ -89,6 +90,21 @@ function ownerByText(line: NumberedLine, before: Above): NumberedLine[] | undefi
  * ignoring.`).
  */
 const SYSTEMD_REFUSAL = /^(\S+\.(?:service|socket|timer|mount|automount|swap|target|path|slice|scope)): .*\bRefusing\.$/;
+
+/** dpkg's `dpkg: error processing package ledger-agent (--configure):` (apt-get's and dpkg -i's). */
+const DPKG_ERROR = /^dpkg(?:-\w+)?: error processing (?:package|archive) /;
+/** dpkg's own progress lines, which a maintainer script's message is not. */
+const DPKG_PROGRESS = /^(?:Setting up |Unpacking |Preparing to unpack |Selecting previously |Processing triggers |\(Reading database |dpkg(?:-\w+)?: |Errors were encountered)/;
+
+/**
+ * The line a package's maintainer script printed as it failed (`install: invalid user ‘ledger’`, `mkdir: cannot create
+ * directory …`), right above dpkg's `error processing package` line: what went wrong, where dpkg says only that the
+ * script returned 1. Not one of dpkg's own progress lines.
+ */
+function maintainerScriptLine(before: Above): NumberedLine[] {
+  const above = before.at(1);
+  return above && above.text.trim().length > 0 && !DPKG_PROGRESS.test(above.text) ? [{ number: above.number, text: clip(above.text) }] : [];
+}
 
 /** doctest's `File "/app/ledger.py", line 1631, in ledger.net_total` over its `Failed example:`. */
 const DOCTEST_LOCATION = /^File ".*", line \d+, in \S/;
@@ -252,7 +268,7 @@ let native = false;
  * push's, collect2's), a Go test's `--- FAIL:`, ShellCheck's mark, pytest's `E` line, a Python exception, an indent,
  * ansible's `fatal: [host]`, pylint's error, doctest's `Failed example:`, systemd's refused unit.
  */
-const OWNS_BY_TEXT = new RegExp(["error: ", "^--- FAIL: ", SHELLCHECK_MARK.source, "^E {2,}\\S", PYTHON_EXCEPTION.source, "^[ \\t]", ANSIBLE_FAILED.source, PYLINT_ERROR.source, "^Failed example:$", "Refusing\\.$"].join("|"));
+const OWNS_BY_TEXT = new RegExp(["error: ", "^--- FAIL: ", SHELLCHECK_MARK.source, "^E {2,}\\S", PYTHON_EXCEPTION.source, "^[ \\t]", ANSIBLE_FAILED.source, PYLINT_ERROR.source, "^Failed example:$", "Refusing\\.$", DPKG_ERROR.source].join("|"));
 /**
  * What the line above holds wherever ownerOfAny's rules may take it (or the line above it): a `set -x` trace line,
  * gcc's context (wider than isCompilerContext), a blank line, mocha's indented title ending with `:`, glog's fatal line.

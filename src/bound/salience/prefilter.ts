@@ -14,6 +14,9 @@ export const NEEDLE_TEXTS: readonly string[] = [
   // interpreter, bash's `FILE: line N:`, archive checks, systemd's refusals.
   "\nE0", "\nE1", "\nE2", "\nF0", "\nF1", "\nF2", "\nlua", ": line ", "bad CRC", "nexpected end of", "compressed data",
   "not in gzip format", "Refusing", "bad unit file",
+  // apt's `E: …` and its resolver's unmet dependencies; Tcl's errors (each opens its line).
+  "\nE: ", "\nThe following packages have unmet", "\ncan't ", "\ninvalid command name", "\nwrong # args", "\nexpected ",
+  "\nkey \"", "\nmissing value", "\ncouldn't ",
 ];
 
 /**

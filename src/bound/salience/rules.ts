@@ -92,6 +92,24 @@ const STRONG: Rule[] = [
   // systemd's verdict on a unit (`systemd-analyze verify`, the journal): `x.service: Service has no ExecStart=, …
   // Refusing.`, `Unit x.service has a bad unit file setting.`
   { pattern: /^\S+\.(?:service|socket|timer|mount|automount|swap|target|path|slice|scope): .*\bRefusing\.$|^Unit \S+ has a bad unit file setting\.$/, score: 9 },
+  // GitHub Actions' workflow commands, as a tool in a CI job prints them (vitest's github-actions reporter, eslint's and
+  // ruff's github formats, a script's `core.error`): `::error file=src/a.ts,line=3,col=5::'x' is not defined.`, and
+  // the runner's own `##[error]Process completed with exit code 1.`; whatever the message says. `::warning` and
+  // `::notice` are not salient, as no log level's warning is.
+  { pattern: /^::error(?: [^:]*)?::|^##\[error\]/, score: 9 },
+  // pnpm's verdict on one package of a recursive run (`pnpm -r run build`: `packages/p07 build: Failed`, its output's
+  // prefix, then `Failed`), which names the package where its error line may not.
+  { pattern: /^[\w@.\/-]+ [\w:.-]+: Failed$/, score: 8 },
+  // apt's and apt-get's errors (`E: Unable to locate package x`, `E: Package 'python' has no installation candidate`,
+  // `E: Sub-process /usr/bin/dpkg returned an error code (1)`, `E: Version '9' for 'x' was not found`), as a
+  // Dockerfile's RUN line prints them: `E:` opens the line, a capitalized word follows (its `W:` and `N:` are warnings
+  // and notes: not salient); the resolver's `The following packages have unmet dependencies:` over its indented
+  // ` x : Depends: y (>= 2) but it is not installable` lines (their continuation).
+  { pattern: /^E: [A-Z]|^The following packages have unmet dependencies:$/, score: 9 },
+  // Tcl's errors as tclsh reports a script that died (`can't read "qty": no such variable`, `invalid command name
+  // "fo"`, `wrong # args: should be "…"`, `expected integer but got "x"`), over its `    while executing` trace (whose
+  // quoted commands, `"expr {$qty * $price}"`, open with the quote: isContinuation). Each anchored at the line start.
+  { pattern: /^(?:can't (?:read|set|unset) "[^"]*": |can't use (?:non-numeric (?:string|floating-point value)|empty string) as operand of "|invalid command name "|wrong # args: should be "|expected (?:integer|floating-point number|boolean value|list|dictionary|version number) but got "|key "[^"]*" not known in dictionary$|missing value to go with key$|couldn't (?:open|read|write|execute|create|delete|change) "[^"]*": )/, score: 9 },
 ];
 
 /** Weak words: salient only together with a location. */
@@ -219,14 +237,15 @@ function scoreText(text: string): number {
  * clang's `f.c:4:30: note: …` (with its code frame under it), Node's `Require stack:` (groups.ts takes its `- path`
  * list), PostgreSQL's `DETAIL:`, `HINT:`, `STATEMENT:` and psql's `LINE 1:` under its `ERROR:`, PHP's `Stack trace:`
  * and its frames (`#0 /app/report.php(16): customer_of()`, `#1 {main}`) under an uncaught exception, Lua's `stack
- * traceback:` (its frames are indented by a tab), systemd's `Unit x.service has a bad unit file setting.` under its
+ * traceback:` (its frames are indented by a tab), Tcl's trace's quoted commands (`"expr {$qty * $price}"`, between its
+ * indented `    while executing` and `    (procedure "total" line 3)`), systemd's `Unit x.service has a bad unit file setting.` under its
  * refusal.
  */
 export function isContinuation(text: string): boolean {
   if (text.length === 0) return false;
   const first = text.charCodeAt(0);
   if (first === 0x20 || first === 0x09) return text.trim().length > 0;
-  return /^(?:at |Caused by:|stack traceback:$|Unit \S+ has a bad unit file setting\.$|\s*\^|\s*[|│]|\s*-->|\s*\d+\s*\||==\d+== {2,}\S|(?:READ|WRITE) of size \d+ at |(?:Previous )?(?:[Rr]ead|[Ww]rite) at 0x[0-9a-f]+ by |\.\.\.$|help: |\d+ [-+~] |Require stack:$|LINE \d+: |Stack trace:$|#\d+ (?:\S+\(\d+\): |\{main\}$))/.test(text) || (text.includes(": note: ") && COMPILER_NOTE.test(text)) || (text.includes(":  ") && POSTGRES_FIELD.test(text));
+  return /^(?:at |Caused by:|stack traceback:$|"\S|Unit \S+ has a bad unit file setting\.$|\s*\^|\s*[|│]|\s*-->|\s*\d+\s*\||==\d+== {2,}\S|(?:READ|WRITE) of size \d+ at |(?:Previous )?(?:[Rr]ead|[Ww]rite) at 0x[0-9a-f]+ by |\.\.\.$|help: |\d+ [-+~] |Require stack:$|LINE \d+: |Stack trace:$|#\d+ (?:\S+\(\d+\): |\{main\}$))/.test(text) || (text.includes(": note: ") && COMPILER_NOTE.test(text)) || (text.includes(":  ") && POSTGRES_FIELD.test(text));
 }
 
 /** PostgreSQL's fields under its `ERROR:` (server log, after its line prefix, or psql's): `DETAIL:  Key (id)=(1) already exists.`, `STATEMENT:  insert …`. */
