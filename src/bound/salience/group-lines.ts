@@ -54,6 +54,13 @@ export const PNPM_ERROR = /^\s?ERR_PNPM_\w+/;
 /** pnpm's paragraph under an install error that says which package asked for it. */
 export const PNPM_DETAIL = /^This error happened while installing /;
 
+/**
+ * ExUnit's assertion or exception in a failure's block (`     Assertion with == failed`, `     ** (KeyError) …`), under
+ * its `  1) test name (Module)` title and location (owners.ts) and over its `code:`, `left:` and `right:` lines, which
+ * are as indented as it (groups.ts takes them as its continuation).
+ */
+export const EXUNIT_DETAIL = /^\s+(?:Assertion with \S+ failed$|\*\* \([A-Z][\w.]*\) )/;
+
 /** True for the first line of such a report (string tests: no regular expression runs for it but on rspec's). */
 export const spansBlanks = (text: string): boolean =>
   text === SPANS_BLANKS || text === "error during build:" || PNPM_ERROR.test(text) || text.startsWith("✘ [ERROR] ") || (text.includes("Failure/Error: ") && /^\s*Failure\/Error: /.test(text));

@@ -2,6 +2,7 @@
 // a file header, a test's title or log, the source line a checker points at), shared by groups.ts and near-fold.ts.
 import type { Above } from "./lines-above.js";
 import type { NumberedLine } from "./reservoir.js";
+import { EXUNIT_DETAIL } from "./group-lines.js";
 import { compileNative } from "./native-regexps.js";
 import { isCompilerContext, isFileHeader, isTraceLine } from "./rules.js";
 
@@ -77,6 +78,7 @@ function ownerByText(line: NumberedLine, before: Above): NumberedLine[] | undefi
   if (PYLINT_ERROR.test(line.text)) return pylintModule(before);
   if (line.text === "Failed example:") return aboveWhile(before, (text) => DOCTEST_LOCATION.test(text));
   if (DPKG_ERROR.test(line.text)) return maintainerScriptLine(before);
+  if (EXUNIT_DETAIL.test(line.text)) return aboveWhile(before, (text) => /^\s+\S/.test(text) && !EXUNIT_DETAIL.test(text));
   const refused = SYSTEMD_REFUSAL.exec(line.text);
   if (refused) return aboveWhile(before, (text) => text.startsWith(`${refused[1]}:`) || text.includes(`/${refused[1]}:`));
   if (!/^E {2,}\S/.test(line.text)) return undefined;

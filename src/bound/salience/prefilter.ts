@@ -17,6 +17,8 @@ export const NEEDLE_TEXTS: readonly string[] = [
   // apt's `E: …` and its resolver's unmet dependencies; Tcl's errors (each opens its line).
   "\nE: ", "\nThe following packages have unmet", "\ncan't ", "\ninvalid command name", "\nwrong # args", "\nexpected ",
   "\nkey \"", "\nmissing value", "\ncouldn't ",
+  // Elixir's `** (KeyError) …`, ExUnit's `  1) test name (Module)`.
+  "** (", ") test ", ") doctest ", ") property ",
 ];
 
 /**

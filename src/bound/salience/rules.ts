@@ -100,6 +100,13 @@ const STRONG: Rule[] = [
   // pnpm's verdict on one package of a recursive run (`pnpm -r run build`: `packages/p07 build: Failed`, its output's
   // prefix, then `Failed`), which names the package where its error line may not.
   { pattern: /^[\w@.\/-]+ [\w:.-]+: Failed$/, score: 8 },
+  // Elixir's exception as a script or a process dies of it (`** (ArithmeticError) bad argument in arithmetic expression`,
+  // `** (KeyError) key :qty not found in: %{…}`, `** (Mix) …`), its indented frames under it; ExUnit's failed test
+  // (`  1) test prices tier 17 (TierTest)`, `  2) doctest Ledger.total/1 (1) (LedgerTest)`) over its indented
+  // location, assertion, `code:`, `left:` and `right:` lines.
+  // ExUnit's assertion under it (`     Assertion with == failed`, an exception's `     ** (KeyError) …`) is salient too, for
+  // the byte path (`ail`, `rror`), and takes the title and location above it (owners.ts).
+  { pattern: /^\s*\*\* \([A-Z][\w.]*\) |^\s+\d+\) (?:test|doctest|property) .* \([A-Z][\w.]*\)$|^\s+Assertion with \S+ failed$/, score: 9 },
   // apt's and apt-get's errors (`E: Unable to locate package x`, `E: Package 'python' has no installation candidate`,
   // `E: Sub-process /usr/bin/dpkg returned an error code (1)`, `E: Version '9' for 'x' was not found`), as a
   // Dockerfile's RUN line prints them: `E:` opens the line, a capitalized word follows (its `W:` and `N:` are warnings
