@@ -4,7 +4,7 @@ import type { Above } from "./lines-above.js";
 import type { NumberedLine } from "./reservoir.js";
 import { EXUNIT_DETAIL } from "./group-lines.js";
 import { compileNative } from "./native-regexps.js";
-import { isCompilerContext, isFileHeader, isTraceLine } from "./rules.js";
+import { isCompilerContext, isFileHeader, isTraceLine, SALIENT_SCORE, scoreLine } from "./rules.js";
 
 /** Longest line kept whole in a group; longer lines are cut (the spill has them whole). */
 export const MAX_LINE_CHARS = 2000;
@@ -101,11 +101,13 @@ const DPKG_PROGRESS = /^(?:Setting up |Unpacking |Preparing to unpack |Selecting
 /**
  * The line a package's maintainer script printed as it failed (`install: invalid user ‘ledger’`, `mkdir: cannot create
  * directory …`), right above dpkg's `error processing package` line: what went wrong, where dpkg says only that the
- * script returned 1. Not one of dpkg's own progress lines.
+ * script returned 1. Not one of dpkg's own progress lines, nor a line salient itself (`mkdir: cannot create directory …`
+ * is a group of its own).
  */
 function maintainerScriptLine(before: Above): NumberedLine[] {
   const above = before.at(1);
-  return above && above.text.trim().length > 0 && !DPKG_PROGRESS.test(above.text) ? [{ number: above.number, text: clip(above.text) }] : [];
+  if (!above || above.text.trim().length === 0 || DPKG_PROGRESS.test(above.text) || scoreLine(above.text) >= SALIENT_SCORE) return [];
+  return [{ number: above.number, text: clip(above.text) }];
 }
 
 /** doctest's `File "/app/ledger.py", line 1631, in ledger.net_total` over its `Failed example:`. */
