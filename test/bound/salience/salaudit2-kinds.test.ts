@@ -1,7 +1,7 @@
 // Kinds of real output recorded in the eighth audit (recipes/salaudit2_cases.sh): apt-get's failures in a provisioning
 // script (a package it cannot find or has no candidate for, unmet dependencies, a maintainer script that fails), pnpm's
 // and yarn's install errors, `pnpm -r --no-bail run build` with one failing package, Tcl's error trace in a batch,
-// vitest's GitHub Actions annotations in a CI step, an Elixir script's exception in a batch, ExUnit's failed test. Before: apt's `E: Package 'python' has no installation candidate`,
+// vitest's and eslint's GitHub Actions annotations, an Elixir script's exception in a batch, ExUnit's failed test. Before: apt's `E: Package 'python' has no installation candidate`,
 // `E: Sub-process /usr/bin/dpkg returned an error code (1)`, `The following packages have unmet dependencies:`, Tcl's
 // `can't read "qty": no such variable`, a workflow command's `::error …::` and pnpm's `packages/p07 build: Failed` were
 // not salient, and pnpm's `This error happened while installing …` under its error (past a blank line) was lost.
@@ -25,6 +25,7 @@ const KINDS = [
   "yarn-install-errors",
   "tcl-batch-no-such-variable",
   "vitest-github-actions-annotations",
+  "eslint-gha-annotations",
   "elixir-batch-arithmetic-error",
   "exunit-trace-1-failure",
 ];
@@ -105,6 +106,12 @@ describe("GitHub Actions' workflow commands", () => {
     "##[error]Process completed with exit code 1.",
   ])("salient: %s", (line) => {
     expect(salient(line)).toBe(true);
+  });
+
+  test("eslint's annotations (eslint-formatter-gha): the 3 errors, whose messages have no error word, not the 1,920 warnings", () => {
+    const lines = fixture("eslint-gha-annotations.txt");
+    expect(lines.filter((line) => line.startsWith("::warning ")).length).toBe(1920);
+    expect(lines.filter(salient).map((line) => line.replace(/^::error file=\/\S*?\/src\//, "src/"))).toEqual(mustKeep("eslint-gha-annotations"));
   });
 
   test.each([
