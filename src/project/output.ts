@@ -158,7 +158,11 @@ export function planReservation(base: ToolResult, frame: Frame, options: OutputO
   // `--to mcp` of an MCP result: an embedded resource none of whose lines is shown keeps a one-line note (lower/mcp-cut.ts).
   // Its note that structuredContent was cut is a text block too, a line the body does not hold (structuredNoteLines).
   if (options.to !== "mcp") return plan;
-  return { ...plan, linesBeside: (bound: BoundText) => resourceNotesBeside(base, frame, shape ? shape(bound) : bound, options) + structuredNoteLines(base, frame, shape ? shape(bound) : bound, options) };
+  const linesBeside = (bound: BoundText): number => {
+    const shaped = shape ? shape(bound) : bound;
+    return resourceNotesBeside(base, frame, shaped, options) + structuredNoteLines(base, frame, shaped, options);
+  };
+  return { ...plan, linesBeside };
 }
 
 /** The lines of the note `--to mcp` writes last when structuredContent was cut (withStructuredCutNote), as renderOutput writes it. */
