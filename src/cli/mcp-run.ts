@@ -1,7 +1,7 @@
 // The `run` tool of `correx mcp`: the same runner, bounder and spill as `correx run`, answered as a tool result.
 import { boundMeta, WORST_CASE_ID } from "../project/model.js";
 import type { OutputOptions } from "../project/output.js";
-import { resultMaxBytes } from "../mcp/client-limits.js";
+import { resultMaxBytes, resultMaxLines, type GivenBudget } from "../mcp/client-limits.js";
 import type { ToolCallContext } from "../mcp/server.js";
 import { parseRunArguments, type RunDefaults } from "../mcp/run-arguments.js";
 import { structuredJson, type ToolAnswer } from "../mcp/tool-answer.js";
@@ -11,7 +11,7 @@ import { startCommand } from "../run/start-command.js";
 import { renderStatusLine } from "../run/status-line.js";
 import type { RunHandle } from "../run/types.js";
 import { collectAfterSpill } from "./pipeline.js";
-import type { ProjectionConfig } from "./projection-config.js";
+import { maxLinesChosen, type ProjectionConfig } from "./projection-config.js";
 import { openSessions, projectRun } from "./run-command.js";
 
 /** How often a long run reports progress to a client that asked for it. */
@@ -63,7 +63,7 @@ export async function runTool(args: Record<string, unknown>, context: ToolCallCo
   if (outcome.spawnError) sessions.output.write(Buffer.from(`${outcome.spawnError.message}\n`));
   const worst = worstRunFacts(facts.command, config.spillDir);
   // A failed run is an isError result: bounded to what its client shows of an error whole (mcp/client-limits.ts)
-  const failureMaxBytes = resultMaxBytes({ maxBytes: config.bound.budget.maxBytes, maxBytesGiven: config.raw.maxBytes !== undefined }, context.client, true);
+  const failureMaxBytes = resultMaxBytes(givenBudget(config), context.client, true);
   const { output, bounded } = await projectRun(config, options, facts, outcome, sessions, { wrap: (text) => structuredJson(worst, text) }, failureMaxBytes);
   for (const warning of [...output.warnings, collectAfterSpill(config, sessions.spill, bounded)]) if (warning) environment.warn(warning);
   const meta = boundMeta(bounded);
@@ -76,11 +76,20 @@ export async function runTool(args: Record<string, unknown>, context: ToolCallCo
   return { text: output.text, structured, ...(classifyRun(outcome) === undefined ? {} : { isError: true }) };
 }
 
-/** The configuration with the byte budget its client shows whole (Gemini CLI: 40,000 unless --max-bytes is given). */
+/** The budgets the server was given, as client-limits.ts reads them. */
+function givenBudget(config: ProjectionConfig): GivenBudget {
+  const { budget } = config.bound;
+  return { maxBytes: budget.maxBytes, maxBytesGiven: config.raw.maxBytes !== undefined, maxLines: budget.maxLines, maxLinesGiven: maxLinesChosen(config) };
+}
+
+/** The configuration with the budget its client shows whole (Gemini CLI, Codex CLI: 40,000 bytes; opencode: 1,990 lines). */
 function withClientBudget(config: ProjectionConfig, client: string | undefined): ProjectionConfig {
   const { budget } = config.bound;
-  const maxBytes = resultMaxBytes({ maxBytes: budget.maxBytes, maxBytesGiven: config.raw.maxBytes !== undefined }, client, false);
-  return maxBytes === undefined ? config : { ...config, bound: { ...config.bound, budget: { ...budget, maxBytes } } };
+  const given = givenBudget(config);
+  const maxBytes = resultMaxBytes(given, client, false);
+  const maxLines = resultMaxLines(given, client);
+  if (maxBytes === undefined && maxLines === undefined) return config;
+  return { ...config, bound: { ...config.bound, budget: { ...budget, ...(maxBytes === undefined ? {} : { maxBytes }), ...(maxLines === undefined ? {} : { maxLines }) } } };
 }
 
 /** What the run tool's structuredContent says besides its text (tool-answer.ts adds the text). */

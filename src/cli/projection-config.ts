@@ -54,6 +54,14 @@ function givenFlags(raw: RawOptions): ReadonlySet<string> {
   return new Set(Array.isArray(raw.givenOptions) ? (raw.givenOptions as string[]) : []);
 }
 
+/**
+ * True when the line budget was chosen by the user: `--max-lines` given, or a value other than the model's default
+ * (a config file, a preset). `--max-lines` has a default, so its being set says nothing (client-limits.ts).
+ */
+export function maxLinesChosen(config: Pick<ProjectionConfig, "raw" | "bound">): boolean {
+  return givenFlags(config.raw).has("maxLines") || config.bound.budget.maxLines !== MODEL_BUDGET.maxLines;
+}
+
 /** Warnings for flags that have no effect; a usage error for flags that contradict each other. */
 function checkFlagCombinations(raw: RawOptions): string[] {
   const given = givenFlags(raw);

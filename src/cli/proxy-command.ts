@@ -6,7 +6,7 @@ import type { Writable, Readable } from "node:stream";
 import { UsageError } from "../errors.js";
 import { FrameReader, FrameSplitter } from "../mcp/frame-splitter.js";
 import { ProxyRouter } from "../mcp/proxy-router.js";
-import { resultMaxBytes, type GivenBudget } from "../mcp/client-limits.js";
+import { resultMaxBytes, resultMaxLines, type GivenBudget } from "../mcp/client-limits.js";
 import { boundCallToolResult, type BoundResult, type ResultBoundOptions } from "../mcp/result-bound.js";
 import { STREAM_FRAME_BYTES, StreamedResponse } from "../mcp/streamed-result.js";
 import { answerGrepOutput, answerReadOutput } from "../mcp/stored-output-tools.js";
@@ -19,7 +19,7 @@ import { collectInPassing } from "./passing-collection.js";
 import { GROUP_SIGNALS, signalExitCode } from "./interrupt.js";
 import { stdoutStream } from "./io.js";
 import { openSpill, tokenCounterFor } from "./pipeline.js";
-import { parseProjectionConfig } from "./projection-config.js";
+import { maxLinesChosen, parseProjectionConfig } from "./projection-config.js";
 
 const NEWLINE = Buffer.from("\n");
 
@@ -59,14 +59,17 @@ export async function runProxy(argv: string[], raw: RawOptions): Promise<never> 
   const resultOptions = {
     bound, ...(spill.target ? { spill: spill.target } : {}), ...(spill.failure ? { spillFailure: spill.failure } : {}), ...(maxMediaBytes !== undefined ? { maxMediaBytes } : {}),
   };
-  const given: GivenBudget = { maxBytes: bound.budget.maxBytes, maxBytesGiven: config.raw.maxBytes !== undefined, ...(failureMaxBytes === undefined ? {} : { failureMaxBytes }) };
+  const given: GivenBudget = {
+    maxBytes: bound.budget.maxBytes, maxBytesGiven: config.raw.maxBytes !== undefined, ...(failureMaxBytes === undefined ? {} : { failureMaxBytes }),
+    maxLines: bound.budget.maxLines, maxLinesGiven: maxLinesChosen(config),
+  };
   // The budget for the client the router met in `initialize`: what it shows whole (src/mcp/client-limits.ts).
   const optionsFor = (client: string | undefined): Omit<ResultBoundOptions, "readToolName"> => {
     const success = resultMaxBytes(given, client, false);
     const error = resultMaxBytes(given, client, true);
-    return {
-      ...resultOptions, ...(success === undefined ? {} : { bound: { ...bound, budget: { ...bound.budget, maxBytes: success } } }), ...(error === undefined ? {} : { errorMaxBytes: error }),
-    };
+    const lines = resultMaxLines(given, client);
+    const budget = { ...bound.budget, ...(success === undefined ? {} : { maxBytes: success }), ...(lines === undefined ? {} : { maxLines: lines }) };
+    return { ...resultOptions, ...(budget.maxBytes === bound.budget.maxBytes && budget.maxLines === bound.budget.maxLines ? {} : { bound: { ...bound, budget } }), ...(error === undefined ? {} : { errorMaxBytes: error }) };
   };
   const report = (outcome: BoundResult): void => {
     const collected = outcome.outputId && spill.target ? collectInPassing(spill.target.store, config.store) : undefined;

@@ -1,5 +1,5 @@
 // What an MCP client does to a tool result after the proxy has bounded it, read in the clients' own code
-// (src/hooks/README.md, "MCP results"), and the byte budget that keeps correx's result whole in it. The client is
+// (src/hooks/README.md, "MCP results"), and the budget that keeps correx's result whole in it. The client is
 // known by the name it gives in `initialize` (`clientInfo.name`).
 import { FAILED_OUTPUT_MAX_BYTES } from "../hooks/claude-code-limits.js";
 
@@ -12,24 +12,62 @@ export const GEMINI_CLI_CLIENT = "gemini-cli-mcp-client";
  * 40,000 by default) to its first 20 % and last 80 %: the middle, where correx's kept lines are, is gone.
  */
 export const GEMINI_CLI_MAX_CHARS = 40_000;
+/** Codex CLI's MCP client name (codex-rs/codex-mcp/src/rmcp_client.rs: `Implementation::new("codex-mcp-client", …)`). */
+export const CODEX_CLI_CLIENT = "codex-mcp-client";
+/**
+ * Codex CLI keeps a tool output (an MCP result's text items, or its structuredContent as JSON; an error alike) whole
+ * up to its model's truncation policy × 1.2, else keeps the first and last halves: its catalog's models say
+ * 10,000 tokens, estimated at 4 bytes each, so 48,000 bytes. 40,000 leaves room for the JSON escaping of the
+ * content array that Codex versions before ContentItems sent as one text (and for Codex's own count of items).
+ */
+export const CODEX_CLI_MAX_BYTES = 40_000;
+/** opencode's MCP client name (1.18.33: `new Client({name:"opencode",version})`). */
+export const OPENCODE_CLIENT = "opencode";
+/**
+ * opencode joins a successful result's texts with "\n" and keeps only the head of a text over 2,000 lines (counted
+ * as `split("\n")`, so a text ending in a newline counts one more) or 51,200 bytes (`Truncate.output`).
+ */
+export const OPENCODE_MAX_LINES = 2_000;
+/**
+ * correx counts a text's lines without the empty one after a final newline, and each block on its own: opencode
+ * counts up to one more line a text block. The room kept for that, in lines (a result of more text blocks than
+ * this may still lose its last lines there).
+ */
+export const OPENCODE_BLOCK_ROOM = 10;
 
-/** The budgets the proxy was given: `--max-bytes` (and whether it was given), `--failure-max-bytes` if given. */
+/** The budgets the proxy was given: `--max-bytes` (and whether it was given), `--failure-max-bytes` if given, `--max-lines` likewise. */
 export interface GivenBudget {
   maxBytes: number;
   maxBytesGiven: boolean;
   failureMaxBytes?: number;
+  maxLines?: number;
+  maxLinesGiven?: boolean;
 }
 
 /**
  * The byte budget for one result to this client, or undefined to keep `--max-bytes`. A result with `isError`
  * gets `--failure-max-bytes`, else, for Claude Code (which shows an MCP error's text whole only up to 11,024
  * characters, else its first and last 5,000), 10,000 bytes. A successful result to Gemini CLI gets at most 40,000
- * bytes unless `--max-bytes` was given (its errors are shown whole). Never more than `--max-bytes`; bytes are never
- * fewer than characters, so a budget in bytes holds a limit in characters.
+ * bytes, and any result to Codex CLI 40,000, unless `--max-bytes` was given (Gemini CLI shows its errors whole).
+ * Never more than `--max-bytes`; bytes are never fewer than characters, so a budget in bytes holds a limit in characters.
  */
 export function resultMaxBytes(given: GivenBudget, client: string | undefined, isError: boolean): number | undefined {
   let cap: number | undefined;
   if (isError) cap = given.failureMaxBytes ?? (client === CLAUDE_CODE_CLIENT ? FAILED_OUTPUT_MAX_BYTES : undefined);
-  else if (client === GEMINI_CLI_CLIENT && !given.maxBytesGiven) cap = GEMINI_CLI_MAX_CHARS;
+  if (cap === undefined && !given.maxBytesGiven) {
+    if (client === CODEX_CLI_CLIENT) cap = CODEX_CLI_MAX_BYTES;
+    else if (client === GEMINI_CLI_CLIENT && !isError) cap = GEMINI_CLI_MAX_CHARS;
+  }
   return cap !== undefined && cap < given.maxBytes ? cap : undefined;
+}
+
+/**
+ * The line budget for a result to this client, or undefined to keep `--max-lines`: to opencode, 2,000 lines less
+ * the room for its count of text blocks (OPENCODE_BLOCK_ROOM), unless `--max-lines` was given. Never more than
+ * `--max-lines`.
+ */
+export function resultMaxLines(given: GivenBudget, client: string | undefined): number | undefined {
+  if (client !== OPENCODE_CLIENT || given.maxLinesGiven || given.maxLines === undefined) return undefined;
+  const cap = OPENCODE_MAX_LINES - OPENCODE_BLOCK_ROOM;
+  return cap < given.maxLines ? cap : undefined;
 }

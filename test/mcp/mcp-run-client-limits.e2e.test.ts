@@ -4,6 +4,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeAll, describe, expect, test } from "vitest";
 import { assertBuilt } from "../run/cli-process.js";
+import { codexView, opencodeView } from "./client-cuts.js";
 import { connectCorrex, firstText, ROOT, temporaryDirectory, type Connected } from "./mcp-client.js";
 
 const RECORDED = join(ROOT, "test", "fixtures", "salience", "npm-workspaces-script-error");
@@ -46,5 +47,21 @@ describe("the run tool's budget for the client", () => {
     const passed = await runAs("gemini-cli-mcp-client", 0);
     expect(Buffer.byteLength(passed.text)).toBeLessThanOrEqual(40_000);
     expect(Buffer.byteLength(passed.text)).toBeGreaterThan(30_000);
+  });
+
+  test("Codex CLI: it reads a result's structuredContent as JSON, and its cut (48,000 bytes by its estimate) leaves it whole", async () => {
+    open = await connectCorrex(["mcp", "--spill-dir", join(temporaryDirectory("correx-mcp-client-"), "spill")], {}, "codex-mcp-client");
+    const result = (await open.client.callTool({ name: "run", arguments: replay(1) })) as { content: { type: string; text?: string }[]; structuredContent: { text: string } };
+    const [seen] = codexView(result);
+    expect(seen).toBe(JSON.stringify(result.structuredContent));
+    for (const line of readFileSync(`${RECORDED}.must-keep.txt`, "utf8").split("\n").filter(Boolean)) expect(result.structuredContent.text).toContain(line);
+  });
+
+  test("opencode: a run of 6,000 short lines is held to what opencode shows whole (2,000 lines as it counts them)", async () => {
+    open = await connectCorrex(["mcp", "--spill-dir", join(temporaryDirectory("correx-mcp-client-"), "spill")], {}, "opencode");
+    const result = (await open.client.callTool({ name: "run", arguments: { command: "seq 1 6000" } })) as { content: { type: string; text?: string }[] };
+    const joined = result.content.filter((block) => block.type === "text").map((block) => block.text).join("\n");
+    expect(opencodeView(result)).toBe(joined);
+    expect(joined).toMatch(/read_output|correx read/);
   });
 });
