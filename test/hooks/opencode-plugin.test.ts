@@ -64,4 +64,17 @@ describe("examples/opencode-plugin/correx.ts", () => {
     const read = { input: { tool: "read", sessionID: "ses_1", callID: "call_1", args: { filePath: "/tmp/log.txt" } }, output: { title: "log.txt", output: "\u001b[32mok\u001b[0m 1\n\u001b[31mfail\u001b[0m 2\n", metadata: { preview: "ok 1" } } };
     expect(runPlugin(read, {}).output).toEqual({ ...read.output, output: "ok 1\nfail 2\n" });
   });
+
+  test("an output opencode already cut to its head: the whole it saved (metadata.outputPath) is bounded, so the failure at the end is read", () => {
+    const dir = createTempDir("opencode-saved");
+    const saved = join(dir, "tool_0001");
+    writeFileSync(saved, BUILD_LOG);
+    const head = BUILD_LOG.split("\n").slice(0, 20).join("\n");
+    const cut = { ...BASH_CALL, output: { ...BASH_CALL.output, output: `${head}\n...${BUILD_LOG.split("\n").length - 20} lines truncated...\nThe tool call succeeded but the output was truncated. Full output saved to: ${saved}`, metadata: { ...BASH_CALL.output.metadata, truncated: true, outputPath: saved } } };
+    const { output, store } = runPlugin(cut, { maxBytes: 4000 });
+    expect(output.metadata).toEqual(cut.output.metadata);
+    expect(output.output.endsWith("Found 1 error in src/main.ts:14\n\n")).toBe(true);
+    const id = /correx read (tool_\w+)/.exec(output.output)![1]!;
+    expect(readFileSync(join(store, id), "utf8")).toBe(BUILD_LOG);
+  });
 });
