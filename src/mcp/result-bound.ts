@@ -61,8 +61,10 @@ export function boundCallToolResult(result: Record<string, unknown>, raw: Uint8A
   const structuredFits = structuredContent === undefined || fitsIn(structuredContent, { media, maxBytes: budget.maxBytes });
   if (!mediaCut && structuredFits && fitsBudget(textPart, options.bound)) return { warnings: [] };
 
+  // An error result's own budget is given at the finish, as a streamed one's must be (streamed-result.ts): both alike.
+  const opening = options === given ? {} : { openingBudget: given.bound.budget };
   const projected = projectLeavingRoom(normalizeValue(textPart, "mcp"), {
-    ...options.bound, to: "mcp", input: raw, ...(options.spill ? { spill: options.spill } : {}), ...(options.spillFailure ? { spillFailure: options.spillFailure } : {}),
+    ...options.bound, to: "mcp", input: raw, ...(options.spill ? { spill: options.spill } : {}), ...(options.spillFailure ? { spillFailure: options.spillFailure } : {}), ...opening,
   }, structuredFits ? undefined : noteReservation(budget.maxBytes));
   let outputId = projected.bound.spill?.kind === "saved" ? projected.bound.spill.id : undefined;
   if (mediaCut && outputId === undefined) outputId = spillWhole(raw, capped.map(readBlockText).filter((item) => item !== undefined).join("\n"), options);

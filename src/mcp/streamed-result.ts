@@ -136,23 +136,24 @@ export class StreamedResponse {
   /** Bounds the result as boundCallToolResult does; undefined (nothing written) when it must be read whole. */
   private bound(value: unknown, ended: EnvelopeSkeleton, names: CorrexToolNames): BoundResult | undefined {
     if (!isRecord(value) || !Array.isArray(value.content)) return undefined;
-    // An error result with a smaller budget of its own is read whole and bounded to it (unless it can no longer be).
-    if (!this.capped && optionsForResult(value, this.options) !== this.options) return undefined;
+    // An error result may have a smaller budget of its own (client-limits.ts), known only now (`isError` may follow
+    // the content): the text streamed into a session with the usual budget is finished with it (a late budget).
+    const options = optionsForResult(value, this.options);
     const content = value.content as Block[];
     const media = new Set(content.map(readMediaData).filter((data): data is string => data !== undefined));
     const { structuredContent, ...rest } = value;
-    const budget = this.options.bound.budget;
+    const budget = options.bound.budget;
     // Only a result whose texts alone are over the bytes is bounded here (whole, it would be cut too).
     if (ended.texts.reduce((sum, text) => sum + text.units, 0) <= budget.maxBytes) return undefined;
     if (this.options.maxMediaBytes !== undefined && media.size > 0) return undefined;
     if (isReduced(structuredContent) && (media.size > 0 || !reducedOverBudget(structuredContent, budget.maxBytes))) return undefined;
     // A structuredContent that will be cut leaves room for the note saying so (result-bound.ts does the same).
     if (structuredContent !== undefined && (isReduced(structuredContent) || !fitsIn(structuredContent, { media, maxBytes: budget.maxBytes }))) this.session.reservedBeside = noteReservation(budget.maxBytes);
-    const projected = finishStreamedProjection(normalizeValue({ ...rest, content }, "mcp"), ended, MCP_PART_SEPARATOR, this.session, this.project);
+    const projected = finishStreamedProjection(normalizeValue({ ...rest, content }, "mcp"), ended, MCP_PART_SEPARATOR, this.session, { ...this.project, budget });
     if (projected === undefined) return undefined;
     const outputId = projected.bound.spill?.kind === "saved" ? projected.bound.spill.id : undefined;
     const texts = content.filter((block) => block.type === "text").map((_block, index) => ({ units: ended.texts[index]?.units ?? -1 }));
-    return assembleBounded(projected, outputId, { rest, structuredContent, media, dropped: new Set(), texts, noteRoom: this.session.reservedBeside !== undefined }, { budget, ...(this.options.bound.countTokens ? { countTokens: this.options.bound.countTokens } : {}), readToolName: names.read });
+    return assembleBounded(projected, outputId, { rest, structuredContent, media, dropped: new Set(), texts, noteRoom: this.session.reservedBeside !== undefined }, { budget, ...(options.bound.countTokens ? { countTokens: options.bound.countTokens } : {}), readToolName: names.read });
   }
 }
 

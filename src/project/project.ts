@@ -40,6 +40,12 @@ export interface ProjectOptions extends Partial<BoundOptions> {
   terminal?: typeof renderTerminal;
   /** Facts to keep in the spill record (a label, the command line that produced the input). */
   recordFields?: RecordFields;
+  /**
+   * The budget the bounding session is opened with, when the result's own (`budget`) is given only at its finish:
+   * a streamed result's must be (the proxy reads `isError` after the text), so the same result held whole is
+   * bounded alike (the session's window depends on the budget it is opened with).
+   */
+  openingBudget?: Budget;
 }
 
 /** A projected result: the text to write, the lossy steps taken, and the facts of the bounding. */
@@ -82,7 +88,7 @@ export interface ProjectionPlan {
   formatted: string;
   /** The text bounded (and saved as the text view). */
   body: string;
-  /** Options of the session known only once the result is: reservations, the written-output check, keepInput. */
+  /** Options of the session known only once the result is: the budget, reservations, the written-output check, keepInput. */
   late: LateOptions;
   view: Pick<BoundOptions, "view">;
 }
@@ -133,7 +139,8 @@ export function planProjection(whole: ToolResult, options: ProjectOptions = {}, 
     if (layout?.prior !== undefined) output.priorLineSources = layout.prior;
   }
   const reservation = text.paged ? around : planReservation(result, frame, output, options.spill?.store.dir);
-  const plan = { result, input, tool, base, output, text, frame, formatted, view, late: { ...reservation, ...(structuredCut ? { keepInput: true } : {}) } };
+  // The budget is given again at the finish: a session opened before the result was known may have had another.
+  const plan = { result, input, tool, base, output, text, frame, formatted, view, late: { budget: base.budget, ...reservation, ...(structuredCut ? { keepInput: true } : {}) } };
   const newline = needsFinalNewline(plan, { empty: formatted === "", endsWithNewline: formatted.endsWith("\n") });
   return { ...plan, body: newline ? `${formatted}\n` : formatted };
 }
@@ -161,7 +168,8 @@ function textPartLayout(result: ToolResult, streamedPartLines: number[] | undefi
  */
 export function projectResult(whole: ToolResult, options: ProjectOptions = {}, beside?: BoundSession["reservedBeside"]): Projection {
   const plan = planProjection(whole, options);
-  const session = new BoundSession({ ...plan.base, ...plan.late, ...plan.view }, options.spill, options.spillFailure);
+  const opening = options.openingBudget ? { budget: options.openingBudget } : {};
+  const session = new BoundSession({ ...plan.base, ...plan.late, ...plan.view, ...opening }, options.spill, options.spillFailure);
   session.reservedBeside = beside;
   const raw = options.input ?? Buffer.from(stringifyJson(plan.input));
   session.writeDerived(Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength), plan.body);

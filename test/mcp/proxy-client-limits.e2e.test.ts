@@ -52,6 +52,33 @@ describe("correx proxy: a result fits what its client shows whole", () => {
     expect(text).toMatch(/\[full output: /);
   });
 
+  // A frame over 1 MiB is read as it arrives (mcp/streamed-result.ts): `isError` comes after the text, so the smaller
+  // budget is given when the result ends (past --max-output too, where the frame could not be read back whole).
+  test("Claude Code: an error result over 1 MiB, read as it arrives, is bounded to 10,000 bytes, past --max-output too", async () => {
+    for (const flags of [[], ["--max-output", "2MiB"]]) {
+      const { text, isError } = await callAs("claude-code", { bytes: 3 * 1024 * 1024, isError: true }, flags);
+      expect(isError).toBe(true);
+      expect(Buffer.byteLength(text)).toBeLessThanOrEqual(10_000);
+      expect(text).toMatch(/\[full output: /);
+    }
+  });
+
+  test("--failure-max-bytes: an error result over 1 MiB, read as it arrives, is bounded to it, past --max-output too", async () => {
+    for (const flags of [[], ["--max-output", "2MiB"]]) {
+      const { text, isError } = await callAs("other", { bytes: 3 * 1024 * 1024, isError: true }, ["--failure-max-bytes", "8000", ...flags]);
+      expect(isError).toBe(true);
+      expect(Buffer.byteLength(text)).toBeLessThanOrEqual(8_000);
+      expect(text).toMatch(/\[full output: /);
+    }
+  });
+
+  test("Gemini CLI: a successful result over 1 MiB, read as it arrives, is bounded to 40,000 bytes", async () => {
+    const { text } = await callAs("gemini-cli-mcp-client", { bytes: 3 * 1024 * 1024 });
+    expect(Buffer.byteLength(text)).toBeLessThanOrEqual(40_000);
+    expect(Buffer.byteLength(text)).toBeGreaterThan(30_000);
+    expect(text).toMatch(/\[full output: /);
+  });
+
   test("another client: an error result under the budget passes as it was; --failure-max-bytes bounds it", async () => {
     expect(Buffer.byteLength((await callAs("other", { bytes: 40_000, isError: true })).text)).toBe(40_000);
     const { text, isError } = await callAs("other", { bytes: 40_000, isError: true }, ["--failure-max-bytes", "8000"]);
