@@ -188,6 +188,12 @@ describe("a long error result read as it arrives, with a smaller budget of its o
       structuredContent: { rows: Array.from({ length: 30_000 }, (_, id) => ({ id, ok: id % 3 === 0 })) },
       isError: true,
     })],
+    // Its texts are over the error's budget, not the usual one: whole, it is cut too, so it is bounded as it streamed.
+    ["texts between the two budgets, beside a long structuredContent", response({
+      content: [{ type: "text", text: lines(400) }],
+      structuredContent: { rows: Array.from({ length: 30_000 }, (_, id) => ({ id, ok: id % 3 === 0 })) },
+      isError: true,
+    })],
   ];
   for (const errorMaxBytes of [10_000, 8_000]) {
     for (const [name, frame] of errorCases) {
