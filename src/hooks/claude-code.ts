@@ -1,14 +1,16 @@
 // `correx hook claude-code`, the pure part: one Claude Code hook event in, the hook's answer out.
 // PreToolUse on Bash runs the command under `correx run`; PostToolUse bounds the output of a Bash command left as it
 // was (`updatedToolOutput`) and of an MCP tool (`updatedMCPToolOutput`).
-import { shellQuote } from "../bound/marker.js";
 import { isRecord } from "../payload.js";
 import type { ProjectOptions } from "../project/project.js";
 import { isMcpToolName, type BashToolInput, type ClaudeCodeHookAnswer, type ClaudeCodeHookEvent } from "./claude-code-types.js";
-import { STOP_GRACE, stopBeforeLimit, type BashTimeLimits } from "./claude-code-limits.js";
+import { stopBeforeLimit, type BashTimeLimits } from "./claude-code-limits.js";
 import { boundBashToolOutput } from "./bash-output.js";
 import { boundMcpToolOutput } from "./mcp-output.js";
 import { planWrap, runsCorrex } from "./shell-command.js";
+import { reasonNotToWrap, wrapCommand } from "./shell-rewrite.js";
+
+export { MAX_WRAPPED_BYTES, reasonNotToWrap, wrapCommand } from "./shell-rewrite.js";
 
 /** The permission a rewritten command asks for: `ask` shows it to the user first, `allow` runs it at once. */
 export type HookPermission = "ask" | "allow";
@@ -30,9 +32,6 @@ export interface HookDecision {
   answer: ClaudeCodeHookAnswer;
   note?: string;
 }
-
-/** The programs a Bash tool command runs in: Claude Code runs them in bash (sh may be dash). */
-const SHELL = "bash";
 
 /**
  * Why a failed Bash command is not answered (src/hooks/README.md has the facts, read in Claude Code 2.1.335): its event
@@ -60,35 +59,6 @@ export function answerClaudeCodeEvent(event: ClaudeCodeHookEvent, options: Claud
 export function permissionFor(mode: string | undefined, configured: HookPermission): HookPermission | undefined {
   if (configured === "allow" || mode === "bypassPermissions") return "allow";
   return mode === "dontAsk" ? undefined : "ask";
-}
-
-/**
- * The command line that runs `command` under correx, in bash, with its exit status as the command's; with `stopAfter`
- * (a `--timeout` value), correx stops the command's group then, before Claude Code's own limit.
- */
-export function wrapCommand(command: string, runPrefix: string, stopAfter?: string): string {
-  const timeout = stopAfter === undefined ? "" : ` --timeout ${stopAfter} --kill-after ${STOP_GRACE}`;
-  return `${runPrefix}${timeout} -- ${SHELL} -c ${shellQuote(command)}`;
-}
-
-/**
- * The most bytes a rewritten command line may take once the agent quotes it again. Linux takes at most 128 KiB
- * (MAX_ARG_STRLEN) in one argument, and the agent hands its shell the command in one (Claude Code: `bash -c "…
- * eval 'COMMAND' …"`, each `'` as `'"'"'`; Gemini CLI: the command itself). Quoted twice, a `'` of the original
- * takes 12 bytes, so a command that fits could no longer start (E2BIG); 8 KiB are left for the agent's own words.
- */
-export const MAX_WRAPPED_BYTES = 120 * 1024;
-
-/** The bytes of a command line quoted as Claude Code quotes it for its shell (the larger of the two agents' costs). */
-function agentQuotedBytes(command: string): number {
-  let quotes = 0;
-  for (let index = command.indexOf("'"); index !== -1; index = command.indexOf("'", index + 1)) quotes += 1;
-  return Buffer.byteLength(command, "utf8") + 4 * quotes + 2;
-}
-
-/** Why a rewritten command line cannot take the original's place, or undefined when it can. */
-export function reasonNotToWrap(wrapped: string): string | undefined {
-  return agentQuotedBytes(wrapped) > MAX_WRAPPED_BYTES ? "the command is too long to wrap: quoted once more, it would pass Linux's 128 KiB limit on one argument" : undefined;
 }
 
 function answerBash(event: ClaudeCodeHookEvent, options: ClaudeCodeHookOptions): HookDecision {

@@ -4,9 +4,9 @@
 // are not bounded here (Gemini cuts them to 40,000 characters itself).
 import { isRecord } from "../payload.js";
 import { stopBeforeLimit } from "./claude-code-limits.js";
-import { reasonNotToWrap, wrapCommand, type HookPermission } from "./claude-code.js";
+import type { HookPermission } from "./claude-code.js";
 import { SHELL_TOOL, type GeminiCliHookAnswer, type GeminiCliHookEvent, type ShellToolInput } from "./gemini-cli-types.js";
-import { reasonToKeep } from "./shell-command.js";
+import { rewriteWholeLine } from "./shell-rewrite.js";
 
 /** How the hook answers, validated by the CLI. */
 export interface GeminiCliHookOptions {
@@ -57,15 +57,12 @@ function answerShell(event: GeminiCliHookEvent, options: GeminiCliHookOptions): 
   if (shell.is_background === true) return { answer: {}, note: "a background command returns its output so far; a wrapper would hold it to the end" };
   if (hasSubstitutionSyntax(shell.command)) return { answer: {}, note: "left as it is: Gemini CLI checks a command substitution itself, which a quoted command would hide" };
   // Gemini CLI runs every command in a new `bash -c`: `cd` or `export` end with it, wrapped or not.
-  const reason = reasonToKeep(shell.command, { keepsState: false });
-  if (reason !== undefined) return { answer: {}, note: `left as it is: ${reason}` };
-  const command = wrapCommand(shell.command, options.runPrefix, stopBeforeInactivity(options.inactivityMs));
-  const tooLong = reasonNotToWrap(command);
-  if (tooLong !== undefined) return { answer: {}, note: `left as it is: ${tooLong}` };
+  const rewrite = rewriteWholeLine(shell.command, { keepsState: false }, options.runPrefix, stopBeforeInactivity(options.inactivityMs));
+  if ("keep" in rewrite) return { answer: {}, note: rewrite.keep };
   return {
     answer: {
       ...(options.permission === "ask" ? { decision: "ask" as const } : {}),
-      hookSpecificOutput: { hookEventName: "BeforeTool", tool_input: { ...shell, command } },
+      hookSpecificOutput: { hookEventName: "BeforeTool", tool_input: { ...shell, command: rewrite.command } },
     },
   };
 }

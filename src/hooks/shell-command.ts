@@ -41,10 +41,16 @@ function wordsRunCorrex(words: string[], line: string): boolean {
 /** How the agent runs a shell command: whether its shell lives on from one command to the next. */
 export interface AgentShell {
   /**
-   * True when the agent keeps the shell (its directory, variables, options) between commands and gives it the user's
-   * shell functions, as Claude Code does (Gemini CLI runs a plain `bash -c`, without them, wrapped or not).
+   * True when the agent keeps the shell (its directory, variables, options) between commands, as Claude Code does
+   * (Gemini CLI and Codex CLI start a new shell for each command, so nothing of a `cd` outlives it, wrapped or not).
    */
   keepsState: boolean;
+  /**
+   * True when the agent's shell has the user's shell functions (`nvm`, `conda`…), which a wrapper's `bash -c` has not;
+   * when not given, the same as `keepsState` (Claude Code has both, Gemini CLI's plain `bash -c` neither; Codex CLI
+   * starts each command in the user's login shell, after its snapshot of the user's startup files, so it has them).
+   */
+  userFunctions?: boolean;
 }
 
 /**
@@ -61,7 +67,7 @@ export function reasonToKeep(line: string, shell: AgentShell = { keepsState: tru
   const inCallingShell = (command: CommandWord): boolean => !shape.nestingReliable || command.depth === 0;
   const builtin = shell.keepsState ? shape.commands.find((command) => inCallingShell(command) && SHELL_STATE_BUILTINS.has(command.word))?.word : undefined;
   if (builtin !== undefined) return `\`${builtin}\` changes the shell's own state, which a wrapper would lose`;
-  const shellFunction = shell.keepsState ? words.find((word) => SHELL_STATE_FUNCTIONS.has(word)) : undefined;
+  const shellFunction = (shell.userFunctions ?? shell.keepsState) ? words.find((word) => SHELL_STATE_FUNCTIONS.has(word)) : undefined;
   if (shellFunction !== undefined) return `\`${shellFunction}\` is a shell function from the user's startup files, which a wrapper's shell would not have`;
   if (shape.backgroundJob) return "the command starts a background job (`&`), which a wrapper would wait for";
   return undefined;
