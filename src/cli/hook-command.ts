@@ -8,6 +8,10 @@ import { readHookEvent } from "../hooks/claude-code-types.js";
 import { answerGeminiCliEvent } from "../hooks/gemini-cli.js";
 import { geminiCliSettings } from "../hooks/gemini-cli-config.js";
 import { readGeminiCliEvent } from "../hooks/gemini-cli-types.js";
+import { answerCodexEvent } from "../hooks/codex.js";
+import { codexSettings } from "../hooks/codex-config.js";
+import { readCodexEvent } from "../hooks/codex-types.js";
+import { CODEX_CLI_MAX_BYTES } from "../mcp/client-limits.js";
 import { parseJsonBytes } from "../normalize/json-input.js";
 import type { ProjectOptions } from "../project/project.js";
 import { EXIT } from "./exit-codes.js";
@@ -17,10 +21,16 @@ import { openSpill } from "./pipeline.js";
 import { parseProjectionConfig } from "./projection-config.js";
 
 /** The agents whose hook protocol correx speaks (opencode takes a plugin instead: examples/opencode-plugin/). */
-const AGENTS = ["claude-code", "gemini-cli"] as const;
+const AGENTS = ["claude-code", "gemini-cli", "codex"] as const;
 type Agent = (typeof AGENTS)[number];
 /** Below Claude Code's own 30,000-character Bash limit (and Gemini CLI's 40,000), past which they would cut correx's output again. */
 export const HOOK_MAX_BYTES = "30000";
+/**
+ * Codex CLI keeps a shell output whole up to 10,000 tokens counted as 4 bytes each (its unified exec's default
+ * `max_output_tokens`, and its history's cut at the model's policy × 1.2), else only the head and the tail: the
+ * 40,000 bytes it keeps of an MCP result fit both.
+ */
+const CODEX_HOOK_MAX_BYTES = String(CODEX_CLI_MAX_BYTES);
 const HOOK_MAX_LINES = "2000";
 /** Gemini CLI's default `tools.shell.inactivityTimeout`, in seconds. */
 const GEMINI_INACTIVITY_TIMEOUT = "300";
@@ -40,18 +50,25 @@ interface HookConfig {
 export async function runHook(agent: string, raw: RawOptions): Promise<number> {
   const config = parseHookConfig(parseChoice("AGENT", agent, AGENTS), raw);
   if (raw.printConfig === true) {
-    const settings = config.agent === "gemini-cli" ? geminiCliSettings(hookCommandLine(config)) : claudeCodeSettings(hookCommandLine(config));
+    const settings = SETTINGS[config.agent](hookCommandLine(config));
     await writeStdout(`${JSON.stringify(settings, null, 2)}\n`);
     return 0;
   }
   const chunks: Buffer[] = [];
   for await (const chunk of readStdin()) chunks.push(Buffer.from(chunk));
-  const decision = config.agent === "gemini-cli" ? answerGemini(Buffer.concat(chunks), config) : answerClaudeCodeEvent(readHookEvent(parseJsonBytes(Buffer.concat(chunks))), hookOptions(config));
+  const bytes = Buffer.concat(chunks);
+  const decision =
+    config.agent === "gemini-cli" ? answerGemini(bytes, config)
+    : config.agent === "codex" ? answerCodexEvent(readCodexEvent(parseJsonBytes(bytes)), { runPrefix: `correx run --for model${sharedFlags(config, true)}` })
+    : answerClaudeCodeEvent(readHookEvent(parseJsonBytes(bytes)), hookOptions(config));
   if (decision === undefined) return EXIT.failure;
   if (decision.note !== undefined) process.stderr.write(`correx hook: ${decision.note}\n`);
   await writeStdout(`${JSON.stringify(decision.answer)}\n`);
   return 0;
 }
+
+/** The settings block `--print-config` prints, for a hook command line. */
+const SETTINGS: Record<Agent, (hookCommand: string) => unknown> = { "claude-code": claudeCodeSettings, "gemini-cli": geminiCliSettings, codex: codexSettings };
 
 /**
  * Gemini CLI's answer, or undefined when the event is unreadable: Gemini CLI blocks the tool on any exit status but 0
@@ -71,21 +88,28 @@ function answerGemini(bytes: Buffer, config: HookConfig): ReturnType<typeof answ
 function parseHookConfig(agent: Agent, raw: RawOptions): HookConfig {
   if (raw.spillDir !== undefined && (typeof raw.spillDir !== "string" || raw.spillDir === "")) throw new UsageError("invalid value for --spill-dir: it is a directory path");
   if (agent !== "gemini-cli" && raw.inactivityTimeout !== undefined) throw new UsageError("--inactivity-timeout is for gemini-cli (Claude Code's limits are read from its environment)");
+  // Codex takes a rewritten input only with `allow`, which leaves the approval to its own policy: there is nothing to choose
+  if (agent === "codex" && raw.permission !== undefined) throw new UsageError("--permission is for claude-code and gemini-cli (Codex CLI takes a rewrite only with allow, then its approval policy judges the rewritten command)");
   return {
     agent,
     permission: parseChoice("--permission", raw.permission ?? "ask", ["ask", "allow"] as const),
     maxLines: parseInteger("--max-lines", raw.maxLines ?? HOOK_MAX_LINES, 1),
-    maxBytes: parseInteger("--max-bytes", raw.maxBytes ?? HOOK_MAX_BYTES, 1),
+    maxBytes: parseInteger("--max-bytes", raw.maxBytes ?? defaultMaxBytes(agent), 1),
     spillDir: raw.spillDir as string | undefined,
     inactivitySeconds: parseInteger("--inactivity-timeout", raw.inactivityTimeout ?? GEMINI_INACTIVITY_TIMEOUT, 0),
   };
+}
+
+/** The hook's default budget for an agent, as `--max-bytes` takes it. */
+function defaultMaxBytes(agent: Agent): string {
+  return agent === "codex" ? CODEX_HOOK_MAX_BYTES : HOOK_MAX_BYTES;
 }
 
 /** The flags that differ from the hook's defaults, as the hook command line and `correx run` take them. */
 function sharedFlags(config: HookConfig, withDefaultBytes: boolean): string {
   const flags: string[] = [];
   if (String(config.maxLines) !== HOOK_MAX_LINES) flags.push(`--max-lines ${config.maxLines}`);
-  if (withDefaultBytes || String(config.maxBytes) !== HOOK_MAX_BYTES) flags.push(`--max-bytes ${config.maxBytes}`);
+  if (withDefaultBytes || String(config.maxBytes) !== defaultMaxBytes(config.agent)) flags.push(`--max-bytes ${config.maxBytes}`);
   if (config.spillDir !== undefined) flags.push(`--spill-dir ${shellQuote(config.spillDir)}`);
   return flags.map((flag) => ` ${flag}`).join("");
 }

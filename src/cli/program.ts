@@ -129,15 +129,15 @@ export function createProgram(): { program: Command; defineCommands: (named: str
       .addHelpText("after", "\ncorrex adds read_output and grep_output to the server's tools (correx_read_output, correx_grep_output if the\nserver has tools by those names). The proxy exits with the server's status.\n\nExample:\n  correx proxy --max-bytes 20000 -- npx -y @modelcontextprotocol/server-filesystem /srv/data")
       .action(action(async (server: string, args: string[], raw: RawOptions) => (await import("./proxy-command.js")).runProxy([server, ...args], raw)))],
     ["hook", () => program.command("hook")
-      .description("answer an agent's hook event read on stdin (claude-code: Bash runs under correx run, MCP tool output is bounded; gemini-cli: run_shell_command runs under correx run)")
-      .argument("<agent>", "the agent whose hook protocol to speak: claude-code | gemini-cli")
-      .option("--print-config", "print the settings block that installs the hook (for .claude/settings.json or .gemini/settings.json), and exit")
-      .option("--permission <decision>", "what a rewritten shell command asks for: ask (the user approves the rewritten command) | allow (Claude Code runs it at once; Gemini CLI's policy decides)", "ask")
+      .description("answer an agent's hook event read on stdin (claude-code: Bash runs under correx run, MCP tool output is bounded; gemini-cli, codex: the shell command runs under correx run)")
+      .argument("<agent>", "the agent whose hook protocol to speak: claude-code | gemini-cli | codex")
+      .option("--print-config", "print the settings block that installs the hook (for .claude/settings.json, .gemini/settings.json or .codex/hooks.json), and exit")
+      .option("--permission <decision>", "claude-code, gemini-cli: what a rewritten shell command asks for: ask (the user approves the rewritten command; the default) | allow (Claude Code runs it at once; Gemini CLI's policy decides)")
       .option("--max-lines <n>", "line budget of a shell command's or an MCP tool's output", "2000")
-      .option("--max-bytes <n>", "byte budget of a shell command's or an MCP tool's output (under Claude Code's 30,000-character Bash limit)", "30000")
+      .option("--max-bytes <n>", "byte budget of a shell command's or an MCP tool's output (default: 30000, under Claude Code's 30,000-character Bash limit; codex: 40000, under the 10,000 tokens Codex keeps whole)")
       .option("--spill-dir <dir>", "where full outputs are saved (default: $CORREX_SPILL_DIR, else $XDG_STATE_HOME/correx/tool-output)")
       .option("--inactivity-timeout <seconds>", "gemini-cli: Gemini CLI's tools.shell.inactivityTimeout if you changed it (default: 300; 0 = none): the command stops 7 s before it")
-      .addHelpText("after", "\nAnswers {} (change nothing) for any other event. In a bypassPermissions session a rewrite is allowed;\nin a dontAsk session Bash is left as it is unless --permission allow. gemini-cli leaves MCP tools alone\n(Gemini CLI lets a hook add to a tool's result, not replace it).\n\nExample:\n  correx hook claude-code --print-config\n  echo '{\"session_id\":\"s\",\"transcript_path\":\"t\",\"cwd\":\"/\",\"hook_event_name\":\"PreToolUse\",\"tool_name\":\"Bash\",\"tool_input\":{\"command\":\"npm test\"},\"tool_use_id\":\"toolu_01\"}' | correx hook claude-code\n  correx hook gemini-cli --print-config")
+      .addHelpText("after", "\nAnswers {} (change nothing) for any other event. In a bypassPermissions session a rewrite is allowed;\nin a dontAsk session Bash is left as it is unless --permission allow. gemini-cli leaves MCP tools alone\n(Gemini CLI lets a hook add to a tool's result, not replace it); codex answers a rewrite with allow, the only\ndecision Codex takes one with (its approval policy then judges the rewritten command), and leaves MCP tools alone.\n\nExample:\n  correx hook claude-code --print-config\n  echo '{\"session_id\":\"s\",\"transcript_path\":\"t\",\"cwd\":\"/\",\"hook_event_name\":\"PreToolUse\",\"tool_name\":\"Bash\",\"tool_input\":{\"command\":\"npm test\"},\"tool_use_id\":\"toolu_01\"}' | correx hook claude-code\n  correx hook gemini-cli --print-config\n  correx hook codex --print-config")
       .action(action(async (agent: string, raw: RawOptions) => (await import("./hook-command.js")).runHook(agent, raw)))],
   ];
 

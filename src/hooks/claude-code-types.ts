@@ -78,12 +78,15 @@ export interface BashToolInput extends Record<string, unknown> {
   run_in_background?: boolean;
 }
 
-/** Checks a parsed hook event (the fields correx reads); a value that is not one is an InputError naming the JSON path. */
-export function readHookEvent(value: unknown): ClaudeCodeHookEvent {
-  if (!isRecord(value)) throw new InputError("a Claude Code hook event is a JSON object", "$");
+/**
+ * Checks a parsed hook event (the fields correx reads); a value that is not one is an InputError naming the JSON path.
+ * Codex CLI writes the same fields (and a few more), so its events are read here too (`agent` names it in the errors).
+ */
+export function readHookEvent(value: unknown, agent = "Claude Code"): ClaudeCodeHookEvent {
+  if (!isRecord(value)) throw new InputError(`a ${agent} hook event is a JSON object`, "$");
   // The event's name is all correx needs to answer; session_id, transcript_path and cwd, which it never reads, are
   // not asked for: an event without them (another version, an SDK host) is answered, not refused with a hook error.
-  if (typeof value.hook_event_name !== "string") throw new InputError("a Claude Code hook event has a string hook_event_name", "$.hook_event_name");
+  if (typeof value.hook_event_name !== "string") throw new InputError(`a ${agent} hook event has a string hook_event_name`, "$.hook_event_name");
   for (const field of ["tool_name", "tool_use_id", "permission_mode"] as const) {
     if (value[field] !== undefined && typeof value[field] !== "string") throw new InputError(`${field} is a string`, `$.${field}`);
   }
