@@ -1,5 +1,5 @@
 // README "Use it in your agent": every snippet there is run or checked here (its console blocks are also re-run
-// by readme.test.ts): the Claude Code and Gemini CLI settings blocks answer recorded events, the opencode dependency names this
+// by readme.test.ts): the Claude Code, Gemini CLI and Codex CLI settings blocks answer recorded events, the opencode dependency names this
 // package and the plugin it goes with exists.
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -33,7 +33,7 @@ describe("README: Use it in your agent", () => {
     expect(section.split("\n").filter((line) => line.startsWith("### "))).toEqual([
       "### Claude Code", "### Gemini CLI", "### opencode", "### Codex CLI", "### Claude Desktop, Cursor, Gemini CLI and other MCP clients",
     ]);
-    expect(blocks.map((candidate) => candidate.info)).toEqual(["console", "console", "console", "console", "json opencode package.json"]);
+    expect(blocks.map((candidate) => candidate.info)).toEqual(["console", "console", "console", "console", "json opencode package.json", "console", "console"]);
   });
 
   test("Claude Code: the settings block printed there installs a hook that answers Bash and MCP events", () => {
@@ -67,6 +67,20 @@ describe("README: Use it in your agent", () => {
     const run = runShell(`${entry!.hooks[0]!.command} < '${fixture}'`, { env: { CORREX_SPILL_DIR: createTempDir("agents-store") } });
     expect(run.code).toBe(0);
     expect(JSON.parse(run.stdout).hookSpecificOutput).toMatchObject({ hookEventName: "BeforeTool", tool_input: { dir_path: "packages/api" } });
+  });
+
+  test("Codex CLI: the hooks.json block printed there installs a hook that Codex runs for its shell, and it rewrites the command", () => {
+    const printed = blocks.filter((candidate) => candidate.info === "console").map((candidate) => readConsoleSteps(candidate.body)[0]!).find((step) => step.command === "correx hook codex --print-config");
+    const settings = JSON.parse(printed!.output) as { hooks: Record<string, { matcher: string; hooks: { type: string; command: string }[] }[]> };
+    expect(Object.keys(settings.hooks)).toEqual(["PreToolUse"]);
+    const [entry] = settings.hooks.PreToolUse!;
+    const fixture = join(ROOT, "test", "fixtures", "hooks", "codex", "pre-tool-use-bash-npm-test.json");
+    const toolName = (JSON.parse(readFileSync(fixture, "utf8")) as { tool_name: string }).tool_name;
+    // Codex tests a matcher as a regular expression (codex-rs/hooks/src/events/common.rs)
+    expect(new RegExp(entry!.matcher).test(toolName), `${entry!.matcher} matches ${toolName}`).toBe(true);
+    const run = runShell(`${entry!.hooks[0]!.command} < '${fixture}'`, { env: { CORREX_SPILL_DIR: createTempDir("agents-store") } });
+    expect(run.code).toBe(0);
+    expect(JSON.parse(run.stdout).hookSpecificOutput).toMatchObject({ hookEventName: "PreToolUse", permissionDecision: "allow", updatedInput: { command: "correx run --for model --max-bytes 40000 -- bash -c 'npm test'" } });
   });
 
   test("opencode: the dependency names this package at its version, and the plugin linked there exists", () => {

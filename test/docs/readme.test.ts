@@ -40,7 +40,7 @@ describe("README console blocks print what they show", () => {
       "## Development",
     ]);
     expect(consoleSteps.map((step) => step.command.split(" ").slice(0, 2).join(" "))).toEqual([
-      "correx hook", "correx hook", "correx hook", "correx hook", "correx bound", "correx run", "correx run", "correx read", "correx grep", "correx lower", "correx lower",
+      "correx hook", "correx hook", "correx hook", "correx hook", "correx hook", "correx hook", "correx bound", "correx run", "correx run", "correx read", "correx grep", "correx lower", "correx lower",
     ]);
   });
 
