@@ -340,7 +340,7 @@ describe("correx hook claude-code, spawned", () => {
   });
 
   test("mistakes: an unknown agent or flag value is a usage error (2); an unreadable event is 65, which Claude Code does not treat as blocking", () => {
-    expect(runShell("correx hook cursor < /dev/null")).toEqual({ stdout: "", stderr: "correx: invalid value for AGENT: 'cursor' (accepts: claude-code, gemini-cli)\n", code: 2 });
+    expect(runShell("correx hook cursor < /dev/null")).toEqual({ stdout: "", stderr: "correx: invalid value for AGENT: 'cursor' (accepts: claude-code, gemini-cli, codex)\n", code: 2 });
     expect(runShell("correx hook claude-code --permission deny < /dev/null")).toEqual({ stdout: "", stderr: "correx: invalid value for --permission: 'deny' (accepts: ask, allow)\n", code: 2 });
     const notJson = runWithStore("correx hook claude-code", "not json");
     expect({ code: notJson.code, stdout: notJson.stdout }).toEqual({ code: 65, stdout: "" });
