@@ -78,6 +78,19 @@ export class BudgetTooSmallError extends UsageError {
     this.needed = needed;
   }
 
+  /**
+   * The refusal of a part bounded to `share` of each limit, said in the terms of the limits given for the whole
+   * (`given`): `run --stderr separate`'s stderr named its own quarter (`--max-bytes 200` for a given 800).
+   */
+  ofShare(share: number, given: NeededBudget, more: string): BudgetTooSmallError {
+    const needed: NeededBudget = {};
+    for (const [key] of BUDGET_FLAGS) {
+      const part = this.needed[key];
+      if (part !== undefined) needed[key] = Math.ceil(part / share);
+    }
+    return new BudgetTooSmallError(needed, given, `${more}${this.after}`);
+  }
+
   /** The same refusal, saying more at its end (where the output was saved, how the command ended). */
   saying(more: string): BudgetTooSmallError {
     return new BudgetTooSmallError(this.needed, this.given, `${this.after}${more}`);

@@ -3,13 +3,14 @@
 import { BoundSession, type SpillTarget } from "../bound/session.js";
 import type { BoundText } from "../bound/types.js";
 import { BudgetTooSmallError, UsageError } from "../errors.js";
-import { boundMeta } from "../project/model.js";
+import { boundMeta, worstCaseMeta } from "../project/model.js";
 import { alsoAsJsonField, planReservation, renderOutput, writtenRenderer, type JsonField, type Output, type OutputOptions } from "../project/output.js";
 import { shapeCommandOutput } from "../run/command-output.js";
 import { startLiveStatus, type LiveStatus } from "../run/live-status.js";
 import { killGroupSync } from "../run/process-group.js";
 import { classifyRun, describeRunResult, exitCodeForRun, formatCommandLine, worstCaseOutcomes, type RunFacts } from "../run/run-result.js";
 import { trackRunStats, type RunStatsTracker } from "../run/run-stats.js";
+import { SmallOutputSize } from "../run/small-output.js";
 import { startCommand } from "../run/start-command.js";
 import type { OutputSink, OutputStream, ReadRoom, RunHandle, RunOutcome, RunSpec } from "../run/types.js";
 import type { SpillSinkOptions } from "../spill/spill-sink.js";
@@ -48,13 +49,25 @@ export const RUN_SPILL: SpillSinkOptions = { pooledWrites: true, followFromBytes
 const RUN_WORKER_LIMITS = { maxYoungGenerationSizeMb: 3 };
 /** A spill kept off worker threads (the MCP server's runs): hashed on the calling thread, written on libuv's thread pool. */
 const POOLED_SPILL: SpillSinkOptions = { thread: false, pooledWrites: true };
-/** With `--stderr separate`, stderr is bounded on its own to this share of each budget. */
+/**
+ * With `--stderr separate`, stderr is bounded on its own to at least this share of each budget, and to the room a
+ * small stdout leaves when that is more (stderrBudget).
+ */
 const STDERR_SHARE = 0.25;
+/**
+ * The most bytes one byte of stdout may become in what is written: an invalid byte is written as U+FFFD (3 bytes);
+ * escaped in JSON, a newline, a quote or a backslash takes 2 (control bytes are cleaned out before).
+ */
+const STDOUT_GROWTH = 3;
+/** The heading of stderr's section in the text (describeStderr). */
+const STDERR_HEADING = "\n\nstderr:\n";
 
-/** The bounding sessions of one run: the output (merged, or stdout alone) and, kept apart, stderr. */
+/** The bounding sessions of one run: the output (merged, or stdout alone) and, kept apart, stderr with stdout's size. */
 export interface RunSessions {
   output: BoundSession;
   stderr?: BoundSession;
+  /** With stderr apart: stdout's size while it is small (the room it leaves is stderr's). */
+  stdoutSize?: SmallOutputSize;
   spill?: SpillTarget;
 }
 
@@ -86,7 +99,10 @@ export async function runCommandCli(argv: string[], raw: RawOptions): Promise<nu
     return opening;
   };
   const sessionOf = (to: RunSessions, stream: OutputStream): BoundSession => (stream === "stderr" && to.stderr ? to.stderr : to.output);
-  const deliver = (to: RunSessions, chunk: Buffer, stream: OutputStream): void => sessionOf(to, stream).write(chunk);
+  const deliver = (to: RunSessions, chunk: Buffer, stream: OutputStream): void => {
+    if (stream === "stdout") to.stdoutSize?.observe(chunk);
+    sessionOf(to, stream).write(chunk);
+  };
   // Reads go straight into the spill's next block where it has one: the chunk is then saved without a copy.
   const room = (stream: OutputStream, least: number): Buffer | undefined => (sessions === undefined ? undefined : sessionOf(sessions, stream).readRoom(least));
   // The totals only feed the live status line: without a terminal to draw it on, nothing counts them.
@@ -131,7 +147,7 @@ export async function openSessions(config: ProjectionConfig, options: OutputOpti
   if (stderr === "merged") return { output, spill: spill.target };
   // stderr kept apart saves on this thread: two spill workers at once would not fit `run`'s memory
   const apart = saving === POOLED_SPILL ? spill : openSpill(config, POOLED_SPILL);
-  return { output, spill: spill.target, stderr: new BoundSession({ ...config.bound, budget: shareOf(config) }, apart.target, apart.failure) };
+  return { output, spill: spill.target, stderr: new BoundSession({ ...config.bound, budget: shareOf(config) }, apart.target, apart.failure), stdoutSize: new SmallOutputSize() };
 }
 
 /**
@@ -152,7 +168,12 @@ export async function projectRun(config: ProjectionConfig, options: OutputOption
   const fields = { command: facts.command, tool: facts.tool, exit_code: base.meta?.exit_code ?? null, source_shape: "text" as const, ...interrupted };
   let stderrSection = "";
   if (sessions.stderr) {
-    const stderr = sessions.stderr.finish(fields, { budget: shareOf(config) });
+    // The frame as it will be written, stderr's meta at its largest; stderr measured as the output is (escaped, in
+    // JSON), so that the room it is given holds it as written.
+    const withStderr = { ...base, meta: { ...base.meta, stderr: { text: "", ...worstCaseMeta({ ok: true }, config.spillDir) } } };
+    const frame = planReservation(withStderr, reservedFrame(base, facts.tool, STDERR_HEADING), options, config.spillDir);
+    const budget = stderrBudget(config, sessions.stdoutSize?.size(), { bytes: frame.reservedBytes ?? 0, lines: frame.reservedLines ?? 0 });
+    const stderr = finishStderr(sessions.stderr, fields, { budget, ...(frame.measure ? { measure: frame.measure } : {}) }, config);
     base.meta = { ...base.meta, stderr: { text: stderr.text, ...boundMeta(stderr) } };
     if (!keepsDataApart(config)) stderrSection = describeStderr(stderr.text);
   }
@@ -259,8 +280,41 @@ function shareOf(config: ProjectionConfig): ProjectionConfig["bound"]["budget"] 
   return { maxLines: part(maxLines), maxBytes: part(maxBytes), ...(maxTokens === undefined ? {} : { maxTokens: part(maxTokens) }) };
 }
 
+/**
+ * stderr's bounding, kept apart. It cannot be given again either: a refusal saves it, and names the limits the user
+ * gives (its share of them is at least STDERR_SHARE).
+ */
+function finishStderr(session: BoundSession, fields: Parameters<BoundSession["finish"]>[0], late: Parameters<BoundSession["finish"]>[1], config: ProjectionConfig): BoundText {
+  try {
+    return session.finish(fields, late, true);
+  } catch (error) {
+    if (error instanceof BudgetTooSmallError) throw error.ofShare(STDERR_SHARE, config.bound.budget, ` (stderr, kept apart, is bounded to at least ${STDERR_SHARE * 100} % of it)`);
+    throw error;
+  }
+}
+
+/**
+ * The budget stderr gets when it is kept apart: its share, or, when stdout is small, what stdout and the frame (its
+ * reservation, stderr's heading included: `frame`) leave of each limit, if more. A compiler that writes only to
+ * stderr had a quarter of the budget, the rest left empty. stdout is counted at its largest as written
+ * (STDOUT_GROWTH; a token is at least one byte), so that it still fits whole beside stderr: the output's own finish
+ * checks the whole as written.
+ */
+function stderrBudget(config: ProjectionConfig, stdout: { bytes: number; lines: number } | undefined, frame: { bytes: number; lines: number }): ProjectionConfig["bound"]["budget"] {
+  const share = shareOf(config);
+  if (stdout === undefined) return share;
+  const { maxLines, maxBytes, maxTokens } = config.bound.budget;
+  const bytes = frame.bytes + STDOUT_GROWTH * stdout.bytes;
+  const left = (limit: number, shared: number, taken: number): number => Math.max(shared, limit - taken);
+  return {
+    maxLines: left(maxLines, share.maxLines, frame.lines + stdout.lines),
+    maxBytes: left(maxBytes, share.maxBytes, bytes),
+    ...(maxTokens === undefined ? {} : { maxTokens: left(maxTokens, share.maxTokens!, bytes) }),
+  };
+}
+
 /** stderr kept apart, as a section of the model text before the ending sentence. */
 function describeStderr(text: string): string {
   const trimmed = text.replace(/(\r?\n)+$/, "");
-  return trimmed === "" ? "" : `\n\nstderr:\n${trimmed}`;
+  return trimmed === "" ? "" : `${STDERR_HEADING}${trimmed}`;
 }

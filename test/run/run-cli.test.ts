@@ -317,6 +317,35 @@ describe("options", () => {
     expect((await run(["--stderr", "separate"], command)).stdout.toString()).toBe("out\nout2\n\nstderr:\nerr\n\nCommand exited with code 1.\n");
   });
 
+  test.each([
+    ["model text", []],
+    ["JSON payload", ["--format", "json"]],
+    ["anthropic", ["--to", "anthropic", "--call-id", "toolu_1"]],
+    ["token budget", ["--max-tokens", "2000"]],
+  ])("--stderr separate: stderr takes the room a small stdout leaves, within the budget as written (%s)", async (_name, options) => {
+    // A compiler writes its errors to stderr alone: stderr had a quarter of the budget, three quarters left empty.
+    const flags = ["--stderr", "separate", "--max-bytes", "8000", ...options];
+    const failed = await run(flags, ["sh", "-c", "echo 'building \"x\"'; seq 1 20000 | sed 's/$/: error: \"quoted\" \\\\ here/' >&2; exit 2"]);
+    expect(failed.code).toBe(2);
+    expect(failed.stdout.length).toBeLessThanOrEqual(8000);
+    expect(failed.stdout.length).toBeGreaterThan(options.includes("--max-tokens") ? 4000 : 6000);
+    expect(failed.stdout.toString()).toContain("building");
+    // A large stdout keeps its room: stderr is held to its share.
+    const both = payloadOf((await run(["--stderr", "separate", "--max-bytes", "8000", "--format", "json"], ["sh", "-c", "seq 1 20000; seq 1 20000 >&2"])).stdout);
+    expect(Buffer.byteLength((both.meta?.stderr as { text: string }).text)).toBeLessThanOrEqual(2000);
+  });
+
+  test("--stderr separate: a budget too small for stderr's part names the limits given, and saves stderr", async () => {
+    const spillDir = spillDirectory();
+    const result = await runCorrex(["run", "--spill-dir", spillDir, "--stderr", "separate", "--max-bytes", "800", "--", "sh", "-c", "seq 1 20000; seq 1 20000 >&2; exit 3"]);
+    expect(result.code).toBe(2);
+    const [, smallest, id] = /^correx: --max-bytes 800 cannot hold .* the smallest budget that works is --max-bytes (\d+) \(stderr, kept apart, .*saved as (tool_\w+)/.exec(result.stderr) ?? [];
+    expect(Number(smallest)).toBeGreaterThan(800);
+    expect(readFileSync(join(spillDir, id!), "utf8")).toBe(Array.from({ length: 20000 }, (_, index) => `${index + 1}\n`).join(""));
+    const enough = await runCorrex(["run", "--spill-dir", spillDir, "--stderr", "separate", "--max-bytes", smallest!, "--", "sh", "-c", "seq 1 20000; seq 1 20000 >&2; exit 3"]);
+    expect(enough.code).toBe(3);
+  });
+
   test("--shell, --cwd and --env", async () => {
     const directory = mkdtempSync(join(tmpdir(), "correx-run-cwd-"));
     const result = await run(["--shell", "--cwd", directory, "--env", "GREETING=a=b c", "--env", "OTHER=1"], ['echo "$GREETING $OTHER" && pwd']);
