@@ -42,7 +42,11 @@ export const RUN_TOOL: McpToolDefinition = {
     "tests, installs, logs and anything that may print a lot: escape sequences and progress-bar redraws are cleaned, " +
     "repeated lines folded, and the lines that matter (errors, failing tests, file:line locations, the end) are kept. " +
     `${MARKER_HELP} Give either \`command\` (a shell command line, run with sh -c: pipes, &&, globs work) or \`argv\` ` +
-    "(a program and its arguments, no shell). Cancelling the call stops the command and everything it started.",
+    "(a program and its arguments, no shell). Cancelling the call stops the command and everything it started. " +
+    // The output is read to its end, as a pipe is: a job left running with it (`npm run dev &`) held the call open
+    // until the job ended (QA: a server started so never answered); redirected, the call ends with the command.
+    "The call waits until nothing holds the output open: start a server or other background job with its output " +
+    "redirected (`npm run dev > dev.log 2>&1 &`), or the call lasts as long as the job.",
   inputSchema: {
     type: "object",
     properties: {

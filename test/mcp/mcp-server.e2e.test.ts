@@ -115,6 +115,19 @@ describe("run", () => {
     expect(result.structuredContent).toMatchObject({ exit_code: 0, truncated: false });
   });
 
+  test("a background job started as the description says (its output redirected) leaves the call to end at once", async () => {
+    // A job left holding the output (`server &`) keeps the call open as long as it runs: the model is told so.
+    const { client } = await start();
+    const { tools } = await client.listTools();
+    expect(tools[0]!.description).toMatch(/background job with its output redirected \(`npm run dev > dev\.log 2>&1 &`\)/);
+    const started = Date.now();
+    const result = await client.callTool({ name: "run", arguments: { command: "sleep 30 > /dev/null 2>&1 & echo \"job $!\"" } });
+    expect(Date.now() - started).toBeLessThan(10_000);
+    const job = Number(/job (\d+)/.exec(firstText(result))?.[1]);
+    expect(job).toBeGreaterThan(0);
+    process.kill(job); // the job outlives the call, as it would a shell's
+  });
+
   test("a timeout stops the command and says so", async () => {
     const { client } = await start();
     const result = await client.callTool({ name: "run", arguments: { argv: ["sleep", "30"], timeout_ms: 200 } });
