@@ -1,4 +1,5 @@
 // `correx hook AGENT`: reads one hook event on stdin and writes the agent's hook answer (src/hooks/ decides).
+import { resolve } from "node:path";
 import { shellQuote } from "../bound/marker.js";
 import { InputError, UsageError } from "../errors.js";
 import { bashTimeLimits, failureBudgetFlag } from "../hooks/claude-code-limits.js";
@@ -59,7 +60,7 @@ export async function runHook(agent: string, raw: RawOptions): Promise<number> {
   const bytes = Buffer.concat(chunks);
   const decision =
     config.agent === "gemini-cli" ? answerGemini(bytes, config)
-    : config.agent === "codex" ? answerCodexEvent(readCodexEvent(parseJsonBytes(bytes)), { runPrefix: `correx run --for model${sharedFlags(config, true)}` })
+    : config.agent === "codex" ? answerCodexEvent(readCodexEvent(parseJsonBytes(bytes)), { runPrefix: `correx run --for model${runFlags(config)}` })
     : answerClaudeCodeEvent(readHookEvent(parseJsonBytes(bytes)), hookOptions(config));
   if (decision === undefined) return EXIT.failure;
   if (decision.note !== undefined) process.stderr.write(`correx hook: ${decision.note}\n`);
@@ -77,7 +78,7 @@ const SETTINGS: Record<Agent, (hookCommand: string) => unknown> = { "claude-code
 function answerGemini(bytes: Buffer, config: HookConfig): ReturnType<typeof answerGeminiCliEvent> | undefined {
   try {
     const event = readGeminiCliEvent(parseJsonBytes(bytes));
-    return answerGeminiCliEvent(event, { permission: config.permission, runPrefix: `correx run --for model${sharedFlags(config, true)}`, inactivityMs: config.inactivitySeconds * 1000 });
+    return answerGeminiCliEvent(event, { permission: config.permission, runPrefix: `correx run --for model${runFlags(config)}`, inactivityMs: config.inactivitySeconds * 1000 });
   } catch (error) {
     if (!(error instanceof InputError)) throw error;
     process.stderr.write(`correx: ${error.message}\n`);
@@ -106,12 +107,21 @@ function defaultMaxBytes(agent: Agent): string {
 }
 
 /** The flags that differ from the hook's defaults, as the hook command line and `correx run` take them. */
-function sharedFlags(config: HookConfig, withDefaultBytes: boolean): string {
+function sharedFlags(config: HookConfig, withDefaultBytes: boolean, spillDir = config.spillDir): string {
   const flags: string[] = [];
   if (String(config.maxLines) !== HOOK_MAX_LINES) flags.push(`--max-lines ${config.maxLines}`);
   if (withDefaultBytes || String(config.maxBytes) !== defaultMaxBytes(config.agent)) flags.push(`--max-bytes ${config.maxBytes}`);
-  if (config.spillDir !== undefined) flags.push(`--spill-dir ${shellQuote(config.spillDir)}`);
+  if (spillDir !== undefined) flags.push(`--spill-dir ${shellQuote(spillDir)}`);
   return flags.map((flag) => ` ${flag}`).join("");
+}
+
+/**
+ * The flags of a rewritten command's `correx run`. A relative --spill-dir is made absolute from the hook's directory:
+ * the command runs wherever the agent's shell is, after the line's own `cd` (`cd sub && correx run --spill-dir
+ * ./store` saved in sub/store, one store per directory the agent visited, none of them the hook's own store).
+ */
+function runFlags(config: HookConfig): string {
+  return sharedFlags(config, true, config.spillDir === undefined ? undefined : resolve(config.spillDir));
 }
 
 /** The command line of the hook itself, as the settings block installs it. */
@@ -128,5 +138,5 @@ function hookOptions(config: HookConfig): ClaudeCodeHookOptions {
     const spill = openSpill(projection);
     return { ...projection.bound, ...(spill.target ? { spill: spill.target } : {}), ...(spill.failure ? { spillFailure: spill.failure } : {}) };
   };
-  return { permission: config.permission, runPrefix: `correx run${sharedFlags(config, true)}${failureBudgetFlag(config.maxBytes)}`, bashLimits: bashTimeLimits(process.env), project };
+  return { permission: config.permission, runPrefix: `correx run${runFlags(config)}${failureBudgetFlag(config.maxBytes)}`, bashLimits: bashTimeLimits(process.env), project };
 }

@@ -1,7 +1,7 @@
 // `correx hook claude-code` as Claude Code runs it: a recorded event on stdin, hook JSON on stdout, exit 0; the
 // rewritten Bash command, run the way Claude Code runs a command (sh -c), ends as the original did.
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { createTempDir, runShell, userEnvironment, type ShellRun } from "../docs/run-shell.js";
@@ -312,6 +312,16 @@ describe("correx hook claude-code, spawned", () => {
     expect(answered.hookSpecificOutput.updatedInput.command.startsWith("correx run --max-lines 50 --max-bytes 4000 --spill-dir '/tmp/a b' --timeout 113s --kill-after 5s -- bash -c ")).toBe(true);
     const settings = JSON.parse(runShell("correx hook claude-code --print-config --permission allow --max-bytes 4000").stdout);
     expect(settings.hooks.PreToolUse[0].hooks[0].command).toBe("correx hook claude-code --permission allow --max-bytes 4000");
+  });
+
+  test("a relative --spill-dir reaches the rewritten command from the hook's directory, the settings block as given", () => {
+    // The command runs after its own `cd`: a relative store would be one per directory the agent visited.
+    const directory = realpathSync(createTempDir("hook-relative")); // as the hook's process.cwd() names it
+    const run = runShell("correx hook claude-code --spill-dir ./store", { cwd: directory, input: readHookEventText("pre-tool-use-bash-cd") });
+    const command = (JSON.parse(run.stdout) as Record<string, any>).hookSpecificOutput.updatedInput.command as string;
+    expect(command).toContain(` && correx run --max-bytes 30000 --spill-dir ${join(directory, "store")} `);
+    const settings = JSON.parse(runShell("correx hook claude-code --print-config --spill-dir ./store", { cwd: directory }).stdout);
+    expect(settings.hooks.PreToolUse[0].hooks[0].command).toBe("correx hook claude-code --spill-dir ./store");
   });
 
   test("--print-config prints the settings block whose command answers the events", () => {
