@@ -108,16 +108,23 @@ function afterTool(tool: string, answer: () => HookDecision): HookDecision {
 /**
  * A Bash command the PreToolUse rewrite left as it was (a `cd`, too long, a background job…) ran without correx: its
  * output, when over the budget or saved by Claude Code (which would show the model only its first 2 KB), is replaced
- * with correx's projection of the whole, saved (`correx read ID`). A command that ran under correx is left alone.
+ * with correx's projection of the whole, saved (`correx read ID`). A command that ran under correx is left alone,
+ * unless Claude Code saved its output all the same: the page `correx read ID --offset N` prints (the command a
+ * marker gives) is up to 51,200 bytes, past Claude Code's 30,000 characters, and the model read its first 2 KB.
  */
 function answerBashOutput(event: ClaudeCodeHookEvent, options: ClaudeCodeHookOptions): HookDecision {
   const input = event.tool_input;
   const command = isRecord(input) && typeof input.command === "string" ? input.command : undefined;
-  if (command !== undefined && runsCorrex(command)) return { answer: {}, note: "Bash: the command ran under correx, its output is bounded already" };
+  if (command !== undefined && runsCorrex(command) && !savedByClaudeCode(event.tool_response)) return { answer: {}, note: "Bash: the command ran under correx, its output is bounded already" };
   const bounded = boundBashToolOutput(event.tool_response, command, options.project());
   if (bounded.kind === "kept") return { answer: {}, note: `Bash: ${bounded.reason}` };
   return {
     answer: { hookSpecificOutput: { hookEventName: "PostToolUse", updatedToolOutput: bounded.output } },
     ...(bounded.note ? { note: `Bash: ${bounded.note}` } : {}),
   };
+}
+
+/** True when Claude Code saved a Bash output to a file (past its 30,000 characters), showing the model its first 2 KB. */
+function savedByClaudeCode(response: unknown): boolean {
+  return isRecord(response) && typeof response.persistedOutputPath === "string" && response.persistedOutputPath !== "";
 }

@@ -277,6 +277,30 @@ describe("correx hook claude-code, spawned", () => {
     expect(Buffer.byteLength(JSON.stringify(output[0]))).toBeLessThan(JSON.stringify(original[0]).length);
   });
 
+  test("a correx read page Claude Code saved to a file (past its 30,000 characters) comes back bounded, its continuation line kept", () => {
+    // The page a marker's `correx read ID --offset N` prints is up to 51,200 bytes: Claude Code saved it and the model
+    // read its first 2 KB, the hook leaving it alone as bounded already.
+    const dir = createTempDir("hook-read-page");
+    const run = runWithStore("correx run --max-bytes 4000 -- sh -c 'seq 1 20000 | sed s/$/:\\ error:\\ something\\ went\\ wrong\\ here/; exit 1'");
+    const read = /correx read (tool_\w+) --offset (\d+)/.exec(run.stdout)!;
+    const command = `correx read ${read[1]} --offset ${read[2]}`;
+    const page = runShell(command, { env: { CORREX_SPILL_DIR: run.store } }).stdout;
+    expect(page.length).toBeGreaterThan(30000);
+    writeFileSync(join(dir, "page.txt"), page);
+    const event = {
+      ...loadHookEvent("post-tool-use-bash-correx"),
+      tool_input: { command, description: "Read the omitted lines" },
+      tool_response: { stdout: page.slice(0, 30000), stderr: "", interrupted: false, isImage: false, noOutputExpected: false, persistedOutputPath: join(dir, "page.txt"), persistedOutputSize: page.length },
+    };
+    const answered = runShell("correx hook claude-code", { input: JSON.stringify(event), env: { CORREX_SPILL_DIR: run.store } });
+    const parsed = JSON.parse(answered.stdout) as Record<string, any>;
+    expect(hookOutputErrors(parsed)).toEqual([]);
+    const output = parsed.hookSpecificOutput.updatedToolOutput as { stdout: string };
+    expect(Buffer.byteLength(output.stdout)).toBeLessThanOrEqual(30000);
+    expect(output.stdout.startsWith(`<path>${join(run.store, read[1]!)}</path>`)).toBe(true);
+    expect(output.stdout).toMatch(/\(Showing lines \d+-\d+ of 20000\. Use offset=\d+ to continue\.\)\n$/);
+  });
+
   test("a Bash output Claude Code saved to a file (its model would read a 2 KB preview) comes back bounded from the whole file, saved and paged", () => {
     const dir = createTempDir("hook-persisted");
     const lines = Array.from({ length: 5000 }, (_, index) => `request ${index + 1}: ok`);
