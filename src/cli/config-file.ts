@@ -43,7 +43,8 @@ export const CONFIG_KEYS: readonly ConfigKey[] = [
   { key: "binary", kind: { type: "switch" } },
   { key: "raw", kind: { type: "switch" } },
   { key: "jsonCap", kind: { type: "size" } },
-  { key: "spillDir", kind: { type: "text" } },
+  // resolved with $CORREX_SPILL_DIR, which it yields to, by spill/spill-dir.ts (read, grep and ls read it too)
+  { key: "spillDir", kind: { type: "text" }, store: true },
   { key: "spill", kind: { type: "switch" } },
   { key: "maxOutput", kind: { type: "size" }, store: true },
   { key: "maxAge", kind: { type: "duration" }, store: true },

@@ -3,7 +3,8 @@ import { killGroupSync } from "../run/process-group.js";
 import type { RunHandle } from "../run/types.js";
 import { answerGrepOutput, answerReadOutput } from "../mcp/stored-output-tools.js";
 import { startMcpServer } from "../mcp/server.js";
-import { defaultSpillDir, SpillStore } from "../spill/store.js";
+import { configuredSpillDir } from "../spill/spill-dir.js";
+import { SpillStore } from "../spill/store.js";
 import { homedir } from "node:os";
 import { parseTimerDuration, type RawOptions } from "./options.js";
 import { GROUP_SIGNALS, signalExitCode } from "./interrupt.js";
@@ -20,7 +21,7 @@ export async function runMcpServer(raw: RawOptions): Promise<void> {
   const config = parseProjectionConfig({ ...raw, for: "model", format: "text" }, { stdoutIsTTY: false, columns: undefined, env: process.env });
   const defaults = { timeoutMs: parseTimerDuration("--timeout", raw.timeout ?? "0"), killAfterMs: parseTimerDuration("--kill-after", raw.killAfter ?? "5s") };
   const options = await outputOptions(config);
-  const store = new SpillStore(config.spillDir ?? defaultSpillDir(process.env, homedir()));
+  const store = new SpillStore(config.spillDir ?? configuredSpillDir(process.env, homedir(), config.configPath));
   const stored = { store, maxBytes: config.bound.budget.maxBytes };
   const running = new Set<RunHandle>();
   const log = (message: string): void => void process.stderr.write(`correx mcp: ${message}\n`);

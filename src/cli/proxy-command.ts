@@ -13,7 +13,8 @@ import { answerGrepOutput, answerReadOutput } from "../mcp/stored-output-tools.j
 import { answerSafely, readArguments } from "../mcp/tool-answer.js";
 import { openOutputChannel } from "../run/output-channel.js";
 import { killGroupSync, signalProcessGroup } from "../run/process-group.js";
-import { defaultSpillDir, SpillStore } from "../spill/store.js";
+import { configuredSpillDir } from "../spill/spill-dir.js";
+import { SpillStore } from "../spill/store.js";
 import { parseSize, parseSizeAtLeast, parseTimerDuration, type RawOptions } from "./options.js";
 import { collectInPassing } from "./passing-collection.js";
 import { GROUP_SIGNALS, signalExitCode } from "./interrupt.js";
@@ -35,7 +36,7 @@ export async function runProxy(argv: string[], raw: RawOptions): Promise<never> 
   const countTokens = await tokenCounterFor(config);
   const bound = { ...config.bound, ...(countTokens ? { countTokens } : {}) };
   const spill = openSpill(config);
-  const stored = { store: new SpillStore(config.spillDir ?? defaultSpillDir(process.env, homedir())), maxBytes: config.bound.budget.maxBytes };
+  const stored = { store: new SpillStore(config.spillDir ?? configuredSpillDir(process.env, homedir(), config.configPath)), maxBytes: config.bound.budget.maxBytes };
   const log = (message: string): void => void process.stderr.write(`correx proxy: ${message}\n`);
 
   // The server's stdout is read into one reused buffer (run's output channel), not through Node's pipe stream: that

@@ -4,16 +4,18 @@ import { homedir } from "node:os";
 import { UsageError } from "../errors.js";
 import { resolveId } from "../spill/aliases.js";
 import { lineCleaner as cleanerFor, readSavedProjection, readStoredOutput } from "../spill/read-output.js";
-import { defaultSpillDir, SpillStore } from "../spill/store.js";
+import { defaultConfigPath } from "../spill/config-path.js";
+import { configuredSpillDir } from "../spill/spill-dir.js";
+import { SpillStore } from "../spill/store.js";
 import { stdoutIsTTY, writeStdout } from "./io.js";
 import { parseFor, parseFormat, parseInteger, parseSizeAtLeast, spillDirFlag, type RawOptions } from "./options.js";
 import { wantsColor } from "./projection-config.js";
 import { streamStoredFile } from "./read-raw.js";
 import { formatTerminalPage } from "./read-terminal.js";
 
-/** The store the read-side commands use: --spill-dir, else $CORREX_SPILL_DIR, else the XDG state dir. */
+/** The store the read-side commands use: --spill-dir, else $CORREX_SPILL_DIR, else the config file's, else the XDG state dir. */
 export function storeFromOptions(raw: RawOptions): SpillStore {
-  return new SpillStore(spillDirFlag(raw) ?? defaultSpillDir(process.env, homedir()));
+  return new SpillStore(spillDirFlag(raw) ?? configuredSpillDir(process.env, homedir(), defaultConfigPath(process.env, homedir())));
 }
 
 /** How a stored line is shown: escapes stripped and redraws collapsed as in the model projection, or as stored. */

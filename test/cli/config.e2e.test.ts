@@ -58,6 +58,25 @@ describe("the config file", () => {
     expect(run.stderr).toMatch(new RegExp(`^correx: warning: invalid config file ${path}: .*; using the defaults\\n$`));
   });
 
+  test("spillDir: the store read, grep and ls look in too; ~ is the home directory, a relative path the file's folder's; CORREX_SPILL_DIR wins", () => {
+    // The file's store was a flag default: read, grep and ls never read it (`read last` showed another store's output),
+    // it beat CORREX_SPILL_DIR (which `correx config` named as the origin), and "~/…" made a directory named ~ here.
+    const home = join(root, "spill-home");
+    const { env } = withConfig({ spillDir: "~/outputs" });
+    const own = { ...env, CORREX_SPILL_DIR: undefined, HOME: home };
+    const bounded = runCli(["bound", "--for", "model", "--max-lines", "5", "--format", "json"], numbered(100), own);
+    const id = (JSON.parse(bounded.text) as { meta: { output_id: string; output_path: string } }).meta;
+    expect(id.output_path).toBe(join(home, "outputs", id.output_id));
+    expect(runCli(["read", "last", "--for", "model", "--offset", "100"], "", own).text).toContain("100: line 100\n");
+    expect(runCli(["grep", id.output_id, "^line 42$"], "", own).text).toBe("Found 1 match\nLine 42: line 42\n");
+    expect(runCli(["ls"], "", own).text).toContain(id.output_id);
+    const relative = withConfig({ spillDir: "outputs" });
+    const config = (extra: NodeJS.ProcessEnv) => JSON.parse(runCli(["config", "--format", "json"], "", { ...relative.env, HOME: home, ...extra }).text) as { settings: { key: string; value: string; origin: string }[] };
+    expect(config({ CORREX_SPILL_DIR: undefined }).settings.find((setting) => setting.key === "spillDir")).toEqual({ key: "spillDir", value: join(relative.path, "..", "outputs"), origin: `file ${relative.path}` });
+    const fromEnv = join(root, "env-spill");
+    expect(config({ CORREX_SPILL_DIR: fromEnv }).settings.find((setting) => setting.key === "spillDir")).toEqual({ key: "spillDir", value: fromEnv, origin: "env CORREX_SPILL_DIR" });
+  });
+
   test("a bad retention variable never costs the output (CORREX_MAX_AGE=bogus)", () => {
     const { env } = withConfig({});
     const run = runCli(["bound", "--for", "model", "--max-lines", "5"], numbered(100), { ...env, CORREX_MAX_AGE: "bogus" });
