@@ -10,7 +10,8 @@ import { projectResult, type ProjectOptions, type Projection } from "../project/
 import type { ToolResult } from "../payload.js";
 import { formatSize } from "../text/magic.js";
 import { CutString } from "../normalize/reduced-json.js";
-import { boundStructured, fitsIn } from "./structured-bound.js";
+import { fitsIn } from "./structured-bound.js";
+import { boundStructuredWithin, structuredFits as structuredWithin, structuredTokenLimit } from "./structured-tokens.js";
 import { metaRoom, noteReservation, STRUCTURED_CUT_META, structuredCutBlock, structuredCutMeta } from "./structured-note.js";
 import { estimateTokens, type TokenCounter } from "../bound/budget.js";
 import type { Budget } from "../bound/types.js";
@@ -58,7 +59,7 @@ export function boundCallToolResult(result: Record<string, unknown>, raw: Uint8A
   const { structuredContent, ...rest } = result;
   const textPart = { ...rest, content: capped };
   const budget = options.bound.budget;
-  const structuredFits = structuredContent === undefined || fitsIn(structuredContent, { media, maxBytes: budget.maxBytes });
+  const structuredFits = structuredContent === undefined || structuredWithin(structuredContent, { media, maxBytes: budget.maxBytes }, structuredTokenLimit(budget.maxTokens, options.bound.countTokens));
   if (!mediaCut && structuredFits && fitsBudget(textPart, options.bound)) return { warnings: [] };
 
   // An error result's own budget is given at the finish, as a streamed one's must be (streamed-result.ts): both alike.
@@ -124,7 +125,10 @@ export function assembleBounded(
   if (parts.structuredContent !== undefined) {
     const where = outputId ? `full result: ${options.readToolName} id=${outputId}` : "the full result was not saved";
     const repeated = repeatedText(parts.texts, Array.isArray(bounded.content) ? (bounded.content as Block[]).filter(isTextBlock) : []);
-    const cut = boundStructured(parts.structuredContent, { maxBytes: options.budget.maxBytes, where, media: parts.media, dropped: parts.dropped, repeated });
+    // Held on its own to the whole budget (a client may show the model only structuredContent), tokens with the costliest id.
+    const countTokens = steadyTokenCounter(savedAs(outputId), options.countTokens ?? estimateTokens);
+    const tokens = structuredTokenLimit(options.budget.maxTokens, countTokens);
+    const cut = boundStructuredWithin(parts.structuredContent, { maxBytes: options.budget.maxBytes, where, media: parts.media, dropped: parts.dropped, repeated }, tokens);
     if (cut.cut && cut.paths.length > 0) {
       const note = parts.noteRoom && Array.isArray(bounded.content) ? structuredCutBlock(cut.paths, outputId, options.readToolName, options.budget.maxBytes) : undefined;
       const said = withCutSaid({ ...bounded, ...extras }, note, structuredCutMeta(cut.paths, outputId, metaRoom(options.budget.maxBytes)), outputId, options);
@@ -143,7 +147,7 @@ export function assembleBounded(
  */
 function withCutSaid(result: Record<string, unknown>, note: Block | undefined, meta: { paths: string[]; id?: string } | undefined, outputId: string | undefined, options: AssembleOptions): Record<string, unknown> {
   const { budget } = options;
-  const countTokens = steadyTokenCounter(outputId === undefined ? undefined : { kind: "saved", id: outputId, path: "" }, options.countTokens ?? estimateTokens);
+  const countTokens = steadyTokenCounter(savedAs(outputId), options.countTokens ?? estimateTokens);
   const content = result.content as Block[];
   const kept = isRecord(result._meta) ? result._meta : undefined;
   const build = (withNote: boolean, metaValue: typeof meta): Record<string, unknown> => ({
@@ -164,6 +168,11 @@ function withCutSaid(result: Record<string, unknown>, note: Block | undefined, m
     }
   }
   return result;
+}
+
+/** The spill report of a saved output, as steadyTokenCounter reads it (only its id counts). */
+function savedAs(outputId: string | undefined): Parameters<typeof steadyTokenCounter>[0] {
+  return outputId === undefined ? undefined : { kind: "saved", id: outputId, path: "" };
 }
 
 /** The budget the result is held to, its token counter, and the name of the proxy's read_output. */

@@ -19,7 +19,8 @@ import { finishStreamedProjection } from "../project/streamed-projection.js";
 import { withoutReturn } from "./frame-splitter.js";
 import type { CorrexToolNames } from "./proxy-tools.js";
 import { assembleBounded, optionsForResult, readMediaData, type Block, type BoundResult, type ResultBoundOptions } from "./result-bound.js";
-import { fitsIn, reducedOverBudget } from "./structured-bound.js";
+import { reducedOverBudget } from "./structured-bound.js";
+import { structuredFits, structuredTokenLimit } from "./structured-tokens.js";
 import { noteReservation } from "./structured-note.js";
 
 /** A frame that grows past this without its newline is read as it arrives. */
@@ -148,7 +149,8 @@ export class StreamedResponse {
     if (this.options.maxMediaBytes !== undefined && media.size > 0) return undefined;
     if (isReduced(structuredContent) && (media.size > 0 || !reducedOverBudget(structuredContent, budget.maxBytes))) return undefined;
     // A structuredContent that will be cut leaves room for the note saying so (result-bound.ts does the same).
-    if (structuredContent !== undefined && (isReduced(structuredContent) || !fitsIn(structuredContent, { media, maxBytes: budget.maxBytes }))) this.session.reservedBeside = noteReservation(budget.maxBytes);
+    const tokens = structuredTokenLimit(budget.maxTokens, this.options.bound.countTokens);
+    if (structuredContent !== undefined && (isReduced(structuredContent) || !structuredFits(structuredContent, { media, maxBytes: budget.maxBytes }, tokens))) this.session.reservedBeside = noteReservation(budget.maxBytes);
     const projected = finishStreamedProjection(normalizeValue({ ...rest, content }, "mcp"), ended, MCP_PART_SEPARATOR, this.session, { ...this.project, budget });
     if (projected === undefined) return undefined;
     const outputId = projected.bound.spill?.kind === "saved" ? projected.bound.spill.id : undefined;

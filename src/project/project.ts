@@ -7,7 +7,8 @@ import type { BoundOptions, BoundText, Budget } from "../bound/types.js";
 import type { LowerOptions } from "../lower/types.js";
 import { LosslessNumber, stringifyJson } from "../normalize/lossless-json.js";
 import { viewJsonWithin } from "../bound/json-view.js";
-import { boundStructured } from "../mcp/structured-bound.js";
+import type { BoundStructured } from "../mcp/structured-bound.js";
+import { boundStructuredWithin, structuredTokenLimit } from "../mcp/structured-tokens.js";
 import { isRecord, type Provider, type ToolResult } from "../payload.js";
 import { formatTool, formattingTool, resolveToolKind, type ToolText } from "../tools/index.js";
 import { stateError } from "../lower/result-text.js";
@@ -106,13 +107,13 @@ export function needsFinalNewline(plan: Pick<ProjectionPlan, "output" | "frame">
 export function planProjection(whole: ToolResult, options: ProjectOptions = {}, streamedPartLines?: number[]): ProjectionPlan {
   const output = projectionOutput(options);
   const base = resolveBoundOptions(options);
-  const { result: input, cut: structuredCut } = boundStructuredContent(whole, output, base.budget.maxBytes);
+  const { result: input, cut: structuredCut } = boundStructuredContent(whole, output, base);
   const tool = formattingTool(input, options.tool);
   const kind = resolveToolKind(tool);
   // The payload says its text is formatted, so that a later pass (normalize | lower) does not frame it again.
   const clean = cleanStructured(input, base.hygiene, writesStructuredContent(output));
   const result = kind === "generic" ? clean : { ...clean, meta: { ...clean.meta, formatted: kind } };
-  const beside = structuredBesideCutData(result, output, base.budget.maxBytes);
+  const beside = structuredBesideCutData(result, output, base);
   if (beside !== undefined) output.structuredBeside = beside;
   // The note that says a cut structuredContent (--to mcp) is sized by the byte budget, as the proxy's is.
   output.budgetBytes = base.budget.maxBytes;
@@ -215,30 +216,37 @@ export function writesStructuredContent(output: OutputOptions): boolean {
 
 /**
  * Structured content that is the data (an MCP result without text: `structured_content_is_data`), cut in shape to
- * half the byte budget as boundStructuredContent cuts it: what the output writes as structured content in case the
+ * half the budget as boundStructuredContent cuts it: what the output writes as structured content in case the
  * data is cut to text (structured content must stay a JSON object; the cut text goes in a text block).
  */
-function structuredBesideCutData(result: ToolResult, output: OutputOptions, maxBytes: number): OutputOptions["structuredBeside"] {
+function structuredBesideCutData(result: ToolResult, output: OutputOptions, options: BoundOptions): OutputOptions["structuredBeside"] {
   if (result.meta?.structured_content_is_data !== true || !isRecord(result.data) || !writesStructuredContent(output)) return undefined;
-  const bounded = cutToHalfBudget(result.data, maxBytes);
+  const bounded = cutToHalfBudget(result.data, options);
   return { value: bounded.value as Record<string, unknown>, paths: bounded.paths };
 }
 
 /**
- * Structured content written beside the text (`--format json`, `--to mcp`) gets at most half the byte budget,
- * cut in shape (boundStructured) when it is larger, so that the text always keeps its room; the input is then saved.
+ * Structured content written beside the text (`--format json`, `--to mcp`) gets at most half the budget (bytes, and
+ * tokens when --max-tokens is given), cut in shape (boundStructured) when it is larger, so that the text always keeps
+ * its room; the input is then saved.
  * The paths cut are kept in `meta.structured_content_cut_paths` (an array cut leaves no trace in the value): the
  * unified payload carries them, and the MCP lowering says them in a note (output.ts `withStructuredCutNote`).
  */
-function boundStructuredContent(result: ToolResult, output: OutputOptions, maxBytes: number): { result: ToolResult; cut: boolean } {
+function boundStructuredContent(result: ToolResult, output: OutputOptions, options: BoundOptions): { result: ToolResult; cut: boolean } {
   const structured = result.meta?.structured_content;
   if (structured === undefined || !writesStructuredContent(output)) return { result, cut: false };
-  const bounded = cutToHalfBudget(structured, maxBytes);
+  const bounded = cutToHalfBudget(structured, options);
   if (!bounded.cut) return { result, cut: false };
   return { result: { ...result, meta: { ...result.meta, structured_content: bounded.value, structured_content_cut: true, structured_content_cut_paths: bounded.paths } }, cut: true };
 }
 
-/** Structured content cut in shape to half the byte budget (the text keeps the other half), its notes naming output_path. */
-function cutToHalfBudget(value: unknown, maxBytes: number): ReturnType<typeof boundStructured> {
-  return boundStructured(value, { maxBytes: Math.floor(maxBytes / 2), where: "the whole result is saved: see output_path", media: new Set(), dropped: new Set() });
+/**
+ * Structured content cut in shape to half the budget (the text keeps the other half), its notes naming output_path:
+ * half the bytes, and with --max-tokens half the tokens too, counted as the written output is (the estimate, or
+ * --tokenizer's counter). Lines do not bound it: it is written as one line of JSON, and the lines of a JSON output
+ * are counted on its text (planReservation's linesOnBody).
+ */
+function cutToHalfBudget(value: unknown, { budget, countTokens }: BoundOptions): BoundStructured {
+  const tokens = structuredTokenLimit(budget.maxTokens === undefined ? undefined : Math.floor(budget.maxTokens / 2), countTokens);
+  return boundStructuredWithin(value, { maxBytes: Math.floor(budget.maxBytes / 2), where: "the whole result is saved: see output_path", media: new Set(), dropped: new Set() }, tokens);
 }
