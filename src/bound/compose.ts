@@ -176,16 +176,19 @@ export function composeBound(
     const recorded = saveRecord(cut.text, spill);
     return recorded === spill ? cut : cutOpencode(window, options, recorded, rawBytes);
   }
+  let kept: SpillReport | undefined;
   if (window.complete) {
     const text = joinWindow(window);
     const candidate = whole(window, text, rawBytes);
     if (withinBudget(overrunOf(candidate, options))) {
       if (!options.keepInput) return candidate;
-      const spill = saveSpill();
-      return { ...candidate, spill: saveRecord(text, spill) };
+      // The input kept (a cut structuredContent's whole) writes its id and path too (output_id, output_path): the
+      // whole text is checked with them, else it went over by them (50 o200k tokens, 120 bytes) when it fitted close.
+      kept = saveSpill();
+      if (withinBudget(overrunOf({ ...candidate, spill: kept }, options))) return { ...candidate, spill: saveRecord(text, kept) };
     }
   }
-  const spill = saveSpill();
+  const spill = kept ?? saveSpill();
   // A JSON view is checked on what is written like any cut; over, the line cut decides.
   const viewed = (source: ViewSource | undefined, report: SpillReport): BoundText | undefined => {
     const view = source && composeView(source, options, report);
