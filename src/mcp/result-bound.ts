@@ -11,7 +11,7 @@ import type { ToolResult } from "../payload.js";
 import { formatSize } from "../text/magic.js";
 import { CutString } from "../normalize/reduced-json.js";
 import { fitsIn } from "./structured-bound.js";
-import { boundStructuredWithin, structuredFits as structuredWithin, structuredTokenLimit } from "./structured-tokens.js";
+import { boundStructuredWithin, structuredFits as structuredWithin, structuredTokenLimit, structuredTokens, type StructuredTokens } from "./structured-tokens.js";
 import { metaRoom, noteReservation, STRUCTURED_CUT_META, structuredCutBlock, structuredCutMeta } from "./structured-note.js";
 import { estimateTokens, type TokenCounter } from "../bound/budget.js";
 import type { Budget } from "../bound/types.js";
@@ -129,6 +129,7 @@ export function assembleBounded(
     const countTokens = steadyTokenCounter(savedAs(outputId), options.countTokens ?? estimateTokens);
     const tokens = structuredTokenLimit(options.budget.maxTokens, countTokens);
     const cut = boundStructuredWithin(parts.structuredContent, { maxBytes: options.budget.maxBytes, where, media: parts.media, dropped: parts.dropped, repeated }, tokens);
+    if (tokens !== undefined) refuseOverTokens(cut.value, parts.media, tokens);
     if (cut.cut && cut.paths.length > 0) {
       const note = parts.noteRoom && Array.isArray(bounded.content) ? structuredCutBlock(cut.paths, outputId, options.readToolName, options.budget.maxBytes) : undefined;
       const said = withCutSaid({ ...bounded, ...extras }, note, structuredCutMeta(cut.paths, outputId, metaRoom(options.budget.maxBytes)), outputId, options);
@@ -168,6 +169,17 @@ function withCutSaid(result: Record<string, unknown>, note: Block | undefined, m
     }
   }
   return result;
+}
+
+/**
+ * A structuredContent cut as far as boundStructured cuts it (keys, numbers and strings of at most 80 characters are kept)
+ * that is still over the tokens is refused, as the text's marker is when it cannot fit: the proxy answers a tool
+ * error naming the smallest --max-tokens that works, rather than break the budget. (Over the bytes it is written as
+ * it was before, for the byte budget's behaviour to stay as it was.)
+ */
+function refuseOverTokens(value: unknown, media: ReadonlySet<string>, tokens: StructuredTokens): void {
+  const count = structuredTokens(value, media, tokens.countTokens);
+  if (count > tokens.maxTokens) throw new BudgetTooSmallError({ maxTokens: count }, { maxTokens: tokens.maxTokens }, " (its structuredContent, cut as far as it can be)");
 }
 
 /** The spill report of a saved output, as steadyTokenCounter reads it (only its id counts). */
@@ -210,8 +222,10 @@ function isTextBlock(block: Block): block is Block & { type: "text"; text: strin
 }
 
 /**
- * True when the result's JSON (media data excepted) fits the bytes, and its text (the blocks joined by "\n") the
- * lines and tokens; a result far over the budget is found so without being written out or joined whole.
+ * True when the result's JSON (media data excepted) fits the bytes and the tokens, as a bounded result's is counted
+ * (its JSON and a newline), and its text (the blocks joined by "\n") the lines; a result far over the budget is found
+ * so without being written out or joined whole. (The tokens were once guessed as the text's bytes / 4, which let a
+ * dense text, JSON or digits, through at up to three times the tokens asked.)
  */
 function fitsBudget(result: { content: Block[] }, options: BoundOptions): boolean {
   const withoutData = { ...result, content: result.content.map(blankMedia) };
@@ -221,8 +235,8 @@ function fitsBudget(result: { content: Block[] }, options: BoundOptions): boolea
   for (const text of texts) {
     for (let index = text.indexOf("\n"); index !== -1 && lines <= options.budget.maxLines; index = text.indexOf("\n", index + 1)) lines += 1;
   }
-  const bytes = texts.reduce((sum, text) => sum + Buffer.byteLength(text), Math.max(0, texts.length - 1));
-  return lines <= options.budget.maxLines && (options.budget.maxTokens === undefined || Math.ceil(bytes / 4) <= options.budget.maxTokens);
+  if (lines > options.budget.maxLines) return false;
+  return options.budget.maxTokens === undefined || (options.countTokens ?? estimateTokens)(`${stringifyJson(withoutData)}\n`) <= options.budget.maxTokens;
 }
 
 const blankMedia = (block: Block): Block => {

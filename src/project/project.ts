@@ -241,12 +241,23 @@ function boundStructuredContent(result: ToolResult, output: OutputOptions, optio
 }
 
 /**
+ * The tokens the text's side of a JSON output needs at the least, kept from a structuredContent's half: the marker
+ * (its path and commands), the note that structuredContent was cut, `_meta` and the envelope: about 450 estimated
+ * tokens for `--to mcp`, 650 for `--format json` (its meta), with a spill directory as long as the default; the rest
+ * is left for a longer path.
+ */
+const TEXT_SIDE_TOKENS = 800;
+
+/**
  * Structured content cut in shape to half the budget (the text keeps the other half), its notes naming output_path:
  * half the bytes, and with --max-tokens half the tokens too, counted as the written output is (the estimate, or
- * --tokenizer's counter). Lines do not bound it: it is written as one line of JSON, and the lines of a JSON output
+ * --tokenizer's counter), but never so many that fewer than TEXT_SIDE_TOKENS are left: a small token budget goes to
+ * the text's marker first, the structured content then cut as far as it goes, rather than refused (at 1,600 tokens
+ * and more it is the half). Lines do not bound it: it is written as one line of JSON, and the lines of a JSON output
  * are counted on its text (planReservation's linesOnBody).
  */
 function cutToHalfBudget(value: unknown, { budget, countTokens }: BoundOptions): BoundStructured {
-  const tokens = structuredTokenLimit(budget.maxTokens === undefined ? undefined : Math.floor(budget.maxTokens / 2), countTokens);
+  const share = budget.maxTokens === undefined ? undefined : Math.min(Math.floor(budget.maxTokens / 2), Math.max(0, budget.maxTokens - TEXT_SIDE_TOKENS));
+  const tokens = structuredTokenLimit(share, countTokens);
   return boundStructuredWithin(value, { maxBytes: Math.floor(budget.maxBytes / 2), where: "the whole result is saved: see output_path", media: new Set(), dropped: new Set() }, tokens);
 }

@@ -4,6 +4,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { estimateTokens } from "../../src/bound/budget.js";
 import { resolveBoundOptions } from "../../src/bound/defaults.js";
 import type { BoundOptions } from "../../src/bound/types.js";
 import { FrameReader } from "../../src/mcp/frame-splitter.js";
@@ -83,6 +84,8 @@ const lines = (count: number) => Array.from({ length: count }, (_, n) => `[${n}]
 const call = { id: 7, method: "tools/call", params: { name: "logs" } };
 const response = (result: object, id: unknown = 7) => Buffer.from(JSON.stringify({ result, jsonrpc: "2.0", id }));
 
+const tokenBudget = resolveBoundOptions({ budget: { maxBytes: 51_200, maxLines: 2000, maxTokens: 2000 } });
+
 describe("long response frames read as they arrive", () => {
   const cases: [string, object | undefined, Buffer, BoundOptions?][] = [
     ["a tools/call answer of text blocks (the id after the result)", call, response({ content: [{ type: "text", text: lines(20_000) }, { type: "image", data: "iVBORw0KGgo=", mimeType: "image/png" }, { type: "text", text: lines(9000) }] })],
@@ -100,6 +103,10 @@ describe("long response frames read as they arrive", () => {
       content: [{ type: "text", text: lines(20_000) }],
       structuredContent: { log: `${lines(15_000)}\nERROR: the last line`, text: lines(20_000) },
     })],
+    ["with a structuredContent cut as it streams, held to --max-tokens", call, response({
+      content: [{ type: "text", text: lines(20_000) }],
+      structuredContent: { rows: Array.from({ length: 30_000 }, (_, id) => ({ id, name: `item ${id}`, desc: `some description text for item number ${id}` })), log: lines(15_000) },
+    }), tokenBudget],
     ["an error result, the id first", call, Buffer.from(`{"jsonrpc":"2.0","id":7,"result":${JSON.stringify({ content: [{ type: "text", text: lines(30_000) }], isError: true })}}`)],
     ["an answer that may fit (a large budget): passed as written", call, response({ content: [{ type: "text", text: lines(20_000) }] }), resolveBoundOptions({ budget: { maxBytes: 64 * 1024 * 1024, maxLines: 10_000_000 } })],
     ["an answer to another method", { id: 7, method: "resources/read", params: {} }, response({ contents: [{ uri: "file:///a", text: lines(20_000) }] })],
@@ -118,6 +125,15 @@ describe("long response frames read as they arrive", () => {
       expect({ ...crlf, streams: [], wholes: [] }).toEqual({ ...whole, streams: [], wholes: [] });
     });
   }
+
+  it("holds a streamed structuredContent to --max-tokens, as a result held whole (it was held to the bytes only: 27,404 tokens of 2,000)", () => {
+    const frame = response({ content: [{ type: "text", text: lines(20_000) }], structuredContent: { rows: Array.from({ length: 30_000 }, (_, id) => ({ id, name: `item ${id}` })) } });
+    const streamed = exchange(true, call, frame, tokenBudget, 40_000);
+    expect(streamed.streams).toHaveLength(1);
+    const answer = JSON.parse(streamed.toClient[0]!) as { result: { structuredContent: unknown } };
+    expect(estimateTokens(JSON.stringify(answer.result.structuredContent))).toBeLessThanOrEqual(2000);
+    expect(answer.result.structuredContent).toMatchObject({ rows: expect.arrayContaining([{ id: 0, name: "item 0" }, { id: 29_999, name: "item 29999" }]) });
+  });
 
   it("holds a frame longer than the spill may keep (--max-output) that may need routing whole, and routes it whole as before", () => {
     const small = { content: [{ type: "text", text: "ok" }] };
