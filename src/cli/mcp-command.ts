@@ -1,7 +1,7 @@
 // `correx mcp`: an MCP server over stdio with the run, read_output and grep_output tools (SPEC §1).
 import { killGroupSync } from "../run/process-group.js";
 import type { RunHandle } from "../run/types.js";
-import { answerGrepOutput, answerReadOutput } from "../mcp/stored-output-tools.js";
+import { answerGrepOutput, answerReadOutput, storedBudget } from "../mcp/stored-output-tools.js";
 import { startMcpServer } from "../mcp/server.js";
 import { configuredSpillDir } from "../spill/spill-dir.js";
 import { SpillStore } from "../spill/store.js";
@@ -9,7 +9,7 @@ import { homedir } from "node:os";
 import { parseTimerDuration, type RawOptions } from "./options.js";
 import { GROUP_SIGNALS, signalExitCode } from "./interrupt.js";
 import { stdoutStream } from "./io.js";
-import { outputOptions } from "./pipeline.js";
+import { outputOptions, tokenCounterFor } from "./pipeline.js";
 import { parseProjectionConfig } from "./projection-config.js";
 import { runTool } from "./mcp-run.js";
 
@@ -22,7 +22,8 @@ export async function runMcpServer(raw: RawOptions): Promise<void> {
   const defaults = { timeoutMs: parseTimerDuration("--timeout", raw.timeout ?? "0"), killAfterMs: parseTimerDuration("--kill-after", raw.killAfter ?? "5s") };
   const options = await outputOptions(config);
   const store = new SpillStore(config.spillDir ?? configuredSpillDir(process.env, homedir(), config.configPath));
-  const stored = { store, maxBytes: config.bound.budget.maxBytes };
+  const countTokens = await tokenCounterFor(config);
+  const stored = { store, ...storedBudget(config.bound.budget, countTokens) };
   const running = new Set<RunHandle>();
   const log = (message: string): void => void process.stderr.write(`correx mcp: ${message}\n`);
   const killRunning = (): void => {

@@ -9,7 +9,7 @@ import { ProxyRouter } from "../mcp/proxy-router.js";
 import { resultMaxBytes, resultMaxLines, type GivenBudget } from "../mcp/client-limits.js";
 import { boundCallToolResult, type BoundResult, type ResultBoundOptions } from "../mcp/result-bound.js";
 import { STREAM_FRAME_BYTES, StreamedResponse } from "../mcp/streamed-result.js";
-import { answerGrepOutput, answerReadOutput } from "../mcp/stored-output-tools.js";
+import { answerGrepOutput, answerReadOutput, storedBudget } from "../mcp/stored-output-tools.js";
 import { answerSafely, readArguments } from "../mcp/tool-answer.js";
 import { openOutputChannel } from "../run/output-channel.js";
 import { killGroupSync, signalProcessGroup } from "../run/process-group.js";
@@ -36,7 +36,7 @@ export async function runProxy(argv: string[], raw: RawOptions): Promise<never> 
   const countTokens = await tokenCounterFor(config);
   const bound = { ...config.bound, ...(countTokens ? { countTokens } : {}) };
   const spill = openSpill(config);
-  const stored = { store: new SpillStore(config.spillDir ?? configuredSpillDir(process.env, homedir(), config.configPath)), maxBytes: config.bound.budget.maxBytes };
+  const stored = { store: new SpillStore(config.spillDir ?? configuredSpillDir(process.env, homedir(), config.configPath)), ...storedBudget(config.bound.budget, countTokens) };
   const log = (message: string): void => void process.stderr.write(`correx proxy: ${message}\n`);
 
   // The server's stdout is read into one reused buffer (run's output channel), not through Node's pipe stream: that

@@ -1,15 +1,21 @@
 // `read_output` and `grep_output`: page and search the spill store for an MCP client (SPEC §4's formats).
+import type { TokenCounter } from "../bound/budget.js";
+import type { Budget } from "../bound/types.js";
 import { compilePattern, type SearchPattern } from "../spill/pattern.js";
 import { readOutputPage } from "../spill/read-output.js";
 import { searchOutput, searchRecentOutputs, type OutputSearch } from "../spill/search-output.js";
 import type { SpillStore } from "../spill/store.js";
 import { DEFAULT_PAGE_LINES } from "../tools/read-page.js";
-import { fittedAnswer, optionalBoolean, optionalInteger, optionalString, ToolArgumentError, type ToolAnswer } from "./tool-answer.js";
+import { fittedAnswer, optionalBoolean, optionalInteger, optionalString, ToolArgumentError, type AnswerBudget, type ToolAnswer } from "./tool-answer.js";
 
-/** The store the tools read and the byte budget of their answers. */
-export interface StoredOutputContext {
+/** The store the tools read and the budget of their answers (bytes; tokens with --max-tokens). */
+export interface StoredOutputContext extends AnswerBudget {
   store: SpillStore;
-  maxBytes: number;
+}
+
+/** The answers' budget from the command's: its bytes, and its tokens with their counter when --max-tokens is given. */
+export function storedBudget(budget: Budget, countTokens: TokenCounter | undefined): AnswerBudget {
+  return { maxBytes: budget.maxBytes, ...(budget.maxTokens === undefined ? {} : { maxTokens: budget.maxTokens }), ...(countTokens ? { countTokens } : {}) };
 }
 
 /** How many of the newest outputs a search without id looks at. */
@@ -23,7 +29,7 @@ export function answerReadOutput(args: Record<string, unknown>, context: StoredO
   if (id === undefined) throw new ToolArgumentError("id is required (the tool_… id from a marker)");
   const offset = optionalInteger(args, "offset", 1) ?? 1;
   const limit = optionalInteger(args, "limit", 1) ?? DEFAULT_PAGE_LINES;
-  return fittedAnswer(context.maxBytes, (maxBytes) => {
+  return fittedAnswer(context, (maxBytes) => {
     const { text, not_saved_bytes: _notSaved, lines: _lines, ...facts } = readOutputPage(context.store, id, { offset, limit, maxBytes, raw: false });
     return { text, structured: facts };
   });
@@ -48,7 +54,7 @@ export function answerGrepOutput(args: Record<string, unknown>, context: StoredO
   };
   const id = optionalString(args, "id");
   const describe = (found: OutputSearch) => ({ id: found.id, total_matches: found.total_matches, total_lines: found.total_lines, lines: found.matches.map((match) => match.line) });
-  return fittedAnswer(context.maxBytes, (maxBytes) => {
+  return fittedAnswer(context, (maxBytes) => {
     const options = { ...settings, maxBytes };
     if (id !== undefined) {
       const found = searchOutput(context.store, id, options);

@@ -1,6 +1,7 @@
 // What a tool handler gives back, and its CallToolResult: text for the model, facts in structuredContent with the
 // text repeated there: clients such as Codex CLI and Claude Code give the model only structuredContent, serialized,
 // when a result has one. The budget holds for both (the larger, the object, is what the tools bound).
+import { estimateTokens, type TokenCounter } from "../bound/budget.js";
 import { CorrexError } from "../errors.js";
 import { isRecord } from "../payload.js";
 
@@ -25,18 +26,33 @@ export function structuredJson(facts: Record<string, unknown>, text: string): st
   return JSON.stringify({ ...facts, text });
 }
 
+/** The budget of an answer: bytes, and tokens (counted by `countTokens`, the estimate when absent) when given. */
+export interface AnswerBudget {
+  maxBytes: number;
+  maxTokens?: number;
+  countTokens?: TokenCounter;
+}
+
 /**
- * An answer whose structuredContent, serialized, fits `maxBytes` (its text a page that stops at a byte budget, so
- * within it already): `answerFor` is asked again for a smaller page while the object (the text escaped, the
- * facts beside it) is over, a few times at most; the last answer is returned either way.
+ * An answer whose structuredContent, serialized, fits the bytes and the tokens (its text a page that stops at a byte
+ * budget, so within the bytes already; the object holds the text, so its tokens are the text's and more): `answerFor`
+ * is asked again for a smaller page while the object (the text escaped, the facts beside it) is over, the page's
+ * bytes scaled down by the share of the tokens that may stay, a few times at most; the last answer is returned
+ * either way.
  */
-export function fittedAnswer(maxBytes: number, answerFor: (maxBytes: number) => ToolAnswer): ToolAnswer {
+export function fittedAnswer(budget: AnswerBudget, answerFor: (maxBytes: number) => ToolAnswer): ToolAnswer {
+  const { maxBytes, maxTokens } = budget;
+  const countTokens = budget.countTokens ?? estimateTokens;
   let room = maxBytes;
   let answer = answerFor(room);
-  for (let attempt = 0; attempt < 6 && answer.structured !== undefined; attempt += 1) {
-    const over = Buffer.byteLength(structuredJson(answer.structured, answer.text)) - maxBytes;
-    if (over <= 0 || room <= 1) break;
-    room = Math.max(1, room - over);
+  for (let attempt = 0; attempt < 8 && answer.structured !== undefined; attempt += 1) {
+    const json = structuredJson(answer.structured, answer.text);
+    const over = Buffer.byteLength(json) - maxBytes;
+    const tokens = maxTokens === undefined ? 0 : countTokens(json);
+    const tokensOver = maxTokens !== undefined && tokens > maxTokens;
+    if ((over <= 0 && !tokensOver) || room <= 1) break;
+    const byTokens = tokensOver ? Math.floor((Math.min(room, Buffer.byteLength(json)) * maxTokens!) / tokens) - 1 : room;
+    room = Math.max(1, Math.min(room - Math.max(0, over), byTokens));
     answer = answerFor(room);
   }
   return answer;
