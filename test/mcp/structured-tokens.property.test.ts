@@ -96,4 +96,21 @@ describe("structuredContent within --max-tokens", () => {
       );
     });
   }
+
+  test("the proxy refuses a structuredContent whose most cut form is over the tokens (keys are never cut): a tool error names the smallest --max-tokens, nothing is written over", () => {
+    const many = Object.fromEntries(Array.from({ length: 300 }, (_, index) => [`a key of its own, number ${index}`, index]));
+    const value = { content: [{ type: "text", text: "ok" }], structuredContent: many };
+    const raw = Buffer.from(JSON.stringify({ jsonrpc: "2.0", id: 1, result: value }));
+    const bound = (maxTokens: number) => boundCallToolResult(value, raw, { bound: resolveBoundOptions({ budget: { maxTokens, maxBytes: 51_200, maxLines: 2000 } }), readToolName: "read_output", spill: { store } });
+    let message = "";
+    try {
+      bound(2000);
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toMatch(/^--max-tokens 2000 cannot hold .* the smallest budget that works is --max-tokens \d+ \(its structuredContent, cut as far as it can be\)$/);
+    const needed = Number(/--max-tokens (\d+) \(its/.exec(message)![1]);
+    // At the budget it names, the result is written, within it.
+    expect(writtenCost(bound(needed).result ?? value).structuredTokens).toBeLessThanOrEqual(needed);
+  });
 });
