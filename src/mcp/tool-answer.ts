@@ -45,7 +45,7 @@ export function fittedAnswer(budget: AnswerBudget, answerFor: (maxBytes: number)
   const countTokens = budget.countTokens ?? estimateTokens;
   let room = maxBytes;
   let answer = answerFor(room);
-  for (let attempt = 0; attempt < 8 && answer.structured !== undefined; attempt += 1) {
+  for (let attempt = 0; attempt < 6 && answer.structured !== undefined; attempt += 1) {
     const json = structuredJson(answer.structured, answer.text);
     const over = Buffer.byteLength(json) - maxBytes;
     const tokens = maxTokens === undefined ? 0 : countTokens(json);
