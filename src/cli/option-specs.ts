@@ -85,6 +85,7 @@ export const RUN_OPTIONS_BEFORE_ENV: readonly OptionSpec[] = [
 export const RUN_OPTIONS_AFTER_ENV: readonly OptionSpec[] = [
   { flags: "--shell", description: "run the command line (with the arguments appended) through sh -c" },
   { flags: "--stdin", description: "pass correx's stdin through to the command (default: the command reads an empty stdin)" },
+  { flags: "--watchdog", description: "kill the command's process group if correx is killed (SIGKILL) while it runs, as an agent's timeout kills the group of the shell that started correx (one sh more per run)" },
   { flags: "--stderr <mode>", description: "merged (one stream in arrival order) | separate (stderr bounded apart: meta.stderr, a stderr: section)", defaultValue: "merged" },
   { flags: "--failure-max-bytes <size>", description: "a smaller byte budget for a command that fails (exit status not 0, a signal, a timeout), for agents that cut a failed command's output shorter (Claude Code: 10,000 characters)" },
 ];

@@ -241,6 +241,7 @@ function parseRunConfig(argv: string[], raw: RawOptions): RunConfig {
     args,
     shell: raw.shell === true,
     stdin: raw.stdin === true ? "inherit" : "ignore",
+    ...(raw.watchdog === true ? { watchdog: true } : {}),
     killAfterMs: parseTimerDuration("--kill-after", raw.killAfter ?? "5s"),
     ...(timeoutMs > 0 ? { timeoutMs } : {}),
     ...(typeof raw.cwd === "string" ? { cwd: raw.cwd } : {}),

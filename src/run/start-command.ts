@@ -6,6 +6,7 @@ import { monotonicMs } from "./clock.js";
 import { openOutputPump, type OutputPump } from "./output-pump.js";
 import { isGroupAlive, signalProcessGroup } from "./process-group.js";
 import type { OutputSink, ReadRoom, RunHandle, RunOutcome, RunSpec } from "./types.js";
+import { startWatchdog, type Watchdog } from "./watchdog.js";
 
 const GROUP_POLL_MS = 20;
 
@@ -14,7 +15,9 @@ const GROUP_POLL_MS = 20;
  * or an interrupt stops as a whole: SIGTERM, then SIGKILL after `killAfterMs`. The output reaches `sink`
  * chunk by chunk in the order it was written (see openOutputPump); nothing is buffered. Once the group was
  * stopped and is gone, whatever still holds the output (a daemon that left the group with `setsid`) is no
- * longer waited for: the run ends within the grace period. `room`: where the sink would have the reads go (types.ts).
+ * longer waited for: the run ends within the grace period. With `watchdog`, a process outside correx's group kills
+ * the command's group should correx be killed before the run ends (watchdog.ts), from WATCHDOG_DELAY_MS on. `room`: where the sink would have
+ * the reads go (types.ts).
  */
 export async function startCommand(spec: RunSpec, sink: OutputSink, room?: ReadRoom): Promise<RunHandle> {
   const [file, args] = spec.shell ? ["/bin/sh", ["-c", [spec.command, ...spec.args].join(" ")]] : [spec.command, spec.args];
@@ -42,6 +45,7 @@ export async function startCommand(spec: RunSpec, sink: OutputSink, room?: ReadR
   const started = monotonicMs();
   const leader = spawnLeader(file, args, spec, pump);
   pid = leader.pid;
+  const watch = spec.watchdog && pid !== undefined ? watchGroupSoon(pid) : undefined;
   const timeoutTimer = spec.timeoutMs && pid !== undefined
     ? setTimeout(() => {
         timedOut = true;
@@ -63,6 +67,7 @@ export async function startCommand(spec: RunSpec, sink: OutputSink, room?: ReadR
       return outcome;
     } finally {
       finished = true;
+      watch?.release();
       clearTimeout(timeoutTimer);
       clearTimeout(killTimer);
     }
@@ -80,6 +85,28 @@ export async function startCommand(spec: RunSpec, sink: OutputSink, room?: ReadR
       }
       interrupted = signal;
       stopGroup(signal);
+    },
+  };
+}
+
+/**
+ * How long a command runs unwatched: a spawn costs correx 10-15 ms of CPU (bench/README.md), which a command that ends
+ * sooner (`ls`, `git status`, most of an agent's calls) never pays. An agent's time limit is seconds.
+ */
+export const WATCHDOG_DELAY_MS = 50;
+
+/** Starts a watchdog over the group once it has run WATCHDOG_DELAY_MS; `release` ends it (or the wait for it). */
+function watchGroupSoon(pgid: number): Watchdog {
+  let watchdog: Watchdog | undefined;
+  let released = false;
+  const timer = setTimeout(() => {
+    if (!released) watchdog = startWatchdog(pgid);
+  }, WATCHDOG_DELAY_MS);
+  return {
+    release() {
+      released = true;
+      clearTimeout(timer);
+      watchdog?.release();
     },
   };
 }

@@ -16,6 +16,11 @@ export interface RunSpec {
   timeoutMs?: number;
   /** Grace period between SIGTERM and SIGKILL when the group is stopped. */
   killAfterMs: number;
+  /**
+   * Kill the command's process group if correx is killed (SIGKILL, which it cannot catch) before the run ends: an
+   * agent's group kill takes correx, not the command's own group (watchdog.ts). One `sh` more per run.
+   */
+  watchdog?: boolean;
   /** "merged" (default): stdout and stderr share one channel, in the exact order written; "separate": one each. */
   stderr?: "merged" | "separate";
 }
