@@ -60,12 +60,21 @@ export async function runHook(agent: string, raw: RawOptions): Promise<number> {
   const bytes = Buffer.concat(chunks);
   const decision =
     config.agent === "gemini-cli" ? answerGemini(bytes, config)
-    : config.agent === "codex" ? answerCodexEvent(readCodexEvent(parseJsonBytes(bytes)), { runPrefix: `correx run --for model${runFlags(config)}` })
+    : config.agent === "codex" ? answerCodexEvent(readCodexEvent(parseJsonBytes(bytes)), { runPrefix: groupKilledRunPrefix(config) })
     : answerClaudeCodeEvent(readHookEvent(parseJsonBytes(bytes)), hookOptions(config));
   if (decision === undefined) return EXIT.failure;
   if (decision.note !== undefined) process.stderr.write(`correx hook: ${decision.note}\n`);
   await writeStdout(`${JSON.stringify(decision.answer)}\n`);
   return 0;
+}
+
+/**
+ * The `correx run` a shell command runs under for an agent that kills its shell's process group at its limit or on
+ * a cancel (Codex CLI: SIGKILL; Gemini CLI: SIGKILL, or SIGTERM then SIGKILL 200 ms later), which takes correx but
+ * not the command's own group: `--watchdog` kills that group too (src/hooks/README.md, "Time").
+ */
+function groupKilledRunPrefix(config: HookConfig): string {
+  return `correx run --for model --watchdog${runFlags(config)}`;
 }
 
 /** The settings block `--print-config` prints, for a hook command line. */
@@ -78,7 +87,7 @@ const SETTINGS: Record<Agent, (hookCommand: string) => unknown> = { "claude-code
 function answerGemini(bytes: Buffer, config: HookConfig): ReturnType<typeof answerGeminiCliEvent> | undefined {
   try {
     const event = readGeminiCliEvent(parseJsonBytes(bytes));
-    return answerGeminiCliEvent(event, { permission: config.permission, runPrefix: `correx run --for model${runFlags(config)}`, inactivityMs: config.inactivitySeconds * 1000 });
+    return answerGeminiCliEvent(event, { permission: config.permission, runPrefix: groupKilledRunPrefix(config), inactivityMs: config.inactivitySeconds * 1000 });
   } catch (error) {
     if (!(error instanceof InputError)) throw error;
     process.stderr.write(`correx: ${error.message}\n`);

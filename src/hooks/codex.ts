@@ -21,9 +21,10 @@ export interface CodexHookDecision {
 /**
  * Codex's shell: each command in a new process of the user's shell (`zsh -lc`, `bash -lc`), in the tool's `workdir`, so
  * nothing of a `cd` or `export` outlives it; run after Codex's snapshot of the user's startup files, so `nvm` and the
- * like are there, and a wrapper's `bash -c` would not have them.
+ * like are there, and a wrapper's `bash -c` would not have them. Its unified exec (`exec_command`) gives the model a
+ * command's output so far after `yield_time_ms`, so a server or a watcher is left to print as it goes.
  */
-const CODEX_SHELL: AgentShell = { keepsState: false, userFunctions: true };
+const CODEX_SHELL: AgentShell = { keepsState: false, userFunctions: true, readsWhileRunning: true };
 
 const AFTER_TOOL_NOTE = "Codex lets a PostToolUse hook add context or block the result, not replace it";
 

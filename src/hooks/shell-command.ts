@@ -1,6 +1,7 @@
 // Decides whether wrapping a shell command line in `correx run` keeps its meaning (the line read by shell-reader.ts).
 // Errs towards leaving a command alone: a false "keep" costs a bounded output, a false "wrap" breaks a session.
 import { splitLeadingPrefix } from "./leading-prefix.js";
+import { runsUntilStopped } from "./long-running.js";
 import { readCommandShape, type CommandShape, type CommandWord } from "./shell-reader.js";
 
 /** Builtins whose effect is on the calling shell (directory, variables, options): lost inside a child process. */
@@ -51,7 +52,16 @@ export interface AgentShell {
    * starts each command in the user's login shell, after its snapshot of the user's startup files, so it has them).
    */
   userFunctions?: boolean;
+  /**
+   * True when the agent shows the model a command's output while it runs (Codex CLI's unified exec returns what it
+   * printed so far after `yield_time_ms`, and the model polls for more): a command that runs until stopped (a dev
+   * server, a watcher) is left alone, since under correx, which writes once the command has ended, it shows nothing.
+   */
+  readsWhileRunning?: boolean;
 }
+
+/** The most characters of a call a note quotes. */
+const NOTE_CALL_CHARS = 60;
 
 /**
  * Why a command line is left as it is, or undefined when wrapping it keeps its meaning. A builtin that changes the
@@ -70,6 +80,11 @@ export function reasonToKeep(line: string, shell: AgentShell = { keepsState: tru
   const shellFunction = (shell.userFunctions ?? shell.keepsState) ? words.find((word) => SHELL_STATE_FUNCTIONS.has(word)) : undefined;
   if (shellFunction !== undefined) return `\`${shellFunction}\` is a shell function from the user's startup files, which a wrapper's shell would not have`;
   if (shape.backgroundJob) return "the command starts a background job (`&`), which a wrapper would wait for";
+  const live = shell.readsWhileRunning ? runsUntilStopped(shape.commands) : undefined;
+  if (live !== undefined) {
+    const call = live.length > NOTE_CALL_CHARS ? `${live.slice(0, NOTE_CALL_CHARS - 1)}…` : live;
+    return `\`${call}\` runs until it is stopped (a server, a watcher): the agent shows its output as it comes, a wrapper would show nothing until it ends`;
+  }
   return undefined;
 }
 

@@ -1,13 +1,15 @@
-// Reads just enough of a shell command line for the hook's decisions (shell-command.ts): the first word of each
-// simple command and how deep in subshells it runs, the calling shell's list operators, a lone `&`, quotes left
+// Reads just enough of a shell command line for the hook's decisions (shell-command.ts): the words of each simple
+// command and how deep in subshells it runs, the calling shell's list operators, a lone `&`, quotes left
 // open; a here-document's body is skipped as data.
 
 /** Words that only prefix the command they run. */
 const PREFIX_WORDS = new Set(["time", "command", "builtin", "nohup", "!", "{", "(", "then", "do", "else", "if", "while", "until"]);
 
-/** A simple command's first word and how deep in subshells it runs. */
+/** A simple command's first word, the words after it, and how deep in subshells it runs. */
 export interface CommandWord {
   word: string;
+  /** The words after the first, quotes taken away (redirections among them, as written: `2>&1`, `>out`). */
+  args: string[];
   /**
    * How many subshells enclose it: `( … )`, `$( … )`, a backtick pair, `<( … )`. 0 is the calling shell itself; a
    * `cd` or `export` deeper ends with its subshell.
@@ -120,6 +122,8 @@ export function readCommandShape(line: string): CommandShape {
   // a word begun by quotes that gave nothing (`""`): a `#` after it is part of it, not a comment
   let quotedWord = false;
   let wordsInCommand = 0;
+  // the simple command being read, which the words after its first are added to
+  let current: CommandWord | undefined;
   // `$'` is ANSI-C quoting, `$'it\'s'`, where a backslash escapes the next character, a `'` too
   let quote: "'" | '"' | "$'" | undefined;
   let heredocs: PendingHeredoc[] = [];
@@ -134,17 +138,22 @@ export function readCommandShape(line: string): CommandShape {
     if (word === "") return;
     if (wordsInCommand === 0 && !/^[A-Za-z_]\w*=/.test(word) && !PREFIX_WORDS.has(word)) {
       commandWords.push(word);
-      commands.push({ word, depth: depth + (inBackticks ? 1 : 0) });
+      current = { word, args: [], depth: depth + (inBackticks ? 1 : 0) };
+      commands.push(current);
       wordsInCommand = 1;
     } else if (word === "{") {
       // a brace group's body after other words: `function f { cd x; }` (read as a command, to be safe, in `echo {` too)
       wordsInCommand = 0;
+      current = undefined;
+    } else {
+      current?.args.push(word);
     }
     word = "";
   };
   const endCommand = (): void => {
     endWord();
     wordsInCommand = 0;
+    current = undefined;
   };
   const addOperator = (operator: string, end: number): void => {
     if (depth === 0 && !inBackticks) listOperators.push({ operator, end });

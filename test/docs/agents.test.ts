@@ -80,7 +80,7 @@ describe("README: Use it in your agent", () => {
     expect(new RegExp(entry!.matcher).test(toolName), `${entry!.matcher} matches ${toolName}`).toBe(true);
     const run = runShell(`${entry!.hooks[0]!.command} < '${fixture}'`, { env: { CORREX_SPILL_DIR: createTempDir("agents-store") } });
     expect(run.code).toBe(0);
-    expect(JSON.parse(run.stdout).hookSpecificOutput).toMatchObject({ hookEventName: "PreToolUse", permissionDecision: "allow", updatedInput: { command: "correx run --for model --max-bytes 40000 -- bash -c 'npm test'" } });
+    expect(JSON.parse(run.stdout).hookSpecificOutput).toMatchObject({ hookEventName: "PreToolUse", permissionDecision: "allow", updatedInput: { command: "correx run --for model --watchdog --max-bytes 40000 -- bash -c 'npm test'" } });
   });
 
   test("opencode: the dependency names this package at its version, and the plugin linked there exists", () => {

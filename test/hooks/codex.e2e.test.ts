@@ -4,7 +4,8 @@
 import { mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
-import { createTempDir, runShell, type ShellRun } from "../docs/run-shell.js";
+import { createTempDir, runShell, userEnvironment, type ShellRun } from "../docs/run-shell.js";
+import { killGroup, leftAfterGroupKill, uniqueSleep } from "../run/orphans.js";
 import { codexEventNames, codexOutputErrors, loadCodexEvent, readCodexEventText } from "./codex-fixtures.js";
 
 /** Runs a command line with a private store (CORREX_SPILL_DIR). */
@@ -44,7 +45,7 @@ describe("correx hook codex, spawned", () => {
     const direct = asCodex(original);
     expect(direct.code).toBe(1);
     const command = answer("pre-tool-use-bash").hookSpecificOutput.updatedInput.command as string;
-    expect(command.startsWith("correx run --for model --max-bytes 40000 -- bash -c ")).toBe(true);
+    expect(command.startsWith("correx run --for model --watchdog --max-bytes 40000 -- bash -c ")).toBe(true);
     const wrapped = asCodex(command);
     expect({ code: wrapped.code, stderr: wrapped.stderr }).toEqual({ code: 1, stderr: "" });
     expect(wrapped.stdout).toBe(`${direct.stdout}\nCommand exited with code 1.\n`);
@@ -69,7 +70,7 @@ describe("correx hook codex, spawned", () => {
     const dir = createTempDir("codex-hook-cwd");
     mkdirSync(join(dir, "api"));
     const command = answer("pre-tool-use-bash-cd").hookSpecificOutput.updatedInput.command as string;
-    expect(command).toBe("correx run --for model --max-bytes 40000 -- bash -c 'cd packages/api && npm test'");
+    expect(command).toBe("correx run --for model --watchdog --max-bytes 40000 -- bash -c 'cd packages/api && npm test'");
     expect(asCodex(rewritten("cd api && pwd"), dir).stdout).toBe(`${dir}/api\n\nCommand exited with code 0.\n`);
     expect(asCodex(rewritten("pwd"), dir).stdout).toBe(`${dir}\n\nCommand exited with code 0.\n`);
   });
@@ -83,6 +84,23 @@ describe("correx hook codex, spawned", () => {
     expect({ code: run.code, stdout: run.stdout }).toEqual({ code: 3, stdout: "it's\n\nCommand exited with code 3.\n" });
   });
 
+  // shell_command's timeout (10 s by default): Codex SIGKILLs the process group of the shell it started
+  // (kill_child_process_group), which holds correx and not the group correx runs the command in
+  test.skipIf(process.platform !== "linux")("killed as Codex kills a command at its timeout, the wrapped command leaves nothing running", async () => {
+    const sleep = uniqueSleep();
+    expect(await leftAfterGroupKill(rewritten(`echo started; ${sleep}`), sleep, userEnvironment({ CORREX_SPILL_DIR: createTempDir("codex-hook-store") }), killGroup)).toEqual([]);
+  });
+
+  test("a dev server or a watcher is left to Codex, which shows its output as it comes; a build or a test run is wrapped", () => {
+    for (const command of ["npm run dev", "vite", "npx vite --port 3000", "next dev", "nodemon server.js", "tail -f log/app.log", "docker compose up", "python -m http.server 8000", "uvicorn app:app --reload", "flask run", "rails s", "npm test -- --watch", "cargo watch -x test", "cd web && npm start"]) {
+      const run = runWithStore("correx hook codex", JSON.stringify({ ...loadCodexEvent("pre-tool-use-bash"), tool_input: { command } }));
+      expect({ command, stdout: run.stdout, note: /runs until it is stopped/.test(run.stderr) }).toEqual({ command, stdout: "{}\n", note: true });
+    }
+    for (const command of ["npm run build", "vite build", "jest", "npx jest --coverage", "docker compose up -d", "tail -n 50 log/app.log", "timeout 20 npm run dev"]) {
+      expect(rewritten(command)).toContain(" -- bash -c ");
+    }
+  });
+
   test("the exit status survives every ending: a code, a signal, a command that is not there", () => {
     for (const [command, code] of [["exit 0", 0], ["exit 42", 42], ["kill -TERM $$", 143], ["no-such-command-here", 127]] as const) {
       expect({ command, code: asCodex(rewritten(command)).code }).toEqual({ command, code });
@@ -90,7 +108,7 @@ describe("correx hook codex, spawned", () => {
   });
 
   test("flags reach the rewritten command and the hooks.json block", () => {
-    expect(rewritten("npm test", " --max-lines 50 --max-bytes 4000 --spill-dir '/tmp/a b'")).toBe("correx run --for model --max-lines 50 --max-bytes 4000 --spill-dir '/tmp/a b' -- bash -c 'npm test'");
+    expect(rewritten("npm test", " --max-lines 50 --max-bytes 4000 --spill-dir '/tmp/a b'")).toBe("correx run --for model --watchdog --max-lines 50 --max-bytes 4000 --spill-dir '/tmp/a b' -- bash -c 'npm test'");
     const settings = JSON.parse(runShell("correx hook codex --print-config --max-bytes 4000").stdout);
     expect(settings.hooks.PreToolUse[0].hooks[0].command).toBe("correx hook codex --max-bytes 4000");
     expect(JSON.parse(runShell("correx hook codex --print-config --max-bytes 40000").stdout).hooks.PreToolUse[0].hooks[0].command).toBe("correx hook codex");
