@@ -4,7 +4,7 @@
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { assertBuilt, ROOT, spillDirectory, startCorrex } from "./cli-process.js";
-import { killGroup, killLeft, leftAfterGroupKill, processesRunning, termThenKillGroup, uniqueSleep } from "./orphans.js";
+import { isWatched, killGroup, killLeft, leftAfterGroupKill, pollUntil, processesRunning, termThenKillGroup, uniqueSleep } from "./orphans.js";
 
 const CORREX = `'${process.execPath}' '${join(ROOT, "bin", "correx")}'`;
 
@@ -35,6 +35,20 @@ describe.skipIf(process.platform !== "linux")("correx run --watchdog", () => {
     expect(run.code).toBe(124);
     expect(run.stdout.toString()).toContain("started\n");
     expect(Date.now() - started).toBeLessThan(8_000);
+  });
+
+  test("Ctrl-C (SIGINT to correx) is still forwarded to the command's group, and correx still writes what it printed", async () => {
+    const sleep = uniqueSleep();
+    const started = startCorrex(["run", "--watchdog", "--spill-dir", spillDirectory(), "--", "sh", "-c", `echo started; ${sleep}`]);
+    try {
+      expect(await pollUntil(() => isWatched(sleep), 10_000)).toBe(true);
+      started.child.kill("SIGINT");
+      const run = await started.finished;
+      expect({ code: run.code, started: run.stdout.toString().startsWith("started\n") }).toEqual({ code: 130, started: true });
+      expect(await pollUntil(() => processesRunning(sleep).length === 0, 2_000)).toBe(true);
+    } finally {
+      killLeft(processesRunning(sleep));
+    }
   });
 
   test("a command that ends as it should is not killed with correx's end: its background job lives on, as without the watchdog", async () => {
