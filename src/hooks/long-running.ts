@@ -27,34 +27,37 @@ const follows = (letters: string, ...long: string[]): RunsUntilStopped => (args)
  */
 const SERVING_SCRIPT = /^(?:dev|start|serve|watch|develop|preview)(?::.*)?$|(?:^|:)watch(?::|$)/;
 
-/** `npm run dev`, `npm start`, `npm run-script serve` (npm's options before the script skipped: `npm --prefix web run dev`). */
+/** The options of npm, pnpm and yarn that take a value in the next word (`--prefix web`, `--filter web`, `-w web`). */
+const VALUE_OPTIONS = new Set(["--prefix", "--filter", "-F", "-C", "--dir", "--cwd", "-w", "--workspace"]);
+
+/** A package manager's words that are not options nor their values: its command, then the script and its arguments. */
+function commandWords(args: string[]): string[] {
+  const words: string[] = [];
+  for (let index = 0; index < args.length; index += 1) {
+    if (VALUE_OPTIONS.has(args[index]!)) index += 1;
+    else if (!args[index]!.startsWith("-")) words.push(args[index]!);
+  }
+  return words;
+}
+
+/** `npm run dev`, `npm start`, `npm run-script serve`, `npm --prefix web run dev` (not `npm test -- start`). */
 const npmScript: RunsUntilStopped = (args) => {
-  const index = args.findIndex((arg) => arg === "run" || arg === "run-script" || arg === "start");
-  if (index === -1) return false;
-  return args[index] === "start" || SERVING_SCRIPT.test(args.slice(index + 1).find((arg) => !arg.startsWith("-")) ?? "");
+  const [command, script] = commandWords(args);
+  return command === "start" || ((command === "run" || command === "run-script") && SERVING_SCRIPT.test(script ?? ""));
 };
 
 /** pnpm, yarn, bun: `pnpm dev`, `yarn run dev`, `bun run dev`, `yarn workspace web dev`, `pnpm --filter web dev`. */
 const runnerScript: RunsUntilStopped = (args) => {
-  const words: string[] = [];
-  for (let index = 0; index < args.length; index += 1) {
-    const arg = args[index]!;
-    // the options of pnpm and yarn that take a value in the next word
-    if (["--filter", "-F", "-C", "--dir", "--cwd"].includes(arg)) index += 1;
-    else if (!arg.startsWith("-")) words.push(arg);
-  }
+  const words = commandWords(args);
   const script = words[0] === "run" ? words[1] : words[0] === "workspace" ? (words[2] === "run" ? words[3] : words[2]) : words[0];
   return SERVING_SCRIPT.test(script ?? "");
 };
 
-/** `python -m http.server`, `python -m uvicorn app:app`, `python manage.py runserver`, `python -m flask run`. */
+/** `python -m http.server`, `python -m uvicorn app:app`, `python -m flask run` (the module called as its program is), `python manage.py runserver`. */
 const pythonServer: RunsUntilStopped = (args) => {
-  const module = args[args.indexOf("-m") + 1];
-  if (args.includes("-m") && module !== undefined) {
-    if (["http.server", "SimpleHTTPServer", "uvicorn", "gunicorn", "hypercorn", "mkdocs", "jupyter"].includes(module)) return module === "mkdocs" ? args.includes("serve") : true;
-    if (module === "flask") return args.includes("run");
-    if (module === "streamlit") return args.includes("run");
-  }
+  const at = args.indexOf("-m");
+  const module = at === -1 ? undefined : args[at + 1];
+  if (module !== undefined) return module === "http.server" || module === "SimpleHTTPServer" || (PROGRAMS.get(module)?.(args.slice(at + 2)) ?? false);
   return args.some((arg) => arg.endsWith("manage.py")) && args.includes("runserver");
 };
 

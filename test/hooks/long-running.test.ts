@@ -11,7 +11,7 @@ describe("runsUntilStopped", () => {
   test.each([
     // package scripts
     ["npm run dev", "npm run dev"], ["npm start", "npm start"], ["npm run start -- --port 3000", "npm run start -- --port 3000"],
-    ["npm --prefix web run dev", "npm --prefix web run dev"], ["npm run dev:web", "npm run dev:web"], ["npm run test:watch", "npm run test:watch"],
+    ["npm --prefix web run dev", "npm --prefix web run dev"], ["npm -w web start", "npm -w web start"], ["npm run dev:web", "npm run dev:web"], ["npm run test:watch", "npm run test:watch"],
     ["yarn dev", "yarn dev"], ["yarn run serve", "yarn run serve"], ["yarn workspace web dev", "yarn workspace web dev"],
     ["pnpm dev", "pnpm dev"], ["pnpm --filter web dev", "pnpm --filter web dev"], ["pnpm -C apps/site run preview", "pnpm -C apps/site run preview"],
     ["bun run dev", "bun run dev"], ["bun dev", "bun dev"], ["deno task dev", "deno task dev"],
@@ -31,7 +31,7 @@ describe("runsUntilStopped", () => {
     // Python, Ruby, PHP, JVM
     ["python -m http.server 8000", "python -m http.server 8000"], ["python3 manage.py runserver 0.0.0.0:8000", "python3 manage.py runserver 0.0.0.0:8000"],
     ["uvicorn main:app --reload", "uvicorn main:app --reload"], ["poetry run uvicorn app.main:app", "poetry run uvicorn app.main:app"],
-    ["uv run fastapi dev", "uv run fastapi dev"], ["flask --app hello run", "flask --app hello run"], ["python -m flask run", "python -m flask run"],
+    ["uv run fastapi dev", "uv run fastapi dev"], ["flask --app hello run", "flask --app hello run"], ["python -m flask run", "python -m flask run"], ["python3 -m jupyter lab", "python3 -m jupyter lab"], ["python -m mkdocs serve", "python -m mkdocs serve"],
     ["gunicorn -w 4 app:app", "gunicorn -w 4 app:app"], ["streamlit run app.py", "streamlit run app.py"], ["jupyter lab", "jupyter lab"],
     ["mkdocs serve", "mkdocs serve"], ["rails s", "rails s"], ["bin/rails server -p 3001", "bin/rails server -p 3001"],
     ["bundle exec jekyll serve", "bundle exec jekyll serve"], ["php artisan serve", "php artisan serve"], ["php -S localhost:8000", "php -S localhost:8000"],
@@ -49,7 +49,7 @@ describe("runsUntilStopped", () => {
   });
 
   test.each([
-    "npm run build", "npm test", "npm run lint", "npm install", "npm ci", "npm run test:unit", "yarn build", "yarn", "yarn add vite", "pnpm test",
+    "npm run build", "npm test", "npm test -- --grep start", "npm run", "npm -w api run build", "npm run lint", "npm install", "npm ci", "npm run test:unit", "yarn build", "yarn", "yarn add vite", "pnpm test",
     "pnpm -r build", "bun test", "bun install", "vite build", "npx vite build --mode production", "vite optimize", "next build", "next lint",
     "ng build", "ng test --watch=false", "webpack --mode production", "jest", "npx jest --coverage", "vitest run", "npx vitest", "tsc -p .",
     "tsc --noEmit", "cargo build --release", "cargo test", "cargo run --bin migrate", "python -m pytest -x", "python manage.py migrate",
@@ -57,7 +57,7 @@ describe("runsUntilStopped", () => {
     "docker compose up -d", "docker compose up --wait", "docker compose up --abort-on-container-exit", "docker compose run --rm app npm test",
     "docker compose build", "docker run --rm node:20 node -v", "docker logs api", "tail -n 50 log/app.log", "tail file.txt", "journalctl -u nginx --no-pager",
     "kubectl get pods", "timeout 30 npm run dev", "grep -rn -- --watch src", "git log --grep=--watch", "echo npm run dev", "make", "go test ./...",
-    "mvn package", "./gradlew build", "hugo", "mkdocs build", "jupyter nbconvert --execute nb.ipynb", "cat <<'EOF' > Procfile\nweb: npm start\nEOF",
+    "mvn package", "./gradlew build", "hugo", "mkdocs build", "jupyter nbconvert --execute nb.ipynb", "python -m jupyter nbconvert --to html nb.ipynb", "python -m mkdocs build", "cat <<'EOF' > Procfile\nweb: npm start\nEOF",
   ])("%s: ends by itself", (line) => {
     expect(live(line)).toBeUndefined();
   });
