@@ -2,7 +2,7 @@
 import { prefixEnd, utf8Bytes } from "../text/utf8.js";
 import type { SpillRecord } from "../spill/store.js";
 import { countLines, estimateTokens, fitsBudget, measureCost } from "./budget.js";
-import { formatMarker, worstCaseMarker } from "./marker.js";
+import { formatMarker, withReadPage, worstCaseMarker } from "./marker.js";
 import { omissionOf, ownLines, shownRanges } from "./omission.js";
 import { CUT_MIN_BYTES, withoutOptimizing } from "./one-off.js";
 import { cutWithSalience } from "./salience/compose-salient.js";
@@ -176,6 +176,8 @@ export function composeBound(
     const recorded = saveRecord(cut.text, spill);
     return recorded === spill ? cut : cutOpencode(window, options, recorded, rawBytes);
   }
+  // The marker's read command pages at this budget (the page fits where the projection did), its room reserved with it.
+  const savePaged = (): SpillReport => withReadPage(saveSpill(), options.budget);
   let kept: SpillReport | undefined;
   if (window.complete) {
     const text = joinWindow(window);
@@ -184,11 +186,11 @@ export function composeBound(
       if (!options.keepInput) return candidate;
       // The input kept (a cut structuredContent's whole) writes its id and path too (output_id, output_path): the
       // whole text is checked with them, else it went over by them (50 o200k tokens, 120 bytes) when it fitted close.
-      kept = saveSpill();
+      kept = savePaged();
       if (withinBudget(overrunOf({ ...candidate, spill: kept }, options))) return { ...candidate, spill: saveRecord(text, kept) };
     }
   }
-  const spill = kept ?? saveSpill();
+  const spill = kept ?? savePaged();
   // A JSON view is checked on what is written like any cut; over, the line cut decides.
   const viewed = (source: ViewSource | undefined, report: SpillReport): BoundText | undefined => {
     const view = source && composeView(source, options, report);

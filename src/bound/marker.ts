@@ -1,5 +1,29 @@
 // The omission marker: what was cut, where the full output is, and the exact commands to read it.
-import type { SpillReport } from "./types.js";
+import type { Budget, SpillReport } from "./types.js";
+
+/** What `correx read` pages by default: 2,000 lines or 51,200 bytes, no token limit (cli/read-command.ts). */
+export const READ_PAGE: Readonly<Budget> = { maxLines: 2000, maxBytes: 51200 };
+/** The smallest `--max-bytes` and `--max-tokens` read takes (room for a page's frame and a line or two). */
+export const READ_PAGE_MIN_BYTES = 256;
+export const READ_PAGE_MIN_TOKENS = 64;
+/** Lines of a page besides the file's: `<path>`, `<type>`, `<content>` before them, `</content>` and the note after. */
+export const READ_PAGE_FRAME_LINES = 5;
+
+/**
+ * The report with the read command's page held to the budget the projection was bounded to, where that is below
+ * read's default: the marker's command then prints a page that fits where the projection fit (an agent shows its
+ * tool output whole only up to a size, the reason the projection was bounded to that budget). A page of N lines is
+ * N + 5 lines written; its bytes and tokens (its final newline included) are held to the flags by read itself.
+ */
+export function withReadPage(spill: SpillReport, budget: Budget): SpillReport {
+  if (spill.kind !== "saved") return spill;
+  const flags: string[] = [];
+  if (budget.maxLines < READ_PAGE.maxLines) flags.push(`--limit ${Math.max(1, budget.maxLines - READ_PAGE_FRAME_LINES)}`);
+  if (budget.maxBytes < READ_PAGE.maxBytes) flags.push(`--max-bytes ${Math.max(READ_PAGE_MIN_BYTES, budget.maxBytes)}`);
+  if (budget.maxTokens !== undefined) flags.push(`--max-tokens ${Math.max(READ_PAGE_MIN_TOKENS, budget.maxTokens)}`);
+  const { pageArguments: _old, ...rest } = spill;
+  return flags.length > 0 ? { ...rest, pageArguments: flags.join(" ") } : rest;
+}
 
 /** The facts a marker states. Line numbers are 1-based lines of the full (spilled) output. */
 export interface Omission {
@@ -42,7 +66,8 @@ function describeSpill(spill: SpillReport, omission: Omission): string {
       const partial = describeCap(spill, omission.totalBytes);
       const input = spill.textPath ? ` (as text; the input as read: ${spill.path})` : "";
       const store = spill.readArguments ? ` ${spill.readArguments}` : "";
-      return `[full output: ${readable}${input}${partial}; read the omitted part with: correx read ${spill.id}${store} --offset ${omission.fromLine}, or: sed -n '${omission.fromLine},${omission.toLine}p' ${shellQuote(readable)}]`;
+      const page = spill.pageArguments ? ` ${spill.pageArguments}` : "";
+      return `[full output: ${readable}${input}${partial}; read the omitted part with: correx read ${spill.id}${store} --offset ${omission.fromLine}${page}, or: sed -n '${omission.fromLine},${omission.toLine}p' ${shellQuote(readable)}]`;
     }
     case "failed":
       return `[full output not saved${spill.id ? ` (${spill.id})` : ""}: ${spill.reason}]`;

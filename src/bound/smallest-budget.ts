@@ -9,26 +9,38 @@ import type { BoundOptions, BoundText, Budget, SpillReport } from "./types.js";
 
 const LIMITS = ["maxLines", "maxBytes", "maxTokens"] as const;
 
+/** How many times a named budget that still falls short is raised to what its own refusal names. */
+const RAISES = 4;
+
 /**
  * Narrows a refusal of `budget` to the smallest budget that works: each limit it names is searched by halving
- * between the given value (refused) and the named one, the others held at what was found or named. `works`
- * bounds the same input with another budget and says whether that was written (true) or refused (false).
+ * between the given value (refused) and the named one, the others held at what was found or named. `refusalOf`
+ * bounds the same input with another budget and gives its refusal, or undefined when that was written.
  */
-export function smallestBudget(refusal: BudgetTooSmallError, budget: Budget, works: (budget: Budget) => boolean): BudgetTooSmallError {
+export function smallestBudget(refusal: BudgetTooSmallError, budget: Budget, refusalOf: (budget: Budget) => BudgetTooSmallError | undefined): BudgetTooSmallError {
+  const works = (tried: Budget): boolean => refusalOf(tried) === undefined;
   let current: Budget = { ...budget, ...refusal.needed };
-  if (!works(current)) return refusal;
+  // The marker names the budget its read command pages at (marker.ts withReadPage): the named budget writes a
+  // marker a digit or two longer than the refused one did, and may fall that short. Raised to what it names.
+  let named = refusal.needed;
+  let short = refusalOf(current);
+  for (let raise = 0; short !== undefined && raise < RAISES; raise += 1) {
+    named = { ...named, ...short.needed };
+    current = { ...current, ...short.needed };
+    short = refusalOf(current);
+  }
+  if (short !== undefined) return refusal;
   const needed: NeededBudget = {};
   for (const key of LIMITS) {
-    const named = refusal.needed[key];
     const given = budget[key];
-    if (named === undefined || given === undefined) continue;
+    if (named[key] === undefined || given === undefined) continue;
     // This limit was not what refused once the others are raised: it keeps its given value.
     if (works({ ...current, [key]: given })) {
       current = { ...current, [key]: given };
       continue;
     }
     let failing = given;
-    let working = named;
+    let working = current[key]!;
     while (working - failing > 1) {
       const middle = Math.floor((failing + working) / 2);
       if (works({ ...current, [key]: middle })) working = middle;
@@ -58,17 +70,17 @@ export function composeOrRefuse(
     return composeBound(window, options, rawBytes, saveOnce, saveRecord, plainJson);
   } catch (error) {
     if (!(error instanceof BudgetTooSmallError)) throw error;
-    throw smallestBudget(error, options.budget, (budget) => isWritten(() => composeBound(window, { ...options, budget }, rawBytes, saveOnce, (_text, spill) => spill, plainJson)));
+    throw smallestBudget(error, options.budget, (budget) => refusalOf(() => composeBound(window, { ...options, budget }, rawBytes, saveOnce, (_text, spill) => spill, plainJson)));
   }
 }
 
-/** Runs `bounding`; false when it refuses the budget (any other error is thrown). */
-function isWritten(bounding: () => unknown): boolean {
+/** Runs `bounding`; its refusal of the budget, or undefined when it wrote (any other error is thrown). */
+function refusalOf(bounding: () => unknown): BudgetTooSmallError | undefined {
   try {
     bounding();
-    return true;
+    return undefined;
   } catch (error) {
-    if (error instanceof BudgetTooSmallError) return false;
+    if (error instanceof BudgetTooSmallError) return error;
     throw error;
   }
 }

@@ -102,6 +102,8 @@ export type SpillReport =
       textNotSavedBytes?: number;
       /** Extra arguments `correx read` needs to find the store (`--spill-dir DIR` when it is not the default). */
       readArguments?: string;
+      /** The page `correx read` is held to (`--max-bytes B`…, marker.ts withReadPage): what the projection's budget holds. */
+      pageArguments?: string;
     }
   | { kind: "failed"; reason: string; /** The id the output would have had: `correx read ID` says why it is missing. */ id?: string }
   | { kind: "disabled" };

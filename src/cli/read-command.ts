@@ -1,6 +1,7 @@
 // `correx read ID`: pages a stored output — for a model in the read-tool format, for a person `cat -n`-style
 // with the next command in CLI syntax — or replays its saved projection. ID may be `last` or `last~N`.
 import { homedir } from "node:os";
+import { READ_PAGE, READ_PAGE_MIN_BYTES, READ_PAGE_MIN_TOKENS } from "../bound/marker.js";
 import { UsageError } from "../errors.js";
 import { resolveId } from "../spill/aliases.js";
 import { lineCleaner as cleanerFor, readSavedProjection, readStoredOutput } from "../spill/read-output.js";
@@ -45,7 +46,10 @@ function parseOffset(raw: RawOptions): number {
 export async function runRead(idArgument: string, raw: RawOptions): Promise<void> {
   const offset = parseOffset(raw);
   const limit = parseInteger("--limit", raw.tail ?? raw.limit ?? "2000", 1);
-  const maxBytes = parseSizeAtLeast("--max-bytes", raw.maxBytes ?? "51200", 256);
+  // The page is written with a final newline: the budget holds it too, so a marker's `--max-bytes B` page (B the
+  // budget its projection was bounded to: bound/marker.ts withReadPage) fits wherever that projection fit.
+  const maxBytes = parseSizeAtLeast("--max-bytes", raw.maxBytes ?? String(READ_PAGE.maxBytes), READ_PAGE_MIN_BYTES) - 1;
+  const maxTokens = raw.maxTokens === undefined ? {} : { maxTokens: parseInteger("--max-tokens", raw.maxTokens, READ_PAGE_MIN_TOKENS) - 1 };
   const format = parseFormat(raw.format);
   const reader = parseFor(raw.for, stdoutIsTTY());
   const store = storeFromOptions(raw);
@@ -55,7 +59,7 @@ export async function runRead(idArgument: string, raw: RawOptions): Promise<void
     await writeStdout(format === "json" ? `${JSON.stringify({ id, projection })}\n` : projection);
     return;
   }
-  const read = readStoredOutput(store, id, { offset, limit, maxBytes, raw: raw.raw === true });
+  const read = readStoredOutput(store, id, { offset, limit, maxBytes, ...maxTokens, raw: raw.raw === true });
   if ("binary" in read) {
     const { binary } = read;
     if (raw.raw === true && format === "text") return streamStoredFile(binary.path);

@@ -2,6 +2,7 @@
 import { closeSync, readSync } from "node:fs";
 import { NotFoundError } from "../errors.js";
 import { describeBinary, looksBinary } from "../text/binary.js";
+import { estimateTokens } from "../bound/budget.js";
 import { formatSize } from "../text/magic.js";
 import { renderLine } from "../text/render-line.js";
 import { MAX_LINE_CHARS, pageWindow } from "../tools/read-page.js";
@@ -18,6 +19,10 @@ export interface ReadOutputOptions {
   offset: number;
   limit: number;
   maxBytes: number;
+  /** Token budget of the page (the bounder's estimate, an upper bound of o200k and cl100k); none when absent. */
+  maxTokens?: number;
+  /** Line budget of the page text, its frame's 5 lines included; `limit` + 8 (no line limit beyond `limit`) when absent. */
+  maxLines?: number;
   /** Lines as stored (escape sequences and redraws kept) instead of cleaned as the model projection shows them. */
   raw: boolean;
 }
@@ -114,7 +119,10 @@ function pageOpened(output: OpenedOutput, id: string, options: ReadOutputOptions
   const capNote = notSaved > 0 ? `\n(Only the first ${formatSize(output.savedBytes)} of the output were saved: the per-output cap kept the last ${notSaved} bytes out.)` : "";
   const clean = lineCleaner(options.raw);
   const lines = window.lines.map(clean);
-  const page = pageWindow(lines, window.totalLines, { offset, limit, budget: { maxLines: limit + 8, maxBytes: maxBytes - Buffer.byteLength(capNote) }, path });
+  // The cap note, written after the last page, is one more line and its bytes and tokens.
+  const tokens = options.maxTokens === undefined ? {} : { maxTokens: options.maxTokens - (capNote ? estimateTokens(capNote) : 0) };
+  const budget = { maxLines: (options.maxLines ?? limit + 8) - (capNote ? 1 : 0), maxBytes: maxBytes - Buffer.byteLength(capNote), ...tokens };
+  const page = pageWindow(lines, window.totalLines, { offset, limit, budget, path });
   const text = page.nextOffset === undefined ? page.text + capNote : page.text;
   return {
     id, path, text, from_line: page.shownFrom, to_line: page.shownTo, total_lines: page.totalLines,

@@ -1,6 +1,7 @@
 // The marker's text is a stable interface (documented in the man page): its exact forms, snapshot by snapshot.
 import { describe, expect, test } from "vitest";
-import { formatMarker, shellQuote, worstCaseMarker, type Omission } from "../../src/bound/marker.js";
+import { formatMarker, shellQuote, withReadPage, worstCaseMarker, type Omission } from "../../src/bound/marker.js";
+import { MODEL_BUDGET } from "../../src/bound/budget.js";
 import type { SpillReport } from "../../src/bound/types.js";
 
 const saved: SpillReport = { kind: "saved", id: "tool_01jdq3v2m8x4k7c9r5t0w2y6ab", path: "/state/correx/tool-output/tool_01jdq3v2m8x4k7c9r5t0w2y6ab" };
@@ -53,6 +54,19 @@ describe("marker", () => {
     for (const omission of [lines, { ...lines, cutInsideLines: true }, { ...lines, fromLine: 9999, toLine: 10000, cutInsideLines: true }]) {
       expect(Buffer.byteLength(worstCaseMarker(10000, 1300000, saved)) + 8).toBeGreaterThanOrEqual(Buffer.byteLength(formatMarker(omission, saved)));
     }
+  });
+
+  test("the read command pages within a budget below read's defaults: lines less the page's frame, bytes, tokens", () => {
+    const readCommand = (budget: Parameters<typeof withReadPage>[1]) => /correx read \S+ (.*), or: sed/.exec(formatMarker(lines, withReadPage(saved, budget)))![1];
+    expect(readCommand({ maxLines: 2000, maxBytes: 51200 })).toBe("--offset 401");
+    expect(readCommand({ maxLines: 5000, maxBytes: 1_000_000 })).toBe("--offset 401");
+    expect(readCommand({ maxLines: 2000, maxBytes: 30000 })).toBe("--offset 401 --max-bytes 30000");
+    expect(readCommand({ maxLines: 100, maxBytes: 10000, maxTokens: 2500 })).toBe("--offset 401 --limit 95 --max-bytes 10000 --max-tokens 2500");
+    // never below what read takes: 256 bytes, 64 tokens, one line
+    expect(readCommand({ maxLines: 3, maxBytes: 10, maxTokens: 5 })).toBe("--offset 401 --limit 1 --max-bytes 256 --max-tokens 64");
+    // a report paged again for another budget names only that one
+    expect(readCommand({ maxLines: 2000, maxBytes: 51200 })).toBe(/correx read \S+ (.*), or: sed/.exec(formatMarker(lines, withReadPage(withReadPage(saved, { maxLines: 10, maxBytes: 300 }), MODEL_BUDGET)))![1]);
+    expect(withReadPage({ kind: "disabled" }, { maxLines: 10, maxBytes: 300 })).toEqual({ kind: "disabled" });
   });
 
   test.each([

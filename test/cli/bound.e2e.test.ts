@@ -4,6 +4,7 @@ import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "nod
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
+import { estimateTokens } from "../../src/bound/budget.js";
 import { CORREX, runCli } from "./cli-process.js";
 
 const root = mkdtempSync(join(tmpdir(), "correx-e2e-"));
@@ -22,6 +23,25 @@ describe("correx bound", () => {
     expect(run.code).toBe(0);
     expect(run.text).toBe(input);
     expect(run.stderr).toBe("");
+  });
+
+  test("under a small budget the marker's read command pages within it: lines (its frame's five included), bytes and tokens, final newline and all", () => {
+    const input = numbered(20_000).replace(/\n/g, ": error: expected ; before token\n");
+    const run = runCli(["bound", "--spill-dir", spill, "--max-lines", "100", "--max-bytes", "3000", "--max-tokens", "700"], input);
+    const read = /read the omitted part with: correx read (tool_\w+) --spill-dir \S+ --offset (\d+) --limit 95 --max-bytes 3000 --max-tokens 700, or: sed/.exec(run.text);
+    expect(read, run.text).not.toBeNull();
+    const [, id, offset] = read!;
+    const page = runCli(["read", id!, "--spill-dir", spill, "--offset", offset!, "--limit", "95", "--max-bytes", "3000", "--max-tokens", "700"]).text;
+    expect(page).toContain(`\n${offset}: line ${offset}: error`);
+    expect(page).toMatch(/Use offset=\d+ to continue\.\)\n$/);
+    expect(Buffer.byteLength(page)).toBeLessThanOrEqual(3000);
+    expect(page.split("\n").length - 1).toBeLessThanOrEqual(100);
+    expect(estimateTokens(page)).toBeLessThanOrEqual(700);
+    expect(estimateTokens(page)).toBeGreaterThan(600);
+    // a byte budget alone holds the whole page, the newline written after it included
+    for (const maxBytes of [256, 1000, 4096]) {
+      expect(Buffer.byteLength(runCli(["read", id!, "--spill-dir", spill, "--offset", offset!, "--max-bytes", String(maxBytes)]).text)).toBeLessThanOrEqual(maxBytes);
+    }
   });
 
   test("a long log keeps its head and its end, with a marker that says how to read the rest", () => {

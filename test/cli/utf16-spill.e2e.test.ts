@@ -18,7 +18,7 @@ function utf16(text: string, order: "le" | "be"): Buffer {
   return bytes;
 }
 
-const MARKER = /\[\.\.\. omitted (\d+) lines?, (\d+) bytes?: lines (\d+)-(\d+) of (\d+) lines? \((\d+) bytes? in all\) \.\.\.\]\n\[full output: (\S+) \(as text; the input as read: (\S+)\); read the omitted part with: correx read (tool_\w+) --spill-dir \S+ --offset (\d+), or: sed -n '(\d+),(\d+)p' (\S+)\]/;
+const MARKER = /\[\.\.\. omitted (\d+) lines?, (\d+) bytes?: lines (\d+)-(\d+) of (\d+) lines? \((\d+) bytes? in all\) \.\.\.\]\n\[full output: (\S+) \(as text; the input as read: (\S+)\); read the omitted part with: correx read (tool_\w+) --spill-dir \S+ --offset (\d+)(?: --limit \d+)?(?: --max-bytes \d+)?, or: sed -n '(\d+),(\d+)p' (\S+)\]/;
 
 /** Bounds `input` into a store of its own (stdin, or a file argument: one large first read) and checks the spill. */
 function check(input: Buffer, text: string, args: string[], asFile: boolean): void {

@@ -66,7 +66,7 @@ describe("examples/", () => {
       stderr: "",
       stdout: `TAP version 13
 [... omitted 34 lines, 866 bytes: lines 2-35 of 49 lines (1123 bytes in all) ...]
-[full output: <store>/<id>; read the omitted part with: correx read <id> --offset 2, or: sed -n '2,35p' <store>/<id>]
+[full output: <store>/<id>; read the omitted part with: correx read <id> --offset 2 --limit 15, or: sed -n '2,35p' <store>/<id>]
 ${SUM_TEST_TAIL}
 
 Command exited with code 1.`,
@@ -80,7 +80,7 @@ Command exited with code 1.`,
     expect({ code: run.code, stderr: run.stderr }).toEqual({ code: 0, stderr: "" });
     expect(normalizeVolatile(run.stdout)).toBe(`request 1
 [... omitted 994 lines, 11822 bytes: lines 2-995 of 1000 lines (11893 bytes in all) ...]
-[full output: <store>/<id>; read the omitted part with: correx read <id> --offset 2, or: sed -n '2,995p' <store>/<id>]
+[full output: <store>/<id>; read the omitted part with: correx read <id> --offset 2 --limit 3, or: sed -n '2,995p' <store>/<id>]
 request 996
 request 997
 request 998

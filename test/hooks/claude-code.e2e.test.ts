@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { createTempDir, runShell, userEnvironment, type ShellRun } from "../docs/run-shell.js";
 import { hookEventNames, hookOutputErrors, loadHookEvent, readHookEventText } from "./fixtures.js";
+import { expectPageFits, LONG_FAILURE, markerReadCommand } from "./marker-page.js";
 
 /** Runs a command line with a private store (CORREX_SPILL_DIR). */
 function runWithStore(command: string, input = ""): ShellRun & { store: string } {
@@ -275,6 +276,22 @@ describe("correx hook claude-code, spawned", () => {
     const original = loadHookEvent("post-tool-use-mcp-image").tool_response as { type: string }[];
     expect(output[1]).toEqual(original[1]);
     expect(Buffer.byteLength(JSON.stringify(output[0]))).toBeLessThan(JSON.stringify(original[0]).length);
+  });
+
+  test("the page a failed command's marker says to read fits what Claude Code shows whole, as the projection did", () => {
+    const bash = (command: string) => ({ ...loadHookEvent("pre-tool-use-bash"), tool_input: { command } });
+    const hook = runWithStore("correx hook claude-code", JSON.stringify(bash(LONG_FAILURE)));
+    const wrapped = runWithStore((JSON.parse(hook.stdout) as Record<string, any>).hookSpecificOutput.updatedInput.command as string);
+    expect(wrapped.code).toBe(1);
+    expect(Buffer.byteLength(wrapped.stdout)).toBeLessThanOrEqual(10000);
+    const { command, offset } = markerReadCommand(wrapped.stdout);
+    // the budget finally applied (a failure's), not read's 51,200 bytes, which Claude Code would save and preview
+    expect(command).toContain(" --max-bytes 10000");
+    // the model runs it as written: the hook leaves a command that runs correx alone
+    expect(JSON.parse(runWithStore("correx hook claude-code", JSON.stringify(bash(command))).stdout)).toEqual({});
+    const page = runShell(command, { env: { CORREX_SPILL_DIR: wrapped.store } });
+    expect(page.code).toBe(0);
+    expectPageFits(page.stdout, offset, 10000);
   });
 
   test("a correx read page Claude Code saved to a file (past its 30,000 characters) comes back bounded, its continuation line kept", () => {

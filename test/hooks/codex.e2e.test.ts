@@ -7,6 +7,7 @@ import { describe, expect, test } from "vitest";
 import { createTempDir, runShell, userEnvironment, type ShellRun } from "../docs/run-shell.js";
 import { killGroup, leftAfterGroupKill, uniqueSleep } from "../run/orphans.js";
 import { codexEventNames, codexOutputErrors, loadCodexEvent, readCodexEventText } from "./codex-fixtures.js";
+import { expectPageFits, LONG_FAILURE, markerReadCommand } from "./marker-page.js";
 
 /** Runs a command line with a private store (CORREX_SPILL_DIR). */
 function runWithStore(command: string, input = "", cwd?: string): ShellRun & { store: string } {
@@ -64,6 +65,19 @@ describe("correx hook codex, spawned", () => {
     const read = /correx read (tool_\w+) --offset (\d+)/.exec(wrapped.stdout)!;
     const page = runShell(`correx read ${read[1]} --offset ${read[2]} --limit 2`, { env: { CORREX_SPILL_DIR: wrapped.store } });
     expect(page.stdout).toContain(`${read[2]}: request ${read[2]}: ok\n`);
+  });
+
+  test("the page a failed command's marker says to read fits what Codex keeps whole, as the projection did", () => {
+    const wrapped = asCodex(rewritten(LONG_FAILURE));
+    expect(wrapped.code).toBe(1);
+    const { command, offset } = markerReadCommand(wrapped.stdout);
+    expect(command).toContain(" --max-bytes 40000");
+    // the model runs it as written: the hook leaves a command that runs correx alone
+    expect(answerText(JSON.stringify({ ...loadCodexEvent("pre-tool-use-bash"), tool_input: { command } })).hookSpecificOutput).toBeUndefined();
+    const page = runShell(`bash -c '${command}'`, { env: { CORREX_SPILL_DIR: wrapped.store } });
+    expectPageFits(page.stdout, offset, 40_000);
+    // past 10,000 tokens at 4 bytes each Codex keeps only the first and last halves
+    expect(Math.ceil(Buffer.byteLength(page.stdout) / 4)).toBeLessThanOrEqual(10_000);
   });
 
   test("`cd` in a wrapped command works as in Codex's own shell: in the tool's directory, for that command only", () => {

@@ -7,6 +7,7 @@ import { describe, expect, test } from "vitest";
 import { createTempDir, runShell, userEnvironment, type ShellRun } from "../docs/run-shell.js";
 import { termThenKillGroup, leftAfterGroupKill, uniqueSleep } from "../run/orphans.js";
 import { geminiEventNames, geminiOutputErrors, loadGeminiEvent, readGeminiEventText } from "./gemini-cli-fixtures.js";
+import { expectPageFits, LONG_FAILURE, markerReadCommand } from "./marker-page.js";
 
 /** Runs a command line with a private store (CORREX_SPILL_DIR). */
 function runWithStore(command: string, input = "", cwd?: string): ShellRun & { store: string } {
@@ -56,6 +57,19 @@ describe("correx hook gemini-cli, spawned", () => {
     const read = /correx read (tool_\w+) --offset (\d+)/.exec(wrapped.stdout)!;
     const page = runShell(`correx read ${read[1]} --offset ${read[2]} --limit 2`, { env: { CORREX_SPILL_DIR: wrapped.store } });
     expect(page.stdout).toContain(`${read[2]}: request ${read[2]}: ok\n`);
+  });
+
+  test("the page a failed command's marker says to read fits what Gemini CLI shows whole, as the projection did", () => {
+    const wrapped = asGemini(rewritten(LONG_FAILURE));
+    expect(wrapped.code).toBe(1);
+    const { command, offset } = markerReadCommand(wrapped.stdout);
+    expect(command).toContain(" --max-bytes 30000");
+    // the model runs it as written: the hook leaves a command that runs correx alone
+    expect(answerText(JSON.stringify({ ...loadGeminiEvent("before-tool-shell"), tool_input: { command } })).hookSpecificOutput).toBeUndefined();
+    const page = runShell(`bash -c '${command}'`, { env: { CORREX_SPILL_DIR: wrapped.store } });
+    // past 40,000 characters Gemini CLI keeps the first 20 % and the last 80 %
+    expectPageFits(page.stdout, offset, 40_000);
+    expect(Buffer.byteLength(page.stdout)).toBeLessThanOrEqual(30_000);
   });
 
   test("`cd` in a wrapped command works as in Gemini CLI's own bash: in the tool's directory, for that command only", () => {
