@@ -1,7 +1,8 @@
 // `correx mcp`: an MCP server over stdio with the run, read_output and grep_output tools (SPEC §1).
 import { killGroupSync } from "../run/process-group.js";
 import type { RunHandle } from "../run/types.js";
-import { answerGrepOutput, answerReadOutput, storedBudget } from "../mcp/stored-output-tools.js";
+import { successBudget } from "../mcp/client-limits.js";
+import { answerGrepOutput, answerReadOutput, storedOutputContext } from "../mcp/stored-output-tools.js";
 import { startMcpServer } from "../mcp/server.js";
 import { configuredSpillDir } from "../spill/spill-dir.js";
 import { SpillStore } from "../spill/store.js";
@@ -11,7 +12,7 @@ import { GROUP_SIGNALS, signalExitCode } from "./interrupt.js";
 import { stdoutStream } from "./io.js";
 import { outputOptions, tokenCounterFor } from "./pipeline.js";
 import { parseProjectionConfig } from "./projection-config.js";
-import { runTool } from "./mcp-run.js";
+import { givenBudget, runTool } from "./mcp-run.js";
 
 declare const CORREX_VERSION: string;
 
@@ -23,7 +24,9 @@ export async function runMcpServer(raw: RawOptions): Promise<void> {
   const options = await outputOptions(config);
   const store = new SpillStore(config.spillDir ?? configuredSpillDir(process.env, homedir(), config.configPath));
   const countTokens = await tokenCounterFor(config);
-  const stored = { store, ...storedBudget(config.bound.budget, countTokens) };
+  // Pages to each client within what its results get (a page fits where the result that named it fit).
+  const given = givenBudget(config);
+  const stored = (client: string | undefined) => storedOutputContext(store, successBudget(config.bound.budget, given, client), countTokens);
   const running = new Set<RunHandle>();
   const log = (message: string): void => void process.stderr.write(`correx mcp: ${message}\n`);
   const killRunning = (): void => {
@@ -39,8 +42,8 @@ export async function runMcpServer(raw: RawOptions): Promise<void> {
     log,
     handlers: {
       run: (args, context) => calls.track(runTool(args, context, { config, options, defaults, running, warn: (message) => log(`warning: ${message}`) })),
-      readOutput: (args) => answerReadOutput(args, stored),
-      grepOutput: (args) => answerGrepOutput(args, stored),
+      readOutput: (args, context) => answerReadOutput(args, stored(context.client)),
+      grepOutput: (args, context) => answerGrepOutput(args, stored(context.client)),
     },
   });
   // The client closing stdin ends the session: calls still running are answered first (a piped script gets its

@@ -1,7 +1,7 @@
 // The `run` tool of `correx mcp`: the same runner, bounder and spill as `correx run`, answered as a tool result.
 import { boundMeta, WORST_CASE_ID } from "../project/model.js";
 import type { OutputOptions } from "../project/output.js";
-import { resultMaxBytes, resultMaxLines, type GivenBudget } from "../mcp/client-limits.js";
+import { resultMaxBytes, successBudget, type GivenBudget } from "../mcp/client-limits.js";
 import type { ToolCallContext } from "../mcp/server.js";
 import { parseRunArguments, type RunDefaults } from "../mcp/run-arguments.js";
 import { structuredJson, type ToolAnswer } from "../mcp/tool-answer.js";
@@ -77,19 +77,15 @@ export async function runTool(args: Record<string, unknown>, context: ToolCallCo
 }
 
 /** The budgets the server was given, as client-limits.ts reads them. */
-function givenBudget(config: ProjectionConfig): GivenBudget {
+export function givenBudget(config: ProjectionConfig): GivenBudget {
   const { budget } = config.bound;
   return { maxBytes: budget.maxBytes, maxBytesGiven: config.raw.maxBytes !== undefined, maxLines: budget.maxLines, maxLinesGiven: maxLinesChosen(config) };
 }
 
 /** The configuration with the budget its client shows whole (Gemini CLI, Codex CLI: 40,000 bytes; opencode: 1,990 lines). */
 function withClientBudget(config: ProjectionConfig, client: string | undefined): ProjectionConfig {
-  const { budget } = config.bound;
-  const given = givenBudget(config);
-  const maxBytes = resultMaxBytes(given, client, false);
-  const maxLines = resultMaxLines(given, client);
-  if (maxBytes === undefined && maxLines === undefined) return config;
-  return { ...config, bound: { ...config.bound, budget: { ...budget, ...(maxBytes === undefined ? {} : { maxBytes }), ...(maxLines === undefined ? {} : { maxLines }) } } };
+  const budget = successBudget(config.bound.budget, givenBudget(config), client);
+  return budget === config.bound.budget ? config : { ...config, bound: { ...config.bound, budget } };
 }
 
 /** What the run tool's structuredContent says besides its text (tool-answer.ts adds the text). */

@@ -6,10 +6,10 @@ import type { Writable, Readable } from "node:stream";
 import { UsageError } from "../errors.js";
 import { FrameReader, FrameSplitter } from "../mcp/frame-splitter.js";
 import { ProxyRouter } from "../mcp/proxy-router.js";
-import { resultMaxBytes, resultMaxLines, type GivenBudget } from "../mcp/client-limits.js";
+import { resultMaxBytes, successBudget, type GivenBudget } from "../mcp/client-limits.js";
 import { boundCallToolResult, type BoundResult, type ResultBoundOptions } from "../mcp/result-bound.js";
 import { STREAM_FRAME_BYTES, StreamedResponse } from "../mcp/streamed-result.js";
-import { answerGrepOutput, answerReadOutput, storedBudget } from "../mcp/stored-output-tools.js";
+import { answerGrepOutput, answerReadOutput, storedOutputContext, type StoredOutputContext } from "../mcp/stored-output-tools.js";
 import { answerSafely, readArguments } from "../mcp/tool-answer.js";
 import { openOutputChannel } from "../run/output-channel.js";
 import { killGroupSync, signalProcessGroup } from "../run/process-group.js";
@@ -36,7 +36,7 @@ export async function runProxy(argv: string[], raw: RawOptions): Promise<never> 
   const countTokens = await tokenCounterFor(config);
   const bound = { ...config.bound, ...(countTokens ? { countTokens } : {}) };
   const spill = openSpill(config);
-  const stored = { store: new SpillStore(config.spillDir ?? configuredSpillDir(process.env, homedir(), config.configPath)), ...storedBudget(config.bound.budget, countTokens) };
+  const store = new SpillStore(config.spillDir ?? configuredSpillDir(process.env, homedir(), config.configPath));
   const log = (message: string): void => void process.stderr.write(`correx proxy: ${message}\n`);
 
   // The server's stdout is read into one reused buffer (run's output channel), not through Node's pipe stream: that
@@ -66,12 +66,12 @@ export async function runProxy(argv: string[], raw: RawOptions): Promise<never> 
   };
   // The budget for the client the router met in `initialize`: what it shows whole (src/mcp/client-limits.ts).
   const optionsFor = (client: string | undefined): Omit<ResultBoundOptions, "readToolName"> => {
-    const success = resultMaxBytes(given, client, false);
     const error = resultMaxBytes(given, client, true);
-    const lines = resultMaxLines(given, client);
-    const budget = { ...bound.budget, ...(success === undefined ? {} : { maxBytes: success }), ...(lines === undefined ? {} : { maxLines: lines }) };
-    return { ...resultOptions, ...(budget.maxBytes === bound.budget.maxBytes && budget.maxLines === bound.budget.maxLines ? {} : { bound: { ...bound, budget } }), ...(error === undefined ? {} : { errorMaxBytes: error }) };
+    const budget = successBudget(bound.budget, given, client);
+    return { ...resultOptions, ...(budget === bound.budget ? {} : { bound: { ...bound, budget } }), ...(error === undefined ? {} : { errorMaxBytes: error }) };
   };
+  // read_output and grep_output page within what a successful result to the client gets, as `correx mcp` does.
+  const stored = (): StoredOutputContext => storedOutputContext(store, successBudget(bound.budget, given, router.client), countTokens);
   const report = (outcome: BoundResult): void => {
     const collected = outcome.outputId && spill.target ? collectInPassing(spill.target.store, config.store) : undefined;
     for (const warning of [...outcome.warnings, collected]) if (warning) log(`warning: ${warning}`);
@@ -84,7 +84,7 @@ export async function runProxy(argv: string[], raw: RawOptions): Promise<never> 
       report(outcome);
       return outcome.result;
     },
-    answerOwn: (tool, args) => answerSafely(tool === "read" ? "read_output" : "grep_output", () => (tool === "read" ? answerReadOutput : answerGrepOutput)(readArguments(args), stored), log),
+    answerOwn: (tool, args) => answerSafely(tool === "read" ? "read_output" : "grep_output", () => (tool === "read" ? answerReadOutput : answerGrepOutput)(readArguments(args), stored()), log),
     log,
     requestTimeoutMs,
   });

@@ -109,8 +109,10 @@ function afterTool(tool: string, answer: () => HookDecision): HookDecision {
  * A Bash command the PreToolUse rewrite left as it was (a `cd`, too long, a background job…) ran without correx: its
  * output, when over the budget or saved by Claude Code (which would show the model only its first 2 KB), is replaced
  * with correx's projection of the whole, saved (`correx read ID`). A command that ran under correx is left alone,
- * unless Claude Code saved its output all the same: the page `correx read ID --offset N` prints (the command a
- * marker gives) is up to 51,200 bytes, past Claude Code's 30,000 characters, and the model read its first 2 KB.
+ * unless Claude Code saved its output all the same: a page `correx read ID --offset N` prints without `--max-bytes`
+ * is up to 51,200 bytes, past Claude Code's 30,000 characters, and the model read its first 2 KB. (The command a
+ * marker gives carries the projection's budget, `--max-bytes 30000`, and is never saved: this is the safety net
+ * for a read typed without it, bounded to the same 30,000 bytes.)
  */
 function answerBashOutput(event: ClaudeCodeHookEvent, options: ClaudeCodeHookOptions): HookDecision {
   const input = event.tool_input;

@@ -1,6 +1,7 @@
 // What an MCP client does to a tool result after the proxy has bounded it, read in the clients' own code
 // (src/hooks/README.md, "MCP results"), and the budget that keeps correx's result whole in it. The client is
 // known by the name it gives in `initialize` (`clientInfo.name`).
+import type { Budget } from "../bound/types.js";
 import { FAILED_OUTPUT_MAX_BYTES } from "../hooks/claude-code-limits.js";
 
 /** Claude Code's MCP client name (2.1.335: `{name:"claude-code",title:"Claude Code",…}`). */
@@ -70,4 +71,17 @@ export function resultMaxLines(given: GivenBudget, client: string | undefined): 
   if (client !== OPENCODE_CLIENT || given.maxLinesGiven || given.maxLines === undefined) return undefined;
   const cap = OPENCODE_MAX_LINES - OPENCODE_BLOCK_ROOM;
   return cap < given.maxLines ? cap : undefined;
+}
+
+/**
+ * The budget of a successful result to this client: `budget` (the server's) with the bytes and lines the client
+ * shows whole (resultMaxBytes, resultMaxLines), the same object when neither is smaller. It bounds a `run` result,
+ * a proxied one, and the pages of `read_output` and `grep_output`, so that a page fits where the result that
+ * pointed to it fit.
+ */
+export function successBudget<B extends Budget>(budget: B, given: GivenBudget, client: string | undefined): B {
+  const maxBytes = resultMaxBytes(given, client, false);
+  const maxLines = resultMaxLines(given, client);
+  if (maxBytes === undefined && maxLines === undefined) return budget;
+  return { ...budget, ...(maxBytes === undefined ? {} : { maxBytes }), ...(maxLines === undefined ? {} : { maxLines }) };
 }

@@ -24,8 +24,9 @@ export interface ToolCallContext {
 /** The tools' implementations; each may throw ToolArgumentError or a CorrexError, answered as a tool error. */
 export interface McpServerHandlers {
   run(args: Record<string, unknown>, context: ToolCallContext): Promise<ToolAnswer>;
-  readOutput(args: Record<string, unknown>): ToolAnswer;
-  grepOutput(args: Record<string, unknown>): ToolAnswer;
+  /** `context.client` says how large a page the client shows whole. */
+  readOutput(args: Record<string, unknown>, context: ToolCallContext): ToolAnswer;
+  grepOutput(args: Record<string, unknown>, context: ToolCallContext): ToolAnswer;
 }
 
 /** Where the server talks and what it says about itself. */
@@ -90,9 +91,9 @@ function answerCall(name: string, rawArguments: unknown, context: ToolCallContex
       case RUN_TOOL.name:
         return options.handlers.run(args, context);
       case READ_OUTPUT_TOOL.name:
-        return options.handlers.readOutput(args);
+        return options.handlers.readOutput(args, context);
       case GREP_OUTPUT_TOOL.name:
-        return options.handlers.grepOutput(args);
+        return options.handlers.grepOutput(args, context);
       default:
         return { text: `unknown tool '${name}' (correx offers: ${CORREX_TOOLS.map((tool) => tool.name).join(", ")})`, isError: true };
     }

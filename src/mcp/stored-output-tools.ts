@@ -8,14 +8,20 @@ import type { SpillStore } from "../spill/store.js";
 import { DEFAULT_PAGE_LINES } from "../tools/read-page.js";
 import { fittedAnswer, optionalBoolean, optionalInteger, optionalString, ToolArgumentError, type AnswerBudget, type ToolAnswer } from "./tool-answer.js";
 
-/** The store the tools read and the budget of their answers (bytes; tokens with --max-tokens). */
+/**
+ * The store the tools read and the budget of their answers: the one a successful result to the calling client is
+ * bounded to (client-limits.ts successBudget), so that a page fits where the result whose marker named it fit; its
+ * tokens counted by the server's counter (the estimate, or --tokenizer o200k) when --max-tokens is given.
+ */
 export interface StoredOutputContext extends AnswerBudget {
   store: SpillStore;
+  /** Lines of a page's text, its frame's five included (opencode keeps only the head of a text past 2,000 lines). */
+  maxLines?: number;
 }
 
-/** The answers' budget from the command's: its bytes, and its tokens with their counter when --max-tokens is given. */
-export function storedBudget(budget: Budget, countTokens: TokenCounter | undefined): AnswerBudget {
-  return { maxBytes: budget.maxBytes, ...(budget.maxTokens === undefined ? {} : { maxTokens: budget.maxTokens }), ...(countTokens ? { countTokens } : {}) };
+/** The context of a server whose successful results to the calling client get `budget` (client-limits.ts successBudget). */
+export function storedOutputContext(store: SpillStore, budget: Budget, countTokens?: TokenCounter): StoredOutputContext {
+  return { store, maxBytes: budget.maxBytes, maxLines: budget.maxLines, ...(budget.maxTokens === undefined ? {} : { maxTokens: budget.maxTokens }), ...(countTokens ? { countTokens } : {}) };
 }
 
 /** How many of the newest outputs a search without id looks at. */
@@ -29,8 +35,10 @@ export function answerReadOutput(args: Record<string, unknown>, context: StoredO
   if (id === undefined) throw new ToolArgumentError("id is required (the tool_… id from a marker)");
   const offset = optionalInteger(args, "offset", 1) ?? 1;
   const limit = optionalInteger(args, "limit", 1) ?? DEFAULT_PAGE_LINES;
+  const { maxLines, maxTokens } = context;
+  const lineAndTokenBudgets = { ...(maxLines === undefined ? {} : { maxLines }), ...(maxTokens === undefined ? {} : { maxTokens }) };
   return fittedAnswer(context, (maxBytes) => {
-    const { text, not_saved_bytes: _notSaved, lines: _lines, ...facts } = readOutputPage(context.store, id, { offset, limit, maxBytes, raw: false });
+    const { text, not_saved_bytes: _notSaved, lines: _lines, ...facts } = readOutputPage(context.store, id, { offset, limit, maxBytes, ...lineAndTokenBudgets, raw: false });
     return { text, structured: facts };
   });
 }

@@ -65,3 +65,44 @@ describe("the run tool's budget for the client", () => {
     expect(joined).toMatch(/read_output|correx read/);
   });
 });
+
+describe("read_output pages within the client's budget, as the run whose marker named the output", () => {
+  const LONG = { command: "seq 1 20000 | sed 's/$/: error: expected ; before token/'" };
+  type Result = { content: { type: string; text?: string }[]; structuredContent: { text: string; output_id?: string; next_offset?: number } };
+
+  /** Runs `command` as the client named, then reads the omitted part with read_output as the marker says. */
+  async function readAs(clientName: string, command: { command: string }): Promise<{ run: Result; page: Result }> {
+    open = await connectCorrex(["mcp", "--spill-dir", join(temporaryDirectory("correx-mcp-client-"), "spill")], {}, clientName);
+    const run = (await open.client.callTool({ name: "run", arguments: command })) as Result;
+    const { output_id: id, next_offset: offset } = run.structuredContent;
+    expect(id).toBeDefined();
+    const page = (await open.client.callTool({ name: "read_output", arguments: { id, offset } })) as Result;
+    expect(firstText(page)).toContain(`\n${offset}: ${offset}`);
+    expect(firstText(page)).toMatch(/Use offset=\d+ to continue\.\)$/);
+    return { run, page };
+  }
+
+  test("Gemini CLI: a page fits the 40,000 characters it shows of one text part whole, and so does the marker's read command's", async () => {
+    const { run, page } = await readAs("gemini-cli-mcp-client", LONG);
+    expect(Buffer.byteLength(firstText(page))).toBeLessThanOrEqual(40_000);
+    expect(Buffer.byteLength(firstText(page))).toBeGreaterThan(35_000);
+    expect(firstText(run)).toMatch(/correx read tool_\w+ --spill-dir \S+ --offset \d+ --max-bytes 40000, or: sed/);
+  });
+
+  test("Codex CLI: a page's structuredContent, which it reads as JSON, is left whole by its cut", async () => {
+    const { page } = await readAs("codex-mcp-client", LONG);
+    expect(codexView(page)).toEqual([JSON.stringify(page.structuredContent)]);
+    expect(Buffer.byteLength(JSON.stringify(page.structuredContent))).toBeLessThanOrEqual(40_000);
+  });
+
+  test("Claude Code: a page keeps the server's budget (it shows a successful result whole up to 25,000 tokens)", async () => {
+    const { page } = await readAs("claude-code", LONG);
+    expect(Buffer.byteLength(JSON.stringify(page.structuredContent))).toBeLessThanOrEqual(51_200);
+    expect(Buffer.byteLength(firstText(page))).toBeGreaterThan(45_000);
+  });
+
+  test("opencode: a page of short lines is held to the 2,000 lines it shows whole, its continuation line kept", async () => {
+    const { page } = await readAs("opencode", { command: "seq 1 6000" });
+    expect(opencodeView(page)).toBe(firstText(page));
+  });
+});

@@ -5,7 +5,7 @@ import { spawn } from "node:child_process";
 import { join } from "node:path";
 import { beforeAll, describe, expect, test } from "vitest";
 import { assertBuilt } from "../run/cli-process.js";
-import { CORREX_BIN, ROOT, temporaryDirectory } from "./mcp-client.js";
+import { connect, CORREX_BIN, firstText, ROOT, temporaryDirectory } from "./mcp-client.js";
 
 const FLAKY = join(ROOT, "test", "fixtures", "bin", "mcp-flaky-server.mjs");
 
@@ -84,5 +84,27 @@ describe("correx proxy: a result fits what its client shows whole", () => {
     const { text, isError } = await callAs("other", { bytes: 40_000, isError: true }, ["--failure-max-bytes", "8000"]);
     expect(isError).toBe(true);
     expect(Buffer.byteLength(text)).toBeLessThanOrEqual(8_000);
+  });
+});
+
+describe("correx proxy: read_output pages within what the client shows whole, as the result that named the output", () => {
+  test.each([
+    ["gemini-cli-mcp-client", 40_000],
+    ["codex-mcp-client", 40_000],
+  ])("%s: a page of a cut result fits its %d bytes", async (client, limit) => {
+    const spill = join(temporaryDirectory("correx-proxy-client-"), "spill");
+    const open = await connect(process.execPath, [CORREX_BIN, "proxy", "--spill-dir", spill, "--", process.execPath, FLAKY, "ok"], {}, client);
+    try {
+      const result = await open.client.callTool({ name: "echo", arguments: { bytes: 400_000 } });
+      const cut = /read the omitted part with: correx read (tool_\w+) --spill-dir \S+ --offset (\d+) --max-bytes 40000, or/.exec(firstText(result));
+      expect(cut, firstText(result).slice(0, 2000)).not.toBeNull();
+      const page = (await open.client.callTool({ name: "read_output", arguments: { id: cut![1], offset: Number(cut![2]) } })) as { content: { type: string; text?: string }[]; structuredContent: unknown };
+      expect(firstText(page)).toContain(`\n${cut![2]}: `);
+      expect(Buffer.byteLength(firstText(page))).toBeLessThanOrEqual(limit);
+      expect(Buffer.byteLength(firstText(page))).toBeGreaterThan(limit - 5_000);
+      expect(Buffer.byteLength(JSON.stringify(page.structuredContent))).toBeLessThanOrEqual(limit);
+    } finally {
+      await open.client.close();
+    }
   });
 });
