@@ -22,6 +22,7 @@ import { GROUP_SIGNALS } from "./interrupt.js";
 import { stderrIsTTY, stderrStream, stdoutColumns, stdoutIsTTY, warn, writeStdout } from "./io.js";
 import { parseChoice, parseSizeAtLeast, parseTimerDuration, type RawOptions } from "./options.js";
 import { boundOptionsFor, collectAfterSpill, openSpill, outputOptions, tokenCounterFor } from "./pipeline.js";
+import { describeStderr, finishStderr, shareOf, STDERR_HEADING, stderrBudget } from "./run-stderr.js";
 import { parseProjectionConfig, type ProjectionConfig } from "./projection-config.js";
 import { keepRunHeapSmall, runHeapFlags, type RunHeap } from "./run-heap.js";
 
@@ -49,18 +50,6 @@ export const RUN_SPILL: SpillSinkOptions = { pooledWrites: true, followFromBytes
 const RUN_WORKER_LIMITS = { maxYoungGenerationSizeMb: 3 };
 /** A spill kept off worker threads (the MCP server's runs): hashed on the calling thread, written on libuv's thread pool. */
 const POOLED_SPILL: SpillSinkOptions = { thread: false, pooledWrites: true };
-/**
- * With `--stderr separate`, stderr is bounded on its own to at least this share of each budget, and to the room a
- * small stdout leaves when that is more (stderrBudget).
- */
-const STDERR_SHARE = 0.25;
-/**
- * The most bytes one byte of stdout may become in what is written: an invalid byte is written as U+FFFD (3 bytes);
- * escaped in JSON, a newline, a quote or a backslash takes 2 (control bytes are cleaned out before).
- */
-const STDOUT_GROWTH = 3;
-/** The heading of stderr's section in the text (describeStderr). */
-const STDERR_HEADING = "\n\nstderr:\n";
 
 /** The bounding sessions of one run: the output (merged, or stdout alone) and, kept apart, stderr with stdout's size. */
 export interface RunSessions {
@@ -272,50 +261,4 @@ function keepsDataApart(config: ProjectionConfig): boolean {
 function reservedFrame(result: Parameters<typeof formatToolFrame>[0], tool: string, stderrSection: string) {
   const frame = formatToolFrame(result, { tool });
   return { header: frame.header, footer: `${NO_OUTPUT}${stderrSection}${frame.footer}` };
-}
-
-/** The budget stderr gets when it is kept apart. */
-function shareOf(config: ProjectionConfig): ProjectionConfig["bound"]["budget"] {
-  const { maxLines, maxBytes, maxTokens } = config.bound.budget;
-  const part = (limit: number): number => Math.max(1, Math.floor(limit * STDERR_SHARE));
-  return { maxLines: part(maxLines), maxBytes: part(maxBytes), ...(maxTokens === undefined ? {} : { maxTokens: part(maxTokens) }) };
-}
-
-/**
- * stderr's bounding, kept apart. It cannot be given again either: a refusal saves it, and names the limits the user
- * gives (its share of them is at least STDERR_SHARE).
- */
-function finishStderr(session: BoundSession, fields: Parameters<BoundSession["finish"]>[0], late: Parameters<BoundSession["finish"]>[1], config: ProjectionConfig): BoundText {
-  try {
-    return session.finish(fields, late, true);
-  } catch (error) {
-    if (error instanceof BudgetTooSmallError) throw error.ofShare(STDERR_SHARE, config.bound.budget, ` (stderr, kept apart, is bounded to at least ${STDERR_SHARE * 100} % of it)`);
-    throw error;
-  }
-}
-
-/**
- * The budget stderr gets when it is kept apart: its share, or, when stdout is small, what stdout and the frame (its
- * reservation, stderr's heading included: `frame`) leave of each limit, if more. A compiler that writes only to
- * stderr had a quarter of the budget, the rest left empty. stdout is counted at its largest as written
- * (STDOUT_GROWTH; a token is at least one byte), so that it still fits whole beside stderr: the output's own finish
- * checks the whole as written.
- */
-function stderrBudget(config: ProjectionConfig, stdout: { bytes: number; lines: number } | undefined, frame: { bytes: number; lines: number }): ProjectionConfig["bound"]["budget"] {
-  const share = shareOf(config);
-  if (stdout === undefined) return share;
-  const { maxLines, maxBytes, maxTokens } = config.bound.budget;
-  const bytes = frame.bytes + STDOUT_GROWTH * stdout.bytes;
-  const left = (limit: number, shared: number, taken: number): number => Math.max(shared, limit - taken);
-  return {
-    maxLines: left(maxLines, share.maxLines, frame.lines + stdout.lines),
-    maxBytes: left(maxBytes, share.maxBytes, bytes),
-    ...(maxTokens === undefined ? {} : { maxTokens: left(maxTokens, share.maxTokens!, bytes) }),
-  };
-}
-
-/** stderr kept apart, as a section of the model text before the ending sentence. */
-function describeStderr(text: string): string {
-  const trimmed = text.replace(/(\r?\n)+$/, "");
-  return trimmed === "" ? "" : `${STDERR_HEADING}${trimmed}`;
 }

@@ -6,7 +6,7 @@ import { monotonicMs } from "./clock.js";
 import { openOutputPump, type OutputPump } from "./output-pump.js";
 import { isGroupAlive, signalProcessGroup } from "./process-group.js";
 import type { OutputSink, ReadRoom, RunHandle, RunOutcome, RunSpec } from "./types.js";
-import { startWatchdog, type Watchdog } from "./watchdog.js";
+import { watchGroupSoon } from "./watchdog.js";
 
 const GROUP_POLL_MS = 20;
 
@@ -85,29 +85,6 @@ export async function startCommand(spec: RunSpec, sink: OutputSink, room?: ReadR
       }
       interrupted = signal;
       stopGroup(signal);
-    },
-  };
-}
-
-/**
- * How long a command runs unwatched: started at once, the watchdog cost `run --watchdog -- true` 15-20 ms more CPU
- * (`perf stat -r 20`, task-clock of the tree: 180 → 199 ms, 185 → 197 on the 2-core test host), which a command that
- * ends sooner (`ls`, `git status`, most of an agent's calls) now never pays. An agent's time limit is seconds.
- */
-export const WATCHDOG_DELAY_MS = 50;
-
-/** Starts a watchdog over the group once it has run WATCHDOG_DELAY_MS; `release` ends it (or the wait for it). */
-function watchGroupSoon(pgid: number): Watchdog {
-  let watchdog: Watchdog | undefined;
-  let released = false;
-  const timer = setTimeout(() => {
-    if (!released) watchdog = startWatchdog(pgid);
-  }, WATCHDOG_DELAY_MS);
-  return {
-    release() {
-      released = true;
-      clearTimeout(timer);
-      watchdog?.release();
     },
   };
 }
