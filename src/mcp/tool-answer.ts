@@ -37,26 +37,56 @@ export interface AnswerBudget {
  * An answer whose structuredContent, serialized, fits the bytes and the tokens (its text a page that stops at a byte
  * budget, so within the bytes already; the object holds the text, so its tokens are the text's and more): `answerFor`
  * is asked again for a smaller page while the object (the text escaped, the facts beside it) is over, the page's
- * bytes scaled down by the share of the tokens that may stay, a few times at most; the last answer is returned
- * either way.
+ * bytes scaled down by the share of the bytes and tokens that may stay, a few times; if it is still over then, a
+ * binary search between the largest room known to fit (or 1) and the smallest known over finds the largest room
+ * that fits. The text is escaped inside the object, so its tokens fall more slowly than the page's bytes and scaled
+ * guesses alone can stay a token over (801 of 800). Returns the answer of the largest room that fitted; the answer
+ * of room 1 when none did (facts alone over the budget).
  */
 export function fittedAnswer(budget: AnswerBudget, answerFor: (maxBytes: number) => ToolAnswer): ToolAnswer {
   const { maxBytes, maxTokens } = budget;
   const countTokens = budget.countTokens ?? estimateTokens;
+  const measure = (answer: ToolAnswer): { bytes: number; tokens: number; fits: boolean } => {
+    if (answer.structured === undefined) return { bytes: 0, tokens: 0, fits: true };
+    const json = structuredJson(answer.structured, answer.text);
+    const bytes = Buffer.byteLength(json);
+    const tokens = maxTokens === undefined || bytes > maxBytes ? 0 : countTokens(json);
+    return { bytes, tokens, fits: bytes <= maxBytes && (maxTokens === undefined || tokens <= maxTokens) };
+  };
   let room = maxBytes;
   let answer = answerFor(room);
-  for (let attempt = 0; attempt < 6 && answer.structured !== undefined; attempt += 1) {
-    const json = structuredJson(answer.structured, answer.text);
-    const over = Buffer.byteLength(json) - maxBytes;
-    const tokens = maxTokens === undefined ? 0 : countTokens(json);
-    const tokensOver = maxTokens !== undefined && tokens > maxTokens;
-    if ((over <= 0 && !tokensOver) || room <= 1) break;
-    const byTokens = tokensOver ? Math.floor((Math.min(room, Buffer.byteLength(json)) * maxTokens!) / tokens) - 1 : room;
-    room = Math.max(1, Math.min(room - Math.max(0, over), byTokens));
+  let measured = measure(answer);
+  if (measured.fits) return answer;
+  let over = room;
+  for (let guess = 0; guess < SCALED_GUESSES && room > 1; guess += 1) {
+    const byBytes = measured.bytes > maxBytes ? Math.floor((room * maxBytes) / measured.bytes) : room;
+    const byTokens = measured.tokens > 0 && maxTokens !== undefined && measured.tokens > maxTokens ? Math.floor((room * maxTokens) / measured.tokens) : room;
+    room = Math.max(1, Math.min(room - 1, byBytes - 1, byTokens - 1));
     answer = answerFor(room);
+    measured = measure(answer);
+    if (!measured.fits) {
+      over = room;
+      continue;
+    }
+    if (over - room <= Math.max(1, room >> 5)) return answer;
+    break;
   }
-  return answer;
+  let fitted = measured.fits ? { room, answer } : undefined;
+  let low = fitted?.room ?? 0;
+  let high = over;
+  while (high - low > Math.max(1, low >> 5)) {
+    const middle = low + Math.floor((high - low) / 2);
+    const tried = answerFor(Math.max(1, middle));
+    if (measure(tried).fits) {
+      fitted = { room: middle, answer: tried };
+      low = middle;
+    } else high = middle;
+  }
+  return fitted?.answer ?? answerFor(1);
 }
+
+/** Scaled guesses before the binary search: most pages fit at the first or second. */
+const SCALED_GUESSES = 3;
 
 /** Arguments that do not fit a tool's schema: answered as a tool error, so the model can correct the call. */
 export class ToolArgumentError extends Error {}
