@@ -10,6 +10,7 @@ import { answerGeminiCliEvent } from "../hooks/gemini-cli.js";
 import { geminiCliSettings } from "../hooks/gemini-cli-config.js";
 import { readGeminiCliEvent } from "../hooks/gemini-cli-types.js";
 import { answerCodexEvent } from "../hooks/codex.js";
+import type { PagerBudget } from "../hooks/shell-rewrite.js";
 import { codexSettings } from "../hooks/codex-config.js";
 import { readCodexEvent } from "../hooks/codex-types.js";
 import { CODEX_CLI_MAX_BYTES } from "../mcp/client-limits.js";
@@ -60,7 +61,7 @@ export async function runHook(agent: string, raw: RawOptions): Promise<number> {
   const bytes = Buffer.concat(chunks);
   const decision =
     config.agent === "gemini-cli" ? answerGemini(bytes, config)
-    : config.agent === "codex" ? answerCodexEvent(readCodexEvent(parseJsonBytes(bytes)), { runPrefix: groupKilledRunPrefix(config) })
+    : config.agent === "codex" ? answerCodexEvent(readCodexEvent(parseJsonBytes(bytes)), { runPrefix: groupKilledRunPrefix(config), pager: pagerBudget(config) })
     : answerClaudeCodeEvent(readHookEvent(parseJsonBytes(bytes)), hookOptions(config));
   if (decision === undefined) return EXIT.failure;
   if (decision.note !== undefined) process.stderr.write(`correx hook: ${decision.note}\n`);
@@ -77,6 +78,11 @@ function groupKilledRunPrefix(config: HookConfig): string {
   return `correx run --for model --watchdog${runFlags(config)}`;
 }
 
+/** The budget and store of a `correx read`/`grep` typed without them: the hook's, its store absolute as runFlags makes it. */
+function pagerBudget(config: HookConfig): PagerBudget {
+  return { maxBytes: config.maxBytes, ...(config.spillDir === undefined ? {} : { spillDir: resolve(config.spillDir) }) };
+}
+
 /** The settings block `--print-config` prints, for a hook command line. */
 const SETTINGS: Record<Agent, (hookCommand: string) => unknown> = { "claude-code": claudeCodeSettings, "gemini-cli": geminiCliSettings, codex: codexSettings };
 
@@ -87,7 +93,7 @@ const SETTINGS: Record<Agent, (hookCommand: string) => unknown> = { "claude-code
 function answerGemini(bytes: Buffer, config: HookConfig): ReturnType<typeof answerGeminiCliEvent> | undefined {
   try {
     const event = readGeminiCliEvent(parseJsonBytes(bytes));
-    return answerGeminiCliEvent(event, { permission: config.permission, runPrefix: groupKilledRunPrefix(config), inactivityMs: config.inactivitySeconds * 1000 });
+    return answerGeminiCliEvent(event, { permission: config.permission, runPrefix: groupKilledRunPrefix(config), inactivityMs: config.inactivitySeconds * 1000, pager: pagerBudget(config) });
   } catch (error) {
     if (!(error instanceof InputError)) throw error;
     process.stderr.write(`correx: ${error.message}\n`);

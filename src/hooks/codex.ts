@@ -3,13 +3,15 @@
 // or block, not replace an output (src/hooks/README.md has the facts, read in openai/codex).
 import { isRecord } from "../payload.js";
 import { CODEX_SHELL_TOOL, type CodexHookAnswer, type CodexHookEvent } from "./codex-types.js";
-import { rewriteWholeLine } from "./shell-rewrite.js";
+import { rewriteWholeLine, type PagerBudget } from "./shell-rewrite.js";
 import type { AgentShell } from "./shell-command.js";
 
 /** How the hook answers, validated by the CLI. */
 export interface CodexHookOptions {
   /** The `correx run` command line the shell command runs under, up to `--`, e.g. `correx run --for model --max-bytes 40000`. */
   runPrefix: string;
+  /** The budget and store a `correx read`/`grep` line without its own gets (the hook's). */
+  pager?: PagerBudget;
 }
 
 /** The answer, and why nothing was changed when nothing was (for stderr, which Codex does not show after JSON). */
@@ -41,7 +43,7 @@ function answerShell(event: CodexHookEvent, options: CodexHookOptions): CodexHoo
   if (!isRecord(input) || typeof input.command !== "string") return { answer: {}, note: "the Bash tool input has no command" };
   // a Codex that describes an argv or a PowerShell script (`kind`) would not take a command line in its place
   if (input.kind !== undefined && input.kind !== "script") return { answer: {}, note: `left as it is: a ${String(input.kind)} input is not a shell command line` };
-  const rewrite = rewriteWholeLine(input.command, CODEX_SHELL, options.runPrefix);
+  const rewrite = rewriteWholeLine(input.command, CODEX_SHELL, options.runPrefix, undefined, options.pager);
   if ("keep" in rewrite) return { answer: {}, note: rewrite.keep };
   // Codex applies `updatedInput` only with `allow`, which grants nothing: its sandbox, approval policy and rules then
   // judge the rewritten command as any other (`ask` is refused, and the hook counted as failed)

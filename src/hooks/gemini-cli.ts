@@ -6,7 +6,7 @@ import { isRecord } from "../payload.js";
 import { stopBeforeLimit } from "./claude-code-limits.js";
 import type { HookPermission } from "./claude-code.js";
 import { SHELL_TOOL, type GeminiCliHookAnswer, type GeminiCliHookEvent, type ShellToolInput } from "./gemini-cli-types.js";
-import { rewriteWholeLine } from "./shell-rewrite.js";
+import { rewriteWholeLine, type PagerBudget } from "./shell-rewrite.js";
 
 /** How the hook answers, validated by the CLI. */
 export interface GeminiCliHookOptions {
@@ -16,6 +16,8 @@ export interface GeminiCliHookOptions {
   runPrefix: string;
   /** Gemini CLI's shell inactivity timeout (`tools.shell.inactivityTimeout`) in ms; 0 when it has none. */
   inactivityMs: number;
+  /** The budget and store a `correx read`/`grep` line without its own gets (the hook's). */
+  pager?: PagerBudget;
 }
 
 /** The answer, and why nothing was changed when nothing was (for stderr, which Gemini CLI does not read after JSON). */
@@ -57,7 +59,7 @@ function answerShell(event: GeminiCliHookEvent, options: GeminiCliHookOptions): 
   if (shell.is_background === true) return { answer: {}, note: "a background command returns its output so far; a wrapper would hold it to the end" };
   if (hasSubstitutionSyntax(shell.command)) return { answer: {}, note: "left as it is: Gemini CLI checks a command substitution itself, which a quoted command would hide" };
   // Gemini CLI runs every command in a new `bash -c`: `cd` or `export` end with it, wrapped or not.
-  const rewrite = rewriteWholeLine(shell.command, { keepsState: false }, options.runPrefix, stopBeforeInactivity(options.inactivityMs));
+  const rewrite = rewriteWholeLine(shell.command, { keepsState: false }, options.runPrefix, stopBeforeInactivity(options.inactivityMs), options.pager);
   if ("keep" in rewrite) return { answer: {}, note: rewrite.keep };
   return {
     answer: {

@@ -78,6 +78,14 @@ describe("correx hook codex, spawned", () => {
     expectPageFits(page.stdout, offset, 40_000);
     // past 10,000 tokens at 4 bytes each Codex keeps only the first and last halves
     expect(Math.ceil(Buffer.byteLength(page.stdout) / 4)).toBeLessThanOrEqual(10_000);
+    // the page says "Use offset=N to continue." and nothing of the budget: a model that types only the offset gets
+    // the hook's budget added (a 51,200-byte page before, cut in the middle by Codex)
+    const next = Number(/Use offset=(\d+) to continue/.exec(page.stdout)![1]);
+    const id = /correx read (tool_\w+)/.exec(command)![1]!;
+    const typed = rewritten(`correx read ${id} --offset ${next}`);
+    expect(typed).toBe(`correx read ${id} --offset ${next} --max-bytes 40000`);
+    const second = runShell(`bash -c '${typed}'`, { env: { CORREX_SPILL_DIR: wrapped.store } });
+    expectPageFits(second.stdout, next, 40_000);
   });
 
   test("`cd` in a wrapped command works as in Codex's own shell: in the tool's directory, for that command only", () => {
