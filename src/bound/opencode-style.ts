@@ -1,4 +1,5 @@
 // `--style opencode`: opencode's ToolOutputStore.bound reproduced exactly (REFERENCE.md), over the collected window.
+import { sequenceSafeEnd, sequenceSafeStart } from "../text/ansi.js";
 import { prefixEnd, suffixStart, utf8Bytes } from "../text/utf8.js";
 import type { CollectedWindow } from "./stream.js";
 import type { Budget, SpillReport } from "./types.js";
@@ -75,9 +76,10 @@ export function boundOpencode(window: CollectedWindow, budget: Budget, spill: Sp
     if (tailKnown) tailText = `${parts.first.slice(0, headCount).join("\n")}\n${tailText}`;
   }
   if (sampleKnown && parts.count <= lineRoom && utf8Bytes(headText) <= byteRoom) return compose(headText, marker, "");
-  const head = headText.slice(0, prefixEnd(headText, Math.ceil(byteRoom / 2), utf8Bytes, false));
+  // never inside an escape sequence `--keep-ansi` kept (a stripped text has none, so opencode's cut is unchanged)
+  const head = headText.slice(0, sequenceSafeEnd(headText, prefixEnd(headText, Math.ceil(byteRoom / 2), utf8Bytes, false)));
   const source = tailText.length > 0 ? tailText : headText;
-  return compose(head, marker, source.slice(suffixStart(source, Math.floor(byteRoom / 2), utf8Bytes, false)));
+  return compose(head, marker, source.slice(sequenceSafeStart(source, suffixStart(source, Math.floor(byteRoom / 2), utf8Bytes, false))));
 }
 
 function compose(head: string, marker: string, tail: string): { head: string; marker: string; tail: string; text: string } {

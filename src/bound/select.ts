@@ -1,4 +1,5 @@
 // Pure choice of what a cut keeps: whole lines from the head and the tail, a giant line cut inside.
+import { sequenceSafeEnd, sequenceSafeStart } from "../text/ansi.js";
 import { prefixEnd, suffixStart, type Measure } from "../text/utf8.js";
 import type { CollectedLine } from "./lines.js";
 import type { CollectedWindow } from "./stream.js";
@@ -28,7 +29,7 @@ function takeHead(lines: CollectedLine[], room: Room, measure: Measure, newlineC
       continue;
     }
     if (taken.length === 0 && allowCut && !line.foldNote) {
-      const end = prefixEnd(line.text, room.bytes - newlineCost, measure);
+      const end = sequenceSafeEnd(line.text, prefixEnd(line.text, room.bytes - newlineCost, measure));
       if (end > 0) {
         const text = line.text.slice(0, end);
         taken.push({ ...line, text, partial: line.partial === "start" ? "start" : "end" });
@@ -60,7 +61,7 @@ function takeTail(lines: CollectedLine[], room: Room, measure: Measure, newlineC
     }
     if ((taken.length === 0 || isShared) && !line.foldNote) {
       const rest = isShared ? line.text.slice(shared.shownChars) : line.text;
-      const start = line.text.length - rest.length + suffixStart(rest, room.bytes - bytes - newlineCost, measure);
+      const start = sequenceSafeStart(line.text, line.text.length - rest.length + suffixStart(rest, room.bytes - bytes - newlineCost, measure));
       if (start < line.text.length) {
         const text = line.text.slice(start);
         taken.unshift({ ...line, text, partial: start > 0 ? "start" : line.partial });
@@ -119,6 +120,6 @@ const GIANT_LINE_MIN_SHOWN = 256;
 function startOfGiantLine(line: CollectedLine, room: Room, left: Room, measure: Measure, newlineCost: number): CollectedLine | undefined {
   if (line.foldNote || line.similar || left.lines < 1 || left.bytes - newlineCost < GIANT_LINE_MIN_SHOWN) return undefined;
   if (measure(line.text) + newlineCost <= room.bytes) return undefined;
-  const end = prefixEnd(line.text, left.bytes - newlineCost, measure);
+  const end = sequenceSafeEnd(line.text, prefixEnd(line.text, left.bytes - newlineCost, measure));
   return end > 0 ? { ...line, text: line.text.slice(0, end), partial: line.partial === "start" ? "start" : "end" } : undefined;
 }

@@ -180,3 +180,31 @@ function isParameter(code: number): boolean {
 function isIntermediate(code: number): boolean {
   return code >= 0x20 && code <= 0x2f;
 }
+
+/**
+ * `end`, or the start of the control sequence it would cut (a prefix of a `--keep-ansi` line ending in `ESC [1;`
+ * leaves the terminal reading what follows, the marker, as the rest of the sequence). Returns `end` at once for a
+ * text without control characters (every text but a raw one).
+ */
+export function sequenceSafeEnd(text: string, end: number): number {
+  const cut = sequenceAround(text, end);
+  return cut === undefined ? end : cut.start;
+}
+
+/** `start`, or the end of the control sequence it would cut (the suffix of a line shown from `start`). */
+export function sequenceSafeStart(text: string, start: number): number {
+  const cut = sequenceAround(text, start);
+  return cut === undefined ? start : cut.end;
+}
+
+/** The control sequence that starts before `index` and ends after it, read from the text's start; undefined when none. */
+function sequenceAround(text: string, index: number): { start: number; end: number } | undefined {
+  if (index <= 0 || index >= text.length || !CONTROL_CHARACTER.test(text)) return undefined;
+  CONTROL_CHARACTER_GLOBAL.lastIndex = 0;
+  for (let match = CONTROL_CHARACTER_GLOBAL.exec(text); match && match.index < index; match = CONTROL_CHARACTER_GLOBAL.exec(text)) {
+    const { end } = readControlSequence(text, match.index);
+    if (end > index) return { start: match.index, end };
+    CONTROL_CHARACTER_GLOBAL.lastIndex = end;
+  }
+  return undefined;
+}

@@ -1,5 +1,7 @@
 // The lines that travel above a salient line: what says where it is or what ran (a trace line, gcc's `In function`,
 // a file header, a test's title or log, the source line a checker points at), shared by groups.ts and near-fold.ts.
+import { sequenceSafeEnd } from "../../text/ansi.js";
+import { isLowSurrogateAt } from "../../text/utf8.js";
 import type { Above } from "./lines-above.js";
 import type { NumberedLine } from "./reservoir.js";
 import { EXUNIT_DETAIL } from "./group-lines.js";
@@ -9,9 +11,11 @@ import { isCompilerContext, isFileHeader, isTraceLine, SALIENT_SCORE, scoreLine 
 /** Longest line kept whole in a group; longer lines are cut (the spill has them whole). */
 export const MAX_LINE_CHARS = 2000;
 
-/** A line as a group keeps it: cut at MAX_LINE_CHARS. */
+/** A line as a group keeps it: cut at MAX_LINE_CHARS, never inside a character or a kept escape sequence. */
 export function clip(text: string): string {
-  return text.length > MAX_LINE_CHARS ? `${text.slice(0, MAX_LINE_CHARS)}…` : text;
+  if (text.length <= MAX_LINE_CHARS) return text;
+  const end = isLowSurrogateAt(text, MAX_LINE_CHARS) ? MAX_LINE_CHARS - 1 : MAX_LINE_CHARS;
+  return `${text.slice(0, sequenceSafeEnd(text, end))}…`;
 }
 
 /** Lines taken above a salient line: a Go test's own log over its `--- FAIL:` (`    x_test.go:12: got 2, want 3`), the linker's over `collect2`. */
