@@ -13,6 +13,7 @@ import { answerGrepOutput, answerReadOutput, storedOutputContext, type StoredOut
 import { answerSafely, readArguments } from "../mcp/tool-answer.js";
 import { openOutputChannel } from "../run/output-channel.js";
 import { killGroupSync, signalProcessGroup } from "../run/process-group.js";
+import { startWatchdog } from "../run/watchdog.js";
 import { configuredSpillDir } from "../spill/spill-dir.js";
 import { SpillStore } from "../spill/store.js";
 import { parseSize, parseSizeAtLeast, parseTimerDuration, type RawOptions } from "./options.js";
@@ -54,6 +55,9 @@ export async function runProxy(argv: string[], raw: RawOptions): Promise<never> 
   const killGroup = (): void => {
     if (pid !== undefined) killGroupSync(pid);
   };
+  // a SIGKILL of the proxy (a client that ends its servers so, `kill -9`) runs no exit handler: a watchdog outside
+  // correx's group kills the server's group then (a server that outlives its stdin, and what it started, would run on)
+  if (pid !== undefined) startWatchdog(pid);
   process.on("exit", killGroup);
   for (const signal of GROUP_SIGNALS) process.on(signal, () => (pid === undefined ? process.exit(signalExitCode(signal)) : signalProcessGroup(pid, signal)));
 

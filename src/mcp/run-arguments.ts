@@ -25,6 +25,9 @@ export function parseRunArguments(args: Record<string, unknown>, defaults: RunDe
     shell: command !== undefined,
     stdin: "ignore",
     killAfterMs: defaults.killAfterMs,
+    // a client that SIGKILLs the server (`kill -9`, a crash's cleanup) would leave the command, in a group of its
+    // own, running for no one: the watchdog kills that group then (run/watchdog.ts; from its first 50 ms on)
+    watchdog: true,
     ...(timeoutMs > 0 ? { timeoutMs } : {}),
     ...(cwd !== undefined ? { cwd } : {}),
     ...(env ? { env } : {}),

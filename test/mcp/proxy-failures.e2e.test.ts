@@ -93,6 +93,23 @@ describe("correx proxy with a misbehaving server", () => {
     expect(await proxy.exited).toBe(code);
     await waitUntil(() => !isAlive(grandchild));
   });
+
+  test("no orphans after a SIGKILL of the proxy, which no handler sees: its watchdog kills the server's group", async () => {
+    const pidFile = join(temporaryDirectory("correx-proxy-orphans-"), "grandchild");
+    const proxy = startRaw([process.execPath, FLAKY, "grandchild", pidFile]);
+    proxy.send(INITIALIZE);
+    await waitForFile(pidFile);
+    const grandchild = Number(readFileSync(pidFile, "utf8"));
+    try {
+      expect(isAlive(grandchild)).toBe(true);
+      proxy.child.kill("SIGKILL");
+      await proxy.exited;
+      // the server itself reads the end of its stdin and would stay for its child; before, both ran on
+      await waitUntil(() => !isAlive(grandchild), 5_000);
+    } finally {
+      if (isAlive(grandchild)) process.kill(grandchild, "SIGKILL");
+    }
+  });
 });
 
 function isAlive(pid: number): boolean {
