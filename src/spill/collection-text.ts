@@ -35,7 +35,12 @@ export function formatCollectionText(report: CollectionReport, settings: StoreSe
     report.removals.length === 0
       ? `Nothing to remove in ${dir}.`
       : `${report.dryRun ? "Would remove" : "Removed"} ${plural(report.removals.length, "output")} (${formatSize(removedBytes)}): ${counts.join(", ")}.`;
-  const kept = `Kept ${plural(report.kept.outputs, "output")} (${formatSize(report.kept.bytes)} of the ${formatSize(settings.quotaBytes)} quota; retention ${describeDuration(settings.maxAgeMs)}).`;
+  const { unfinished } = report;
+  // over the quota only when outputs being written (or just left by a crash) hold it: say so, or it reads as a bug
+  const why = report.kept.bytes > settings.quotaBytes && unfinished.outputs > 0
+    ? `; ${formatSize(unfinished.bytes)} of it in ${plural(unfinished.outputs, "output")} still being written or left unfinished less than an hour ago, kept until they are done or an hour old`
+    : "";
+  const kept = `Kept ${plural(report.kept.outputs, "output")} (${formatSize(report.kept.bytes)} of the ${formatSize(settings.quotaBytes)} quota${why}; retention ${describeDuration(settings.maxAgeMs)}).`;
   const extras = [
     ...(report.staleTemporaries.length > 0 ? [`${report.dryRun ? "Would remove" : "Removed"} ${plural(report.staleTemporaries.length, "stale temporary file")}.`] : []),
     ...(report.tombstonesExpired > 0 ? [`${report.dryRun ? "Would forget" : "Forgot"} ${plural(report.tombstonesExpired, "tombstone")} older than 30 days.`] : []),
@@ -52,6 +57,7 @@ export function formatCollectionJson(report: CollectionReport, settings: StoreSe
     removed: report.removals.map((removal) => ({ id: removal.id, reason: removal.reason, size: removal.bytes, created: new Date(removal.created).toISOString(), detail: removal.detail })),
     removed_bytes: report.removals.reduce((sum, removal) => sum + removal.bytes, 0),
     kept: report.kept,
+    unfinished: report.unfinished,
     stale_temporaries: report.staleTemporaries.length,
     tombstones_expired: report.tombstonesExpired,
   })}\n`;

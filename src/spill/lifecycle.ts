@@ -35,6 +35,11 @@ export interface CollectionPlan {
   staleTemporaries: string[];
   /** Outputs left (complete or being written) and the bytes they take. */
   kept: { outputs: number; bytes: number };
+  /**
+   * Of those, the outputs without both their record and their data (being written, or left by a crash less than
+   * ORPHAN_AGE_MS ago): never removed for the quota, so the store may stay over it while they are there.
+   */
+  unfinished: { outputs: number; bytes: number };
 }
 
 /** What a collection did (or, with dryRun, would do). */
@@ -63,6 +68,7 @@ export function planCollection(inventory: Inventory, settings: StoreSettings, no
   const evictable: PlannedRemoval[] = [];
   let keptBytes = 0;
   let keptOutputs = 0;
+  const unfinished = { outputs: 0, bytes: 0 };
   for (const entry of inventory.entries) {
     const bytes = entryBytes(entry);
     const base = { id: entry.id, created: entry.created, bytes };
@@ -78,6 +84,8 @@ export function planCollection(inventory: Inventory, settings: StoreSettings, no
         removals.push({ ...base, reason: "orphan", detail: entry.data ? "a data file without a record" : entry.record ? "a record without its data file" : "an index or text view without its output" });
         continue;
       }
+      unfinished.outputs += 1;
+      unfinished.bytes += bytes;
     }
     keptBytes += bytes;
     keptOutputs += 1;
@@ -89,7 +97,7 @@ export function planCollection(inventory: Inventory, settings: StoreSettings, no
     keptOutputs -= 1;
   }
   const staleTemporaries = inventory.temporaries.filter((file) => now - file.modified > ORPHAN_AGE_MS).map((file) => file.name);
-  return { removals, staleTemporaries, kept: { outputs: keptOutputs, bytes: keptBytes } };
+  return { removals, staleTemporaries, kept: { outputs: keptOutputs, bytes: keptBytes }, unfinished };
 }
 
 /** Applies retention and quota now: each removal leaves its tombstone first, then the record, then the data go. */

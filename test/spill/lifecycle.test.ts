@@ -3,6 +3,7 @@ import * as path from "node:path";
 import { describe, expect, test } from "vitest";
 import { createId } from "../../src/spill/ids.js";
 import type { Inventory } from "../../src/spill/inventory.js";
+import { formatCollectionText } from "../../src/spill/collection-text.js";
 import { collectStore, maybeCollect, planCollection, STAMP_FILE } from "../../src/spill/lifecycle.js";
 import { DEFAULT_STORE_SETTINGS } from "../../src/spill/settings.js";
 import { readTombstone, TOMBSTONE_DIR } from "../../src/spill/tombstones.js";
@@ -32,6 +33,7 @@ describe("planCollection", () => {
       removals: [{ id: inventory.entries[0]!.id, reason: "expired", created: NOW - 8 * DAY, bytes: 15, detail: "7 days" }],
       staleTemporaries: [],
       kept: { outputs: 1, bytes: 25 },
+      unfinished: { outputs: 0, bytes: 0 },
     });
   });
 
@@ -53,6 +55,19 @@ describe("planCollection", () => {
       { id: inventory.entries[1]!.id, reason: "quota", created: NOW - 2 * HOUR, bytes: 500, detail: "900 B" },
     ]);
     expect(plan.kept).toEqual({ outputs: 2, bytes: 500 });
+    expect(plan.unfinished).toEqual({ outputs: 1, bytes: 100 });
+  });
+
+  test("outputs being written can hold the store over its quota: the plan counts them, gc's report says why", () => {
+    const inventory = inventoryOf([
+      { created: NOW - 2 * HOUR, data: 400, record: 100 },
+      { created: NOW - 1000, data: 2000 }, // a long run still writing, past the quota alone
+    ]);
+    const plan = planCollection(inventory, { ...settings, quotaBytes: 900 }, NOW);
+    expect(plan.removals.map((removal) => removal.reason)).toEqual(["quota"]);
+    expect({ kept: plan.kept, unfinished: plan.unfinished }).toEqual({ kept: { outputs: 1, bytes: 2000 }, unfinished: { outputs: 1, bytes: 2000 } });
+    const text = formatCollectionText({ ...plan, dryRun: false, tombstonesExpired: 0 }, { ...settings, quotaBytes: 900 }, "/s");
+    expect(text).toContain("Kept 1 output (2.0 KiB of the 900 B quota; 2.0 KiB of it in 1 output still being written or left unfinished less than an hour ago, kept until they are done or an hour old; retention");
   });
 
   test("an exact fit stays", () => {
@@ -77,6 +92,7 @@ describe("planCollection", () => {
       { id: inventory.entries[2]!.id, reason: "orphan", created: NOW - 2 * HOUR, bytes: 7, detail: "a record without its data file" },
     ]);
     expect(plan.kept).toEqual({ outputs: 1, bytes: 50 });
+    expect(plan.unfinished).toEqual({ outputs: 1, bytes: 50 });
   });
 
   test("temporary files older than an hour are stale", () => {

@@ -138,6 +138,7 @@ describe("gc report", () => {
     ],
     staleTemporaries: ["x.tmp"],
     kept: { outputs: 3, bytes: 4096 },
+    unfinished: { outputs: 0, bytes: 0 },
     tombstonesExpired: 2,
   };
 
@@ -154,7 +155,7 @@ describe("gc report", () => {
   });
 
   test("text, dry run with nothing to remove", () => {
-    const empty = { dryRun: true, removals: [], staleTemporaries: [], kept: { outputs: 0, bytes: 0 }, tombstonesExpired: 0 };
+    const empty = { dryRun: true, removals: [], staleTemporaries: [], kept: { outputs: 0, bytes: 0 }, unfinished: { outputs: 0, bytes: 0 }, tombstonesExpired: 0 };
     expect(formatCollectionText(empty, DEFAULT_STORE_SETTINGS, "/s")).toBe("Nothing to remove in /s.\nKept 0 outputs (0 B of the 1.0 GiB quota; retention 7 days).\n");
   });
 
@@ -165,7 +166,7 @@ describe("gc report", () => {
         { id, reason: "expired", size: 2048, created: "2025-01-02T12:00:00.000Z", detail: "7 days" },
         { id, reason: "quota", size: 1024, created: "2025-01-02T12:00:00.000Z", detail: "1.0 GiB" },
       ],
-      removed_bytes: 3072, kept: { outputs: 3, bytes: 4096 }, stale_temporaries: 1, tombstones_expired: 2,
+      removed_bytes: 3072, kept: { outputs: 3, bytes: 4096 }, unfinished: { outputs: 0, bytes: 0 }, stale_temporaries: 1, tombstones_expired: 2,
     });
   });
 });
