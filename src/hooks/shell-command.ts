@@ -26,7 +26,7 @@ export function isCorrexWord(word: string): boolean {
 
 /** True when a command line's commands run correx (`correx`, a path to it, `npx correx`), so its output is bounded already. */
 export function runsCorrex(line: string): boolean {
-  return wordsRunCorrex(readCommandShape(line).commandWords, line);
+  return shapeRunsCorrex(readCommandShape(line), line);
 }
 
 /**
@@ -35,8 +35,21 @@ export function runsCorrex(line: string): boolean {
  */
 const RUNNER_RUNS_CORREX = /(?:^|[\s;&|(])(?:npx|pnpx|bunx|npm\s+exec|pnpm\s+(?:dlx|exec)|yarn\s+dlx)\s+(?:-\S+\s+)*correx(?:@\S*)?(?=$|[\s;&|)])/;
 
-function wordsRunCorrex(words: string[], line: string): boolean {
-  return words.some(isCorrexWord) || (words.some((word) => word === "npx" || word === "pnpx" || word === "bunx" || word === "npm" || word === "pnpm" || word === "yarn") && RUNNER_RUNS_CORREX.test(line));
+/**
+ * correx's arguments when a simple command runs correx itself (`correx read …`, a path to it, or Node given its
+ * launcher as the script: `node bin/correx read …`), else undefined (a package runner's line is read apart).
+ */
+export function correxArguments(command: CommandWord): string[] | undefined {
+  if (isCorrexWord(command.word)) return command.args;
+  if (command.word !== "node" && !command.word.endsWith("/node")) return undefined;
+  const script = command.args.findIndex((arg) => !arg.startsWith("-"));
+  return script !== -1 && isCorrexWord(command.args[script]!) ? command.args.slice(script + 1) : undefined;
+}
+
+function shapeRunsCorrex(shape: CommandShape, line: string): boolean {
+  const words = shape.commandWords;
+  if (shape.commands.some((command) => correxArguments(command) !== undefined)) return true;
+  return words.some((word) => word === "npx" || word === "pnpx" || word === "bunx" || word === "npm" || word === "pnpm" || word === "yarn") && RUNNER_RUNS_CORREX.test(line);
 }
 
 /** How the agent runs a shell command: whether its shell lives on from one command to the next. */
@@ -72,7 +85,7 @@ export function reasonToKeep(line: string, shell: AgentShell = { keepsState: tru
   const shape = readCommandShape(line);
   if (shape.unbalanced) return "the command line is not complete (an open quote or a trailing backslash)";
   const words = shape.commandWords;
-  if (wordsRunCorrex(words, line)) return "the command already runs under correx";
+  if (shapeRunsCorrex(shape, line)) return "the command already runs under correx";
   // a builtin in a subshell (`(cd sub && make)`, `x=$(cd a; pwd)`) changes that subshell only, wrapped or not
   const inCallingShell = (command: CommandWord): boolean => !shape.nestingReliable || command.depth === 0;
   const builtin = shell.keepsState ? shape.commands.find((command) => inCallingShell(command) && SHELL_STATE_BUILTINS.has(command.word))?.word : undefined;

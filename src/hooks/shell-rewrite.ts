@@ -2,7 +2,7 @@
 // it is left as it is (shell-command.ts reads the line; each agent's file adds its own fields and permission).
 import { shellQuote } from "../bound/marker.js";
 import { STOP_GRACE } from "./claude-code-limits.js";
-import { isCorrexWord, reasonToKeep, type AgentShell } from "./shell-command.js";
+import { correxArguments, reasonToKeep, type AgentShell } from "./shell-command.js";
 import { readCommandShape } from "./shell-reader.js";
 
 /** The programs a wrapped command runs in: the agents run their shell commands in bash (or zsh), and sh may be dash. */
@@ -63,11 +63,11 @@ export function boundPagerLine(line: string, pager: PagerBudget): string | undef
   if (/[\n#]|<</.test(line)) return undefined;
   const shape = readCommandShape(line);
   if (shape.unbalanced || shape.backgroundJob || shape.commands.length !== 1 || shape.listOperators.length > 0) return undefined;
-  const [command] = shape.commands;
-  if (!isCorrexWord(command!.word) || !PAGERS.has(command!.args[0] ?? "")) return undefined;
+  const args = correxArguments(shape.commands[0]!);
+  if (args === undefined || !PAGERS.has(args[0] ?? "")) return undefined;
   const flags: string[] = [];
-  if (!givesFlag(command!.args, "--max-bytes")) flags.push(`--max-bytes ${pager.maxBytes}`);
-  if (pager.spillDir !== undefined && !givesFlag(command!.args, "--spill-dir")) flags.push(`--spill-dir ${shellQuote(pager.spillDir)}`);
+  if (!givesFlag(args, "--max-bytes")) flags.push(`--max-bytes ${pager.maxBytes}`);
+  if (pager.spillDir !== undefined && !givesFlag(args, "--spill-dir")) flags.push(`--spill-dir ${shellQuote(pager.spillDir)}`);
   return flags.length === 0 ? undefined : `${line.trimEnd()} ${flags.join(" ")}`;
 }
 

@@ -16,6 +16,7 @@ describe("boundPagerLine", () => {
     ["correx grep tool_01abc 'error TS' -C 2  ", "correx grep tool_01abc 'error TS' -C 2 --max-bytes 40000"],
     ["./node_modules/.bin/correx read tool_01 --offset 3 --limit 100", "./node_modules/.bin/correx read tool_01 --offset 3 --limit 100 --max-bytes 40000"],
     ["correx read tool_01 --offset 3 2>&1", "correx read tool_01 --offset 3 2>&1 --max-bytes 40000"],
+    ["node bin/correx read tool_01 --offset 3", "node bin/correx read tool_01 --offset 3 --max-bytes 40000"],
   ])("%s → the hook's budget added", (line, expected) => {
     expect(boundPagerLine(line, PAGER)).toBe(expected);
   });
@@ -40,6 +41,8 @@ describe("boundPagerLine", () => {
     "correx read tool_01 &",
     "correx read 'tool_01",
     "sed -n '1,5p' /tmp/correx/read",
+    "node scripts/correx-read.js tool_01",
+    "node bin/correx run -- cat big.log",
   ])("%s → left to the rewrite", (line) => {
     expect(boundPagerLine(line, PAGER)).toBeUndefined();
   });

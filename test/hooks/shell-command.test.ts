@@ -299,6 +299,8 @@ describe("reasonToKeep", () => {
     ["correx run -- npm test", "the command already runs under correx"],
     ["npm test 2>&1 | correx bound --max-lines 50", "the command already runs under correx"],
     ["./node_modules/.bin/correx read tool_01 --offset 3", "the command already runs under correx"],
+    ["node bin/correx run -- npm test", "the command already runs under correx"],
+    ["/usr/bin/node --max-old-space-size=512 /opt/correx/bin/correx read last", "the command already runs under correx"],
     ["npx correx grep tool_01 error", "the command already runs under correx"],
     ["npx -y correx@0.1.0 run -- make", "the command already runs under correx"],
     ["make 2>&1 | pnpm dlx correx bound", "the command already runs under correx"],
