@@ -2,7 +2,7 @@
 // against the tool's outputSchema still accepts it: long strings are cut inside, long arrays keep both ends.
 // Media data that the content blocks carry too (a base64 image repeated in structuredContent) is not text to
 // bound: it passes unchanged and uncounted, or is emptied when --max-media left it out of the content.
-import { CutString, fullLength, isReduced, REDUCED_STRING_UNITS } from "../normalize/reduced-json.js";
+import { CutString, fullLength, isReduced, REDUCED_ITEMS, REDUCED_STRING_UNITS } from "../normalize/reduced-json.js";
 import { isRecord } from "../payload.js";
 import { isLowSurrogateAt, prefixEnd } from "../text/utf8.js";
 
@@ -60,19 +60,44 @@ function searchCut(value: unknown, options: StructuredBoundOptions, repeats: boo
   };
   const most = Math.max(MIN_STRING_CHARS, Math.min(MAX_STRING_CHARS, options.maxBytes));
   let chars = most;
-  let items = 64;
+  let items = FIRST_ITEMS;
   let best = attempt(chars, items);
   while (!best.fits && (chars > MIN_STRING_CHARS || items > 1)) {
     chars = Math.max(MIN_STRING_CHARS, Math.floor(chars / 2));
     items = Math.max(1, Math.floor(items / 2));
     best = attempt(chars, items);
   }
-  if (!best.fits || chars === most) return best;
-  let low = chars;
-  let high = Math.min(most, chars * 2);
-  while (high - low > Math.max(MIN_STRING_CHARS, low >> 5)) {
+  if (!best.fits) return best;
+  if (chars < most) {
+    let low = chars;
+    let high = Math.min(most, chars * 2);
+    while (high - low > Math.max(MIN_STRING_CHARS, low >> 5)) {
+      const middle = Math.floor((low + high) / 2);
+      const tried = attempt(middle, items);
+      if (tried.fits) [low, best] = [middle, tried];
+      else high = middle;
+    }
+    chars = low;
+  }
+  return mostItems(best, items, (count) => attempt(chars, count));
+}
+
+/** Items kept at each end of an array at the first try: halved while the whole does not fit. */
+const FIRST_ITEMS = REDUCED_ITEMS;
+
+/**
+ * The cut with the most items at each end of its arrays that still fits, from `fitted` (which kept `items`, halved
+ * from FIRST_ITEMS): a binary search between `items` and twice it, to within 1/16 (before, an array whose 64 a side
+ * did not fit kept 32, and a cut could use half its budget). Never past FIRST_ITEMS: a value reduced as it streamed
+ * keeps REDUCED_ITEMS a side, and must be cut as the whole one is.
+ */
+function mostItems(fitted: { bound: BoundStructured; fits: boolean }, items: number, attempt: (items: number) => { bound: BoundStructured; fits: boolean }): { bound: BoundStructured; fits: boolean } {
+  let best = fitted;
+  let low = items;
+  let high = Math.min(items * 2, FIRST_ITEMS + 1);
+  while (high - low > Math.max(1, low >> 4)) {
     const middle = Math.floor((low + high) / 2);
-    const tried = attempt(middle, items);
+    const tried = attempt(middle);
     if (tried.fits) [low, best] = [middle, tried];
     else high = middle;
   }
