@@ -9,6 +9,8 @@ export interface StreamedText {
   bytes: number;
   /** Its "\n" characters (its lines less one): where each text's lines are in the joined text (src/lower/mcp-cut.ts). */
   newlines: number;
+  /** Its first bytes open a JSON object or array and hold no syntax error (a `[INFO] …` log's do): it may be one JSON value. */
+  jsonLike: boolean;
 }
 
 /** What the reader kept once the input ended. */

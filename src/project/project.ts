@@ -17,6 +17,7 @@ import { decodeLineMap, readLineMap } from "../lower/line-map.js";
 import { readJoinedText } from "../lower/source-layout.js";
 import { MCP_PART_SEPARATOR, type PartLayout } from "../normalize/parts.js";
 import { cleanStructured } from "./clean-structured.js";
+import { jsonTextOf } from "./json-text.js";
 import { NO_FRAME, type Frame } from "./model.js";
 import { planReservation, renderOutput, type OutputOptions } from "./output.js";
 import type { renderTerminal } from "./terminal.js";
@@ -129,12 +130,17 @@ export function planProjection(whole: ToolResult, options: ProjectOptions = {}, 
     ...(tool ? { tool } : {}), budget: shrinkBudget(base.budget, around), style: base.style, ...(around.measure ? { measure: around.measure } : {}),
   });
   const frame = text.paged ? NO_FRAME : withFailureStated(text, output);
-  // A structured body (generic format: the value pretty-printed) that does not fit is shown as its JSON view.
-  const viewed = kind === "generic" && !text.paged && base.style !== "opencode" ? structuredBody(result) : undefined;
-  const view = viewed === undefined ? {} : { view: (fits: (view: string) => boolean, maxChars: number) => viewJsonWithin(viewed, fits, maxChars) };
+  // A structured body (generic format: the value pretty-printed) that does not fit is shown as its JSON view; so is a
+  // text that is one JSON value (json-text.ts), its body then the value pretty-printed (the lines the view names).
+  const generic = kind === "generic" && !text.paged && base.style !== "opencode";
+  const structured = generic ? structuredBody(result) : undefined;
   // The terminal shows what a person reviews (edit: the diff); the model reads the formatter's body.
   const onTerminal = output.reader === "terminal" && output.format === "text" && !output.to;
-  const formatted = text.paged ? `${text.header}${text.body}${text.footer}` : onTerminal && text.terminalBody !== undefined ? text.terminalBody : text.body;
+  const shown = text.paged ? `${text.header}${text.body}${text.footer}` : onTerminal && text.terminalBody !== undefined ? text.terminalBody : text.body;
+  const jsonText = generic && structured === undefined && shown === text.body ? jsonTextOf(shown, base) : undefined;
+  const viewed = structured ?? jsonText?.value;
+  const view = viewed === undefined ? {} : { view: (fits: (view: string) => boolean, maxChars: number) => viewJsonWithin(viewed, fits, maxChars) };
+  const formatted = jsonText?.body ?? shown;
   if (partLines !== undefined && !text.paged && frame.header === "" && frame.footer === "" && formatted === readJoinedText(result)) {
     output.textPartLines = partLines;
     if (layout?.prior !== undefined) output.priorLineSources = layout.prior;

@@ -11,6 +11,7 @@ import { readJoinedText } from "../lower/source-layout.js";
 import { resolveBoundOptions } from "../bound/defaults.js";
 import { reducedOverBudget } from "../mcp/structured-bound.js";
 import { isReduced } from "../normalize/reduced-json.js";
+import { mayBeJsonText } from "./json-text.js";
 import { finishProjection, needsFinalNewline, planProjection, projectionOutput, writesStructuredContent, type ProjectOptions, type Projection } from "./project.js";
 
 /**
@@ -22,6 +23,8 @@ export function finishStreamedProjection(skeletonResult: ToolResult, streamed: E
   if (lengths === undefined || !reducedServes(lengths.result, options)) return undefined;
   const plan = planProjection(lengths.result, options, lengths.partLines);
   if (plan.view.view !== undefined || plan.formatted !== streamed.texts.map((text) => text.token).join(separator)) return undefined;
+  // A text that may be one JSON value is read whole: shown as its JSON view when it does not fit (json-text.ts).
+  if (streamed.texts.length === 1 && mayBeJsonText(streamed.texts[0]!, plan.base, session.rawReplay().complete)) return undefined;
   // A token anywhere but in the body would be written as it is: the result carries the text somewhere else too.
   // Structured content is read from the input's own bytes, where no token can stand (its nonce is this process's):
   // it is not written out again just to be searched.

@@ -73,8 +73,9 @@ function bigStructured(rows = 6000): Buffer {
 const inResponse = (result: Buffer, id = '"call-1"'): Buffer => Buffer.from(`{"jsonrpc":"2.0","id":${id},"result":${result.toString()}}\n`);
 
 describe("MCP envelopes read as a stream", () => {
-  const inputs: [string, Buffer, boolean][] = [
-    ["recorded directory_tree (server-filesystem)", fixture("json/mcp-directory-tree.json"), true],
+  // undefined: read whole where its text, one JSON value, gets its JSON view (json-text.ts), streamed elsewhere.
+  const inputs: [string, Buffer, boolean | undefined][] = [
+    ["recorded directory_tree (server-filesystem)", fixture("json/mcp-directory-tree.json"), undefined],
     ["recorded read_text_file, the text again as structuredContent (server-filesystem)", fixture("json/mcp-read-text-file.json"), true],
     ["recorded get-annotated-message: annotations, an image (server-everything)", fixture("json/mcp-everything-annotated.json"), true],
     ["recorded get-resource-reference: an embedded text resource (server-everything)", fixture("json/mcp-everything-resource.json"), true],
@@ -98,12 +99,21 @@ describe("MCP envelopes read as a stream", () => {
         for (const raw of MODES) {
           const whole = await run(bytes, raw, scope, "never");
           const streamed = await run(bytes, raw, scope, "always", 1000);
-          expect(streamed.streamed, JSON.stringify(raw)).toBe(streams);
+          if (streams !== undefined) expect(streamed.streamed, JSON.stringify(raw)).toBe(streams);
           expect({ ...streamed, streamed: undefined }, JSON.stringify(raw)).toEqual({ ...whole, streamed: undefined });
         }
       }
     });
   }
+
+  it("reads a result whose text is one JSON value over the budget whole, for its JSON view", async () => {
+    const bytes = fixture("json/mcp-directory-tree.json");
+    const streamed = await run(bytes, { maxBytes: "2000" }, "all", "always", 1000);
+    expect(streamed.streamed).toBe(false);
+    expect({ ...streamed, streamed: undefined }).toEqual(await run(bytes, { maxBytes: "2000" }, "all", "never"));
+    expect(streamed.text).toContain("[JSON view of ");
+    expect((await run(bytes, { style: "opencode", maxBytes: "3000" }, "all", "always", 1000)).streamed).toBe(true);
+  });
 
   it("streams a result longer than the decision bytes by default", async () => {
     const bytes = fixture("json/mcp-read-text-file.json");

@@ -18,6 +18,8 @@ beforeAll(() => {
   folder = temporaryDirectory("correx-proxy-files-");
   writeFileSync(join(folder, "big.log"), Array.from({ length: 30_000 }, (_, index) => (index === 17_000 ? "FATAL: disk on fire" : `row ${index + 1} of a large log`)).join("\n") + "\n");
   writeFileSync(join(folder, "image.png"), readFileSync(IMAGE));
+  const rows = Array.from({ length: 3000 }, (_, index) => ({ id: index + 1, sku: `SKU-${index * 37}`, price: { amount: index * 3, currency: "EUR" } }));
+  writeFileSync(join(folder, "orders.json"), JSON.stringify({ orders: rows, total: 3000, next_page: null }));
 });
 afterEach(async () => {
   await Promise.all(open.map((connection) => connection.client.close()));
@@ -52,6 +54,23 @@ describe("correx proxy -- server-filesystem", () => {
     expect(firstText(page)).toContain("17001: FATAL: disk on fire");
     const found = await client.callTool({ name: "grep_output", arguments: { id, pattern: "FATAL", context: 0 } });
     expect(firstText(found)).toBe("Found 1 match\nLine 17001: FATAL: disk on fire\n");
+    expect(errors).toEqual([]);
+  });
+
+  test("a large JSON file (one minified line): its JSON view, every top-level key, the lines it names paged by read_output", async () => {
+    const { client, errors } = await start();
+    const result = await client.callTool({ name: "read_text_file", arguments: { path: join(folder, "orders.json") } });
+    const text = firstText(result);
+    expect(Buffer.byteLength(JSON.stringify(result.content))).toBeLessThanOrEqual(MAX_BYTES);
+    expect(text).toMatch(/^\{\n {2}"orders": \[\n {4}\{\n {6}"id": 1,/);
+    expect(text).toContain('  "total": 3000,\n  "next_page": null\n}\n');
+    const [, from] = /… [\d,]+ more items: lines (\d+)-[\d,]+ …/.exec(text) ?? [];
+    const id = /\[full output: [^\]]*(tool_[0-9a-z]{26})/.exec(text)?.[1];
+    expect(from && id).toBeTruthy();
+    const pretty = JSON.stringify(JSON.parse(readFileSync(join(folder, "orders.json"), "utf8")), null, 2).split("\n");
+    const page = await client.callTool({ name: "read_output", arguments: { id, offset: Number(from), limit: 2 } });
+    expect(firstText(page)).toContain(`${from}: ${pretty[Number(from) - 1]}\n${Number(from) + 1}: ${pretty[Number(from)]}\n`);
+    expect(Buffer.byteLength(JSON.stringify(result.structuredContent))).toBeLessThanOrEqual(MAX_BYTES);
     expect(errors).toEqual([]);
   });
 

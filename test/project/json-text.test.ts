@@ -1,0 +1,86 @@
+// A tool's text that is one JSON value (an MCP server's JSON as text, an API's body) and does not fit is shown as its
+// JSON view, as plain JSON on stdin is: every top-level key (the `totalCount` after a long array), whole first and
+// last items, a count of the rest naming lines of the saved pretty print, which `correx read` pages. Before, it was
+// cut as lines: an unclosed fragment, the keys after the array lost; a minified text was one giant line cut inside.
+import { readFileSync } from "node:fs";
+import { beforeAll, describe, expect, test } from "vitest";
+import { normalizeValue } from "../../src/normalize/index.js";
+import { projectResult } from "../../src/project/project.js";
+import { assertBuilt, runCorrex, spillDirectory } from "../run/cli-process.js";
+
+const commits = Array.from({ length: 400 }, (_, index) => ({
+  hash: `${(index * 7919).toString(16).padStart(8, "0")}${"ab".repeat(16)}`,
+  author: `Author ${index % 13}`,
+  subject: `change ${index}: ${"touches the ledger and its tests ".repeat(1 + (index % 3))}`.trim(),
+  parents: [`${index}`.padStart(40, "0")],
+}));
+const value = { success: true, commits, totalCount: 400, hasMore: false };
+const pretty = JSON.stringify(value, null, 2);
+const minified = JSON.stringify(value);
+const mcp = (text: string): string => JSON.stringify({ content: [{ type: "text", text }] });
+const project = (text: string, maxBytes: number) => projectResult(normalizeValue(JSON.parse(mcp(text)), "mcp"), { budget: { maxBytes, maxLines: 2000 } });
+
+describe("a text that is one JSON value, held whole", () => {
+  test.each([["pretty-printed", pretty], ["minified", minified]])("%s: its view, every top-level key, within the budget", (_kind, text) => {
+    for (const maxBytes of [2000, 4000, 10_000]) {
+      const { text: written, bound } = project(text, maxBytes);
+      expect(Buffer.byteLength(written)).toBeLessThanOrEqual(maxBytes);
+      expect(bound.view).toBe("json");
+      expect(written).toMatch(/"totalCount": 400,\n {2}"hasMore": false\n\}\n/);
+      expect(written).toMatch(/^\{\n {2}"success": true,\n {2}"commits": \[\n {4}\{\n/);
+      expect(written).toMatch(/… [\d,]+ more items: lines \d+-[\d,]+ …/);
+      expect(written).toContain(`[JSON view of ${pretty.split("\n").length} lines`);
+    }
+  });
+
+  test("a JSON text that fits passes through byte for byte (a minified one is not pretty-printed)", () => {
+    const small = JSON.stringify({ ok: true, rows: [1, 2, 3] });
+    expect(project(small, 4000).text).toBe(`${small}\n`);
+    const fitting = JSON.stringify({ ...value, commits: commits.slice(0, 20) }, null, 2);
+    expect(project(fitting, 200_000).text).toBe(`${fitting}\n`);
+  });
+
+  test("a log that opens with a bracket, JSON Lines and malformed JSON keep the line cut", () => {
+    const logs = Array.from({ length: 3000 }, (_, index) => `[${index}] INFO worker-${index % 7} ok`).join("\n");
+    const lines = commits.map((commit) => JSON.stringify(commit)).join("\n");
+    for (const text of [logs, lines, `${pretty.slice(0, -1)},}`]) {
+      const { bound } = project(text, 4000);
+      expect(bound.truncated).toBe(true);
+      expect(bound.view).toBeUndefined();
+    }
+  });
+
+  test("--salience off and --style opencode keep their own cuts", () => {
+    const result = normalizeValue(JSON.parse(mcp(pretty)), "mcp");
+    expect(projectResult(result, { budget: { maxBytes: 4000, maxLines: 2000 }, salience: false }).bound.view).toBeUndefined();
+    expect(projectResult(result, { budget: { maxBytes: 4000, maxLines: 2000 }, style: "opencode" }).bound.view).toBeUndefined();
+  });
+});
+
+describe("correx bound of an MCP result whose text is JSON (the envelope read as it streams)", () => {
+  beforeAll(assertBuilt);
+
+  test.each([["pretty-printed", pretty], ["minified", minified]])("%s: the view; the lines it names are the saved pretty print's, which read pages", async (_kind, text) => {
+    const spill = spillDirectory();
+    const { stdout, code } = await runCorrex(["bound", "--max-bytes", "3000", "--spill-dir", spill], { input: mcp(text) });
+    expect(code).toBe(0);
+    const written = stdout.toString("utf8");
+    expect(Buffer.byteLength(written)).toBeLessThanOrEqual(3000);
+    expect(written).toContain('"totalCount": 400,');
+    const [, from, to] = /… [\d,]+ more items: lines (\d+)-([\d,]+) …/.exec(written) ?? [];
+    const id = /correx read (tool_[0-9a-z]{26})/.exec(written)?.[1];
+    expect(from && to && id).toBeTruthy();
+    const path = /\[full output: (\S+\.text) /.exec(written)?.[1];
+    expect(readFileSync(path!, "utf8")).toBe(`${pretty}\n`);
+    const page = await runCorrex(["read", id!, "--spill-dir", spill, "--offset", from!, "--limit", "2"]);
+    const expected = pretty.split("\n").slice(Number(from) - 1, Number(from) + 1);
+    expect(page.stdout.toString("utf8")).toContain(`${from}: ${expected[0]}\n${Number(from) + 1}: ${expected[1]}\n`);
+  });
+
+  test("a log that opens with a bracket streams as before (no view)", async () => {
+    const logs = Array.from({ length: 3000 }, (_, index) => `[${index}] INFO worker-${index % 7} ok`).join("\n");
+    const { stdout } = await runCorrex(["bound", "--max-bytes", "3000", "--spill-dir", spillDirectory()], { input: mcp(logs) });
+    expect(stdout.toString("utf8")).toMatch(/^\[0\] INFO worker-0 ok\n/);
+    expect(stdout.toString("utf8")).not.toContain("JSON view");
+  });
+});
