@@ -33,7 +33,7 @@ export const JSON_VIEW_LADDER: readonly JsonViewLimits[] = [
 ];
 
 const INDENT = "  ";
-const group = (count: number): string => count.toLocaleString("en-US");
+const group = (count: number): string => String(count).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
 
 /** True for arrays and plain objects: the values a view walks into. */
 function isContainer(value: unknown): value is Record<string, unknown> | unknown[] {
@@ -54,6 +54,32 @@ class LineCounter {
     this.cache.set(value, lines);
     return lines;
   }
+
+  /** The lines entries [from, to) of a container take (each ladder step writes the same gaps: summed once). */
+  span(container: object, entries: Entries, from: number, to: number): number {
+    let sums = this.sums.get(container);
+    if (sums === undefined) {
+      sums = new Float64Array(entries.length + 1);
+      for (let index = 0; index < entries.length; index += 1) sums[index + 1] = sums[index]! + this.count(entries.value(index));
+      this.sums.set(container, sums);
+    }
+    return sums[to]! - sums[from]!;
+  }
+
+  private readonly sums = new WeakMap<object, Float64Array>();
+}
+
+/** A container's entries by index, without a pair made for each (an array of 40,000 rows, at every ladder step). */
+interface Entries {
+  length: number;
+  key(index: number): string | undefined;
+  value(index: number): unknown;
+}
+
+function entriesOf(item: Record<string, unknown> | unknown[]): Entries {
+  if (Array.isArray(item)) return { length: item.length, key: () => undefined, value: (index) => item[index] };
+  const keys = Object.keys(item);
+  return { length: keys.length, key: (index) => keys[index], value: (index) => item[keys[index]!] };
 }
 
 /** Thrown inside a render that grew past its limit. */
@@ -75,7 +101,7 @@ export function renderJsonView(value: unknown, limits: JsonViewLimits, maxChars 
       push(`${pad}${prefix}${renderScalar(item, limits.chars)}${suffix}`);
       return;
     }
-    const entries: [string | undefined, unknown][] = Array.isArray(item) ? item.map((child) => [undefined, child]) : Object.entries(item);
+    const entries = entriesOf(item);
     const [open, close] = Array.isArray(item) ? ["[", "]"] : ["{", "}"];
     if (entries.length === 0) {
       push(`${pad}${prefix}${open}${close}${suffix}`);
@@ -93,14 +119,15 @@ export function renderJsonView(value: unknown, limits: JsonViewLimits, maxChars 
     let cursor = line + 1;
     let index = 0;
     for (const next of shown) {
-      if (next > index) cursor = writeGap(push, entries, index, next, depth + 1, cursor, counter, Array.isArray(item));
-      const [key, child] = entries[next]!;
+      if (next > index) cursor = writeGap(push, item, entries, index, next, depth + 1, cursor, counter);
+      const key = entries.key(next);
+      const child = entries.value(next);
       const comma = next < entries.length - 1 ? "," : "";
       write(child, depth + 1, cursor, key === undefined ? "" : `${JSON.stringify(key)}: `, comma);
       cursor += counter.count(child);
       index = next + 1;
     }
-    if (index < entries.length) writeGap(push, entries, index, entries.length, depth + 1, cursor, counter, Array.isArray(item));
+    if (index < entries.length) writeGap(push, item, entries, index, entries.length, depth + 1, cursor, counter);
     push(`${pad}${close}${suffix}`);
   };
   try {
@@ -121,10 +148,10 @@ function shownIndexes(length: number, keep: number, isArray: boolean): number[] 
 }
 
 /** Writes the line that stands for entries [from, to) and returns the line after them in the full pretty print. */
-function writeGap(push: (line: string) => void, entries: [string | undefined, unknown][], from: number, to: number, depth: number, line: number, counter: LineCounter, isArray: boolean): number {
-  let lines = 0;
-  for (let index = from; index < to; index += 1) lines += counter.count(entries[index]![1]);
+function writeGap(push: (line: string) => void, item: Record<string, unknown> | unknown[], entries: Entries, from: number, to: number, depth: number, line: number, counter: LineCounter): number {
+  const lines = counter.span(item, entries, from, to);
   const count = to - from;
+  const isArray = Array.isArray(item);
   const what = isArray ? (count === 1 ? "item" : "items") : count === 1 ? "key" : "keys";
   push(`${INDENT.repeat(depth)}… ${group(count)} more ${what}: lines ${group(line)}-${group(line + lines - 1)} …`);
   return line + lines;
