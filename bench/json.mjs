@@ -43,6 +43,9 @@ writeJson(numbers, "[", "]\n", 64 * MIB, (n) => String(((n * 7919) % 1000003) / 
 // Just under the 8 MiB cap of the JSON view of plain JSON: bound reads the spill back, parses it and shows its view.
 const viewed = join(work, "viewed.json");
 writeJson(viewed, "[", "]\n", 7 * MIB, (n) => JSON.stringify({ id: n, name: `user-${n}`, tags: [`a${n % 7}`], address: { city: `City ${n % 101}` } }));
+// The same just under the cap as an MCP result's one text block (a server's JSON as text): read again whole for its view.
+const mcpJson = join(work, "mcp-json-text.json");
+writeFileSync(mcpJson, JSON.stringify({ content: [{ type: "text", text: readFileSync(viewed, "utf8") }] }));
 const mcp = join(work, "mcp.json");
 const lines = Array.from({ length: 900_000 }, (_, n) => `[${n}] INFO worker-${n % 13} compiled src/module-${n % 97}.ts in ${n % 997} ms`);
 writeFileSync(mcp, JSON.stringify({ content: [{ type: "text", text: lines.join("\n") }] }));
@@ -83,6 +86,7 @@ const cases = [
   ["bound, 64 MiB array of objects", `${correx} bound --spill-dir ${spill} < ${objects} > /dev/null`, objects],
   ["bound, 64 MiB array of numbers", `${correx} bound --spill-dir ${spill} < ${numbers} > /dev/null`, numbers],
   ["bound, 7–8 MiB array of objects (JSON view)", `${correx} bound --spill-dir ${spill} < ${viewed} > /dev/null`, viewed],
+  ["bound, MCP result, its text 7–8 MiB of JSON (JSON view)", `${correx} bound --spill-dir ${spill} < ${mcpJson} > /dev/null`, mcpJson],
   ["normalize, MCP result (one text block)", `${correx} normalize --spill-dir ${spill} < ${mcp} > /dev/null`, mcp],
   ["bound, MCP result (one text block)", `${correx} bound --spill-dir ${spill} < ${mcp} > /dev/null`, mcp],
   ["lower --to anthropic, MCP result (one text block)", `${correx} lower --to anthropic --call-id t1 --spill-dir ${spill} < ${mcp} > /dev/null`, mcp],
@@ -91,7 +95,7 @@ const cases = [
   ["normalize, MCP result (big structuredContent)", `${correx} normalize --spill-dir ${spill} < ${structured} > /dev/null`, structured],
 ];
 /** The goal of each case (issues 11 and 16). */
-const goalOf = (name) => (name.includes("MCP") ? "≤ 1.2×, ≤ 128 MiB" : "≤ 3 s, ≤ 256 MiB");
+const goalOf = (name) => (name.includes("MCP") && !name.includes("JSON view") ? "≤ 1.2×, ≤ 128 MiB" : "≤ 3 s, ≤ 256 MiB");
 console.log("### JSON input: time and memory\n");
 console.log("| case | input (MiB) | correx (ms) | node -e JSON.parse (ms) | ratio | correx peak RSS (MiB) | JSON.parse peak RSS (MiB) | goal |");
 console.log("| --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |");

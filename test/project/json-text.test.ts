@@ -2,8 +2,12 @@
 // JSON view, as plain JSON on stdin is: every top-level key (the `totalCount` after a long array), whole first and
 // last items, a count of the rest naming lines of the saved pretty print, which `correx read` pages. Before, it was
 // cut as lines: an unclosed fragment, the keys after the array lost; a minified text was one giant line cut inside.
+import fc from "fast-check";
 import { readFileSync } from "node:fs";
 import { beforeAll, describe, expect, test } from "vitest";
+import { estimateTokens } from "../../src/bound/budget.js";
+import { BudgetTooSmallError } from "../../src/errors.js";
+import { PROVIDERS } from "../../src/payload.js";
 import { normalizeValue } from "../../src/normalize/index.js";
 import { projectResult } from "../../src/project/project.js";
 import { assertBuilt, runCorrex, spillDirectory } from "../run/cli-process.js";
@@ -82,5 +86,36 @@ describe("correx bound of an MCP result whose text is JSON (the envelope read as
     const { stdout } = await runCorrex(["bound", "--max-bytes", "3000", "--spill-dir", spillDirectory()], { input: mcp(logs) });
     expect(stdout.toString("utf8")).toMatch(/^\[0\] INFO worker-0 ok\n/);
     expect(stdout.toString("utf8")).not.toContain("JSON view");
+  });
+});
+
+describe("property: a JSON text's view holds every budget, on every output", () => {
+  const json = fc.oneof(fc.array(fc.jsonValue({ maxDepth: 3 }), { minLength: 1, maxLength: 60 }), fc.dictionary(fc.string({ maxLength: 12 }), fc.jsonValue({ maxDepth: 3 }), { minKeys: 1, maxKeys: 40 }));
+  const targets = [undefined, ...PROVIDERS] as const;
+  test("bytes, lines and tokens as written; the view when it is taken names lines of its pretty print", () => {
+    fc.assert(
+      fc.property(json, fc.boolean(), fc.integer({ min: 300, max: 6000 }), fc.integer({ min: 3, max: 300 }), fc.option(fc.integer({ min: 150, max: 2000 }), { nil: undefined }), fc.constantFrom(...targets), fc.constantFrom("text", "json"), (value, compact, maxBytes, maxLines, maxTokens, to, format) => {
+        const text = compact ? JSON.stringify(value) : JSON.stringify(value, null, 2);
+        const budget = { maxBytes, maxLines, ...(maxTokens ? { maxTokens } : {}) };
+        let projection;
+        try {
+          projection = projectResult(normalizeValue({ content: [{ type: "text", text }] }, "mcp"), { format: to ? "json" : format, ...(to ? { to } : {}), budget, lower: { callId: "call_1", name: "tool" } });
+        } catch (error) {
+          if (error instanceof BudgetTooSmallError) return; // refused, nothing written: never over
+          throw error;
+        }
+        const written = to || format === "json" ? projection.text.replace(/\n$/, "") : projection.text;
+        expect(Buffer.byteLength(written)).toBeLessThanOrEqual(maxBytes);
+        if (maxTokens) expect(estimateTokens(written)).toBeLessThanOrEqual(maxTokens);
+        if (projection.bound.view === "json") {
+          const lines = JSON.stringify(value, null, 2).split("\n").length;
+          for (const match of projection.bound.text.matchAll(/lines ([\d,]+)-([\d,]+) …/g)) {
+            expect(Number(match[2]!.replaceAll(",", ""))).toBeLessThanOrEqual(lines);
+            expect(Number(match[1]!.replaceAll(",", ""))).toBeGreaterThanOrEqual(1);
+          }
+        }
+      }),
+      { numRuns: 300 },
+    );
   });
 });
