@@ -21,9 +21,10 @@ const NOTHING_RESERVED = { bytes: 0, lines: 0, tokens: 0 };
  * the view's "lines A-B" name (saved as the text view, paged by `correx read`). Undefined for text that fits (it
  * passes through byte for byte), that is not one value, that is over the JSON cap, and where plain JSON gets no view
  * either (salience off, `--style opencode`, `--keep head|tail`). A text whose pretty print would fit (a value
- * indented by 4) keeps its line cut: the view would name lines of a text the reader was not shown.
+ * indented by 4) keeps its line cut: the view would name lines of a text the reader was not shown; so does one whose
+ * pretty print is over `maxTextBytes` (the spill's per-output cap, which the text view is saved within).
  */
-export function jsonTextOf(text: string, options: BoundOptions): JsonText | undefined {
+export function jsonTextOf(text: string, options: BoundOptions, maxTextBytes = Number.POSITIVE_INFINITY): JsonText | undefined {
   const first = /[^ \t\r\n]/.exec(text)?.[0];
   if ((first !== "{" && first !== "[") || !viewable(options) || text.length > jsonCap(options) || Buffer.byteLength(text) > jsonCap(options)) return undefined;
   const fits = (candidate: string): boolean => fitsBudget(measureCost(candidate, options.budget, options.measure, options.countTokens), options.budget, NOTHING_RESERVED);
@@ -37,7 +38,8 @@ export function jsonTextOf(text: string, options: BoundOptions): JsonText | unde
   if (typeof value !== "object" || value === null || value instanceof LosslessNumber) return undefined;
   const pretty = stringifyJson(value, 2);
   if (text === pretty || text === `${pretty}\n`) return { value, body: text };
-  return fits(pretty) ? undefined : { value, body: pretty };
+  // A pretty print past the per-output cap would be saved cut short, and the view would name lines it lacks.
+  return fits(pretty) || Buffer.byteLength(pretty) > maxTextBytes ? undefined : { value, body: pretty };
 }
 
 /**

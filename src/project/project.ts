@@ -137,7 +137,7 @@ export function planProjection(whole: ToolResult, options: ProjectOptions = {}, 
   // The terminal shows what a person reviews (edit: the diff); the model reads the formatter's body.
   const onTerminal = output.reader === "terminal" && output.format === "text" && !output.to;
   const shown = text.paged ? `${text.header}${text.body}${text.footer}` : onTerminal && text.terminalBody !== undefined ? text.terminalBody : text.body;
-  const jsonText = generic && structured === undefined && shown === text.body ? jsonTextOf(shown, base) : undefined;
+  const jsonText = generic && structured === undefined && shown === text.body ? jsonTextOf(shown, base, options.spill?.maxOutputBytes) : undefined;
   const viewed = structured ?? jsonText?.value;
   const view = viewed === undefined ? {} : { view: (fits: (view: string) => boolean, maxChars: number) => viewJsonWithin(viewed, fits, maxChars) };
   const formatted = jsonText?.body ?? shown;

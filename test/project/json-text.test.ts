@@ -81,6 +81,14 @@ describe("correx bound of an MCP result whose text is JSON (the envelope read as
     expect(page.stdout.toString("utf8")).toContain(`${from}: ${expected[0]}\n${Number(from) + 1}: ${expected[1]}\n`);
   });
 
+  test("a compact text whose pretty print is past --max-output keeps the line cut (its text view would lack the lines a view names)", async () => {
+    const input = mcp(minified);
+    const cap = Math.floor((Buffer.byteLength(input) + Buffer.byteLength(pretty)) / 2); // the input fits, its pretty print does not
+    const { stdout } = await runCorrex(["bound", "--max-bytes", "3000", "--max-output", String(cap), "--spill-dir", spillDirectory()], { input });
+    expect(stdout.toString("utf8")).toMatch(/bytes inside line 1 of 1 line/);
+    expect(stdout.toString("utf8")).not.toContain("JSON view");
+  });
+
   test("a log that opens with a bracket streams as before (no view)", async () => {
     const logs = Array.from({ length: 3000 }, (_, index) => `[${index}] INFO worker-${index % 7} ok`).join("\n");
     const { stdout } = await runCorrex(["bound", "--max-bytes", "3000", "--spill-dir", spillDirectory()], { input: mcp(logs) });
