@@ -27,7 +27,7 @@ export const CONNECTION_CLOSED = -32000;
 export const REQUEST_TIMEOUT = -32001;
 /**
  * Requests whose answer may be a CallToolResult, bounded: tools/call, and tasks/result (a task-augmented tools/call's
- * result, MCP 2025-11-25; a result without a content array passes as written).
+ * result, MCP 2025-11-25; a result with neither a content array nor a structuredContent object passes as written).
  */
 const BOUNDED_METHODS: ReadonlySet<string> = new Set(["tools/call", "tasks/result"]);
 /** JSON-RPC's internal error. */

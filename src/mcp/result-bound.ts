@@ -51,7 +51,7 @@ export type Block = Record<string, unknown>;
 
 /** Bounds a CallToolResult; `raw` is the whole response frame as the server wrote it (what is spilled). */
 export function boundCallToolResult(result: Record<string, unknown>, raw: Uint8Array, given: ResultBoundOptions): BoundResult {
-  if (!Array.isArray(result.content)) return { warnings: [] }; // not a CallToolResult (a task, an extension): as is
+  if (!Array.isArray(result.content)) return withoutContent(result, raw, given);
   const options = optionsForResult(result, given);
   const { content: capped, dropped } = capMedia(result.content as Block[], options.maxMediaBytes);
   const mediaCut = dropped.size > 0;
@@ -72,6 +72,18 @@ export function boundCallToolResult(result: Record<string, unknown>, raw: Uint8A
   if (structuredContent !== undefined && !structuredFits && outputId === undefined) outputId = spillWhole(raw, JSON.stringify(structuredContent, null, 2), options);
   const texts = capped.filter(isTextBlock).map((block) => ({ units: block.text.length, text: block.text }));
   return assembleBounded(projected, outputId, { rest, structuredContent, media, dropped, texts, noteRoom: projected.noteRoom }, { budget, ...(options.bound.countTokens ? { countTokens: options.bound.countTokens } : {}), readToolName: options.readToolName });
+}
+
+/**
+ * A result without content: with a structuredContent object, a CallToolResult all the same (the SDK's schema gives it
+ * `content: []`), bounded so and sent on without `content`, as it came; anything else (a task, an extension) as it is.
+ */
+function withoutContent(result: Record<string, unknown>, raw: Uint8Array, given: ResultBoundOptions): BoundResult {
+  if (!isRecord(result.structuredContent)) return { warnings: [] };
+  const outcome = boundCallToolResult({ ...result, content: [] }, raw, given);
+  if (outcome.result === undefined) return outcome;
+  const { content: _added, ...bounded } = outcome.result;
+  return { ...outcome, result: bounded };
 }
 
 /**
