@@ -4,6 +4,7 @@
 import { isRecord, type SourceShape } from "../payload.js";
 import { readDetected } from "./detect.js";
 import { findFirstNonBlankByte, parseJsonBytes } from "./json-input.js";
+import { parseJsonKeepingNumbers } from "./lossless-json.js";
 
 function isKnownResult(value: unknown): boolean {
   if (!isRecord(value)) return false;
@@ -17,7 +18,7 @@ function parseLines(text: string): unknown[] | undefined {
   const values: unknown[] = [];
   for (const line of lines) {
     try {
-      values.push(JSON.parse(line));
+      values.push(parseJsonKeepingNumbers(line)); // numbers as written (SPEC §2)
     } catch {
       return undefined;
     }
