@@ -15,6 +15,7 @@ import { codexSettings } from "../hooks/codex-config.js";
 import { readCodexEvent } from "../hooks/codex-types.js";
 import { CODEX_CLI_MAX_BYTES } from "../mcp/client-limits.js";
 import { parseJsonBytes } from "../normalize/json-input.js";
+import { stringifyJson } from "../normalize/lossless-json.js";
 import type { ProjectOptions } from "../project/project.js";
 import { EXIT } from "./exit-codes.js";
 import { readStdin, writeStdout } from "./io.js";
@@ -65,7 +66,8 @@ export async function runHook(agent: string, raw: RawOptions): Promise<number> {
     : answerClaudeCodeEvent(readHookEvent(parseJsonBytes(bytes)), hookOptions(config));
   if (decision === undefined) return EXIT.failure;
   if (decision.note !== undefined) process.stderr.write(`correx hook: ${decision.note}\n`);
-  await writeStdout(`${JSON.stringify(decision.answer)}\n`);
+  // the event's numbers as the agent wrote them (a big integer, 1.0: SPEC §2), in a rewritten input or output
+  await writeStdout(`${stringifyJson(decision.answer)}\n`);
   return 0;
 }
 

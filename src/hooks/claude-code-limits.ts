@@ -2,6 +2,7 @@
 // its limit Claude Code ends only the shell it started; `correx run` keeps the command in a process group of its own
 // (so that it can stop all of it), which would run on, orphaned, and the model would get no output at all. Stopped by
 // correx a little earlier, the group is gone and the model reads the output so far, cut and marked as timed out.
+import { LosslessNumber } from "../normalize/lossless-json.js";
 
 /** Claude Code's Bash limits: the default when the tool input names none, and the most it allows. */
 export interface BashTimeLimits {
@@ -36,7 +37,9 @@ export function bashTimeLimits(env: Readonly<Record<string, string | undefined>>
  * else the default, at most the maximum), or undefined when that limit is under 12 s.
  */
 export function stopBeforeLimit(requestedMs: unknown, limits: BashTimeLimits): string | undefined {
-  const asked = typeof requestedMs === "number" && Number.isFinite(requestedMs) && requestedMs > 0 ? requestedMs : limits.defaultMs;
+  // a number kept as written (`150000.0`, as serde_json writes a float) is the number it says
+  const requested = requestedMs instanceof LosslessNumber ? Number(requestedMs) : requestedMs;
+  const asked = typeof requested === "number" && Number.isFinite(requested) && requested > 0 ? requested : limits.defaultMs;
   const stopMs = Math.min(asked, limits.maxMs) - STOP_BEFORE_LIMIT_MS;
   return stopMs >= SHORTEST_STOP_MS ? `${Math.floor(stopMs / 1000)}s` : undefined;
 }

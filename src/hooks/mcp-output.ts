@@ -1,6 +1,7 @@
 // Bounds what an MCP tool returned to an agent, giving it back in the shape it came in: a string stays a
 // string, a content-block array stays an array, a CallToolResult stays one (images and other media intact).
 import { normalizeValue } from "../normalize/index.js";
+import { parseJsonKeepingNumbers } from "../normalize/lossless-json.js";
 import { isRecord, type ToolResult } from "../payload.js";
 import { projectResult, type ProjectOptions } from "../project/project.js";
 
@@ -47,7 +48,8 @@ export function boundMcpToolOutput(response: unknown, tool: string, options: Pro
   const projection = projectResult({ ...result, tool }, { ...options, reader: "model", format: "text", ...(asText ? {} : { to: "mcp" }), tool });
   if (!projection.bound.truncated) return { kind: "kept", reason: "the output fits the budget" };
   const outputId = projection.bound.spill?.kind === "saved" ? projection.bound.spill.id : undefined;
-  const lowered: unknown = asText ? projection.text : JSON.parse(projection.text);
+  // numbers keep the text they were written with (big integers, 1.0: SPEC §2), as the hook's answer writes them
+  const lowered: unknown = asText ? projection.text : parseJsonKeepingNumbers(projection.text);
   const output = layout === "blocks" && isRecord(lowered) ? lowered.content : lowered;
   return { kind: "bounded", output, ...(outputId ? { outputId } : {}) };
 }
