@@ -69,7 +69,7 @@ export function boundCallToolResult(result: Record<string, unknown>, raw: Uint8A
   }, structuredFits ? undefined : noteReservation(budget.maxBytes));
   let outputId = projected.bound.spill?.kind === "saved" ? projected.bound.spill.id : undefined;
   if (mediaCut && outputId === undefined) outputId = spillWhole(raw, capped.map(readBlockText).filter((item) => item !== undefined).join("\n"), options);
-  if (structuredContent !== undefined && !structuredFits && outputId === undefined) outputId = spillWhole(raw, JSON.stringify(structuredContent, null, 2), options);
+  if (structuredContent !== undefined && !structuredFits && outputId === undefined) outputId = spillWhole(raw, stringifyJson(structuredContent, 2), options);
   const texts = capped.filter(isTextBlock).map((block) => ({ units: block.text.length, text: block.text }));
   return assembleBounded(projected, outputId, { rest, structuredContent, media, dropped, texts, noteRoom: projected.noteRoom }, { budget, ...(options.bound.countTokens ? { countTokens: options.bound.countTokens } : {}), readToolName: options.readToolName });
 }

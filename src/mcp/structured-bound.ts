@@ -5,6 +5,7 @@
 import { CutString, fullLength, isReduced, REDUCED_ITEMS, REDUCED_STRING_UNITS } from "../normalize/reduced-json.js";
 import { isRecord } from "../payload.js";
 import { isLowSurrogateAt, prefixEnd } from "../text/utf8.js";
+import { stringifyJson } from "../normalize/lossless-json.js";
 
 /** The budget, where the full value is, and which media strings to keep or empty. */
 export interface StructuredBoundOptions {
@@ -109,11 +110,14 @@ export function reducedOverBudget(value: unknown, maxBytes: number): boolean {
   return lowerBound(value, maxBytes + 1, new Set()) > maxBytes;
 }
 
-/** The JSON bytes of a value, media strings that pass unchanged not counted. */
+/**
+ * The JSON bytes of a value as it is written (numbers as their source text: `1.000`, not `1`), media strings that
+ * pass unchanged not counted.
+ */
 function measure(value: unknown, options: Pick<StructuredBoundOptions, "media">): number {
   // Without media the replacer changes nothing: JSON.stringify's own fast path is several times quicker.
-  const json = options.media.size === 0 ? JSON.stringify(value) : JSON.stringify(value, (_key, item: unknown) => (typeof item === "string" && options.media.has(item) ? "" : item));
-  return Buffer.byteLength(json ?? "");
+  const json = options.media.size === 0 ? stringifyJson(value) : stringifyJson(value, undefined, (_key, item: unknown) => (typeof item === "string" && options.media.has(item) ? "" : item));
+  return Buffer.byteLength(json);
 }
 
 /**

@@ -39,13 +39,13 @@ export function isExactNumber(source: string): boolean {
   return Number.isFinite(value) && String(value) === source;
 }
 
-/** JSON.stringify that writes every LosslessNumber as its source text. */
-export function stringifyJson(value: unknown, indent?: number): string {
+/** JSON.stringify that writes every LosslessNumber as its source text (a replacer sees it as a placeholder string). */
+export function stringifyJson(value: unknown, indent?: number, replacer?: (key: string, item: unknown) => unknown): string {
   const before = written;
   stringifying += 1;
   let text: string | undefined;
   try {
-    text = JSON.stringify(value, null, indent);
+    text = replacer === undefined ? JSON.stringify(value, null, indent) : JSON.stringify(value, replacer, indent);
   } finally {
     stringifying -= 1;
   }
