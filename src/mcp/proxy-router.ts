@@ -1,7 +1,7 @@
 // `correx proxy`'s routing: JSON-RPC frames pass between client and server as written, except the answers to
 // tools/list (correx's two tools added) and tools/call (bounded), and calls to correx's own tools (answered here).
 import { BudgetTooSmallError } from "../errors.js";
-import { parseJsonBytesKeepingNumbers, stringifyJson } from "../normalize/lossless-json.js";
+import { parseJsonBytesKeepingNumbers, parseJsonKeepingNumbers, stringifyJson } from "../normalize/lossless-json.js";
 import { isRecord } from "../payload.js";
 import { chooseToolNames, withCorrexTools, type CorrexToolNames } from "./proxy-tools.js";
 import type { ToolAnswer } from "./tool-answer.js";
@@ -60,19 +60,33 @@ export class ProxyRouter {
   /** A frame from the client: forwarded as written, unless it calls one of correx's tools. */
   fromClient(frame: Buffer): void {
     const message = parseMessage(frame);
-    if (message && typeof message.method === "string" && "id" in message) {
+    if (Array.isArray(message)) {
+      // a JSON-RPC batch (MCP 2025-03-26): its requests are waited for as any other (their answers bounded, one each),
+      // its calls to correx's own tools answered here and left out of what the server gets
+      const rest = message.filter((item) => !isRecord(item) || this.fromClientMessage(item) !== "answered");
+      if (rest.length === message.length) this.options.toServer(frame);
+      else if (rest.length > 0) this.options.toServer(stringifyJson(rest));
+      return;
+    }
+    if (message && this.fromClientMessage(message) === "answered") return;
+    this.options.toServer(frame);
+  }
+
+  /** Tracks a request of the client (or answers a call to correx's own tools here: "answered"). */
+  private fromClientMessage(message: Record<string, unknown>): "answered" | undefined {
+    if (typeof message.method === "string" && "id" in message) {
       const params = isRecord(message.params) ? message.params : {};
       const own = message.method === "tools/call" ? this.ownTool(params.name) : undefined;
       if (own) {
         void this.answerOwn(message.id, own, params.arguments);
-        return;
+        return "answered";
       }
       if (message.method === "initialize" && isRecord(params.clientInfo) && typeof params.clientInfo.name === "string") this.client = params.clientInfo.name;
       this.track(message.id, message.method, isRecord(params._meta) ? params._meta.progressToken : undefined, message.method === "tools/list" && params.cursor === undefined);
-    } else if (message?.method === "notifications/cancelled" && isRecord(message.params)) {
+    } else if (message.method === "notifications/cancelled" && isRecord(message.params)) {
       this.forget(jsonKey(message.params.requestId));
     }
-    this.options.toServer(frame);
+    return undefined;
   }
 
   /** A frame from the server: answers to tools/list and tools/call are rewritten, everything else passes as written. */
@@ -82,22 +96,35 @@ export class ProxyRouter {
       this.options.log(`the server wrote a line that is not a JSON-RPC message (${frame.length} bytes, dropped): ${preview(frame)}`);
       return;
     }
-    if (message.method === "notifications/progress" && isRecord(message.params)) this.restartClock(this.byProgressToken.get(jsonKey(message.params.progressToken)));
-    if (typeof message.method === "string" || !("id" in message)) {
-      this.options.toClient(frame);
+    if (!Array.isArray(message)) {
+      this.options.toClient(this.fromServerMessage(message, frame) ?? frame);
       return;
     }
+    // A JSON-RPC batch (MCP 2025-03-26): each answer in it is routed as one on its own (bounded, and no longer waited
+    // for, so that the server's end does not answer it again); the batch goes on as one frame, as written when unchanged.
+    let changed = false;
+    const items = message.map((item) => {
+      if (!isRecord(item)) return item;
+      const routed = this.fromServerMessage(item, Buffer.from(stringifyJson(item)));
+      if (routed === undefined) return item;
+      changed = true;
+      return parseJsonKeepingNumbers(routed);
+    });
+    this.options.toClient(changed ? stringifyJson(items) : frame);
+  }
+
+  /** Routes one message of the server (`raw`: its bytes, what a bounded result saves); its new text, or undefined: as written. */
+  private fromServerMessage(message: Record<string, unknown>, raw: Buffer): string | undefined {
+    if (message.method === "notifications/progress" && isRecord(message.params)) this.restartClock(this.byProgressToken.get(jsonKey(message.params.progressToken)));
+    if (typeof message.method === "string" || !("id" in message)) return undefined;
     const key = jsonKey(message.id);
     const request = this.pending.get(key);
-    if (!request) {
-      this.options.toClient(frame);
-      return;
-    }
+    if (!request) return undefined;
     this.forget(key);
     const result = isRecord(message.result) ? message.result : undefined;
-    const rewritten = result === undefined ? undefined : request.method === "tools/list" ? this.listWithCorrexTools(result, request.firstPage === true) : BOUNDED_METHODS.has(request.method) ? this.refusedOr(() => this.options.boundResult(result, frame, this.names, this.client)) : undefined;
+    const rewritten = result === undefined ? undefined : request.method === "tools/list" ? this.listWithCorrexTools(result, request.firstPage === true) : BOUNDED_METHODS.has(request.method) ? this.refusedOr(() => this.options.boundResult(result, raw, this.names, this.client)) : undefined;
     // A rewritten answer keeps every number as the server wrote it (big integers, 1.0, -0: SPEC §2).
-    this.options.toClient(rewritten === undefined ? frame : stringifyJson({ ...message, result: rewritten }));
+    return rewritten === undefined ? undefined : stringifyJson({ ...message, result: rewritten });
   }
 
   /**
@@ -228,15 +255,15 @@ function jsonKey(value: unknown): string {
   return stringifyJson(value);
 }
 
-/** The frame as a JSON-RPC message object; undefined for anything else (batches pass as written). */
-function parseMessage(frame: Buffer): Record<string, unknown> | undefined {
+/** The frame as a JSON-RPC message object, or a batch's array of them; undefined for anything else. */
+function parseMessage(frame: Buffer): Record<string, unknown> | unknown[] | undefined {
   let value: unknown;
   try {
     value = parseJsonBytesKeepingNumbers(frame);
   } catch {
     return undefined;
   }
-  return isRecord(value) ? value : Array.isArray(value) ? {} : undefined;
+  return isRecord(value) || Array.isArray(value) ? value : undefined;
 }
 
 function preview(frame: Buffer): string {

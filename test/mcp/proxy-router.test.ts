@@ -105,3 +105,39 @@ describe("a budget too small for a result's marker", () => {
     expect(toClient[1]).toBe('{"jsonrpc":"2.0","method":"notifications/message","params":{}}');
   });
 });
+
+// JSON-RPC batches (MCP 2025-03-26). Before, a batch passed as written, untracked: a tools/call answered in a batch
+// from the server reached the client unbounded, then the server's end answered it again (-32000), two responses for
+// one id; a client's batch was not waited for, so its calls' answers were never bounded.
+describe("JSON-RPC batches", () => {
+  const cut = (result: Record<string, unknown>) => ({ ...result, content: [{ type: "text", text: "cut" }] });
+
+  test("a tools/call answered inside a server's batch is bounded there and no longer waited for", () => {
+    const { proxy, toClient } = router(cut);
+    proxy.fromClient(frame('{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"big"}}'));
+    proxy.fromServer(frame('[{"jsonrpc":"2.0","method":"notifications/message","params":{"data":1.0}},{"jsonrpc":"2.0","id":2,"result":{"content":[{"type":"text","text":"long"}],"n":1.0}}]'));
+    expect(toClient).toEqual(['[{"jsonrpc":"2.0","method":"notifications/message","params":{"data":1.0}},{"jsonrpc":"2.0","id":2,"result":{"content":[{"type":"text","text":"cut"}],"n":1.0}}]']);
+    expect(proxy.waiting).toBe(0);
+    proxy.serverEnded("the server exited");
+    expect(toClient).toHaveLength(1);
+  });
+
+  test("a batch with nothing to change passes as written", () => {
+    const { proxy, toClient } = router(() => undefined);
+    proxy.fromClient(frame('{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"small"}}'));
+    const written = '[ {"jsonrpc":"2.0","id":2,"result":{"content":[]}} ]';
+    proxy.fromServer(frame(written));
+    expect(toClient).toEqual([written]);
+    expect(proxy.waiting).toBe(0);
+  });
+
+  test("a client's batch is waited for, each answer bounded; a call to correx's own tools in it is answered here", async () => {
+    const { proxy, toClient, toServer } = router(cut);
+    proxy.fromClient(frame('[{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"big"}},{"jsonrpc":"2.0","id":4,"method":"tools/call","params":{"name":"read_output","arguments":{}}}]'));
+    await Promise.resolve();
+    expect(toServer).toEqual(['[{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"big"}}]']);
+    expect(toClient[0]).toMatch(/^\{"jsonrpc":"2\.0","id":4,"result":/);
+    proxy.fromServer(frame('{"jsonrpc":"2.0","id":3,"result":{"content":[{"type":"text","text":"long"}]}}'));
+    expect(toClient[1]).toBe('{"jsonrpc":"2.0","id":3,"result":{"content":[{"type":"text","text":"cut"}]}}');
+  });
+});
