@@ -5,7 +5,7 @@ import { resultMaxBytes, successBudget, type GivenBudget } from "../mcp/client-l
 import type { ToolCallContext } from "../mcp/server.js";
 import { parseRunArguments, type RunDefaults } from "../mcp/run-arguments.js";
 import { structuredJson, type ToolAnswer } from "../mcp/tool-answer.js";
-import { classifyRun, exitCodeForRun, formatCommandLine, type RunFacts } from "../run/run-result.js";
+import { classifyRun, exitCodeForRun, formatCommandLine, shownCommand, type RunFacts } from "../run/run-result.js";
 import { trackRunStats } from "../run/run-stats.js";
 import { startCommand } from "../run/start-command.js";
 import { renderStatusLine } from "../run/status-line.js";
@@ -105,7 +105,7 @@ interface RunFactValues {
 /** The run tool's facts, in the order structuredContent gives them (RUN_TOOL's outputSchema). */
 function runFacts(command: string, values: RunFactValues): Record<string, unknown> {
   return {
-    command, exit_code: values.exitCode, signal: values.signal, timed_out: values.timedOut, duration_ms: values.durationMs, truncated: values.truncated,
+    command: shownCommand(command), exit_code: values.exitCode, signal: values.signal, timed_out: values.timedOut, duration_ms: values.durationMs, truncated: values.truncated,
     ...(values.outputId !== undefined ? { output_id: values.outputId, output_path: values.outputPath } : {}),
     ...(values.nextOffset !== undefined ? { next_offset: values.nextOffset } : {}),
     total_lines: values.totalLines, total_bytes: values.totalBytes,

@@ -61,7 +61,7 @@ export const RUN_TOOL: McpToolDefinition = {
   outputSchema: {
     type: "object",
     properties: {
-      command: { type: "string", description: "the command line that ran" },
+      command: { type: "string", description: "the command line that ran (past 240 bytes, its start and end around a note)" },
       exit_code: { type: ["integer", "null"], description: "the exit status; null when it ended by a signal" },
       signal: { type: ["string", "null"], description: "the signal that ended it, e.g. SIGKILL" },
       timed_out: { type: "boolean" },

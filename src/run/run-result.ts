@@ -4,6 +4,7 @@ import { shellQuote } from "../bound/marker.js";
 import { assertNever } from "../errors.js";
 import type { ToolResult, ToolResultMeta } from "../payload.js";
 import { describeProcessEnd } from "../tools/process-end.js";
+import { prefixEnd, suffixStart } from "../text/utf8.js";
 import type { RunOutcome } from "./types.js";
 
 /** What was run, besides how it ended. */
@@ -25,6 +26,24 @@ const SIGNAL_BASE = 128;
 /** The command line of argv, each word quoted only when a shell would need it. */
 export function formatCommandLine(command: string, args: readonly string[], shell: boolean): string {
   return shell ? [command, ...args].join(" ") : [command, ...args].map(shellQuote).join(" ");
+}
+
+/** The bytes of a command line a result repeats whole (`meta.command`, the MCP run tool's `command`); past them, its ends. */
+export const SHOWN_COMMAND_BYTES = 240;
+const SHOWN_HEAD_BYTES = 160;
+const SHOWN_TAIL_BYTES = 60;
+
+/**
+ * A command line as a result repeats it: whole up to SHOWN_COMMAND_BYTES, else its start and its end around a note
+ * (whole code points). The one who ran it wrote it: a long one (a heredoc writing a file) would take the budget of its
+ * own output, or leave none (the result was refused); the spill record keeps it whole.
+ */
+export function shownCommand(command: string): string {
+  const bytes = Buffer.byteLength(command);
+  if (bytes <= SHOWN_COMMAND_BYTES) return command;
+  const head = command.slice(0, prefixEnd(command, SHOWN_HEAD_BYTES));
+  const tail = command.slice(suffixStart(command, SHOWN_TAIL_BYTES));
+  return `${head} … [${bytes - Buffer.byteLength(head) - Buffer.byteLength(tail)} bytes of the command not shown] … ${tail}`;
 }
 
 /** The number of a signal (SIGINT → 2); 0 when the platform does not know it. */
@@ -86,7 +105,7 @@ export function describeRunMeta(outcome: RunOutcome, facts: RunFacts): ToolResul
   if (outcome.interrupted !== undefined) meta.interrupt_signal = outcome.interrupted;
   if (outcome.spawnError !== undefined) meta.spawn_error = outcome.spawnError.code;
   meta.duration_ms = outcome.durationMs;
-  meta.command = facts.command;
+  meta.command = shownCommand(facts.command);
   meta.source_shape = "text";
   return meta;
 }
