@@ -97,6 +97,10 @@ describe("run", () => {
     const everywhere = await client.callTool({ name: "grep_output", arguments: { pattern: "ts2322", ignore_case: true } });
     expect(firstText(everywhere)).toContain(id);
     expect((everywhere.structuredContent as { total_matches: number }).total_matches).toBe(1);
+    // A pattern that does not compile names the tool's own option for a literal, not the CLI's -F.
+    const invalid = await client.callTool({ name: "grep_output", arguments: { id, pattern: "foo(" } });
+    expect(invalid.isError).toBe(true);
+    expect(firstText(invalid)).toContain("or a literal string with fixed_strings: true:");
   });
 
   test("a missing output says why, as a tool error", async () => {
