@@ -157,7 +157,7 @@ function build(window: CollectedWindow, head: CollectedLine[], tail: CollectedLi
   const to = firstTailLine(tail, window.totalLines) - 1;
   const keptBytes = kept.reduce((sum, line) => sum + utf8Bytes(line.text) + 1, 0);
   const shownOmission = { ...omission, wholeLines: Math.max(0, omission.wholeLines - kept.length), omittedBytes: Math.max(0, omission.omittedBytes - keptBytes) };
-  const notes = [formatMarker(shownOmission, spill), formatSalientNote(kept.length, summary)].join("\n");
+  const notes = kept.length === 0 ? formatMarker(shownOmission, spill) : [formatMarker(shownOmission, spill), formatSalientNote(kept.length, summary)].join("\n");
   const section = sectionLines(kept, from, to);
   const marker = [notes, ...section.lines].join("\n");
   const headText = head.map((line) => line.text).join("\n");
@@ -209,13 +209,24 @@ export function cutWithSalience(window: CollectedWindow, shown: CollectedWindow,
   room.bytes -= note;
   ceiling -= note;
   return searchRoom(room, ceiling, options.budget.maxTokens, (tried) => {
-    const built = buildSalient(window, shown, groups, tried, scanner, spill, rawBytes, measure, gapCost);
+    const built = buildSalient(window, shown, groups, tried, scanner, spill, rawBytes, measure, gapCost, options.headRatio);
     return { built, over: built === undefined ? { bytes: 0, lines: 0, tokens: 0 } : overrunOf(built, options) };
   });
 }
 
+/**
+ * True when the salient lines chosen all fall in the salient cut's own tail (its head share is smaller than the plain
+ * cut's) and the plain cut's shorter tail would not show one of them: that cut is kept, with no middle line, or the
+ * line just above the plain tail is lost (rubocop's one `E:` offense 15 lines above it, salaudit3).
+ */
+function tailOnlyCut(kept: NumberedLine[], tailStart: number, shown: CollectedWindow, room: Room, headRatio: number, measure: Measure): boolean {
+  if (!kept.some((line) => line.number >= tailStart)) return false;
+  const plainTail = firstTailLine(selectLines(shown, room, "both", headRatio, measure).tail, shown.totalLines);
+  return kept.some((line) => line.number >= tailStart && line.number < plainTail);
+}
+
 /** The salient cut of one room: head, the best groups that fit the middle share, tail; undefined when none is kept. */
-function buildSalient(window: CollectedWindow, shown: CollectedWindow, groups: SalientGroup[], room: Room, scanner: SalienceScanner, spill: SpillReport, rawBytes: number, measure: Measure, gapCost: number): BoundText | undefined {
+function buildSalient(window: CollectedWindow, shown: CollectedWindow, groups: SalientGroup[], room: Room, scanner: SalienceScanner, spill: SpillReport, rawBytes: number, measure: Measure, gapCost: number, headRatio: number): BoundText | undefined {
   const head = selectLines(shown, { bytes: Math.floor(room.bytes * SALIENCE_SPLIT.head), lines: Math.max(1, Math.floor(room.lines * SALIENCE_SPLIT.head)) }, "head", 1, measure).head;
   const headBytes = head.reduce((sum, line) => sum + measure(line.text) + 1, 0);
   const headEnd = lastHeadLine(head);
@@ -231,7 +242,7 @@ function buildSalient(window: CollectedWindow, shown: CollectedWindow, groups: S
   const both = selectLines(shown, rest, "both", Math.min(1, headShare), measure);
   const tailStart = firstTailLine(both.tail, window.totalLines);
   const middle = kept.filter((line) => line.number > lastHeadLine(both.head) && line.number < tailStart);
-  if (middle.length === 0) return undefined;
+  if (middle.length === 0) return tailOnlyCut(kept, tailStart, shown, room, headRatio, measure) ? build(window, both.head, both.tail, [], undefined, spill, rawBytes) : undefined;
   const shownMiddle = new Set(middle.map((line) => line.number));
   const finalFrom = lastHeadLine(both.head) + 1;
   const summary = scanner.summary.describe((line) => line >= finalFrom && line < tailStart && !shownMiddle.has(line), undefined, tailStart - finalFrom - shownMiddle.size);

@@ -33,8 +33,11 @@ export const TITLE = /^\s*(?:●|✕|✖|×|FAIL)\s/;
 export const PASSING = /^\s*[✓✔√]\s|^ +(?:Start at|Duration) {2}\S/;
 /** A failed assertion, whose expected/actual diff comes under it: Python's and Node's `AssertionError`, jest's `expect(received)`. */
 export const ASSERTION = /\bAssertion(?:Error|FailedError)\b|\bexpect\(received\)/;
-/** A line of that diff: `- {'a': 1}`, `+   18,`, `+ actual - expected`, `- Expected  - 1`, difflib's `?     ^` guide. */
-export const DIFF_LINE = /^\s*(?:[-+](?: |$)|\? +[-+^ ]*[-+^]\s*$)/;
+/**
+ * A line of that diff: `- {'a': 1}`, `+   18,`, `+ actual - expected`, `- Expected  - 1`, difflib's `?     ^` guide; the
+ * values jest and bun print for a matcher (`Expected: 19`, `Received: 18`, `Expected length: 3`), past a blank line.
+ */
+export const DIFF_LINE = /^\s*(?:[-+](?: |$)|\? +[-+^ ]*[-+^]\s*$|(?:Expected|Received)(?: [a-z]+)*: \S)/;
 /** A diff's legend (`+ actual - expected`, `- Expected  - 1`, jest's `- Snapshot  - 1`): a second one under a diff already taken opens a second diff of the same values (mocha prints its own under Node's). */
 export const LEGEND = /^\s*[-+] (?:actual|expected|Expected|Received|Snapshot)\b/;
 /** A diff line that is not a legend: a value. */
@@ -78,3 +81,9 @@ export const TAP_DIAGNOSTIC = /^#(?:\s|$)/;
 /** doctest's failure report: `Failed example:`, the example indented, then `Expected:` and `Got:` (or `Exception raised:`) over theirs. */
 export const DOCTEST_FAILURE = "Failed example:";
 export const DOCTEST_PART = /^(?:Expected:|Got:|Exception raised:|Expected nothing|Got nothing|Differences \(.*\):)$/;
+
+/**
+ * An item of a tree drawn with box lines (`npm ls`'s `│ │ ├── UNMET DEPENDENCY ms@2.1.3`): the lines under it are its
+ * siblings and their children, not its detail, though their gutter (`│`) reads as a continuation; it takes none.
+ */
+export const TREE_ITEM = /^[│ ]*[├└]─/;

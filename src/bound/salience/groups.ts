@@ -4,7 +4,7 @@ import { clip, ownerOf } from "./owners.js";
 import { EXAMPLES_PER_TEMPLATE, Reservoir, type NumberedLine, type SalientGroup } from "./reservoir.js";
 import type { Above } from "./lines-above.js";
 import { TemplateMiner } from "./template.js";
-import { ASSERTION, BARE_GUTTER, DIFF_LINE, DOCTEST_FAILURE, DOCTEST_PART, EXUNIT_DETAIL, FRAME, GO_FRAME, GO_FUNCTION, LEGEND, LIST_ITEM, PASSING, PNPM_DETAIL, RUNTIME_FRAME, TAP_DIAGNOSTIC, TAP_FAILURE, TITLE, isDiffValue, spansBlanks } from "./group-lines.js";
+import { ASSERTION, BARE_GUTTER, DIFF_LINE, DOCTEST_FAILURE, DOCTEST_PART, EXUNIT_DETAIL, FRAME, GO_FRAME, GO_FUNCTION, LEGEND, LIST_ITEM, PASSING, PNPM_DETAIL, RUNTIME_FRAME, TAP_DIAGNOSTIC, TAP_FAILURE, TITLE, TREE_ITEM, isDiffValue, spansBlanks } from "./group-lines.js";
 
 /** Continuation lines that may follow a salient line (stack frames, code excerpts, carets); a bare gutter `|` is not counted. */
 const MAX_CONTINUATION = 10;
@@ -139,7 +139,8 @@ export class GroupBuilder {
     // lines most scored lines are such); only what it takes matters (its continuation is not scored again).
     const refused = rank > EXAMPLES_PER_TEMPLATE && before.lowest !== undefined && this.reservoir.refuses(rank, score, Math.min(line.number, before.lowest()));
     this.open = refused ? (this.dropped = { lines: NO_LINES, score, template, rank, bytes: 0, salient: line.number }) : this.held(line, score, template, rank, before);
-    this.openLeft = MAX_CONTINUATION;
+    // An item of a drawn tree (npm ls) takes no continuation: the lines under it are the tree's (group-lines.ts).
+    this.openLeft = TREE_ITEM.test(line.text) ? 0 : MAX_CONTINUATION;
     // ExUnit's assertion is one of its block's lines: the lines as indented as it (`code:`, `left:`, `right:`) continue it.
     this.openIndent = indentOf(line.text) - (EXUNIT_DETAIL.test(line.text) ? 1 : 0);
     this.announces = line.text.trimEnd().endsWith(":");

@@ -5,6 +5,7 @@ import { isLowSurrogateAt } from "../../text/utf8.js";
 import type { Above } from "./lines-above.js";
 import type { NumberedLine } from "./reservoir.js";
 import { EXUNIT_DETAIL } from "./group-lines.js";
+import { LOCATED_ABOVE, locationAbove } from "./location-above.js";
 import { compileNative } from "./native-regexps.js";
 import { isCompilerContext, isFileHeader, isTraceLine, SALIENT_SCORE, scoreLine } from "./rules.js";
 
@@ -75,6 +76,8 @@ export function ownerOfAny(line: NumberedLine, before: Above): NumberedLine[] {
 
 /** The owner that a line's own text decides first: a Go test's log over `--- FAIL:`, pytest's title and `>` line (or its short traceback's frame line and code) over an `E` line, git push's refs, ShellCheck's location, ansible's task, pylint's module, doctest's location over its failed example. */
 function ownerByText(line: NumberedLine, before: Above): NumberedLine[] | undefined {
+  const located = locationAbove(line, before);
+  if (located) return located.map((each) => ({ number: each.number, text: clip(each.text) }));
   if (line.text.startsWith("--- FAIL: ")) return aboveWhile(before, (text) => /^[ \t]+\S/.test(text));
   if (line.text.startsWith("error: failed to push ")) return aboveWhile(before, (text) => GIT_PUSH_REF.test(text));
   if (SHELLCHECK_MARK.test(line.text)) return shellcheckLocation(before);
@@ -276,7 +279,7 @@ let native = false;
  * push's, collect2's), a Go test's `--- FAIL:`, ShellCheck's mark, pytest's `E` line, a Python exception, an indent,
  * ansible's `fatal: [host]`, pylint's error, doctest's `Failed example:`, systemd's refused unit.
  */
-const OWNS_BY_TEXT = new RegExp(["error: ", "^--- FAIL: ", SHELLCHECK_MARK.source, "^E {2,}\\S", PYTHON_EXCEPTION.source, "^[ \\t]", ANSIBLE_FAILED.source, PYLINT_ERROR.source, "^Failed example:$", "Refusing\\.$", DPKG_ERROR.source].join("|"));
+const OWNS_BY_TEXT = new RegExp([LOCATED_ABOVE.source, "error: ", "^--- FAIL: ", SHELLCHECK_MARK.source, "^E {2,}\\S", PYTHON_EXCEPTION.source, "^[ \\t]", ANSIBLE_FAILED.source, PYLINT_ERROR.source, "^Failed example:$", "Refusing\\.$", DPKG_ERROR.source].join("|"));
 /**
  * What the line above holds wherever ownerOfAny's rules may take it (or the line above it): a `set -x` trace line,
  * gcc's context (wider than isCompilerContext), a blank line, mocha's indented title ending with `:`, glog's fatal line.

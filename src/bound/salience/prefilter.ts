@@ -1,6 +1,7 @@
 // The cheap byte-level prefilter: fixed needles found with Buffer.indexOf (memchr speed) before any regex runs.
 import { knownScore, NO_NEEDLE } from "./line-scores.js";
 import { compileNative } from "./native-regexps.js";
+import { TOOL_BYTE_NEEDLES, TOOL_NEEDLE_TEXTS } from "./tool-rules.js";
 
 /** Every strong marker of rules.ts contains one of these strings (the test for one line of text). */
 export const NEEDLE_TEXTS: readonly string[] = [
@@ -19,6 +20,8 @@ export const NEEDLE_TEXTS: readonly string[] = [
   "\nkey \"", "\nmissing value", "\ncouldn't ",
   // Elixir's `** (KeyError) …`, ExUnit's `  1) test name (Module)`.
   "** (", ") test ", ") doctest ", ") property ",
+  // rubocop's severity letters, nginx's levels, oxlint's mark, sqlfluff's `PRS`, npm ls's marks (tool-rules.ts).
+  ...TOOL_NEEDLE_TEXTS,
 ];
 
 /**
@@ -55,6 +58,9 @@ const BYTE_NEEDLE_TEXTS = [
   // `unexpected end of file`: each spelling tried let 0.5–2 more positions and 5–20 more compares per KiB of the
   // recorded outputs through the fingerprint (`.cc:` 0.6 / 6.6, `a5.` 0.9 / 7.8, `: line ` 2.2 / 16; needle-buckets.test.ts).
   "[: ", "efusing.",
+  // The ninth audit's tools (tool-rules.ts): rubocop's severity letters, nginx's levels, oxlint's ASCII mark, sqlfluff's
+  // unparsable section, npm ls's marks.
+  ...TOOL_BYTE_NEEDLES,
 ];
 
 /** Lead bytes of the test markers ✘ ✕ ✗ ✖ (E2 9C), ❌ (E2 9D 8C), × (C3 97), ● (E2 97 8F), and vitest's frame mark ❯ (E2 9D AF). */

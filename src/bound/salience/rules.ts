@@ -1,6 +1,7 @@
 // What makes a line salient: strict patterns for errors and failures, a location bonus, and the passes that reject look-alikes.
 import { knownScore } from "./line-scores.js";
 import { compileNative } from "./native-regexps.js";
+import { TOOL_REJECTIONS, TOOL_RULES } from "./tool-rules.js";
 
 /** Score at or above which a line is kept as salient (a strong marker alone reaches it; a weak word needs a location). */
 export const SALIENT_SCORE = 5;
@@ -117,6 +118,8 @@ const STRONG: Rule[] = [
   // "fo"`, `wrong # args: should be "…"`, `expected integer but got "x"`), over its `    while executing` trace (whose
   // quoted commands, `"expr {$qty * $price}"`, open with the quote: isContinuation). Each anchored at the line start.
   { pattern: /^(?:can't (?:read|set|unset) "[^"]*": |can't use (?:non-numeric (?:string|floating-point value)|empty string) as operand of "|invalid command name "|wrong # args: should be "|expected (?:integer|floating-point number|boolean value|list|dictionary|version number) but got "|key "[^"]*" not known in dictionary$|missing value to go with key$|couldn't (?:open|read|write|execute|create|delete|change) "[^"]*": )/, score: 9 },
+  // Tools whose documented format marks an error by its shape (rubocop, nginx, oxlint, sqlfluff, npm ls, bun): tool-rules.ts.
+  ...TOOL_RULES,
 ];
 
 /** Weak words: salient only together with a location. */
@@ -157,7 +160,8 @@ const REJECT: RegExp[] = [
   // retrying`): what a passing test checked or tried; a failed test's log travels with its `--- FAIL:` (owners.ts,
   // `go test -v` prints it above; without -v it is printed under, as its continuation).
   // Python's `except OSError as error:`, a line of code (the setup.py shim pip prints with a failed build's command).
-  /\bPASS(?:ED)?\b|^\s*ok\b|\bok$|\s\.\.\. (?:ok\b|ERROR$)|^--- PASS:|^=== RUN\b|^\d+\t\S+: No such file or directory\.$|^ {4}\w+_test\.go:\d+: |^\s*except\b[\w\s.,()]*:$/,
+  // A checker's findings below an error's severity (rubocop's `W:`, staticcheck's style checks: tool-rules.ts), in the same alternation.
+  new RegExp([/\bPASS(?:ED)?\b|^\s*ok\b|\bok$|\s\.\.\. (?:ok\b|ERROR$)|^--- PASS:|^=== RUN\b|^\d+\t\S+: No such file or directory\.$|^ {4}\w+_test\.go:\d+: |^\s*except\b[\w\s.,()]*:$/.source, ...TOOL_REJECTIONS.map((rejection) => rejection.source)].join("|")),
 ];
 
 /** The rejections (tests check the first, three joined, against them one by one). */

@@ -1,0 +1,56 @@
+// Where a diagnostic is, when its tool prints that above it rather than on its line: Biome's header over its report,
+// sqlfluff's file line over its findings, the code frame bun prints over a failed expectation (owners.ts asks first).
+import type { Above } from "./lines-above.js";
+import type { NumberedLine } from "./reservoir.js";
+
+/** A line above as found (owners.ts clips what it keeps). */
+const taken = (line: NumberedLine): NumberedLine => ({ number: line.number, text: line.text });
+
+/** A report's error mark at its indent (Biome's and miette's `  × …`, oxlint's ASCII `  x …`). */
+const REPORT_ERROR = /^ {2}[×x] \S/;
+/**
+ * Biome's header over a diagnostic (`src/m18.js:23:3 lint/suspicious/noDebugger  FIXABLE  ━━━━`, `src/m33.js:23:9 parse
+ * ━━━━`, a file's `biome.json deserialize ━━━━`): the path and position, the rule, its tags, a rule of `━` to the width.
+ */
+const REPORT_HEADER = /^\S+ [\w\/.-]+(?: {2}[A-Z]+)* +━{3,}$/;
+
+/** sqlfluff's finding (`L:   3 | P:   1 |  PRS | …`) under its file's `== [models/m17.sql] FAIL`, and a finding's wrapped text. */
+const SQLFLUFF_FINDING = /^L: *\d+ \| P: *\d+ \| /;
+const SQLFLUFF_WRAPPED = /^ {10,}\| /;
+const SQLFLUFF_FILE = /^== \[\S.*\] (?:FAIL|PASS)$/;
+/** Findings of one file looked back through for its line (sqlfluff lists a file's findings, wrapped, under it). */
+const MAX_SQLFLUFF_LOOK_BACK = 200;
+
+/** bun's code frame over `error: expect(received).toBe(expected)`: the line that failed (`30 |     expect(…)`) and its caret. */
+const FRAME_CODE = /^\d+ \| /;
+const FRAME_CARET = /^\s+\^\s*$/;
+
+/** What the line's own text says an owner above may be found for (owners.ts tests it with its own). */
+export const LOCATED_ABOVE = /^ {2}[×x] \S|^L: *\d+ \| P: *\d+ \| |^error: /;
+
+/** The location printed above a diagnostic, nearest last; undefined when the line is none of these tools'. */
+export function locationAbove(line: NumberedLine, before: Above): NumberedLine[] | undefined {
+  if (REPORT_ERROR.test(line.text)) {
+    const blank = before.at(1);
+    const header = before.at(2);
+    return blank && blank.text.trim().length === 0 && header && REPORT_HEADER.test(header.text) ? [taken(header)] : undefined;
+  }
+  if (SQLFLUFF_FINDING.test(line.text)) return sqlfluffFile(before);
+  if (line.text.startsWith("error: ")) {
+    const caret = before.at(1);
+    const code = before.at(2);
+    return caret && FRAME_CARET.test(caret.text) && code && FRAME_CODE.test(code.text) ? [taken(code), taken(caret)] : undefined;
+  }
+  return undefined;
+}
+
+/** sqlfluff's `== [models/m17.sql] FAIL` over a finding, through the file's other findings. */
+function sqlfluffFile(before: Above): NumberedLine[] | undefined {
+  for (let distance = 1; distance <= MAX_SQLFLUFF_LOOK_BACK; distance += 1) {
+    const candidate = before.at(distance);
+    if (!candidate) return undefined;
+    if (SQLFLUFF_FILE.test(candidate.text)) return [taken(candidate)];
+    if (!SQLFLUFF_FINDING.test(candidate.text) && !SQLFLUFF_WRAPPED.test(candidate.text)) return undefined;
+  }
+  return undefined;
+}

@@ -1,0 +1,52 @@
+// Strong rules and rejections for tools whose documented diagnostic format marks an error by its own shape, not by an
+// error word: a severity letter, a level in brackets, a report's mark, a tree's annotation (rules.ts joins them in).
+import type { Rule } from "./rules.js";
+
+/**
+ * Each alone makes a line salient (the ninth audit's kinds; test/bound/salience/salaudit3-kinds.test.ts):
+ * - rubocop's offense of severity error or fatal (`lib/a.rb:20:1: E: Lint/Syntax: unexpected token $end`,
+ *   `F: …`), its conventions, warnings and refactors (`C:`, `W:`, `R:`) not (TOOL_REJECTIONS);
+ * - nginx's levels above `error` (`2026/12/04 12:41:21 [emerg] 3190#3190: unknown directive …`, `nginx: [emerg] …`,
+ *   `[alert]`, `[crit]`) after its timestamp or its name, and `nginx -t`'s verdict `… test failed`; not `[warn]`,
+ *   `[notice]`, `[info]`;
+ * - a miette report's error mark as an ASCII theme prints it without a terminal (oxlint's `  x eslint(no-debugger):
+ *   …`, `  x Unexpected token`; the `×` of a terminal is rules.ts's test mark): two spaces, `x`, then a rule's
+ *   `plugin(rule):` or a capitalised message; `!` (a warning) and `help:` not;
+ * - sqlfluff's unparsable section (`L:   3 | P:   1 |  PRS | Line 3, Position 1: Found unparsable section: …`) and its
+ *   `WARNING: Parsing errors found and dialect is set to …`; its layout rules' lines not;
+ * - `npm ls`'s tree: a dependency missing (`UNMET DEPENDENCY ms@2.1.3`, npm 6's `UNMET PEER DEPENDENCY`) or of a
+ *   version its dependents do not accept (`pretty-format@1.0.0 deduped invalid: "^29.7.0" from …`); not an optional
+ *   one that is not for this platform (`UNMET OPTIONAL DEPENDENCY fsevents@^2.3.3`);
+ * - bun test's failed test (`(fail) prices 12 > price of 9 x 2 [0.73ms]`) and its count (` 1 fail`).
+ */
+export const TOOL_RULES: Rule[] = [
+  { pattern: /^[^\s:]+:\d+:\d+: [EF]: (?:\[Correctable\] )?[A-Z]\w*\/\w+: /, score: 9 },
+  { pattern: /^(?:\d{4}\/\d\d\/\d\d [\d:]{8} |nginx: )\[(?:emerg|alert|crit)\] |^nginx: configuration file \S+ test failed$/, score: 9 },
+  { pattern: /^ {2}x (?:[\w-]+\([\w@\/.-]+\): |[A-Z])/, score: 9 },
+  { pattern: /^L: *\d+ \| P: *\d+ \| +PRS \| |^WARNING: Parsing errors found\b/, score: 9 },
+  { pattern: /^[│├└┬─ ]*[├└]─[─┬] (?:UNMET (?:PEER )?DEPENDENCY \S|\S+@\S+ (?:deduped )?invalid: ")/, score: 8 },
+  { pattern: /^\(fail\) \S|^ [1-9]\d* fail$/, score: 9 },
+];
+
+/**
+ * Lines that are never salient whatever words they hold: rubocop's conventions, warnings and refactors (`lib/a.rb:4:5:
+ * W: Lint/UselessAssignment: Useless assignment to variable - error_count.`); staticcheck's simplifications, style,
+ * quick fixes and unused code (`pkg/a.go:23:13: error strings should not be capitalized (ST1005)`: `S`, `ST`, `QF`,
+ * `U1000`), which Go's `file.go:L:C:` rule would take for a compile error; its bug checks (`SA`) and compile errors stay.
+ */
+export const TOOL_REJECTIONS: RegExp[] = [/^[^\s:]+:\d+:\d+: [CWR]: (?:\[Correctable\] )?[A-Z]\w*\/\w+: |^[^\s:]+\.go:\d+:\d+: .* \((?:(?:S|ST|QF)\d{4}|U1000)\)$/];
+
+/**
+ * The text needles these rules add (prefilter.ts): rubocop's `: E: ` and `: F: `, nginx's levels, oxlint's mark, sqlfluff's
+ * `PRS`, npm's `UNMET ` and `invalid: "`, bun's `(fail)` (its ` 1 fail` has `fail`). The byte path's: TOOL_BYTE_NEEDLES.
+ */
+export const TOOL_NEEDLE_TEXTS: readonly string[] = [": E: ", ": F: ", "[emerg]", "[alert]", "[crit]", "\n  x ", "PRS | ", "UNMET ", "invalid: \""];
+
+/**
+ * The byte path's needles for them (prefilter.ts; their buckets: needle-buckets.ts): nginx's `[emerg] ` and `[crit] `.
+ * The others' spellings let too many positions of the recorded outputs through the fingerprint (per KiB, positions /
+ * compares, in their best bucket, from 14.3 / 87): rubocop's `: E: ` +1.6 / +23, oxlint's `  x ` +4.6 / +50, nginx's
+ * `[alert] ` +0.85 / +10, sqlfluff's `PRS |` +0.8 / +10, npm's `UNMET D` +1.6 / +26 and `d invalid: "` +6 / +60. Their
+ * lines are found on the window's path (the last MiB of an output) and wherever an existing needle hits them.
+ */
+export const TOOL_BYTE_NEEDLES: readonly string[] = ["[emerg] ", "[crit] "];
