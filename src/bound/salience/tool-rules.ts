@@ -5,7 +5,7 @@ import type { Rule } from "./rules.js";
 /**
  * Each alone makes a line salient (the ninth audit's kinds; test/bound/salience/salaudit3-kinds.test.ts):
  * - rubocop's offense of severity error or fatal (`lib/a.rb:20:1: E: Lint/Syntax: unexpected token $end`,
- *   `F: …`), its conventions, warnings and refactors (`C:`, `W:`, `R:`) not (TOOL_REJECTIONS);
+ *   `F: …`), its conventions, warnings and refactors (`C:`, `W:`, `R:`) not (TOOL_REJECTION);
  * - nginx's levels above `error` (`2026/12/04 12:41:21 [emerg] 3190#3190: unknown directive …`, `nginx: [emerg] …`,
  *   `[alert]`, `[crit]`) after its timestamp or its name, and `nginx -t`'s verdict `… test failed`; not `[warn]`,
  *   `[notice]`, `[info]`;
@@ -20,21 +20,28 @@ import type { Rule } from "./rules.js";
  * - bun test's failed test (`(fail) prices 12 > price of 9 x 2 [0.73ms]`) and its count (` 1 fail`).
  */
 export const TOOL_RULES: Rule[] = [
-  { pattern: /^[^\s:]+:\d+:\d+: [EF]: (?:\[Correctable\] )?[A-Z]\w*\/\w+: /, score: 9 },
-  { pattern: /^(?:\d{4}\/\d\d\/\d\d [\d:]{8} |nginx: )\[(?:emerg|alert|crit)\] |^nginx: configuration file \S+ test failed$/, score: 9 },
-  { pattern: /^ {2}x (?:[\w-]+\([\w@\/.-]+\): |[A-Z])/, score: 9 },
-  { pattern: /^L: *\d+ \| P: *\d+ \| +PRS \| |^WARNING: Parsing errors found\b/, score: 9 },
+  // One `^` for the five (each opens its line): a non-anchored alternation tries each of its `^` branches at every
+  // position of a line, and every scored line (an ERROR log line) runs this group.
+  {
+    pattern: new RegExp(`^(?:${[
+      /[^\s:]+:\d+:\d+: [EF]: (?:\[Correctable\] )?[A-Z]\w*\/\w+: /,
+      /(?:\d{4}\/\d\d\/\d\d [\d:]{8} |nginx: )\[(?:emerg|alert|crit)\] |nginx: configuration file \S+ test failed$/,
+      / {2}x (?:[\w-]+\([\w@\/.-]+\): |[A-Z])/,
+      /L: *\d+ \| P: *\d+ \| +PRS \| |WARNING: Parsing errors found\b/,
+      /\(fail\) \S| [1-9]\d* fail$/,
+    ].map((rule) => rule.source).join("|")})`),
+    score: 9,
+  },
   { pattern: /^[│├└┬─ ]*[├└]─[─┬] (?:UNMET (?:PEER )?DEPENDENCY \S|\S+@\S+ (?:deduped )?invalid: ")/, score: 8 },
-  { pattern: /^\(fail\) \S|^ [1-9]\d* fail$/, score: 9 },
 ];
 
 /**
- * Lines that are never salient whatever words they hold: rubocop's conventions, warnings and refactors (`lib/a.rb:4:5:
+ * Lines that are never salient whatever words they hold (tried only on a line with a location, rules.ts): rubocop's conventions, warnings and refactors (`lib/a.rb:4:5:
  * W: Lint/UselessAssignment: Useless assignment to variable - error_count.`); staticcheck's simplifications, style,
  * quick fixes and unused code (`pkg/a.go:23:13: error strings should not be capitalized (ST1005)`: `S`, `ST`, `QF`,
  * `U1000`), which Go's `file.go:L:C:` rule would take for a compile error; its bug checks (`SA`) and compile errors stay.
  */
-export const TOOL_REJECTIONS: RegExp[] = [/^[^\s:]+:\d+:\d+: [CWR]: (?:\[Correctable\] )?[A-Z]\w*\/\w+: |^[^\s:]+\.go:\d+:\d+: .* \((?:(?:S|ST|QF)\d{4}|U1000)\)$/];
+export const TOOL_REJECTION = /^[^\s:]+:\d+:\d+: [CWR]: (?:\[Correctable\] )?[A-Z]\w*\/\w+: |^[^\s:]+\.go:\d+:\d+: .* \((?:(?:S|ST|QF)\d{4}|U1000)\)$/;
 
 /**
  * The text needles these rules add (prefilter.ts): rubocop's `: E: ` and `: F: `, nginx's levels, oxlint's mark, sqlfluff's

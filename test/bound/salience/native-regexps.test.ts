@@ -22,12 +22,12 @@ describe("compileNative", () => {
     const { tokenize } = await import("../../../src/bound/salience/template.js");
     const { mayBeSalient } = await import("../../../src/bound/salience/prefilter.js");
     const runs = (texts: string[]): string[] => texts.map((text) => (text.length >= 1000 ? "long" : text === LOG_LINE ? "line" : "other"));
-    // The needle expression; the 7 joined rules, the pass mark, the location hint, the failed test's title and the 2
-    // rejections (those that ignore case are one); tokenize's leaf test (a log line needs no mask: tokenize's one pass),
+    // The needle expression; the 7 joined rules, the pass mark, the location hint, the failed test's title, the 2
+    // rejections (those that ignore case are one) and the located lines' rejection (tool-rules.ts); tokenize's leaf test (a log line needs no mask: tokenize's one pass),
     // and the first time a line needs the masks (shape-mask.wat, no expression), the test whether its blanks are
     // single spaces before the masked line itself.
     expect(runs(await testedTexts(async () => void mayBeSalient(LOG_LINE)))).toEqual(["long", "line"]);
-    expect(runs(await testedTexts(async () => void scoreLine(LOG_LINE))).slice(0, 13)).toEqual([...Array(12).fill("long"), "line"]);
+    expect(runs(await testedTexts(async () => void scoreLine(LOG_LINE))).slice(0, 14)).toEqual([...Array(13).fill("long"), "line"]);
     expect(runs(await testedTexts(async () => void tokenize(LOG_LINE)))).toEqual(["long"]);
     expect(runs(await testedTexts(async () => void tokenize(`\t${LOG_LINE}`)))).toEqual(["long", "other"]);
     // Once each: the next line runs no long text, and the answers are the same.
