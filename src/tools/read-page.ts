@@ -78,7 +78,16 @@ export function pageWindow(window: readonly string[], totalLines: number, option
     return `${shown > 0 ? "\n" : ""}</content>\n${note}`;
   };
   const measure = options.measure ?? measureUtf8;
-  const shown = fitItemCount(candidates, (count) => ({ header, footer: footerFor(count) }), options.budget, measure);
+  let shown = fitItemCount(candidates, (count) => ({ header, footer: footerFor(count) }), options.budget, measure);
+  if (shown === 0 && candidates.length > 0) {
+    // A first line too long for the budget is shown cut to what fits, so the page still moves on (the marker's read
+    // command pages at the projection's budget, and a page of no lines left a model nowhere to go).
+    const cut = firstLineCut(window[0]!, from, (line) => fitItemCount([line], () => ({ header, footer: footerFor(1) }), options.budget, measure) === 1);
+    if (cut !== undefined) {
+      candidates[0] = cut;
+      shown = 1;
+    }
+  }
   const body = candidates.slice(0, shown).join("\n");
   const footer = footerFor(shown);
   const shownTo = from + shown - 1;
@@ -91,4 +100,17 @@ export function pageWindow(window: readonly string[], totalLines: number, option
     shownTo,
     totalLines,
   };
+}
+
+/** Line `from` cut to the most characters `fits` accepts, with a note saying so; undefined when not even one does. */
+function firstLineCut(line: string, from: number, fits: (numbered: string) => boolean): string | undefined {
+  const numbered = (chars: number): string => `${from}: ${cutLongLine(line, chars, `... (line truncated to ${chars} chars to fit the output budget)`)}`;
+  let low = 0;
+  let high = Math.min(line.length, MAX_LINE_CHARS);
+  while (low < high) {
+    const middle = Math.ceil((low + high) / 2);
+    if (fits(numbered(middle))) low = middle;
+    else high = middle - 1;
+  }
+  return low > 0 ? numbered(low) : undefined;
 }

@@ -55,8 +55,21 @@ describe("pageLines", () => {
     expect(page.footer).toContain(`Use offset=${page.shownTo + 1} to continue.`);
   });
 
-  test("a first line that does not fit shows no lines and says so", () => {
-    const page = pageLines(["x".repeat(500)], { offset: 1, limit: 2000, budget: { maxLines: 100, maxBytes: 200 }, path: "f" });
+  test("a first line too long for the budget is shown cut to what fits, and the page moves on (it showed no line)", () => {
+    const lines = ["x".repeat(500), "second"];
+    for (const maxBytes of [200, 300, 450]) {
+      const page = pageLines(lines, { offset: 1, limit: 2000, budget: { maxLines: 100, maxBytes }, path: "f" });
+      expect(Buffer.byteLength(page.text)).toBeLessThanOrEqual(maxBytes);
+      expect(Buffer.byteLength(page.text)).toBeGreaterThan(maxBytes - 4); // the most that fits (a count's digits aside)
+      expect(page.body).toMatch(/^1: x+\.\.\. \(line truncated to (\d+) chars to fit the output budget\)$/);
+      expect(page.body.match(/x/g)).toHaveLength(Number(/truncated to (\d+)/.exec(page.body)![1]));
+      expect(page.footer).toBe("\n</content>\n(Showing lines 1-1 of 2. Use offset=2 to continue.)");
+      expect([page.shownFrom, page.shownTo, page.nextOffset]).toEqual([1, 1, 2]);
+    }
+  });
+
+  test("a budget that holds no part of the first line shows no lines and says so", () => {
+    const page = pageLines(["x".repeat(500)], { offset: 1, limit: 2000, budget: { maxLines: 100, maxBytes: 120 }, path: "f" });
     expect(page.text).toBe("<path>f</path>\n<type>file</type>\n<content>\n</content>\n(Line 1 does not fit in the output budget; no lines shown.)");
     expect([page.shownFrom, page.shownTo, page.nextOffset]).toEqual([1, 0, 1]);
   });
@@ -132,8 +145,17 @@ describe("pageLines properties", () => {
         expect(shown).toHaveLength(page.shownTo - page.shownFrom + 1);
         shown.forEach((numbered, index) => {
           const number = offset + index;
-          expect(numbered).toBe(`${number}: ${cutLongLine(input[number - 1]!)}`);
           const original = input[number - 1]!;
+          // A first line too long for the budget is shown alone, cut to what fits, and says so.
+          const fitted = /\.\.\. \(line truncated to (\d+) chars to fit the output budget\)$/.exec(numbered);
+          if (fitted && !original.endsWith(fitted[0])) {
+            expect([index, shown.length]).toEqual([0, 1]);
+            const chars = Number(fitted[1]);
+            expect(chars).toBeLessThan(Math.min(original.length, 2000) + 1);
+            expect(numbered).toBe(`${number}: ${cutLongLine(original, chars, `... (line truncated to ${chars} chars to fit the output budget)`)}`);
+            return;
+          }
+          expect(numbered).toBe(`${number}: ${cutLongLine(original)}`);
           expect(original.length > 2000 ? numbered.endsWith("... (line truncated to 2000 chars)") : numbered === `${number}: ${original}`).toBe(true);
         });
         expect(page.shownTo - page.shownFrom + 1).toBeLessThanOrEqual(limit);
