@@ -1,8 +1,10 @@
 // `correx proxy`'s routing: JSON-RPC frames pass between client and server as written, except the answers to
 // tools/list (correx's two tools added) and tools/call (bounded), and calls to correx's own tools (answered here).
 import { BudgetTooSmallError } from "../errors.js";
-import { parseJsonBytesKeepingNumbers, parseJsonKeepingNumbers, stringifyJson } from "../normalize/lossless-json.js";
+import { parseJsonKeepingNumbers, stringifyJson } from "../normalize/lossless-json.js";
 import { isRecord } from "../payload.js";
+import { AbandonedRequests } from "./abandoned-requests.js";
+import { jsonKey, parseMessage, preview } from "./json-rpc-frames.js";
 import { chooseToolNames, withCorrexTools, type CorrexToolNames } from "./proxy-tools.js";
 import type { ToolAnswer } from "./tool-answer.js";
 import { toCallToolResult } from "./tool-answer.js";
@@ -30,6 +32,8 @@ export const REQUEST_TIMEOUT = -32001;
  * result, MCP 2025-11-25; a result with neither a content array nor a structuredContent object passes as written).
  */
 const BOUNDED_METHODS: ReadonlySet<string> = new Set(["tools/call", "tasks/result"]);
+/** What fromServerMessage gives for an answer that is not passed on. */
+const DROPPED = Symbol("dropped");
 /** JSON-RPC's internal error. */
 const INTERNAL_ERROR = -32603;
 
@@ -47,6 +51,7 @@ export class ProxyRouter {
   private readonly options: ProxyRouterOptions;
   private readonly pending = new Map<string, PendingRequest>();
   private readonly byProgressToken = new Map<string, string>();
+  private readonly abandoned = new AbandonedRequests();
   private names: CorrexToolNames = { read: "read_output", grep: "grep_output" };
   /** The server's tools on the pages of the current tools/list listing before its last (the one without nextCursor). */
   private earlierPages: unknown[] = [];
@@ -84,7 +89,7 @@ export class ProxyRouter {
       if (message.method === "initialize" && isRecord(params.clientInfo) && typeof params.clientInfo.name === "string") this.client = params.clientInfo.name;
       this.track(message.id, message.method, isRecord(params._meta) ? params._meta.progressToken : undefined, message.method === "tools/list" && params.cursor === undefined);
     } else if (message.method === "notifications/cancelled" && isRecord(message.params)) {
-      this.forget(jsonKey(message.params.requestId));
+      this.abandon(jsonKey(message.params.requestId), "the client cancelled it");
     }
     return undefined;
   }
@@ -97,29 +102,33 @@ export class ProxyRouter {
       return;
     }
     if (!Array.isArray(message)) {
-      this.options.toClient(this.fromServerMessage(message, frame) ?? frame);
+      const routed = this.fromServerMessage(message, frame);
+      if (routed !== DROPPED) this.options.toClient(routed ?? frame);
       return;
     }
     // A JSON-RPC batch (MCP 2025-03-26): each answer in it is routed as one on its own (bounded, and no longer waited
     // for, so that the server's end does not answer it again); the batch goes on as one frame, as written when unchanged.
     let changed = false;
-    const items = message.map((item) => {
-      if (!isRecord(item)) return item;
+    const items = message.flatMap((item) => {
+      if (!isRecord(item)) return [item];
       const routed = this.fromServerMessage(item, Buffer.from(stringifyJson(item)));
-      if (routed === undefined) return item;
+      if (routed === undefined) return [item];
       changed = true;
-      return parseJsonKeepingNumbers(routed);
+      return routed === DROPPED ? [] : [parseJsonKeepingNumbers(routed)];
     });
-    this.options.toClient(changed ? stringifyJson(items) : frame);
+    if (items.length > 0) this.options.toClient(changed ? stringifyJson(items) : frame);
   }
 
-  /** Routes one message of the server (`raw`: its bytes, what a bounded result saves); its new text, or undefined: as written. */
-  private fromServerMessage(message: Record<string, unknown>, raw: Buffer): string | undefined {
+  /**
+   * Routes one message of the server (`raw`: its bytes, what a bounded result saves); its new text, undefined: as
+   * written, or DROPPED: a late answer to a request the client no longer waits for.
+   */
+  private fromServerMessage(message: Record<string, unknown>, raw: Buffer): string | undefined | typeof DROPPED {
     if (message.method === "notifications/progress" && isRecord(message.params)) this.restartClock(this.byProgressToken.get(jsonKey(message.params.progressToken)));
     if (typeof message.method === "string" || !("id" in message)) return undefined;
     const key = jsonKey(message.id);
     const request = this.pending.get(key);
-    if (!request) return undefined;
+    if (!request) return this.droppedLate(key, raw.length) ? DROPPED : undefined;
     this.forget(key);
     const result = isRecord(message.result) ? message.result : undefined;
     const rewritten = result === undefined ? undefined : request.method === "tools/list" ? this.listWithCorrexTools(result, request.firstPage === true) : BOUNDED_METHODS.has(request.method) ? this.refusedOr(() => this.options.boundResult(result, raw, this.names, this.client)) : undefined;
@@ -129,11 +138,13 @@ export class ProxyRouter {
 
   /**
    * A response frame read as a stream (mcp/streamed-result.ts), its skeleton parsed: answered here when it answers a
-   * tools/call this router waits for and `bound` bounds it (undefined: it cannot); false: route the frame whole.
+   * tools/call this router waits for and `bound` bounds it (undefined: it cannot), or dropped (true, `bound` not
+   * called) when it answers a request the client no longer waits for; false: route the frame whole.
    */
   answerStreamed(message: Record<string, unknown>, bound: (names: CorrexToolNames) => Record<string, unknown> | undefined): boolean {
     if (typeof message.method === "string" || !("id" in message)) return false;
     const key = jsonKey(message.id);
+    if (!this.pending.has(key) && this.droppedLate(key, undefined)) return true;
     if (!BOUNDED_METHODS.has(this.pending.get(key)?.method ?? "")) return false;
     const rewritten = this.refusedOr(() => bound(this.names));
     if (rewritten === undefined) return false;
@@ -211,6 +222,7 @@ export class ProxyRouter {
 
   private track(id: unknown, method: string, progressToken: unknown, firstPage: boolean): void {
     const key = jsonKey(id);
+    this.abandoned.take(key); // an id used again: an answer to it answers this request
     const request: PendingRequest = { id, method, ...(progressToken !== undefined ? { progressToken } : {}), ...(firstPage ? { firstPage } : {}) };
     this.pending.set(key, request);
     if (progressToken !== undefined) this.byProgressToken.set(jsonKey(progressToken), key);
@@ -228,10 +240,25 @@ export class ProxyRouter {
   private timeOut(key: string): void {
     const request = this.pending.get(key);
     if (!request) return;
-    this.forget(key);
+    this.abandon(key, "the proxy answered it when it timed out");
     const seconds = this.options.requestTimeoutMs / 1000;
     this.options.toServer(stringifyJson({ jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId: request.id, reason: `correx proxy: no answer within ${seconds} s` } }));
     this.answerError(request.id, REQUEST_TIMEOUT, `correx proxy: the server did not answer ${request.method} within ${seconds} s (--request-timeout)`);
+  }
+
+  /** The client no longer waits for this request (when it was waiting): a late answer will be dropped. */
+  private abandon(key: string, reason: string): void {
+    if (!this.pending.has(key)) return;
+    this.forget(key);
+    this.abandoned.add(key, reason);
+  }
+
+  /** True (said on stderr) when an answer for `key`, which nothing waits for, answers a request the client abandoned. */
+  private droppedLate(key: string, bytes: number | undefined): boolean {
+    const reason = this.abandoned.take(key);
+    if (reason === undefined) return false;
+    this.options.log(`the server answered request ${key} after ${reason}: its answer${bytes === undefined ? "" : ` (${bytes} bytes)`} was dropped`);
+    return true;
   }
 
   private forget(key: string): void {
@@ -245,28 +272,4 @@ export class ProxyRouter {
   private answerError(id: unknown, code: number, message: string): void {
     this.options.toClient(stringifyJson({ jsonrpc: "2.0", id, error: { code, message } }));
   }
-}
-
-/**
- * The map key of a request id or progress token: its JSON as the peer wrote it (a LosslessNumber writes its source
- * text), so that ids a double cannot tell apart (12345678901234567890, …891) stay two requests.
- */
-function jsonKey(value: unknown): string {
-  return stringifyJson(value);
-}
-
-/** The frame as a JSON-RPC message object, or a batch's array of them; undefined for anything else. */
-function parseMessage(frame: Buffer): Record<string, unknown> | unknown[] | undefined {
-  let value: unknown;
-  try {
-    value = parseJsonBytesKeepingNumbers(frame);
-  } catch {
-    return undefined;
-  }
-  return isRecord(value) || Array.isArray(value) ? value : undefined;
-}
-
-function preview(frame: Buffer): string {
-  const text = frame.subarray(0, 120).toString("utf8").replace(/[\x00-\x1f\x7f]/g, " ");
-  return frame.length > 120 ? `${text}…` : text;
 }

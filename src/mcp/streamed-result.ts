@@ -28,7 +28,10 @@ export const STREAM_FRAME_BYTES = 1024 * 1024;
 
 /** Where a streamed frame goes once it has ended. */
 export interface StreamedFrameRoute {
-  /** Sends the bounded answer when `message` answers a tools/call the router waits for; false: route the frame whole. */
+  /**
+   * Sends the bounded answer when `message` answers a tools/call the router waits for, or drops a late answer to a
+   * request the client no longer waits for (true, `bound` not called); false: route the frame whole.
+   */
   answer(message: Record<string, unknown>, bound: (names: CorrexToolNames) => Record<string, unknown> | undefined): boolean;
   /** Routes a frame the ordinary way. */
   whole(frame: Buffer): void;
@@ -124,7 +127,9 @@ export class StreamedResponse {
       return outcome?.result;
     };
     if (message && this.route.answer(message, bound)) {
-      this.route.report(outcome!);
+      // answered bounded, or dropped (a late answer to a request the client no longer waits for): nothing to keep
+      if (outcome) this.route.report(outcome);
+      else this.session.discard();
       return;
     }
     const replay = this.session.rawReplay();

@@ -141,3 +141,45 @@ describe("JSON-RPC batches", () => {
     expect(toClient[1]).toBe('{"jsonrpc":"2.0","id":3,"result":{"content":[{"type":"text","text":"cut"}]}}');
   });
 });
+
+describe("a late answer to a request the client no longer waits for", () => {
+  test("cancelled by the client: dropped, alone or in a batch; an answer to an id never cancelled still passes", () => {
+    const { proxy, toClient, toServer } = router(() => ({ content: [{ type: "text", text: "cut" }] }));
+    proxy.fromClient(frame('{"jsonrpc":"2.0","id":"a","method":"tools/call","params":{"name":"slow"}}'));
+    proxy.fromClient(frame('{"jsonrpc":"2.0","id":"b","method":"tools/call","params":{"name":"slow"}}'));
+    proxy.fromClient(frame('{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":"a"}}'));
+    proxy.fromClient(frame('{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":"b"}}'));
+    expect(toServer).toHaveLength(4);
+    proxy.fromServer(frame('{"jsonrpc":"2.0","id":"a","result":{"content":[{"type":"text","text":"too late"}]}}'));
+    proxy.fromServer(frame('[{"jsonrpc":"2.0","id":"b","result":{"content":[]}},{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":"x"}}]'));
+    proxy.fromServer(frame('{"jsonrpc":"2.0","id":"zz","result":{}}'));
+    expect(toClient).toEqual(['[{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":"x"}}]', '{"jsonrpc":"2.0","id":"zz","result":{}}']);
+    // an id cancelled, then used again by a new request: the answer to it is passed on
+    proxy.fromClient(frame('{"jsonrpc":"2.0","id":"c","method":"ping"}'));
+    proxy.fromClient(frame('{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":"c"}}'));
+    proxy.fromClient(frame('{"jsonrpc":"2.0","id":"c","method":"ping"}'));
+    proxy.fromServer(frame('{"jsonrpc":"2.0","id":"c","result":{}}'));
+    expect(toClient.at(-1)).toBe('{"jsonrpc":"2.0","id":"c","result":{}}');
+  });
+
+  test("answered by the proxy on --request-timeout: the server's answer is not a second answer to the id", () => {
+    vi.useFakeTimers();
+    try {
+      const { proxy, toClient } = router(undefined, 1000);
+      proxy.fromClient(frame('{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"slow"}}'));
+      vi.advanceTimersByTime(1001);
+      proxy.fromServer(frame('{"jsonrpc":"2.0","id":7,"result":{"content":[]}}'));
+      expect(toClient).toHaveLength(1);
+      expect(toClient[0]).toContain('"code":-32001');
+      // a streamed answer is dropped the same way, without being bounded
+      proxy.fromClient(frame('{"jsonrpc":"2.0","id":8,"method":"tools/call","params":{"name":"slow"}}'));
+      vi.advanceTimersByTime(1001);
+      const bound = vi.fn(() => ({ content: [] }));
+      expect(proxy.answerStreamed({ jsonrpc: "2.0", id: 8, result: { content: [] } }, bound)).toBe(true);
+      expect(bound).not.toHaveBeenCalled();
+      expect(toClient).toHaveLength(2);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});

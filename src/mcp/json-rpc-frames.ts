@@ -1,0 +1,28 @@
+// The proxy's view of one JSON-RPC frame: parsed keeping every number as written, the key of an id, a preview for logs.
+import { parseJsonBytesKeepingNumbers, stringifyJson } from "../normalize/lossless-json.js";
+import { isRecord } from "../payload.js";
+
+/**
+ * The map key of a request id or progress token: its JSON as the peer wrote it (a LosslessNumber writes its source
+ * text), so that ids a double cannot tell apart (12345678901234567890, …891) stay two requests.
+ */
+export function jsonKey(value: unknown): string {
+  return stringifyJson(value);
+}
+
+/** The frame as a JSON-RPC message object, or a batch's array of them; undefined for anything else. */
+export function parseMessage(frame: Buffer): Record<string, unknown> | unknown[] | undefined {
+  let value: unknown;
+  try {
+    value = parseJsonBytesKeepingNumbers(frame);
+  } catch {
+    return undefined;
+  }
+  return isRecord(value) || Array.isArray(value) ? value : undefined;
+}
+
+/** A frame's first 120 bytes for a log line, control characters as spaces. */
+export function preview(frame: Buffer): string {
+  const text = frame.subarray(0, 120).toString("utf8").replace(/[\x00-\x1f\x7f]/g, " ");
+  return frame.length > 120 ? `${text}…` : text;
+}
