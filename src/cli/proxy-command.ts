@@ -59,7 +59,7 @@ export async function runProxy(argv: string[], raw: RawOptions): Promise<never> 
   // correx's group kills the server's group then (a server that outlives its stdin, and what it started, would run on)
   if (pid !== undefined) startWatchdog(pid);
   process.on("exit", killGroup);
-  for (const signal of GROUP_SIGNALS) process.on(signal, () => (pid === undefined ? process.exit(signalExitCode(signal)) : signalProcessGroup(pid, signal)));
+  const stopped = passStopSignals(pid, killAfterMs);
 
   const resultOptions = {
     bound, ...(spill.target ? { spill: spill.target } : {}), ...(spill.failure ? { spillFailure: spill.failure } : {}), ...(maxMediaBytes !== undefined ? { maxMediaBytes } : {}),
@@ -120,7 +120,9 @@ export async function runProxy(argv: string[], raw: RawOptions): Promise<never> 
     });
     server.once("exit", (code, signal) => {
       ending = signal ? `was killed by ${signal}` : `exited with status ${code ?? 1}`;
-      resolve(signal ? signalExitCode(signal) : (code ?? 1));
+      // a server the proxy had to SIGKILL after a stop signal ends as that signal would have ended it
+      const received = stopped.killed ? stopped.signal : undefined;
+      resolve(received ? signalExitCode(received) : signal ? signalExitCode(signal) : (code ?? 1));
     });
   });
   killGroup(); // whatever the server left running in its group
@@ -151,6 +153,28 @@ function writeFrame(target: Writable | null, frame: Buffer | string, source: Rea
     source.pause();
     target.once("drain", () => source.resume());
   }
+}
+
+/**
+ * SIGTERM, SIGINT, SIGHUP and SIGQUIT are passed on to the server's group; a group still running `graceMs` later,
+ * or at a second signal, is SIGKILLed (before, a server that ignored the signal kept the proxy running: a client or
+ * a user who stopped it waited for ever, or had to kill -9 it). What it says: the signal received, whether it killed.
+ */
+function passStopSignals(pid: number | undefined, graceMs: number): { signal?: NodeJS.Signals; killed: boolean } {
+  const stopped: { signal?: NodeJS.Signals; killed: boolean } = { killed: false };
+  const kill = (): void => {
+    if (pid !== undefined && signalProcessGroup(pid, "SIGKILL")) stopped.killed = true;
+  };
+  for (const signal of GROUP_SIGNALS) {
+    process.on(signal, () => {
+      if (pid === undefined) process.exit(signalExitCode(signal));
+      if (stopped.signal !== undefined) return kill();
+      stopped.signal = signal;
+      signalProcessGroup(pid, signal);
+      setTimeout(kill, graceMs).unref();
+    });
+  }
+  return stopped;
 }
 
 /** After the client has gone, gives the server `graceMs` to exit on its own, then SIGTERM, then SIGKILL. */

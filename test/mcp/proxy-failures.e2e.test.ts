@@ -2,13 +2,14 @@
 // one that cannot start; the client always gets a clear MCP error, the proxy exits with the server's status and
 // leaves no process behind.
 import { spawn } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeAll, describe, expect, test } from "vitest";
 import { assertBuilt, waitForFile } from "../run/cli-process.js";
 import { connect, CORREX_BIN, ROOT, temporaryDirectory, type Connected } from "./mcp-client.js";
 
 const FLAKY = join(ROOT, "test", "fixtures", "bin", "mcp-flaky-server.mjs");
+const TRAP_TERM = join(ROOT, "test", "fixtures", "bin", "trap-term");
 const INITIALIZE = { jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "raw", version: "1" } } };
 let open: Connected[] = [];
 
@@ -94,6 +95,21 @@ describe("correx proxy with a misbehaving server", () => {
     await waitUntil(() => !isAlive(grandchild));
   });
 
+  test("a server that ignores SIGTERM: SIGKILLed --kill-after later, and the proxy exits 143 (before, it ran on)", async () => {
+    const marker = `correx-ignores-term-${process.pid}-${Date.now()}`;
+    const proxy = startRaw(["/bin/sh", TRAP_TERM, marker], ["--kill-after", "300ms"]);
+    await waitUntil(() => proxy.stderr().includes("started"));
+    expect(processesWith(marker)).not.toEqual([]);
+    const stoppedAt = Date.now();
+    proxy.child.kill("SIGTERM");
+    const code = await Promise.race([proxy.exited, new Promise((resolve) => setTimeout(() => resolve("still running"), 8_000))]);
+    if (code === "still running") proxy.child.kill("SIGKILL");
+    expect(code).toBe(143);
+    expect(Date.now() - stoppedAt).toBeLessThan(5_000);
+    expect(proxy.stderr()).toContain("got TERM, ignoring it");
+    await waitUntil(() => processesWith(marker).length === 0);
+  });
+
   test("no orphans after a SIGKILL of the proxy, which no handler sees: its watchdog kills the server's group", async () => {
     const pidFile = join(temporaryDirectory("correx-proxy-orphans-"), "grandchild");
     const proxy = startRaw([process.execPath, FLAKY, "grandchild", pidFile]);
@@ -111,6 +127,17 @@ describe("correx proxy with a misbehaving server", () => {
     }
   });
 });
+
+/** The pids whose command line has `marker`. */
+function processesWith(marker: string): number[] {
+  return readdirSync("/proc").filter((name) => /^\d+$/.test(name)).filter((name) => {
+    try {
+      return readFileSync(`/proc/${name}/cmdline`, "latin1").includes(marker) && isAlive(Number(name));
+    } catch {
+      return false;
+    }
+  }).map(Number);
+}
 
 function isAlive(pid: number): boolean {
   try {
