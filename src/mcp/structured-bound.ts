@@ -175,7 +175,11 @@ function cutValue(value: unknown, room: Room, options: StructuredBoundOptions, p
     if (typeof value === "string" && (options.media.has(value) || value.length <= room.chars + 64)) return value;
     const repeated = room.repeats ? options.repeated?.(value) : undefined;
     if (repeated !== undefined) return cutAt(repeated);
-    return cutAt(value instanceof CutString ? cutString(value.head, value.tail, value.length, room.chars, options.where) : cutString(value, value, value.length, room.chars, options.where));
+    if (value instanceof CutString) return cutAt(cutString(value.head, value.tail, value.length, room.chars, options.where));
+    // A cut whose note is longer than what it cuts out would write more, and break the string (a URL no longer one:
+    // a client that checks the outputSchema's `format: "uri"` rejects the whole result): the string stays whole.
+    const cut = cutString(value, value, value.length, room.chars, options.where);
+    return cut.length < value.length ? cutAt(cut) : value;
   }
   if (Array.isArray(value)) {
     const length = fullLength(value);
