@@ -24,6 +24,8 @@ import { openSpill, tokenCounterFor } from "./pipeline.js";
 import { maxLinesChosen, parseProjectionConfig } from "./projection-config.js";
 
 const NEWLINE = Buffer.from("\n");
+/** How often, once stdin has ended with requests waiting, the proxy looks whether they are answered or its client gone. */
+const CLIENT_CHECK_MS = 250;
 
 /** Runs the proxy until the server has exited, then exits with its status (128+N for a signal, 127/126 when it cannot start). */
 export async function runProxy(argv: string[], raw: RawOptions): Promise<never> {
@@ -110,7 +112,11 @@ export async function runProxy(argv: string[], raw: RawOptions): Promise<never> 
       resolve();
     });
   });
-  process.stdin.once("end", () => stopAfterGrace(pid, killAfterMs));
+  // The client closing stdin ends the session once the server has answered what it was asked (a piped script gets
+  // its results, as from the server itself; before, a call still running --kill-after later was stopped by SIGTERM),
+  // unless the client is gone: its end gave the proxy to another parent.
+  const parent = process.ppid;
+  process.stdin.once("end", () => void noneWaiting(() => router.waiting, parent).then(() => stopAfterGrace(pid, killAfterMs)));
 
   let ending = "could not be started";
   const status = await new Promise<number>((resolve) => {
@@ -175,6 +181,20 @@ function passStopSignals(pid: number | undefined, graceMs: number): { signal?: N
     });
   }
   return stopped;
+}
+
+/** Resolves once no request waits for the server, or the proxy's parent (the client) has ended. */
+function noneWaiting(waiting: () => number, parent: number): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setInterval(check, CLIENT_CHECK_MS);
+    timer.unref();
+    check();
+    function check(): void {
+      if (waiting() > 0 && process.ppid === parent) return;
+      clearInterval(timer);
+      resolve();
+    }
+  });
 }
 
 /** After the client has gone, gives the server `graceMs` to exit on its own, then SIGTERM, then SIGKILL. */

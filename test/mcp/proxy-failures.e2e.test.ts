@@ -72,6 +72,17 @@ describe("correx proxy with a misbehaving server", () => {
     await expect(client.callTool({ name: "echo", arguments: { text: "hello?" } })).rejects.toThrow(/correx proxy: the server did not answer tools\/call within 3 s/);
   });
 
+  test("a client that closes stdin with a call running (a piped script) gets its answer, past --kill-after", async () => {
+    const proxy = startRaw([process.execPath, FLAKY, "ok"], ["--kill-after", "200ms"]);
+    proxy.send(INITIALIZE);
+    proxy.send({ jsonrpc: "2.0", method: "notifications/initialized" });
+    proxy.send({ jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "echo", arguments: { text: "worth the wait", after_ms: 1500 } } });
+    proxy.child.stdin.end();
+    // before: the server was stopped 200 ms after stdin ended, and the call answered -32000 ("killed by SIGTERM")
+    expect(await proxy.exited).toBe(0);
+    expect(proxy.lines().find((line) => line.id === 2)).toEqual({ jsonrpc: "2.0", id: 2, result: { content: [{ type: "text", text: "worth the wait" }] } });
+  });
+
   test("a server that cannot be started: exit 127 and a message", async () => {
     const proxy = startRaw(["/nonexistent/mcp-server"]);
     proxy.send(INITIALIZE);
