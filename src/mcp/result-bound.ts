@@ -75,11 +75,12 @@ export function boundCallToolResult(result: Record<string, unknown>, raw: Uint8A
 }
 
 /**
- * A result without content: with a structuredContent object, a CallToolResult all the same (the SDK's schema gives it
+ * A result without content: with a structuredContent, a CallToolResult all the same (the SDK's schema gives it
  * `content: []`), bounded so and sent on without `content`, as it came; anything else (a task, an extension) as it is.
+ * The structuredContent may be any JSON value (MCP 2026-07-28; before, one that was not an object passed whole).
  */
 function withoutContent(result: Record<string, unknown>, raw: Uint8Array, given: ResultBoundOptions): BoundResult {
-  if (!isRecord(result.structuredContent)) return { warnings: [] };
+  if (result.structuredContent === undefined || result.structuredContent === null) return { warnings: [] };
   const outcome = boundCallToolResult({ ...result, content: [] }, raw, given);
   if (outcome.result === undefined) return outcome;
   const { content: _added, ...bounded } = outcome.result;

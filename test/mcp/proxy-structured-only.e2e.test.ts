@@ -4,6 +4,7 @@
 // 51,200-byte budget); now its structuredContent is cut in shape, within the budget, saved, and it still has no content.
 import { CallToolResultSchema } from "@modelcontextprotocol/sdk/types.js";
 import { join } from "node:path";
+import { z } from "zod";
 import { afterEach, beforeAll, describe, expect, test } from "vitest";
 import { assertBuilt } from "../run/cli-process.js";
 import { connect, CORREX_BIN, ROOT, temporaryDirectory, type Connected } from "./mcp-client.js";
@@ -44,6 +45,17 @@ describe("correx proxy bounds a result that has structuredContent and no content
     const page = await client.callTool({ name: "read_output", arguments: { id: cut.id, offset: 1, limit: 5 } });
     expect(page.isError).toBeFalsy();
     expect((page.content as { text: string }[])[0]!.text).toContain("line 1 of the log");
+  });
+
+  test.each([["an array", rows], ["a string", log]])("2026-07-28, which allows any JSON value there: %s is cut within the budget too", async (_name, value) => {
+    const { client } = await proxy(["--max-bytes", "4000"]);
+    // the installed SDK's CallToolResultSchema takes objects only: the answer read as it is
+    const raw = await client.request({ method: "tools/call", params: { name: "result", arguments: { result: { structuredContent: value } } } }, z.object({ structuredContent: z.unknown(), _meta: z.record(z.string(), z.unknown()).optional() }).passthrough());
+    // before, it passed whole: 108,890 bytes (the string) and 90,781 (the array) through a 4,000-byte budget
+    expect(Buffer.byteLength(JSON.stringify(raw.structuredContent))).toBeLessThanOrEqual(4000);
+    expect(typeof raw.structuredContent).toBe(typeof value);
+    expect(raw).not.toHaveProperty("content");
+    expect(raw._meta?.["correx/structuredContentCut"]).toMatchObject({ paths: ["$"] });
   });
 
   test("one that fits passes as it came", async () => {
