@@ -5,6 +5,7 @@ import { parseJsonKeepingNumbers, stringifyJson } from "../normalize/lossless-js
 import { isRecord } from "../payload.js";
 import { AbandonedRequests } from "./abandoned-requests.js";
 import { jsonKey, parseMessage, preview } from "./json-rpc-frames.js";
+import { clientNameOf, isStatelessRequest } from "./protocol-era.js";
 import { chooseToolNames, withCorrexTools, type CorrexToolNames } from "./proxy-tools.js";
 import type { ToolAnswer } from "./tool-answer.js";
 import { toCallToolResult } from "./tool-answer.js";
@@ -81,9 +82,11 @@ export class ProxyRouter {
   private fromClientMessage(message: Record<string, unknown>): "answered" | undefined {
     if (typeof message.method === "string" && "id" in message) {
       const params = isRecord(message.params) ? message.params : {};
+      // a 2026-07-28 client names itself in every request (there is no initialize)
+      this.client = clientNameOf(params) ?? this.client;
       const own = message.method === "tools/call" ? this.ownTool(params.name) : undefined;
       if (own) {
-        void this.answerOwn(message.id, own, params.arguments);
+        void this.answerOwn(message.id, own, params.arguments, isStatelessRequest(params));
         return "answered";
       }
       if (message.method === "initialize" && isRecord(params.clientInfo) && typeof params.clientInfo.name === "string") this.client = params.clientInfo.name;
@@ -131,7 +134,7 @@ export class ProxyRouter {
     if (!request) return this.droppedLate(key, raw.length) ? DROPPED : undefined;
     this.forget(key);
     const result = isRecord(message.result) ? message.result : undefined;
-    const rewritten = result === undefined ? undefined : request.method === "tools/list" ? this.listWithCorrexTools(result, request.firstPage === true) : BOUNDED_METHODS.has(request.method) ? this.refusedOr(() => this.options.boundResult(result, raw, this.names, this.client)) : undefined;
+    const rewritten = result === undefined ? undefined : request.method === "tools/list" ? this.listWithCorrexTools(result, request.firstPage === true) : BOUNDED_METHODS.has(request.method) ? this.refusedOr(result, () => this.options.boundResult(result, raw, this.names, this.client)) : undefined;
     // A rewritten answer keeps every number as the server wrote it (big integers, 1.0, -0: SPEC §2).
     return rewritten === undefined ? undefined : stringifyJson({ ...message, result: rewritten });
   }
@@ -146,7 +149,7 @@ export class ProxyRouter {
     const key = jsonKey(message.id);
     if (!this.pending.has(key) && this.droppedLate(key, undefined)) return true;
     if (!BOUNDED_METHODS.has(this.pending.get(key)?.method ?? "")) return false;
-    const rewritten = this.refusedOr(() => bound(this.names));
+    const rewritten = this.refusedOr(isRecord(message.result) ? message.result : {}, () => bound(this.names));
     if (rewritten === undefined) return false;
     this.forget(key);
     this.options.toClient(stringifyJson({ ...message, result: rewritten }));
@@ -157,13 +160,15 @@ export class ProxyRouter {
    * A result bounded by `bound`; when the budget cannot hold even its marker (BudgetTooSmallError), a tool error that
    * says so, in place of the result (writing it whole would break the budget; the proxy goes on).
    */
-  private refusedOr(bound: () => Record<string, unknown> | undefined): Record<string, unknown> | undefined {
+  private refusedOr(result: Record<string, unknown>, bound: () => Record<string, unknown> | undefined): Record<string, unknown> | undefined {
     try {
       return bound();
     } catch (error) {
       if (!(error instanceof BudgetTooSmallError)) throw error;
       this.options.log(`a result was not passed on: ${error.message}`);
-      return { content: [{ type: "text", text: `correx proxy: the result was not passed on: ${error.message}` }], isError: true };
+      // the result's resultType (2026-07-28) stays: a client of that revision refuses a result without one
+      const kept = result.resultType === undefined ? {} : { resultType: result.resultType };
+      return { ...kept, content: [{ type: "text", text: `correx proxy: the result was not passed on: ${error.message}` }], isError: true };
     }
   }
 
@@ -199,9 +204,11 @@ export class ProxyRouter {
     return name === this.names.read ? "read" : name === this.names.grep ? "grep" : undefined;
   }
 
-  private async answerOwn(id: unknown, tool: "read" | "grep", args: unknown): Promise<void> {
+  /** Answers a call to correx's own tools; `stateless`: the request is 2026-07-28's, whose results carry resultType. */
+  private async answerOwn(id: unknown, tool: "read" | "grep", args: unknown, stateless: boolean): Promise<void> {
     const answer = await this.options.answerOwn(tool, args);
-    this.options.toClient(stringifyJson({ jsonrpc: "2.0", id, result: toCallToolResult(answer) }));
+    const result = { ...(stateless ? { resultType: "complete" } : {}), ...toCallToolResult(answer) };
+    this.options.toClient(stringifyJson({ jsonrpc: "2.0", id, result }));
   }
 
   /**
