@@ -116,7 +116,7 @@ export async function runProxy(argv: string[], raw: RawOptions): Promise<never> 
   // its results, as from the server itself; before, a call still running --kill-after later was stopped by SIGTERM),
   // unless the client is gone: its end gave the proxy to another parent.
   const parent = process.ppid;
-  process.stdin.once("end", () => void noneWaiting(() => router.waiting, parent).then(() => stopAfterGrace(pid, killAfterMs)));
+  process.stdin.once("end", () => void noneWaiting(() => router.awaited, parent).then(() => stopAfterGrace(pid, killAfterMs)));
 
   let ending = "could not be started";
   const status = await new Promise<number>((resolve) => {

@@ -33,6 +33,11 @@ export const REQUEST_TIMEOUT = -32001;
  * result, MCP 2025-11-25; a result with neither a content array nor a structuredContent object passes as written).
  */
 const BOUNDED_METHODS: ReadonlySet<string> = new Set(["tools/call", "tasks/result"]);
+/**
+ * Requests that stay open for the session, their answer only its end (MCP 2026-07-28's subscriptions/listen, which
+ * the SDK v2 client opens at connect for list_changed): never timed out, and nothing waits for them.
+ */
+const STREAMS: ReadonlySet<string> = new Set(["subscriptions/listen"]);
 /** What fromServerMessage gives for an answer that is not passed on. */
 const DROPPED = Symbol("dropped");
 /** JSON-RPC's internal error. */
@@ -192,12 +197,18 @@ export class ProxyRouter {
 
   /** True when requests wait for the server and every one is a tools/call or tasks/result (a long result can only answer one). */
   awaitsOnlyCalls(): boolean {
-    return this.pending.size > 0 && [...this.pending.values()].every((request) => BOUNDED_METHODS.has(request.method));
+    const awaited = [...this.pending.values()].filter((request) => !STREAMS.has(request.method));
+    return awaited.length > 0 && awaited.every((request) => BOUNDED_METHODS.has(request.method));
   }
 
-  /** How many requests wait for the server. */
+  /** How many requests wait for the server (an open subscription too). */
   get waiting(): number {
     return this.pending.size;
+  }
+
+  /** How many requests wait for an answer: not counting open subscriptions (STREAMS), which end with the session. */
+  get awaited(): number {
+    return [...this.pending.values()].filter((request) => !STREAMS.has(request.method)).length;
   }
 
   private ownTool(name: unknown): "read" | "grep" | undefined {
@@ -238,7 +249,7 @@ export class ProxyRouter {
 
   private restartClock(key: string | undefined): void {
     const request = key === undefined ? undefined : this.pending.get(key);
-    if (!request || this.options.requestTimeoutMs <= 0) return;
+    if (!request || this.options.requestTimeoutMs <= 0 || STREAMS.has(request.method)) return;
     clearTimeout(request.timer);
     request.timer = setTimeout(() => this.timeOut(key!), this.options.requestTimeoutMs);
     request.timer.unref?.();

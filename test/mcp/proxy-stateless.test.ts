@@ -2,7 +2,7 @@
 // `params._meta`, and every result carries `resultType`; the official SDK v2 client refuses a tools/call result
 // without it ("missing required resultType"). Before, the proxy's own answers (read_output, grep_output, and the tool
 // error that replaces a result too large for the budget) had none, so a model could not read what a marker named.
-import { describe, expect, test } from "vitest";
+import { describe, expect, test, vi } from "vitest";
 import { BudgetTooSmallError } from "../../src/errors.js";
 import { ProxyRouter } from "../../src/mcp/proxy-router.js";
 
@@ -12,7 +12,7 @@ const META = {
   "io.modelcontextprotocol/clientCapabilities": {},
 };
 
-function router(boundResult: () => Record<string, unknown> | undefined = () => undefined) {
+function router(boundResult: () => Record<string, unknown> | undefined = () => undefined, requestTimeoutMs = 0) {
   const toClient: string[] = [];
   const proxy = new ProxyRouter({
     toServer: () => undefined,
@@ -20,7 +20,7 @@ function router(boundResult: () => Record<string, unknown> | undefined = () => u
     boundResult,
     answerOwn: async () => ({ text: "1: a line", structured: { next_offset: 2 }, isError: false }),
     log: () => undefined,
-    requestTimeoutMs: 0,
+    requestTimeoutMs,
   });
   return { proxy, toClient };
 }
@@ -50,5 +50,26 @@ describe("correx proxy and a 2026-07-28 client", () => {
     const { proxy } = router();
     proxy.fromClient(frame({ jsonrpc: "2.0", id: 4, method: "tools/list", params: { _meta: META } }));
     expect(proxy.client).toBe("claude-code");
+  });
+});
+
+describe("subscriptions/listen (2026-07-28), open for the session", () => {
+  test("is never timed out by --request-timeout, and is not waited for; a call beside it still is", () => {
+    vi.useFakeTimers();
+    try {
+      const { proxy, toClient } = router(undefined, 1000);
+      proxy.fromClient(frame({ jsonrpc: "2.0", id: "listen:0", method: "subscriptions/listen", params: { notifications: { toolsListChanged: true }, _meta: META } }));
+      expect(proxy.awaited).toBe(0);
+      proxy.fromClient(frame({ jsonrpc: "2.0", id: 5, method: "tools/call", params: { name: "slow", _meta: META } }));
+      // a long call's answer may stream on past --max-output: only calls are waited for
+      expect(proxy.awaitsOnlyCalls()).toBe(true);
+      expect(proxy.awaited).toBe(1);
+      vi.advanceTimersByTime(60_000);
+      // before, the subscription got -32001 after the timeout and the server a cancellation: list_changed went silent
+      expect(toClient.map((line) => (JSON.parse(line) as { id: unknown }).id)).toEqual([5]);
+      expect(proxy.waiting).toBe(1);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
