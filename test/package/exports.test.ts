@@ -1,0 +1,24 @@
+// The package's entry as Node resolves it by name (a package may require itself by its own name): an ES module,
+// loaded by `import` and, on a Node that requires ES modules (20.19+, 22.12+), by `require` too, the same module.
+import { spawnSync } from "node:child_process";
+import { describe, expect, test } from "vitest";
+import { ROOT } from "../docs/run-shell.js";
+
+/** Runs a script with node in the package's folder, where `correx` names the package itself. */
+function node(args: string[]): { stdout: string; stderr: string; code: number | null } {
+  const result = spawnSync(process.execPath, args, { cwd: ROOT, encoding: "utf8" });
+  return { stdout: result.stdout, stderr: result.stderr, code: result.status };
+}
+
+describe("the package's entry point", () => {
+  test.runIf(process.features.require_module)("require('correx') from CommonJS gives the library, the same module import() gives", () => {
+    const script = `const c = require("correx");
+      import("correx").then((m) => console.log(typeof c.bound, typeof c.lower, c.bound === m.bound, c.CorrexError === m.CorrexError));`;
+    expect(node(["-e", script])).toEqual({ stdout: "function function true true\n", stderr: "", code: 0 });
+  });
+
+  test("import from an ES module", () => {
+    const script = `import { normalize } from "correx"; console.log(JSON.stringify(normalize("hi")));`;
+    expect(node(["--input-type=module", "-e", script])).toEqual({ stdout: '{"ok":true,"data":"hi","meta":{"source_shape":"text"}}\n', stderr: "", code: 0 });
+  });
+});
