@@ -5,7 +5,8 @@ import { normalizeValue } from "./normalize/index.js";
 import { checkAttachments } from "./normalize/rind.js";
 import { projectResult, type Projection, type ProjectOptions } from "./project/project.js";
 import { renderTerminal } from "./project/terminal.js";
-import type { Provider, SourceShape, ToolResult } from "./payload.js";
+import { PROVIDERS, type Provider, type SourceShape, type ToolResult } from "./payload.js";
+import { UsageError } from "./errors.js";
 
 export type { Attachment, Provider, ShownRange, SourceShape, ToolResult, ToolResultMeta } from "./payload.js";
 export { PROVIDERS, SOURCE_SHAPES, isRecord } from "./payload.js";
@@ -68,10 +69,14 @@ export function project(result: ToolResult, options: ProjectOptions = {}): Proje
  * Lowers a result to the exact wire JSON of `to` (src/lower/README.md), its attachments checked first as the CLI
  * checks them (checkAttachments: bad base64 throws InputError). A result built in code may hold what JSON
  * cannot write (a BigInt, a cycle): every target then throws UnrepresentableError, as the text targets do on their
- * own, instead of returning a payload that JSON.stringify cannot write. (The CLI lowers parsed JSON only.)
+ * own, instead of returning a payload that JSON.stringify cannot write. (The CLI lowers parsed JSON only.) `envelope`
+ * is "part" unless given, as on the CLI and in project(); a target or envelope outside the types throws UsageError.
  */
-export function lower(result: ToolResult, to: Provider, options: LowerOptions): Lowered {
-  const lowered = lowerResult(checkAttachments(result), to, options);
+export function lower(result: ToolResult, to: Provider, options: Partial<LowerOptions> = {}): Lowered {
+  if (!(PROVIDERS as readonly string[]).includes(to)) throw new UsageError(`lower: unknown target ${JSON.stringify(to)} (accepts ${PROVIDERS.join(", ")})`);
+  const envelope = options.envelope ?? "part";
+  if (envelope !== "part" && envelope !== "message") throw new UsageError(`lower: unknown envelope ${JSON.stringify(envelope)} (accepts part, message)`);
+  const lowered = lowerResult(checkAttachments(result), to, { ...options, envelope });
   stringifyJson(lowered.payload);
   return lowered;
 }

@@ -38,3 +38,22 @@ describe("library lower() and project(): attachments are checked", () => {
     expect(() => project(bad, { to: "anthropic", lower: { callId: "x" } })).toThrow(/\$\.attachments\[0\]\.data/);
   });
 });
+
+describe("library lower(): options", () => {
+  const failed: ToolResult = { ok: false, error: "boom" };
+  test.each(PROVIDERS)("%s: without options, or without envelope, is the bare part, as with envelope 'part'", (to) => {
+    const part = lower(failed, to, { envelope: "part" });
+    expect(lower(failed, to)).toEqual(part);
+    expect(lower(failed, to, {})).toEqual(part);
+    expect(lower(failed, to, { envelope: undefined } as never)).toEqual(part);
+  });
+  test("a target or an envelope outside the types (a JavaScript caller) is a UsageError naming what is accepted", () => {
+    expect(() => lower(failed, "claude" as never)).toThrow(/unknown target "claude" \(accepts openai-chat, openai-responses/);
+    expect(() => lower(failed, "ai-sdk", { envelope: "block" as never })).toThrow(/unknown envelope "block" \(accepts part, message\)/);
+    try {
+      lower(failed, "claude" as never);
+    } catch (error) {
+      expect((error as { code?: string }).code).toBe("usage");
+    }
+  });
+});
