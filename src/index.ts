@@ -1,4 +1,6 @@
 // The library API (SPEC §8): `import { normalize, bound, project, lower, formatTool, SpillStore } from "correx"`.
+import { bound as boundText, BoundSession as Session, type BoundOptions, type BoundText, type RecordFields, type SpillTarget } from "./bound/index.js";
+import { withReadArguments } from "./library-spill.js";
 import { lower as lowerResult, type Lowered, type LowerOptions } from "./lower/index.js";
 import { stringifyJson } from "./lower/result-text.js";
 import { normalizeValue } from "./normalize/index.js";
@@ -12,8 +14,7 @@ export type { Attachment, Provider, ShownRange, SourceShape, ToolResult, ToolRes
 export { PROVIDERS, SOURCE_SHAPES, isRecord } from "./payload.js";
 export { CorrexError, InputError, IoError, NotFoundError, UnrepresentableError, UsageError } from "./errors.js";
 export {
-  bound, BoundSession, DEFAULT_BOUND_OPTIONS, DEFAULT_HYGIENE, RAW_HYGIENE, MODEL_BUDGET, TERMINAL_BUDGET,
-  estimateTokens, countLines, resolveBoundOptions,
+  DEFAULT_BOUND_OPTIONS, DEFAULT_HYGIENE, RAW_HYGIENE, MODEL_BUDGET, TERMINAL_BUDGET, estimateTokens, countLines, resolveBoundOptions,
 } from "./bound/index.js";
 export type { Budget, BoundOptions, BoundText, HygieneOptions, KeepMode, MarkerStyle, SpillReport, SpillTarget, RecordFields } from "./bound/index.js";
 export { detectShape, normalizeText, normalizeValue, parseJsonBytes } from "./normalize/index.js";
@@ -45,6 +46,22 @@ export type { Tombstone, TombstoneReason } from "./spill/tombstones.js";
 export { stripAnsi } from "./text/ansi.js";
 export { renderLine } from "./text/render-line.js";
 
+/**
+ * Bounds a complete output held in memory; with `spill`, saves the full output when something is cut. The marker's
+ * `correx read` command names the store (`--spill-dir DIR`) when it is not the one `correx read` finds
+ * (library-spill.ts), unless `spill.readArguments` says otherwise.
+ */
+export function bound(input: string | Uint8Array, options: Partial<BoundOptions> & { spill?: SpillTarget; record?: RecordFields } = {}): BoundText {
+  return boundText(input, { ...options, spill: withReadArguments(options.spill) });
+}
+
+/** The streaming bounder behind `bound`, in constant memory: `write(chunk)` as bytes arrive, then `finish()`. */
+export class BoundSession extends Session {
+  constructor(options: BoundOptions, spill?: SpillTarget, spillFailure?: string) {
+    super(options, withReadArguments(spill), spillFailure);
+  }
+}
+
 /** Normalizes any known tool-result value (a parsed JSON value, or text) into the unified payload. */
 export function normalize(value: unknown, from: SourceShape | "auto" = "auto"): ToolResult {
   return normalizeValue(value, from);
@@ -58,7 +75,7 @@ export function normalize(value: unknown, from: SourceShape | "auto" = "auto"): 
  */
 export function project(result: ToolResult, options: ProjectOptions = {}): Projection {
   try {
-    return projectResult(checkAttachments(result), { terminal: renderTerminal, ...options });
+    return projectResult(checkAttachments(result), { terminal: renderTerminal, ...options, spill: withReadArguments(options.spill) });
   } catch (error) {
     if (error instanceof TypeError || error instanceof RangeError) stringifyJson(result); // throws UnrepresentableError when that is why
     throw error;

@@ -43,5 +43,5 @@ export const OUTPUT_ID = /tool_[0-9a-z]{26}/g;
 
 /** Replaces what differs from run to run (store paths, output ids) with stable placeholders. */
 export function normalizeVolatile(text: string): string {
-  return text.replace(/\/[^\s;'"\\]*\/tool-output(?=\/)/g, "<store>").replace(OUTPUT_ID, "<id>");
+  return text.replace(/\/[^\s;'"\\]*\/tool-output(?=[/\s;'"]|$)/g, "<store>").replace(OUTPUT_ID, "<id>");
 }
