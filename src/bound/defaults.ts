@@ -1,4 +1,5 @@
 // Default bounding options (SPEC §4): both ends kept, a fifth for the head, all hygiene on.
+import { UsageError } from "../errors.js";
 import { MODEL_BUDGET } from "./budget.js";
 import type { BoundOptions, HygieneOptions } from "./types.js";
 
@@ -17,8 +18,13 @@ export const DEFAULT_BOUND_OPTIONS: BoundOptions = {
   salience: true,
 };
 
-/** Fills in defaults, nested budget and hygiene included. */
+/**
+ * Fills in defaults, nested budget and hygiene included. A head ratio outside 0..1 (a percentage, `20`, given for
+ * `0.2`) is a UsageError, as `--head-ratio` is: it showed no head and no tail, the whole budget left empty.
+ */
 export function resolveBoundOptions(options: Partial<BoundOptions> = {}): BoundOptions {
+  const ratio = options.headRatio;
+  if (ratio !== undefined && !(ratio >= 0 && ratio <= 1)) throw new UsageError(`headRatio ${String(ratio)}: accepts a number from 0 to 1 (the head's share of the budget, e.g. 0.2)`);
   return {
     ...DEFAULT_BOUND_OPTIONS,
     ...options,
