@@ -1,5 +1,6 @@
 // The library API (SPEC §8): `import { normalize, bound, project, lower, formatTool, SpillStore } from "correx"`.
 import { bound as boundText, BoundSession as Session, type BoundOptions, type BoundText, type RecordFields, type SpillTarget } from "./bound/index.js";
+import { checkBudget } from "./library-budget.js";
 import { withReadArguments } from "./library-spill.js";
 import { lower as lowerResult, type Lowered, type LowerOptions } from "./lower/index.js";
 import { stringifyJson } from "./lower/result-text.js";
@@ -52,12 +53,14 @@ export { renderLine } from "./text/render-line.js";
  * (library-spill.ts), unless `spill.readArguments` says otherwise.
  */
 export function bound(input: string | Uint8Array, options: Partial<BoundOptions> & { spill?: SpillTarget; record?: RecordFields } = {}): BoundText {
+  checkBudget(options.budget);
   return boundText(input, { ...options, spill: withReadArguments(options.spill) });
 }
 
 /** The streaming bounder behind `bound`, in constant memory: `write(chunk)` as bytes arrive, then `finish()`. */
 export class BoundSession extends Session {
   constructor(options: BoundOptions, spill?: SpillTarget, spillFailure?: string) {
+    checkBudget(options.budget);
     super(options, withReadArguments(spill), spillFailure);
   }
 }
@@ -74,6 +77,7 @@ export function normalize(value: unknown, from: SourceShape | "auto" = "auto"): 
  * RangeError the projection met (the result is serialized to say so only then).
  */
 export function project(result: ToolResult, options: ProjectOptions = {}): Projection {
+  checkBudget(options.budget);
   try {
     return projectResult(checkAttachments(result), { terminal: renderTerminal, ...options, spill: withReadArguments(options.spill) });
   } catch (error) {

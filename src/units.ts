@@ -16,6 +16,19 @@ export function parseSize(flag: string, value: unknown): number {
   return Math.floor(Number(match[1]) * unit);
 }
 
+/**
+ * The largest byte budget (`--max-bytes`, `maxBytes`): the tail a cut keeps is read into a ring of four times the
+ * budget, one buffer, which Node cannot allocate past 4 GiB (a budget over 1 GiB was an internal error).
+ */
+export const MAX_BUDGET_BYTES = 1024 ** 3;
+
+/** Accepts a byte budget: a size from 1 byte to MAX_BUDGET_BYTES. */
+export function parseBudgetBytes(flag: string, value: unknown): number {
+  const bytes = parseSize(flag, value);
+  if (bytes < 1 || bytes > MAX_BUDGET_BYTES) throw new UsageError(`invalid value for ${flag}: '${String(value)}' (accepts a size from 1 byte to 1GiB, e.g. 51200, 50KiB, 1MB)`);
+  return bytes;
+}
+
 const DURATION_UNITS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000, w: 604_800_000 };
 
 /** Accepts a duration: `500ms`, `30s`, `12h`, `7d`, `2w` (a bare number is seconds). */

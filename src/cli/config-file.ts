@@ -1,7 +1,7 @@
 // The config file's defaults for the flags a user may want to set once per machine (budgets per reader, head
 // ratio, salience, hygiene, preset, the store, run's timeouts): validated key by key, a bad key or value is a
 // warning that names the file, never a lost output.
-import { parseDuration, parseSize } from "../units.js";
+import { parseBudgetBytes, parseDuration, parseSize } from "../units.js";
 import { isRecord } from "../payload.js";
 import { parseChoice, parseInteger, parseRatio, type RawOptions } from "./options.js";
 import { PRESET_NAMES } from "./presets.js";
@@ -9,6 +9,7 @@ import { PRESET_NAMES } from "./presets.js";
 /** How a key's value is checked. */
 type Kind =
   | { type: "size" }
+  | { type: "budget-size" }
   | { type: "duration" }
   | { type: "count" }
   | { type: "ratio" }
@@ -30,7 +31,7 @@ export interface ConfigKey {
 export const CONFIG_KEYS: readonly ConfigKey[] = [
   { key: "preset", kind: { type: "choice", choices: PRESET_NAMES } },
   { key: "maxLines", kind: { type: "count" }, perReader: true },
-  { key: "maxBytes", kind: { type: "size" }, perReader: true },
+  { key: "maxBytes", kind: { type: "budget-size" }, perReader: true },
   { key: "maxTokens", kind: { type: "count" }, perReader: true },
   { key: "tokenizer", kind: { type: "choice", choices: ["estimate", "o200k"] } },
   { key: "keep", kind: { type: "choice", choices: ["head", "tail", "both"] }, perReader: true },
@@ -66,6 +67,7 @@ function checkValue(spec: ConfigKey, name: string, value: unknown): string | boo
   const text = String(value);
   switch (kind.type) {
     case "size": parseSize(name, text); break;
+    case "budget-size": parseBudgetBytes(name, text); break;
     case "duration": parseDuration(name, text); break;
     case "count": parseInteger(name, text, 1); break;
     case "ratio": parseRatio(name, text); break;

@@ -18,6 +18,7 @@ import { parseJsonBytes } from "../normalize/json-input.js";
 import { stringifyJson } from "../normalize/lossless-json.js";
 import type { ProjectOptions } from "../project/project.js";
 import { EXIT } from "./exit-codes.js";
+import { MAX_BUDGET_BYTES } from "../units.js";
 import { readStdin, writeStdout } from "./io.js";
 import { parseChoice, parseInteger, type RawOptions } from "./options.js";
 import { openSpill } from "./pipeline.js";
@@ -112,7 +113,7 @@ function parseHookConfig(agent: Agent, raw: RawOptions): HookConfig {
     agent,
     permission: parseChoice("--permission", raw.permission ?? "ask", ["ask", "allow"] as const),
     maxLines: parseInteger("--max-lines", raw.maxLines ?? HOOK_MAX_LINES, 1),
-    maxBytes: parseInteger("--max-bytes", raw.maxBytes ?? defaultMaxBytes(agent), 1),
+    maxBytes: parseInteger("--max-bytes", raw.maxBytes ?? defaultMaxBytes(agent), 1, MAX_BUDGET_BYTES),
     spillDir: raw.spillDir as string | undefined,
     inactivitySeconds: parseInteger("--inactivity-timeout", raw.inactivityTimeout ?? GEMINI_INACTIVITY_TIMEOUT, 0),
   };

@@ -8,6 +8,7 @@ import { closeSync, constants, fstatSync, openSync, readSync, statSync } from "n
 import { defaultConfigPath } from "../spill/config-path.js";
 import { isatty, writeStdout } from "./io.js";
 import { parseInteger, parseSizeAtLeast } from "./options.js";
+import { parseBudgetBytes } from "../units.js";
 
 /** What was read of stdin before the bundle ran, and whether that was all of it. */
 export interface HandedInput {
@@ -88,7 +89,7 @@ const NEUTRAL_FLAGS: ReadonlyMap<string, ((value: string) => boolean) | undefine
   ["--for", (value: string) => value === "model"],
   ["--format", (value: string) => value === "text"],
   ["--salience", (value: string) => value === "on" || value === "off"],
-  ["--max-bytes", (value: string) => accepted(() => parseSizeAtLeast("--max-bytes", value, PASS_BYTES))],
+  ["--max-bytes", (value: string) => accepted(() => parseSizeAtLeast("--max-bytes", value, PASS_BYTES) && parseBudgetBytes("--max-bytes", value))],
   ["--max-lines", (value: string) => accepted(() => parseInteger("--max-lines", value, PASS_LINES))],
 ]);
 

@@ -9,6 +9,7 @@ import { configuredSpillDir } from "../spill/spill-dir.js";
 import { applyPreset } from "./presets.js";
 import { UsageError } from "../errors.js";
 import { nodeOs } from "../lazy-builtin.js";
+import { parseBudgetBytes } from "../units.js";
 import { parseChoice, parseFor, parseFormat, parseFrom, parseInteger, parseRatio, parseSize, parseSizeAtLeast, parseTo, spillDirFlag, type RawOptions } from "./options.js";
 
 // The home directory as os.homedir() gives it (HOME when it is set, else the user's entry), without loading node:os
@@ -121,7 +122,7 @@ export function parseProjectionConfig(given: RawOptions, around: Surroundings): 
     : { stripAnsi: raw.keepAnsi !== true, collapse: raw.collapse !== false, foldRepeats: raw.fold !== false, detectBinary: raw.binary !== false };
   const budget = {
     maxLines: parseInteger("--max-lines", raw.maxLines ?? defaults.maxLines, 1),
-    maxBytes: raw.maxBytes === undefined ? defaults.maxBytes : parseSizeAtLeast("--max-bytes", raw.maxBytes, 1),
+    maxBytes: raw.maxBytes === undefined ? defaults.maxBytes : parseBudgetBytes("--max-bytes", raw.maxBytes),
     ...(raw.maxTokens === undefined ? {} : { maxTokens: parseInteger("--max-tokens", raw.maxTokens, 1) }),
   };
   const store = resolveStoreSettings({ flags: { maxAge: raw.maxAge, quota: raw.quota, maxOutput: raw.maxOutput }, env: around.env, configPath, file, warnings });

@@ -369,7 +369,7 @@ describe("options", () => {
     [["--kill-after", "30d"], "correx: invalid value for --kill-after: '30d' (accepts a duration up to 24d, e.g. 500ms, 90s, 10m, 2h)\n"],
     [["--env", "NOEQUALS"], "correx: invalid value for --env: 'NOEQUALS' (accepts NAME=VALUE)\n"],
     [["--stderr", "both"], "correx: invalid value for --stderr: 'both' (accepts: merged, separate)\n"],
-    [["--max-bytes", "0"], "correx: invalid value for --max-bytes: '0' (accepts a size of at least 1 byte, e.g. 51200, 50KiB, 1MB)\n"],
+    [["--max-bytes", "0"], "correx: invalid value for --max-bytes: '0' (accepts a size from 1 byte to 1GiB, e.g. 51200, 50KiB, 1MB)\n"],
   ])("a bad flag %j is a usage error (exit 2) and nothing runs", async (options, message) => {
     const marker = join(mkdtempSync(join(tmpdir(), "correx-run-usage-")), "ran");
     const result = await run(options, ["touch", marker]);

@@ -1,0 +1,19 @@
+// The library's budgets, checked as the CLI's flags are: a budget the bounder cannot keep failed deep inside it (a
+// RangeError from a buffer four times maxBytes, past 1 GiB) or never returned (maxTokens NaN looped for ever).
+import { UsageError } from "./errors.js";
+import type { Budget } from "./bound/types.js";
+import { MAX_BUDGET_BYTES } from "./units.js";
+
+/**
+ * Throws UsageError for a budget outside what `--max-bytes`, `--max-lines` and `--max-tokens` accept: maxBytes from 1
+ * to 1 GiB, maxLines and maxTokens at least 1 (Infinity: no limit of that kind).
+ */
+export function checkBudget(budget: Partial<Budget> | undefined): void {
+  if (budget === undefined) return;
+  const { maxBytes, maxLines, maxTokens } = budget;
+  if (maxBytes !== undefined && !(maxBytes >= 1 && maxBytes <= MAX_BUDGET_BYTES)) {
+    throw new UsageError(`budget.maxBytes ${String(maxBytes)}: accepts a number of bytes from 1 to ${MAX_BUDGET_BYTES} (1 GiB)`);
+  }
+  if (maxLines !== undefined && !(maxLines >= 1)) throw new UsageError(`budget.maxLines ${String(maxLines)}: accepts a number of lines of at least 1`);
+  if (maxTokens !== undefined && !(maxTokens >= 1)) throw new UsageError(`budget.maxTokens ${String(maxTokens)}: accepts a number of tokens of at least 1, or no maxTokens for no token limit`);
+}
