@@ -57,11 +57,19 @@ export function bound(input: string | Uint8Array, options: Partial<BoundOptions>
   return boundText(input, { ...options, spill: withReadArguments(options.spill) });
 }
 
-/** The streaming bounder behind `bound`, in constant memory: `write(chunk)` as bytes arrive, then `finish()`. */
+/**
+ * The streaming bounder behind `bound`, in constant memory: `write(chunk)` as bytes arrive (a Buffer, or any
+ * Uint8Array: a web stream's, fetch's), then `finish()`.
+ */
 export class BoundSession extends Session {
   constructor(options: BoundOptions, spill?: SpillTarget, spillFailure?: string) {
     checkBudget(options.budget);
     super(options, withReadArguments(spill), spillFailure);
+  }
+
+  /** Takes the next bytes; a Uint8Array is viewed as a Buffer, not copied (read as one, its lines showed as "108,105,…"). */
+  override write(chunk: Uint8Array): void {
+    super.write(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength));
   }
 }
 
