@@ -154,8 +154,8 @@ export function skipString(bytes: Uint8Array, start: number): number {
 }
 
 /** JSON.parse that keeps the numbers a double would change as their source text (throws on invalid JSON, as JSON.parse). */
-export function parseJsonKeepingNumbers(text: string): unknown {
-  return keepingNumbers(text, () => Buffer.from(text, "utf8"));
+export function parseJsonKeepingNumbers(text: string, depthLimit = Number.POSITIVE_INFINITY): unknown {
+  return keepingNumbers(text, () => Buffer.from(text, "utf8"), depthLimit);
 }
 
 /** parseJsonKeepingNumbers of UTF-8 bytes already in hand: the text is decoded once, never encoded back (any depth). */
@@ -163,10 +163,14 @@ export function parseJsonBytesKeepingNumbers(bytes: Uint8Array): unknown {
   return keepingNumbers(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("utf8"), () => bytes);
 }
 
-/** JSON.parse of `text`, then the lossless parse of its bytes only where a number would change. */
-function keepingNumbers(text: string, bytesOf: () => Uint8Array): unknown {
+/**
+ * JSON.parse of `text`, then the lossless parse of its bytes only where a number would change. Nesting past
+ * `depthLimit` throws a RangeError (JSON.parse reads any depth; JSON.stringify and the views recurse).
+ */
+function keepingNumbers(text: string, bytesOf: () => Uint8Array, depthLimit = Number.POSITIVE_INFINITY): unknown {
   const value: unknown = JSON.parse(text);
   const bytes = bytesOf();
-  const scan = scanJson(bytes, Infinity);
+  const scan = scanJson(bytes, depthLimit);
+  if (scan.tooDeepAt >= 0) throw new RangeError(`JSON nested deeper than ${depthLimit} levels (at byte ${scan.tooDeepAt})`);
   return scan.lossyNumbers.length === 0 ? value : parseLosslessJson(text, bytes, scan);
 }

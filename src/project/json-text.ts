@@ -6,6 +6,7 @@ import { measureCost, fitsBudget } from "../bound/budget.js";
 import { PLAIN_JSON_CAP } from "../bound/plain-json.js";
 import type { BoundOptions } from "../bound/types.js";
 import type { StreamedText } from "../normalize/streamed-token.js";
+import { MAX_JSON_DEPTH } from "../normalize/json-input.js";
 import { LosslessNumber, parseJsonKeepingNumbers, stringifyJson } from "../normalize/lossless-json.js";
 
 /** The value a text holds, and the body to bound: the text itself when it is already the value pretty-printed by 2, else that pretty print. */
@@ -31,9 +32,9 @@ export function jsonTextOf(text: string, options: BoundOptions, maxTextBytes = N
   if (fits(text)) return undefined;
   let value: unknown;
   try {
-    value = parseJsonKeepingNumbers(text);
+    value = parseJsonKeepingNumbers(text, MAX_JSON_DEPTH);
   } catch {
-    return undefined; // malformed, JSON Lines, too deep: text
+    return undefined; // malformed, JSON Lines, too deep (its pretty print overflowed the stack): text
   }
   if (typeof value !== "object" || value === null || value instanceof LosslessNumber) return undefined;
   const pretty = stringifyJson(value, 2);
