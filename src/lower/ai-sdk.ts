@@ -89,7 +89,7 @@ export function lowerToAiSdk(result: ToolResult, options: LowerOptions): Lowered
   const pieces = readSourcePieces(result, "ai-sdk");
   const plain = pieces === undefined && (result.attachments ?? []).length === 0 && !hasKeptParts(result);
   const output = { ...(plain ? toPlainOutput(result) : toContentOutput(result, pieces, warnings)), ...readSourceRecord(result, "ai-sdk", "source_extra") };
-  if (options.envelope === "part") return { payload: output, warnings };
+  if (options.envelope !== "message") return { payload: output, warnings };
   const toolCallId = requireCallId("ai-sdk", result, options, warnings);
   const toolName = requireName("ai-sdk", result, options, warnings);
   const part = { type: "tool-result" as const, toolCallId, toolName, output, ...readSourceRecord(result, "ai-sdk", "wrapper_extra") };

@@ -43,7 +43,7 @@ function toResult(result: ToolResult, warnings: string[]): KontextToolResult {
 export function lowerToKontext(result: ToolResult, options: LowerOptions): Lowered<KontextPayload> {
   const warnings: string[] = [];
   const payload = toResult(result, warnings);
-  if (options.envelope === "part") return { payload, warnings };
+  if (options.envelope !== "message") return { payload, warnings };
   const toolCallId = requireCallId("kontext", result, options, warnings);
   const toolName = requireName("kontext", result, options, warnings);
   return { payload: { tool_call_id: toolCallId, tool_name: toolName, result: stringifyJson(payload) }, warnings };

@@ -91,7 +91,7 @@ function toResultValue(result: ToolResult, warnings: string[]): OpencodeToolResu
 /** Lowers a result to an opencode execute result (part) or tool-result part (message); every attachment is carried. */
 export function lowerToOpencode(result: ToolResult, options: LowerOptions): Lowered<OpencodePayload> {
   const warnings: string[] = [];
-  if (options.envelope === "part") return { payload: toExecuteResult(result, warnings), warnings };
+  if (options.envelope !== "message") return { payload: toExecuteResult(result, warnings), warnings };
   const id = requireCallId("opencode", result, options, warnings);
   const name = requireName("opencode", result, options, warnings);
   return { payload: { type: "tool-result", id, name, result: toResultValue(result, warnings) }, warnings };

@@ -57,3 +57,12 @@ describe("library lower(): options", () => {
     }
   });
 });
+
+describe("library project(): lower options", () => {
+  test.each(["ai-sdk", "opencode", "kontext"] as const)("%s: envelope undefined (an optional field passed on) is the part, as an absent one", (to) => {
+    const result: ToolResult = { ok: true, data: "hi" };
+    const part = project(result, { to, lower: { callId: "c", name: "n" } }).text;
+    expect(project(result, { to, lower: { callId: "c", name: "n", envelope: undefined } }).text).toBe(part);
+    expect(project(result, { to, lower: { callId: "c", name: "n", envelope: "message" } }).text).not.toBe(part);
+  });
+});
