@@ -19,16 +19,28 @@ export const DEFAULT_BOUND_OPTIONS: BoundOptions = {
 };
 
 /**
- * Fills in defaults, nested budget and hygiene included. A head ratio outside 0..1 (a percentage, `20`, given for
- * `0.2`) is a UsageError, as `--head-ratio` is: it showed no head and no tail, the whole budget left empty.
+ * Fills in defaults, nested budget and hygiene included; a defaulted option given as undefined (an optional field
+ * passed on: `{ headRatio: opts.headRatio }`), or a budget or hygiene field given so, takes its default, as an absent
+ * one does (headRatio undefined looped for ever). A head ratio outside 0..1 (a percentage, `20`, given for `0.2`) is a UsageError, as `--head-ratio` is:
+ * it showed no head and no tail, the whole budget left empty.
  */
 export function resolveBoundOptions(options: Partial<BoundOptions> = {}): BoundOptions {
-  const ratio = options.headRatio;
+  const given: Partial<BoundOptions> = { ...options };
+  for (const key of DEFAULTED) if (given[key] === undefined) delete given[key];
+  const ratio = given.headRatio;
   if (ratio !== undefined && !(ratio >= 0 && ratio <= 1)) throw new UsageError(`headRatio ${String(ratio)}: accepts a number from 0 to 1 (the head's share of the budget, e.g. 0.2)`);
   return {
     ...DEFAULT_BOUND_OPTIONS,
-    ...options,
-    budget: { ...DEFAULT_BOUND_OPTIONS.budget, ...options.budget },
-    hygiene: { ...DEFAULT_HYGIENE, ...options.hygiene },
+    ...given,
+    budget: { ...DEFAULT_BOUND_OPTIONS.budget, ...defined(given.budget) },
+    hygiene: { ...DEFAULT_HYGIENE, ...defined(given.hygiene) },
   };
 }
+
+/** The fields of `object` that have a value. */
+function defined<T extends object>(object: T | undefined): Partial<T> {
+  return Object.fromEntries(Object.entries(object ?? {}).filter(([, value]) => value !== undefined)) as Partial<T>;
+}
+
+/** The options DEFAULT_BOUND_OPTIONS gives a value. */
+const DEFAULTED = Object.keys(DEFAULT_BOUND_OPTIONS) as (keyof BoundOptions)[];

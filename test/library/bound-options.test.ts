@@ -15,3 +15,18 @@ describe("bound(): headRatio", () => {
     expect(text).toMatch(/^line \d+$/m);
   });
 });
+
+describe("bound(): options given as undefined (optional fields passed on)", () => {
+  const expected = bound(log, { budget }).text;
+  test.each([
+    ["headRatio", { budget, headRatio: undefined }],
+    ["keep, style, salience, hygiene", { budget, keep: undefined, style: undefined, salience: undefined, hygiene: undefined }],
+    ["a budget's maxTokens", { budget: { ...budget, maxTokens: undefined } }],
+  ])("%s: the defaults, as when absent (headRatio undefined looped for ever)", (_name, options) => {
+    expect(bound(log, options as Parameters<typeof bound>[1]).text).toBe(expected);
+  });
+  test("a budget's maxBytes undefined is the default 51200 (it was no byte limit at all)", () => {
+    const lines = { maxLines: 4 } as { maxLines: number; maxBytes: number };
+    expect(bound(log, { budget: { ...lines, maxBytes: undefined as unknown as number } }).text).toBe(bound(log, { budget: { maxLines: 4, maxBytes: 51200 } }).text);
+  });
+});
