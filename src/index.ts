@@ -87,7 +87,7 @@ export function normalize(value: unknown, from: SourceShape | "auto" = "auto"): 
 export function project(result: ToolResult, options: ProjectOptions = {}): Projection {
   checkBudget(options.budget);
   try {
-    return projectResult(checkAttachments(result), { terminal: renderTerminal, ...options, spill: withReadArguments(options.spill) });
+    return projectResult(checkAttachments(result), { ...options, terminal: options.terminal ?? renderTerminal, spill: withReadArguments(options.spill) });
   } catch (error) {
     if (error instanceof TypeError || error instanceof RangeError) stringifyJson(result); // throws UnrepresentableError when that is why
     throw error;

@@ -1,6 +1,6 @@
 // The library's bound() checks what the CLI's flags check: a head ratio is a share from 0 to 1.
 import { describe, expect, test } from "vitest";
-import { bound, UsageError } from "../../src/index.js";
+import { bound, project, UsageError } from "../../src/index.js";
 
 const log = `${Array.from({ length: 100 }, (_, index) => `line ${index}`).join("\n")}\n`;
 const budget = { maxLines: 4, maxBytes: 1000 };
@@ -28,5 +28,14 @@ describe("bound(): options given as undefined (optional fields passed on)", () =
   test("a budget's maxBytes undefined is the default 51200 (it was no byte limit at all)", () => {
     const lines = { maxLines: 4 } as { maxLines: number; maxBytes: number };
     expect(bound(log, { budget: { ...lines, maxBytes: undefined as unknown as number } }).text).toBe(bound(log, { budget: { maxLines: 4, maxBytes: 51200 } }).text);
+  });
+});
+
+describe("project(): options given as undefined", () => {
+  test("every option undefined projects as none given, for the terminal too (terminal: undefined threw 'needs options.terminal')", () => {
+    const result = { ok: true, data: log };
+    const none = { reader: undefined, format: undefined, to: undefined, tool: undefined, color: undefined, width: undefined, lower: undefined, spill: undefined, terminal: undefined };
+    expect(project(result, { budget, ...none }).text).toBe(project(result, { budget }).text);
+    expect(project(result, { budget, ...none, reader: "terminal" }).text).toBe(project(result, { budget, reader: "terminal" }).text);
   });
 });
