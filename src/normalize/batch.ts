@@ -2,6 +2,7 @@
 // tool-result shape (and which is not itself one, like OpenAI Chat's [tool, user] pair), or JSON Lines with
 // one result a line.
 import { isRecord, type SourceShape } from "../payload.js";
+import { splitTurn } from "./batch-messages.js";
 import { readDetected } from "./detect.js";
 import { findFirstNonBlankByte, parseJsonBytes } from "./json-input.js";
 import { parseJsonKeepingNumbers } from "./lossless-json.js";
@@ -39,6 +40,8 @@ export function readBatch(bytes: Uint8Array, from: SourceShape | "auto"): unknow
   } catch {
     return parseLines(new TextDecoder("utf-8").decode(bytes));
   }
+  const turn = splitTurn(value);
+  if (turn !== undefined && from !== "json" && from !== "text") return turn;
   if (!Array.isArray(value) || value.length === 0) return undefined;
   if (from !== "auto") return from !== "json" && from !== "text" && readDetected(value).shape === "json" && value.every(isRecord) ? value : undefined;
   return readDetected(value).shape === "json" && value.every(isKnownResult) ? value : undefined;
