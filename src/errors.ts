@@ -76,6 +76,8 @@ export class BudgetTooSmallError extends UsageError {
     const smallest = flags.map(([key, flag]) => `${flag} ${needed[key]}`).join(" ");
     super(`${asked} cannot hold even the marker of this output (with its frame, envelope or status line); the smallest budget that works is ${smallest}${after}`);
     this.needed = needed;
+    // Said, not taken from new.target: the bundle renames a class that constructs itself (`class _BudgetTooSmallError`).
+    this.name = "BudgetTooSmallError";
   }
 
   /**

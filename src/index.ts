@@ -13,7 +13,7 @@ import { UsageError } from "./errors.js";
 
 export type { Attachment, Provider, ShownRange, SourceShape, ToolResult, ToolResultMeta } from "./payload.js";
 export { PROVIDERS, SOURCE_SHAPES, isRecord } from "./payload.js";
-export { CorrexError, InputError, IoError, NotFoundError, UnrepresentableError, UsageError } from "./errors.js";
+export { BudgetTooSmallError, CorrexError, InputError, IoError, NotFoundError, UnrepresentableError, UsageError } from "./errors.js";
 export {
   DEFAULT_BOUND_OPTIONS, DEFAULT_HYGIENE, RAW_HYGIENE, MODEL_BUDGET, TERMINAL_BUDGET, estimateTokens, countLines, resolveBoundOptions,
 } from "./bound/index.js";

@@ -21,4 +21,12 @@ describe("the package's entry point", () => {
     const script = `import { normalize } from "correx"; console.log(JSON.stringify(normalize("hi")));`;
     expect(node(["--input-type=module", "-e", script])).toEqual({ stdout: '{"ok":true,"data":"hi","meta":{"source_shape":"text"}}\n', stderr: "", code: 0 });
   });
+
+  test("a budget too small throws BudgetTooSmallError by that name (the bundle's class was _BudgetTooSmallError), exported, a UsageError", () => {
+    const script = `import { bound, BudgetTooSmallError, UsageError } from "correx";
+      try { bound("a\\n".repeat(100) + "b\\n", { budget: { maxLines: 1, maxBytes: 1000 } }); } catch (error) {
+        console.log(error.name, error instanceof BudgetTooSmallError, error instanceof UsageError, JSON.stringify(error.needed), String(error).split(":")[0]);
+      }`;
+    expect(node(["--input-type=module", "-e", script])).toEqual({ stdout: 'BudgetTooSmallError true true {"maxLines":2} BudgetTooSmallError\n', stderr: "", code: 0 });
+  });
 });
