@@ -61,9 +61,17 @@ export interface Projection {
 export function projectionOutput(options: ProjectOptions): OutputOptions {
   return {
     reader: options.reader ?? "model", format: options.format ?? "text", ...(options.to ? { to: options.to } : {}),
-    lower: { envelope: "part", ...options.lower }, color: options.color ?? false, width: options.width ?? 80,
+    lower: { envelope: "part", ...options.lower }, color: options.color ?? false, width: widthOrDefault(options.width),
     ...(options.terminal ? { terminal: options.terminal } : {}),
   };
+}
+
+/**
+ * The terminal's width: 80 unless a number is given (`Number(process.env.COLUMNS)` of an unset variable is NaN, for
+ * which the status line's fitting looped for ever).
+ */
+function widthOrDefault(width: number | undefined): number {
+  return width === undefined || Number.isNaN(width) ? 80 : width;
 }
 
 /** The budget left for a text once `reserved` is taken off for what is written around it. */

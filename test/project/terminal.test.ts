@@ -2,6 +2,7 @@ import fc from "fast-check";
 import stringWidth from "string-width";
 import { describe, expect, test } from "vitest";
 import type { BoundText } from "../../src/bound/types.js";
+import { project } from "../../src/index.js";
 import { fitLine, renderTerminal, terminalWidth, type TerminalView } from "../../src/project/terminal.js";
 
 function boundOf(head: string, cut?: { marker: string; tail: string; omittedLines: number }): BoundText {
@@ -179,5 +180,13 @@ describe("terminalWidth", () => {
     [undefined, {}, 80],
   ])("columns %s, env %j → %i", (columns, env, expected) => {
     expect(terminalWidth(columns, env)).toBe(expected);
+  });
+});
+
+describe("the terminal's width", () => {
+  test("NaN (Number(process.env.COLUMNS) unset) is the default 80, not a loop for ever", () => {
+    const data = `${Array.from({ length: 3000 }, (_, index) => `l ${index}`).join("\n")}\n`;
+    const options = { reader: "terminal", budget: { maxLines: 8, maxBytes: 2000 } } as const;
+    expect(project({ ok: true, data }, { ...options, width: Number.NaN }).text).toBe(project({ ok: true, data }, { ...options, width: 80 }).text);
   });
 });
