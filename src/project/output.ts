@@ -122,6 +122,17 @@ export function writtenRenderer(base: ToolResult, frame: Frame, options: OutputO
   return (bound) => renderOutput(measured, shape ? shape(bound) : bound, frame, options).text;
 }
 
+/**
+ * The bytes reserved for the terminal's status line: two a column and 32, as at most the longest a status line gets
+ * (`✗ exit N · SIZE, N lines · N lines omitted`, coloured, within 192 bytes, as an 80-column terminal reserves) and
+ * the full output's path after it (the store's folder and an id's 64 bytes; 256 when the folder is not known). A
+ * terminal 4,096 columns wide reserved the whole 8 KiB budget, and its projection showed no line at all.
+ */
+function statusBytes(width: number, spillDir: string | undefined): number {
+  const path = spillDir === undefined ? 256 : Buffer.byteLength(spillDir) + 64;
+  return Math.min(2 * width + 32, 192 + path);
+}
+
 /** What the bounder must leave free for the frame and (for JSON output) the envelope, how it measures, and what it checks. */
 export function planReservation(base: ToolResult, frame: Frame, options: OutputOptions, spillDir: string | undefined, shape?: ShapeBound): Pick<BoundOptions, "reservedBytes" | "reservedLines" | "measure" | "render" | "linesOnBody" | "linesBeside" | "reserveLess"> {
   const frameText = `${frame.header}${frame.footer}`;
@@ -131,7 +142,7 @@ export function planReservation(base: ToolResult, frame: Frame, options: OutputO
     const extra = notes === "" ? 0 : Buffer.byteLength(notes) + 2;
     const footerNewline = frame.footer === "" ? 0 : 1;
     // The terminal adds its status line: one line, about the width in columns (checked on the written text).
-    const status = options.reader === "terminal" ? { bytes: 2 * options.width + 32, lines: 1 } : { bytes: 0, lines: 0 };
+    const status = options.reader === "terminal" ? { bytes: statusBytes(options.width, spillDir), lines: 1 } : { bytes: 0, lines: 0 };
     return {
       reservedBytes: Buffer.byteLength(frameText) + extra + footerNewline + status.bytes,
       reservedLines: countLines(frame.header) + countLines(frame.footer) + countLines(notes) + status.lines, render,

@@ -190,3 +190,13 @@ describe("the terminal's width", () => {
     expect(project({ ok: true, data }, { ...options, width: Number.NaN }).text).toBe(project({ ok: true, data }, { ...options, width: 80 }).text);
   });
 });
+
+describe("the status line's reservation on a wide terminal", () => {
+  test.each([200, 1000, 4096, 10_000])("%s columns: the projection shows lines within its budget (4,096 showed none of an 8 KiB budget)", (width) => {
+    const data = `${Array.from({ length: 3000 }, (_, index) => `line ${index}`).join("\n")}\n`;
+    const { text, bound } = project({ ok: true, data }, { reader: "terminal", width, budget: { maxLines: 2000, maxBytes: 8192 } });
+    expect(Buffer.byteLength(text)).toBeLessThanOrEqual(8192);
+    expect(bound.shown.length).toBeGreaterThan(0);
+    expect(Buffer.byteLength(text)).toBeGreaterThan(6000);
+  });
+});
