@@ -50,10 +50,11 @@ export const TOOL_REJECTION = /^[^\s:]+:\d+:\d+: [CWR]: (?:\[Correctable\] )?[A-
 export const TOOL_NEEDLE_TEXTS: readonly string[] = [": E: ", ": F: ", "[emerg]", "[alert]", "[crit]", "\n  x ", "PRS | ", "UNMET ", "invalid: \""];
 
 /**
- * The byte path's needles for them (prefilter.ts; their buckets: needle-buckets.ts): nginx's `[emerg] ` and `[crit] `.
- * The others' spellings let too many positions of the recorded outputs through the fingerprint (per KiB, positions /
- * compares, in their best bucket, from 14.3 / 87): rubocop's `: E: ` +1.6 / +23, oxlint's `  x ` +4.6 / +50, nginx's
- * `[alert] ` +0.85 / +10, sqlfluff's `PRS |` +0.8 / +10, npm's `UNMET D` +1.6 / +26 and `d invalid: "` +6 / +60. Their
- * lines are found on the window's path (the last MiB of an output) and wherever an existing needle hits them.
+ * The byte path's needles for them (prefilter.ts; their buckets: needle-buckets.ts): nginx's `[emerg] ` and `[crit] `;
+ * since the tenth audit (its error in the middle of a long output of the tool's own lines was lost: large-tool-kinds.test.ts)
+ * rubocop's `E: ` and `F: `, sqlfluff's `nparsable` (`Found unparsable section`), npm ls's `NMET ` and `nvalid: "`,
+ * oxlint's `  x `: each spelt from where its first three bytes let fewest positions of ordinary text through
+ * (needle-buckets.ts has the figures). nginx's `[alert] ` has none: its lines are found on the window's path (the last
+ * MiB of an output) and wherever an existing needle hits them.
  */
-export const TOOL_BYTE_NEEDLES: readonly string[] = ["[emerg] ", "[crit] "];
+export const TOOL_BYTE_NEEDLES: readonly string[] = ["[emerg] ", "[crit] ", "E: ", "F: ", "nparsable", "NMET ", "nvalid: \"", "  x "];

@@ -56,9 +56,12 @@ describe("the needles' buckets", () => {
     // to 14.43 and 81.4. The ninth audit's 12 outputs (salaudit3: ava's 600 `✔` lines pass the lead bytes of ✘ ✕ ✗ ✖,
     // Biome's, npm ls's and oxlint's box drawing, the `[` of nginx's levels) took the same needles from 13.99 and 82.7 to
     // 14.31 and 87.3, and nginx's `[emerg] ` and `[crit] ` needles to 14.33 and 89.9: the limit on compares moved from
-    // 85 to 92 for the recorded text, not for the needles (the bench's log lines below are unchanged).
-    expect(chosen.positions / kib).toBeLessThan(15);
-    expect(chosen.compares / kib).toBeLessThan(92);
+    // 85 to 92 for the recorded text, not for the needles (the bench's log lines below are unchanged). The byte
+    // needles of the ninth audit's marks that the scan had missed (salaudit4: rubocop's `E: `/`F: `, oxlint's `  x `,
+    // sqlfluff's `nparsable`, npm ls's `NMET ` and `nvalid: "`) took them to 20.40 and 142.2 (oxlint's `  x ` alone 3.6
+    // and 19: two blanks open most of its candidates).
+    expect(chosen.positions / kib).toBeLessThan(21);
+    expect(chosen.compares / kib).toBeLessThan(150);
   });
 
   test("on the bench's log lines (bench/log-input.mjs: an ERROR line in six, `timeout`, hex ids), few positions pass but the hits", () => {
@@ -67,9 +70,11 @@ describe("the needles' buckets", () => {
     const hits = BYTE_NEEDLES.reduce((sum, needle) => sum + occurrences(bytes, needle), 0);
     const chosen = fingerprintWork(bytes, assignBuckets(BYTE_NEEDLES));
     // Measured: 1.79 hits per KiB (the `ERR` of each ERROR); 1.82 positions and 7.3 compares per KiB pass (the buckets
-    // before: 3.15 and 24.4, `timeout`'s `eou` passing `efused`'s bucket, hex ids `anic`'s and `SEVERE`'s).
-    expect(chosen.positions / kib).toBeLessThan(hits / kib + 0.1);
-    expect(chosen.compares / kib).toBeLessThan(8);
+    // before: 3.15 and 24.4, `timeout`'s `eou` passing `efused`'s bucket, hex ids `anic`'s and `SEVERE`'s). The tenth
+    // audit's needles: 1.89 and 9.5 (oxlint's `  x ` let the stack lines' `    at` through, 0.08, and each ERROR's `ERR`
+    // is compared with one more needle of its bucket).
+    expect(chosen.positions / kib).toBeLessThan(hits / kib + 0.15);
+    expect(chosen.compares / kib).toBeLessThan(10);
   });
 
   test("on log lines (bench/log-input.mjs), the needles added later let few more positions through than the first ones", () => {
