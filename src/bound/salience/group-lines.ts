@@ -31,13 +31,17 @@ export const TITLE = /^\s*(?:●|✕|✖|×|FAIL)\s/;
  * nor vitest's `Start at` and `Duration` under its summary (indented to align with ` Test Files`).
  */
 export const PASSING = /^\s*[✓✔√]\s|^ +(?:Start at|Duration) {2}\S/;
-/** A failed assertion, whose expected/actual diff comes under it: Python's and Node's `AssertionError`, jest's `expect(received)`. */
-export const ASSERTION = /\bAssertion(?:Error|FailedError)\b|\bexpect\(received\)/;
+/**
+ * A failed assertion, whose expected/actual diff comes under it: Python's and Node's `AssertionError`, jest's
+ * `expect(received)`, minitest's report of a failure (`  1) Failure:` over the test's name and `Expected: 19`, `  Actual: 22`).
+ */
+export const ASSERTION = /\bAssertion(?:Error|FailedError)\b|\bexpect\(received\)|^ {2}\d+\) Failure:$/;
 /**
  * A line of that diff: `- {'a': 1}`, `+   18,`, `+ actual - expected`, `- Expected  - 1`, difflib's `?     ^` guide; the
- * values jest and bun print for a matcher (`Expected: 19`, `Received: 18`, `Expected length: 3`), past a blank line.
+ * values jest and bun print for a matcher (`Expected: 19`, `Received: 18`, `Expected length: 3`), past a blank line;
+ * minitest's `  Actual: 22`.
  */
-export const DIFF_LINE = /^\s*(?:[-+](?: |$)|\? +[-+^ ]*[-+^]\s*$|(?:Expected|Received)(?: [a-z]+)*: \S)/;
+export const DIFF_LINE = /^\s*(?:[-+](?: |$)|\? +[-+^ ]*[-+^]\s*$|(?:Expected|Received|Actual)(?: [a-z]+)*: \S)/;
 /** A diff's legend (`+ actual - expected`, `- Expected  - 1`, jest's `- Snapshot  - 1`): a second one under a diff already taken opens a second diff of the same values (mocha prints its own under Node's). */
 export const LEGEND = /^\s*[-+] (?:actual|expected|Expected|Received|Snapshot)\b/;
 /** A diff line that is not a legend: a value. */

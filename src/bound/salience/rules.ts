@@ -1,7 +1,7 @@
 // What makes a line salient: strict patterns for errors and failures, a location bonus, and the passes that reject look-alikes.
 import { knownScore } from "./line-scores.js";
 import { compileNative } from "./native-regexps.js";
-import { TOOL_REJECTION, TOOL_RULES } from "./tool-rules.js";
+import { FAILURES_COUNTED, TOOL_REJECTION, TOOL_RULES } from "./tool-rules.js";
 
 /** Score at or above which a line is kept as salient (a strong marker alone reaches it; a weak word needs a location). */
 export const SALIENT_SCORE = 5;
@@ -138,11 +138,10 @@ const LOCATION_HINT = /\.[A-Za-z]\w{0,5}(?:[:(]| (?:on )?line )\d|:\\/;
 export const LOCATION_PATTERNS = { hint: LOCATION_HINT, location: LOCATION };
 
 /**
-/**
  * A failed test's title (a test's failure mark before it, `✘`, `✕`, `×`, `●`…, not eslint's `✖ 12 problems`; rspec's
  * `(FAILED - 2)` after it): when it says `no errors` or `0 errors` (phpunit's `✘ Total of cart without errors 11`, rspec's
  * `… when no error occurs in case 7 (FAILED - 1)`), that is what the test checks, not a count. Tried only on a line
- * the first rejection matched.
+ * the first rejection matched (and a count of failures beside the zero: tool-rules.ts FAILURES_COUNTED).
  */
 const FAILED_TITLE = /^\s*[✘✕✗✖❌×●]\s(?!\d+ problems?\b)|\(FAILED - \d+\)$/;
 
@@ -191,7 +190,7 @@ function joinStrongRules(): Rule[] {
     groups.push({ pattern: new RegExp(sources[at]!.join("|"), keys[at]!.slice(space + 1)), score: Number(keys[at]!.slice(0, space)) });
   }
   compileNative(groups.map((group) => group.pattern));
-  compileNative([PASS_MARK, LOCATION_HINT, FAILED_TITLE, TOOL_REJECTION].concat(REJECT));
+  compileNative([PASS_MARK, LOCATION_HINT, FAILED_TITLE, FAILURES_COUNTED, TOOL_REJECTION].concat(REJECT));
   return groups.sort((a, b) => b.score - a.score);
 }
 
@@ -235,7 +234,7 @@ function scoreText(text: string): number {
     score = 3;
   }
   for (let index = 0; index < REJECT.length; index += 1) {
-    if (REJECT[index]!.test(text) && (index !== 0 || !FAILED_TITLE.test(text))) return 0;
+    if (REJECT[index]!.test(text) && (index !== 0 || !(FAILED_TITLE.test(text) || FAILURES_COUNTED.test(text)))) return 0;
   }
   // A checker's findings below an error's severity (rubocop's `W:`, staticcheck's style checks) have a location: tried only then (~10 % on every ERROR line otherwise).
   if (located && TOOL_REJECTION.test(text)) return 0;

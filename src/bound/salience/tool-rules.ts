@@ -17,7 +17,13 @@ import type { Rule } from "./rules.js";
  * - `npm ls`'s tree: a dependency missing (`UNMET DEPENDENCY ms@2.1.3`, npm 6's `UNMET PEER DEPENDENCY`) or of a
  *   version its dependents do not accept (`pretty-format@1.0.0 deduped invalid: "^29.7.0" from …`); not an optional
  *   one that is not for this platform (`UNMET OPTIONAL DEPENDENCY fsevents@^2.3.3`);
- * - bun test's failed test (`(fail) prices 12 > price of 9 x 2 [0.73ms]`) and its count (` 1 fail`).
+ * - bun test's failed test (`(fail) prices 12 > price of 9 x 2 [0.73ms]`) and its count (` 1 fail`);
+ * - (the tenth audit's, salaudit4-kinds.test.ts) a JSON log line at pino's and bunyan's numeric levels error and fatal
+ *   (`{"level":50,…,"msg":"payment declined by gateway"}`, `"level":60`), not info (30) or warn (40); winston's and
+ *   others' `"level":"error"` are rules.ts's; minitest's verbose verdict of a failed or erring test
+ *   (`Region17Test#test_tier_17 = 0.00 s = F`, `= E`), not a passing one (`= .`), and its report of each at the end
+ *   (`  1) Failure:` over the test's name and location, `Expected: 19`, `  Actual: 22`); turbo's summary of the tasks
+ *   that failed (`Failed:    @ledger/p07#build`).
  */
 export const TOOL_RULES: Rule[] = [
   // One `^` for the five (each opens its line): a non-anchored alternation tries each of its `^` branches at every
@@ -29,11 +35,19 @@ export const TOOL_RULES: Rule[] = [
       / {2}x (?:[\w-]+\([\w@\/.-]+\): |[A-Z])/,
       /L: *\d+ \| P: *\d+ \| +PRS \| |WARNING: Parsing errors found\b/,
       /\(fail\) \S| [1-9]\d* fail$/,
+      /\{.*?"level":[56]0[,}]|[A-Z][\w:]*#test_.* = \d+\.\d+ s = [FE]$| {2}\d+\) (?:Failure|Error):$|Failed: +\S+#\S+$/,
     ].map((rule) => rule.source).join("|")})`),
     score: 9,
   },
   { pattern: /^[│├└┬─ ]*[├└]─[─┬] (?:UNMET (?:PEER )?DEPENDENCY \S|\S+@\S+ (?:deduped )?invalid: ")/, score: 8 },
 ];
+
+/**
+ * A count of failures beside a zero that rules.ts's first rejection would take for all being well (Surefire's
+ * `Tests run: 20, Failures: 1, Errors: 0, Skipped: 0 … <<< FAILURE!`, `Failures: 0, Errors: 1`, minitest's `800 runs, 800 assertions, 1 failures,
+ * 0 errors, 0 skips`): that line is not rejected.
+ */
+export const FAILURES_COUNTED = /\b(?:Failures|Errors): [1-9]|\b[1-9]\d* (?:failures|errors), /;
 
 /**
  * Lines that are never salient whatever words they hold (tried only on a line with a location, rules.ts): rubocop's conventions, warnings and refactors (`lib/a.rb:4:5:
@@ -45,16 +59,18 @@ export const TOOL_REJECTION = /^[^\s:]+:\d+:\d+: [CWR]: (?:\[Correctable\] )?[A-
 
 /**
  * The text needles these rules add (prefilter.ts): rubocop's `: E: ` and `: F: `, nginx's levels, oxlint's mark, sqlfluff's
- * `PRS`, npm's `UNMET ` and `invalid: "`, bun's `(fail)` (its ` 1 fail` has `fail`). The byte path's: TOOL_BYTE_NEEDLES.
+ * `PRS`, npm's `UNMET ` and `invalid: "`, bun's `(fail)` (its ` 1 fail` has `fail`), pino's numeric levels, minitest's
+ * verdicts. The byte path's: TOOL_BYTE_NEEDLES.
  */
-export const TOOL_NEEDLE_TEXTS: readonly string[] = [": E: ", ": F: ", "[emerg]", "[alert]", "[crit]", "\n  x ", "PRS | ", "UNMET ", "invalid: \""];
+export const TOOL_NEEDLE_TEXTS: readonly string[] = [": E: ", ": F: ", "[emerg]", "[alert]", "[crit]", "\n  x ", "PRS | ", "UNMET ", "invalid: \"", "\"level\":5", "\"level\":6", " s = F", " s = E"];
 
 /**
  * The byte path's needles for them (prefilter.ts; their buckets: needle-buckets.ts): nginx's `[emerg] ` and `[crit] `;
  * since the tenth audit (its error in the middle of a long output of the tool's own lines was lost: large-tool-kinds.test.ts)
  * rubocop's `E: ` and `F: `, sqlfluff's `nparsable` (`Found unparsable section`), npm ls's `NMET ` and `nvalid: "`,
- * oxlint's `  x `: each spelt from where its first three bytes let fewest positions of ordinary text through
- * (needle-buckets.ts has the figures). nginx's `[alert] ` has none: its lines are found on the window's path (the last
- * MiB of an output) and wherever an existing needle hits them.
+ * oxlint's `  x `, pino's `el":5` and `el":6`: each spelt from where its first three bytes let fewest positions of
+ * ordinary text through (needle-buckets.ts has the figures). nginx's `[alert] ` and minitest's verdicts (`s = F`: every
+ * `s = ` of code) have none: their lines are found on the window's path (the last MiB of an output) and wherever an
+ * existing needle hits them (minitest prints each failure again, with why, at the end of its run).
  */
-export const TOOL_BYTE_NEEDLES: readonly string[] = ["[emerg] ", "[crit] ", "E: ", "F: ", "nparsable", "NMET ", "nvalid: \"", "  x "];
+export const TOOL_BYTE_NEEDLES: readonly string[] = ["[emerg] ", "[crit] ", "E: ", "F: ", "nparsable", "NMET ", "nvalid: \"", "  x ", "el\":5", "el\":6"];

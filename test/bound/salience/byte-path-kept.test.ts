@@ -50,6 +50,9 @@ const NOT_ON_THE_BYTE_PATH: Record<string, string[]> = {
   "ava-1-failure.txt": ["test/tiers14.test.js:86", "t.is(value, 18);", "- 17", "+ 18"],
   "clang-tidy-warnings-1-error.txt": ["Found compiler error(s)."],
   "rubocop-offenses-1-syntax-error.txt": ["40 files inspected, 586 offenses detected, 312 offenses autocorrectable"],
+  // The tenth audit's: minitest's verdict `= E` has no byte needle (`s = E`: every `s = ` of code would pass); its run ends
+  // with each failure again, with why.
+  "minitest-verbose-failures.txt": ["Region29Test#test_fee_doubles_the_price = 0.00 s = E"],
 };
 
 describe("the byte path keeps every must-keep line at 10,240 bytes", () => {

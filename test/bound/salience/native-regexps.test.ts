@@ -27,7 +27,7 @@ describe("compileNative", () => {
     // and the first time a line needs the masks (shape-mask.wat, no expression), the test whether its blanks are
     // single spaces before the masked line itself.
     expect(runs(await testedTexts(async () => void mayBeSalient(LOG_LINE)))).toEqual(["long", "line"]);
-    expect(runs(await testedTexts(async () => void scoreLine(LOG_LINE))).slice(0, 14)).toEqual([...Array(13).fill("long"), "line"]);
+    expect(runs(await testedTexts(async () => void scoreLine(LOG_LINE))).slice(0, 15)).toEqual([...Array(14).fill("long"), "line"]);
     expect(runs(await testedTexts(async () => void tokenize(LOG_LINE)))).toEqual(["long"]);
     expect(runs(await testedTexts(async () => void tokenize(`\t${LOG_LINE}`)))).toEqual(["long", "other"]);
     // Once each: the next line runs no long text, and the answers are the same.

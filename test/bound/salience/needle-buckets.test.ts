@@ -59,9 +59,10 @@ describe("the needles' buckets", () => {
     // 85 to 92 for the recorded text, not for the needles (the bench's log lines below are unchanged). The byte
     // needles of the ninth audit's marks that the scan had missed (salaudit4: rubocop's `E: `/`F: `, oxlint's `  x `,
     // sqlfluff's `nparsable`, npm ls's `NMET ` and `nvalid: "`) took them to 20.40 and 142.2 (oxlint's `  x ` alone 3.6
-    // and 19: two blanks open most of its candidates).
+    // and 19: two blanks open most of its candidates). The audit's 8 outputs to 20.48 and 146.9, pino's `el":5`/`el":6`
+    // to 20.65 and 157.3.
     expect(chosen.positions / kib).toBeLessThan(21);
-    expect(chosen.compares / kib).toBeLessThan(150);
+    expect(chosen.compares / kib).toBeLessThan(160);
   });
 
   test("on the bench's log lines (bench/log-input.mjs: an ERROR line in six, `timeout`, hex ids), few positions pass but the hits", () => {
@@ -72,9 +73,9 @@ describe("the needles' buckets", () => {
     // Measured: 1.79 hits per KiB (the `ERR` of each ERROR); 1.82 positions and 7.3 compares per KiB pass (the buckets
     // before: 3.15 and 24.4, `timeout`'s `eou` passing `efused`'s bucket, hex ids `anic`'s and `SEVERE`'s). The tenth
     // audit's needles: 1.89 and 9.5 (oxlint's `  x ` let the stack lines' `    at` through, 0.08, and each ERROR's `ERR`
-    // is compared with one more needle of its bucket).
+    // is compared with one more needle of its bucket); pino's `el":5` and `el":6`, in the same bucket, 13.2.
     expect(chosen.positions / kib).toBeLessThan(hits / kib + 0.15);
-    expect(chosen.compares / kib).toBeLessThan(10);
+    expect(chosen.compares / kib).toBeLessThan(14);
   });
 
   test("on log lines (bench/log-input.mjs), the needles added later let few more positions through than the first ones", () => {
