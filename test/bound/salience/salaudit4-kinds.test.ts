@@ -1,7 +1,7 @@
 // Kinds of real output recorded in the tenth audit (recipes/salaudit4_cases.sh): JSON log lines of pino and winston
 // (an error with its stack in a field, another with none), Python logging's default format, minitest's verbose run,
 // Maven Surefire's JUnit 5 run, GHC's --make with warnings and one type error, psql running a migration, a turbo
-// monorepo build where one package fails.
+// monorepo build where one package fails, bunyan's JSON lines, uvicorn serving a FastAPI app whose handler raises.
 import { readFileSync } from "node:fs";
 import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
@@ -27,6 +27,8 @@ const KINDS = [
   "ghc-make-type-error",
   "psql-migration-errors",
   "turbo-monorepo-build-failure",
+  "bunyan-worker-json-errors",
+  "uvicorn-fastapi-traceback",
 ];
 
 describe("the tenth audit's outputs keep their must-keep lines", () => {
@@ -48,6 +50,10 @@ describe("JSON log lines", () => {
     for (const line of ['{"level":30,"time":1,"pid":1,"hostname":"h","req":{"method":"GET","url":"/api/v1/error-reports/20"},"res":{"statusCode":200},"responseTime":20,"msg":"request completed"}', '{"level":40,"time":1,"upstream":"rates-api","ms":1225,"msg":"slow upstream response"}', '{"level":30,"time":1,"errorCount":0,"msg":"request completed"}', '{"level":30,"time":1,"ms":50,"msg":"order priced"}']) {
       expect(salient(line)).toBe(false);
     }
+  });
+
+  test("bunyan's level 50 (after its name, hostname and pid), with its `err` or without", () => {
+    expect(salientOf("bunyan-worker-json-errors").map((line) => [JSON.parse(line).level, JSON.parse(line).msg])).toEqual([[50, "pricing failed"], [50, "payment declined by gateway"]]);
   });
 
   test("winston's error lines, not its info lines with an error in their URL", () => {
@@ -101,6 +107,12 @@ describe("builds and scripts", () => {
 
   test("psql's errors, not its NOTICEs that a table to drop does not exist", () => {
     expect(salientOf("psql-migration-errors")).toEqual(['psql:migrate.sql:435: ERROR:  relation "invoices" does not exist', 'psql:migrate.sql:988: ERROR:  duplicate key value violates unique constraint "customers_pkey"']);
+  });
+
+  test("uvicorn: the 500 request line, `Exception in ASGI application` and the exception with the handler's frame under Starlette's; not the 404s nor the error-report endpoint's 200s", () => {
+    const lines = fixture("uvicorn-fastapi-traceback.txt");
+    expect(lines.filter(salient).map((line) => line.replace(/127\.0\.0\.1:\d+/, "H"))).toEqual(['INFO:     H - "GET /orders/377 HTTP/1.1" 500 Internal Server Error', "ERROR:    Exception in ASGI application", "Traceback (most recent call last):", "TypeError: 'NoneType' object is not subscriptable"]);
+    expect(groupWith(groupsOf(lines), "TypeError: 'NoneType' object is not subscriptable")![0]).toBe('File "/tmp/rec/salaudit4/uvicorn-fastapi-traceback/app.py", line 13, in order');
   });
 
   test("Python logging's default format: the ERROR lines and the traceback's exception, not an INFO line with an error in its path", () => {
