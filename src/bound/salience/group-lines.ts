@@ -53,7 +53,8 @@ export const isDiffValue = (text: string): boolean => DIFF_LINE.test(text) && !L
  * esbuild's `✘ [ERROR] Could not resolve "./x.js"` over a blank line and its indented location and code; rspec's
  * `Failure/Error: expect(…)` over a blank line and its `expected:`/`got:` lines or the exception, and its frame; vite's
  * `error during build:`, rolldown's `Build failed with 1 error:`, a blank line, then the error (`[PARSE_ERROR] …`)
- * and its code (a line of such a group that ends with `:` announces the line under it, as the first line does).
+ * and its code (a line of such a group that ends with `:` announces the line under it, as the first line does);
+ * Next.js's `Type error: …` over a blank line and its code frame.
  */
 const SPANS_BLANKS = "WARNING: DATA RACE";
 /** pnpm's error (` ERR_PNPM_NO_MATCHING_VERSION  No matching version found for left-pad@^9.0.0`, thin spaces around the code), whose paragraphs a blank line parts. */
@@ -70,7 +71,7 @@ export const EXUNIT_DETAIL = /^\s+(?:Assertion with \S+ failed$|\*\* \([A-Z][\w.
 
 /** True for the first line of such a report (string tests: no regular expression runs for it but on rspec's). */
 export const spansBlanks = (text: string): boolean =>
-  text === SPANS_BLANKS || text === "error during build:" || PNPM_ERROR.test(text) || text.startsWith("✘ [ERROR] ") || (text.includes("Failure/Error: ") && /^\s*Failure\/Error: /.test(text));
+  text === SPANS_BLANKS || text === "error during build:" || PNPM_ERROR.test(text) || text.startsWith("✘ [ERROR] ") || text.startsWith("Type error: ") || (text.includes("Failure/Error: ") && /^\s*Failure\/Error: /.test(text));
 
 /** An item of the list under Node's `Require stack:` (`- /app/lib/config.js`), the modules that asked for the missing one. */
 export const LIST_ITEM = /^- \S/;

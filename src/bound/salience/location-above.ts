@@ -1,5 +1,6 @@
 // Where a diagnostic is, when its tool prints that above it rather than on its line: Biome's header over its report,
-// sqlfluff's file line over its findings, the code frame bun prints over a failed expectation (owners.ts asks first).
+// sqlfluff's file line over its findings, the code frame bun prints over a failed expectation, Next.js's location over
+// its type error (owners.ts asks first).
 import type { Above } from "./lines-above.js";
 import type { NumberedLine } from "./reservoir.js";
 
@@ -25,8 +26,12 @@ const MAX_SQLFLUFF_LOOK_BACK = 200;
 const FRAME_CODE = /^\d+ \| /;
 const FRAME_CARET = /^\s+\^\s*$/;
 
+/** Next.js's `./app/p17/page.tsx:4:9` over its `Type error: …` (or `Module not found: …`) when a build fails. */
+const NEXT_LOCATION = /^\.{0,2}\/?[\w@.\/[\]()-]+:\d+:\d+$/;
+const NEXT_ERROR = /^(?:Type error|Module not found): /;
+
 /** What the line's own text says an owner above may be found for (owners.ts tests it with its own). */
-export const LOCATED_ABOVE = /^ {2}[×x] \S|^L: *\d+ \| P: *\d+ \| |^error: /;
+export const LOCATED_ABOVE = /^ {2}[×x] \S|^L: *\d+ \| P: *\d+ \| |^error: |^(?:Type error|Module not found): /;
 
 /** The location printed above a diagnostic, nearest last; undefined when the line is none of these tools'. */
 export function locationAbove(line: NumberedLine, before: Above): NumberedLine[] | undefined {
@@ -36,6 +41,10 @@ export function locationAbove(line: NumberedLine, before: Above): NumberedLine[]
     return blank && blank.text.trim().length === 0 && header && REPORT_HEADER.test(header.text) ? [taken(header)] : undefined;
   }
   if (SQLFLUFF_FINDING.test(line.text)) return sqlfluffFile(before);
+  if (NEXT_ERROR.test(line.text)) {
+    const location = before.at(1);
+    return location && NEXT_LOCATION.test(location.text) ? [taken(location)] : undefined;
+  }
   if (line.text.startsWith("error: ")) {
     const caret = before.at(1);
     const code = before.at(2);

@@ -33,7 +33,7 @@ const STRONG: Rule[] = [
   { pattern: /^npm (?:error|ERR!)|^yarn error|^error\s|^\s?ERR_PNPM_\w+/, score: 10 },
   { pattern: /^(?:g?make(?:\[\d+\])?): \*\*\*|^\*\*\* |^g?make(?:\[\d+\])?: Target .* not remade because of errors/, score: 10 },
   { pattern: /(?:^|\s)fatal(?: error)?:|^FATAL\b|(?<![a-z,]\s)\bfatal error\b/i, score: 10 },
-  { pattern: /\bexit(?:ed)? (?:status|code)[ =:]*(?:[1-9]\d*|-\d+)\b(?! (?:if|unless|when|on|for|to|and|or|means|indicates|is)\b)|\bexited with (?:code|status) [1-9]|\bnon-zero exit (?:status|code)\s*:?\s*-?\d/i, score: 8 },
+  { pattern: /\bexit(?:ed)? (?:status|code)[ =:]*(?:[1-9]\d*|-\d+)\b(?! (?:if|unless|when|on|for|to|and|or|means|indicates|is)\b)|\bexited with (?:code|status):? [1-9]|\bnon-zero exit (?:status|code)\s*:?\s*-?\d/i, score: 8 },
   { pattern: /"(?:GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS) [^"]*" 5\d\d\b/, score: 8 },
   { pattern: new RegExp(`(?<!\\x60)\\b(?:${ERRNO})\\b(?!\\x60)`), score: 8 },
   { pattern: /\bPermission denied\b|\bNo such file or directory\b|\bcommand not found\b|\bSegmentation fault\b|\(core dumped\)|\bAccess denied\b|\bConnection refused\b|\b[Cc]onnection to the server \S+ was refused\b|^(?:\S+: )?(?:line \d+: )?\s*\d+ (?:Aborted|Killed|Bus error|Floating point exception)\b/, score: 8 },
@@ -242,7 +242,7 @@ function scoreText(text: string): number {
 }
 
 /**
- * True for a line that continues the one above it: an indented line, a stack frame, a caret or gutter line (`|`,
+ * True for a line that continues the one above it: an indented line, a stack frame, a caret or gutter line (`|`, `> 4 |`,
  * terraform's `│`), valgrind's indented `==PID==    at …`, a sanitizer's `READ of size 4 at …` over its frames,
  * rustc's `...` between two excerpts and its `help:` with the suggested lines (`13 +     let total = …`), gcc's and
  * clang's `f.c:4:30: note: …` (with its code frame under it), Node's `Require stack:` (groups.ts takes its `- path`
@@ -256,7 +256,7 @@ export function isContinuation(text: string): boolean {
   if (text.length === 0) return false;
   const first = text.charCodeAt(0);
   if (first === 0x20 || first === 0x09) return text.trim().length > 0;
-  return /^(?:at |Caused by:|stack traceback:$|"\S|Unit \S+ has a bad unit file setting\.$|\s*\^|\s*[|│]|\s*-->|\s*\d+\s*\||==\d+== {2,}\S|(?:READ|WRITE) of size \d+ at |(?:Previous )?(?:[Rr]ead|[Ww]rite) at 0x[0-9a-f]+ by |\.\.\.$|help: |\d+ [-+~] |Require stack:$|LINE \d+: |Stack trace:$|#\d+ (?:\S+\(\d+\): |\{main\}$))/.test(text) || (text.includes(": note: ") && COMPILER_NOTE.test(text)) || (text.includes(":  ") && POSTGRES_FIELD.test(text));
+  return /^(?:at |Caused by:|stack traceback:$|"\S|Unit \S+ has a bad unit file setting\.$|\s*\^|\s*[|│]|\s*-->|\s*>?\s*\d+\s*\||==\d+== {2,}\S|(?:READ|WRITE) of size \d+ at |(?:Previous )?(?:[Rr]ead|[Ww]rite) at 0x[0-9a-f]+ by |\.\.\.$|help: |\d+ [-+~] |Require stack:$|LINE \d+: |Stack trace:$|#\d+ (?:\S+\(\d+\): |\{main\}$))/.test(text) || (text.includes(": note: ") && COMPILER_NOTE.test(text)) || (text.includes(":  ") && POSTGRES_FIELD.test(text));
 }
 
 /** PostgreSQL's fields under its `ERROR:` (server log, after its line prefix, or psql's): `DETAIL:  Key (id)=(1) already exists.`, `STATEMENT:  insert …`. */

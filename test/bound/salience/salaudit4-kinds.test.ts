@@ -1,7 +1,8 @@
 // Kinds of real output recorded in the tenth audit (recipes/salaudit4_cases.sh): JSON log lines of pino and winston
 // (an error with its stack in a field, another with none), Python logging's default format, minitest's verbose run,
 // Maven Surefire's JUnit 5 run, GHC's --make with warnings and one type error, psql running a migration, a turbo
-// monorepo build where one package fails, bunyan's JSON lines, uvicorn serving a FastAPI app whose handler raises.
+// monorepo build where one package fails, bunyan's JSON lines, uvicorn serving a FastAPI app whose handler raises,
+// `next build` of 5 apps where one has a type error.
 import { readFileSync } from "node:fs";
 import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
@@ -29,6 +30,7 @@ const KINDS = [
   "turbo-monorepo-build-failure",
   "bunyan-worker-json-errors",
   "uvicorn-fastapi-traceback",
+  "nextjs-build-type-error",
 ];
 
 describe("the tenth audit's outputs keep their must-keep lines", () => {
@@ -98,6 +100,13 @@ describe("builds and scripts", () => {
   test("turbo: the package's error, npm's failed script, the task's and the run's verdicts, its summary of failed tasks", () => {
     expect(salientOf("turbo-monorepo-build-failure")).toEqual(mustKeep("turbo-monorepo-build-failure").map((needle) => fixture("turbo-monorepo-build-failure.txt").find((line) => line.includes(needle))!));
     expect(salient(" Tasks:    15 successful, 16 total")).toBe(false);
+  });
+
+  test("Next.js: its location above the type error and its code frame past a blank line travel with it; the build worker's exit code", () => {
+    const lines = fixture("nextjs-build-type-error.txt").map((line) => line.replace(/\x1b\[[0-9;]*m/g, ""));
+    expect(lines.filter(salient)).toEqual(["Failed to compile.", "Type error: Type 'string' is not assignable to type 'number'.", "Next.js build worker exited with code: 1 and signal: null"]);
+    expect(groupWith(groupsOf(lines), "Type error: Type 'string' is not assignable to type 'number'.")).toEqual(expect.arrayContaining(["./app/p17/page.tsx:4:9", '> 4 |   const total: number = "0";', "|         ^"]));
+    expect(salient("Next.js build worker exited with code: 0 and signal: null")).toBe(false);
   });
 
   test("GHC's type error, not its 160 warnings; the error's explanation and code travel with it", () => {
