@@ -33,9 +33,10 @@ export const TITLE = /^\s*(?:●|✕|✖|×|FAIL)\s/;
 export const PASSING = /^\s*[✓✔√]\s|^ +(?:Start at|Duration) {2}\S/;
 /**
  * A failed assertion, whose expected/actual diff comes under it: Python's and Node's `AssertionError`, jest's
- * `expect(received)`, minitest's report of a failure (`  1) Failure:` over the test's name and `Expected: 19`, `  Actual: 22`).
+ * `expect(received)` (Playwright's `expect(locator)`, `expect(page)`: its `Expected: "19"`, `Received: "18"` past a blank
+ * line and `Locator:`), minitest's report of a failure (`  1) Failure:` over the test's name and `Expected: 19`, `  Actual: 22`).
  */
-export const ASSERTION = /\bAssertion(?:Error|FailedError)\b|\bexpect\(received\)|^ {2}\d+\) Failure:$/;
+export const ASSERTION = /\bAssertion(?:Error|FailedError)\b|\bexpect\((?:received|locator|page)\)|^ {2}\d+\) Failure:$/;
 /**
  * A line of that diff: `- {'a': 1}`, `+   18,`, `+ actual - expected`, `- Expected  - 1`, difflib's `?     ^` guide; the
  * values jest and bun print for a matcher (`Expected: 19`, `Received: 18`, `Expected length: 3`), past a blank line;

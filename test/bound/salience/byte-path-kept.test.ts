@@ -53,6 +53,9 @@ const NOT_ON_THE_BYTE_PATH: Record<string, string[]> = {
   // The tenth audit's: minitest's verdict `= E` has no byte needle (`s = E`: every `s = ` of code would pass); its run ends
   // with each failure again, with why.
   "minitest-verbose-failures.txt": ["Region29Test#test_fee_doubles_the_price = 0.00 s = E"],
+  // Playwright's report of a failure ends its run: its title (`  1) tests/… ───`) and its code frame's `> 30 |` line, under
+  // the error's call log, are a real run's tail.
+  "playwright-list-1-failure.txt": ["1) tests/cart17.spec.mjs:28:3 › cart 17 › total for 7 items", '> 30 |     await expect(page.locator("#total")).toHaveText("19");'],
 };
 
 describe("the byte path keeps every must-keep line at 10,240 bytes", () => {

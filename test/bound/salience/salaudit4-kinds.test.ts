@@ -2,7 +2,7 @@
 // (an error with its stack in a field, another with none), Python logging's default format, minitest's verbose run,
 // Maven Surefire's JUnit 5 run, GHC's --make with warnings and one type error, psql running a migration, a turbo
 // monorepo build where one package fails, bunyan's JSON lines, uvicorn serving a FastAPI app whose handler raises,
-// `next build` of 5 apps where one has a type error.
+// `next build` of 5 apps where one has a type error, Playwright's list reporter with one failed expectation.
 import { readFileSync } from "node:fs";
 import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
@@ -31,6 +31,7 @@ const KINDS = [
   "bunyan-worker-json-errors",
   "uvicorn-fastapi-traceback",
   "nextjs-build-type-error",
+  "playwright-list-1-failure",
 ];
 
 describe("the tenth audit's outputs keep their must-keep lines", () => {
@@ -83,6 +84,10 @@ describe("test runners", () => {
     expect(groupWith(groupsOf(fixture("minitest-verbose-failures.txt")), "1) Failure:")).toEqual(["1) Failure:", "Region17Test#test_tier_17_prices_without_error [/tmp/rec/salaudit4/minitest-verbose-failures/test/region17_test.rb:74]:", "Expected: 19", "Actual: 22"]);
     for (const line of ["800 runs, 800 assertions, 1 failures, 0 errors, 0 skips", "Ledger::RegionTest#test_0001_prices a tier = 0.01 s = F"]) expect(salient(line)).toBe(true);
     for (const line of ["800 runs, 800 assertions, 0 failures, 0 errors, 0 skips", "Region28Test#test_raises_error_for_unknown_tier = 0.00 s = .", "Region05Test#test_fee_doubles_the_price = 0.00 s = S"]) expect(salient(line)).toBe(false);
+  });
+
+  test("Playwright: the failed test's line, its error and the count; not the passing tests named for error banners and pages", () => {
+    expect(salientOf("playwright-list-1-failure").map((line) => line.trim())).toEqual(["✘  174 tests/cart17.spec.mjs:28:3 › cart 17 › total for 7 items (6.1s)", "Error: expect(locator).toHaveText(expected) failed", "1 failed"]);
   });
 
   test("Surefire's class line and summary that count a failure beside `Errors: 0`; not the passing classes", () => {
