@@ -26,7 +26,7 @@ import type { Rule } from "./rules.js";
  *   that failed (`Failed:    @ledger/p07#build`).
  */
 export const TOOL_RULES: Rule[] = [
-  // One `^` for the five (each opens its line): a non-anchored alternation tries each of its `^` branches at every
+  // One `^` for the six (each opens its line): a non-anchored alternation tries each of its `^` branches at every
   // position of a line, and every scored line (an ERROR log line) runs this group.
   {
     pattern: new RegExp(`^(?:${[
@@ -44,8 +44,8 @@ export const TOOL_RULES: Rule[] = [
 
 /**
  * A count of failures beside a zero that rules.ts's first rejection would take for all being well (Surefire's
- * `Tests run: 20, Failures: 1, Errors: 0, Skipped: 0 … <<< FAILURE!`, `Failures: 0, Errors: 1`, minitest's `800 runs, 800 assertions, 1 failures,
- * 0 errors, 0 skips`): that line is not rejected.
+ * `Tests run: 20, Failures: 1, Errors: 0, Skipped: 0 … <<< FAILURE!`, `Failures: 0, Errors: 1`, minitest's `800 runs,
+ * 800 assertions, 1 failures, 0 errors, 0 skips`): that line is not rejected.
  */
 export const FAILURES_COUNTED = /\b(?:Failures|Errors): [1-9]|\b[1-9]\d* (?:failures|errors), /;
 
