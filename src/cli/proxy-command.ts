@@ -7,7 +7,8 @@ import { UsageError } from "../errors.js";
 import { FrameReader, FrameSplitter } from "../mcp/frame-splitter.js";
 import { ProxyRouter } from "../mcp/proxy-router.js";
 import { resultMaxBytes, successBudget, type GivenBudget } from "../mcp/client-limits.js";
-import { boundCallToolResult, type BoundResult, type ResultBoundOptions } from "../mcp/result-bound.js";
+import { answerWithinLine } from "../mcp/oversized-answer.js";
+import { boundCallToolResult, spillWhole, type BoundResult, type ResultBoundOptions } from "../mcp/result-bound.js";
 import { STREAM_FRAME_BYTES, StreamedResponse } from "../mcp/streamed-result.js";
 import { answerGrepOutput, answerReadOutput, storedOutputContext, type StoredOutputContext } from "../mcp/stored-output-tools.js";
 import { answerSafely, readArguments } from "../mcp/tool-answer.js";
@@ -90,6 +91,16 @@ export async function runProxy(argv: string[], raw: RawOptions): Promise<never> 
       report(outcome);
       return outcome.result;
     },
+    // an answer over the SDK client's 10 MiB line, which would close its connection, is reshaped to fit
+    overLine: (message, method, frame, readToolName) => answerWithinLine(message, method, frame, {
+      bound: (result, raw) => {
+        const outcome = boundCallToolResult(result, raw, { ...optionsFor(router.client), readToolName });
+        report(outcome);
+        return outcome;
+      },
+      save: (raw, textView) => spillWhole(raw, textView, { ...optionsFor(router.client), readToolName }),
+      readToolName,
+    }),
     answerOwn: (tool, args) => answerSafely(tool === "read" ? "read_output" : "grep_output", () => (tool === "read" ? answerReadOutput : answerGrepOutput)(readArguments(args), stored()), log),
     log,
     requestTimeoutMs,

@@ -36,6 +36,20 @@ export const OPENCODE_MAX_LINES = 2_000;
  */
 export const OPENCODE_BLOCK_ROOM = 10;
 
+/**
+ * The official MCP SDK client's stdio transport (`@modelcontextprotocol/sdk` 1.32.2, shared/stdio.js
+ * `STDIO_DEFAULT_MAX_BUFFER_SIZE`) holds at most 10 MiB unread: a longer line throws "ReadBuffer exceeded maximum
+ * size of 10485760 bytes" and the client closes the connection (Claude Code, Gemini CLI and others use it).
+ */
+export const CLIENT_MAX_LINE_BYTES = 10 * 1024 * 1024;
+/** What the client's buffer may hold besides the line: the rest of the read that ends it (a pipe read, 64 KiB). */
+export const CLIENT_LINE_ROOM = 64 * 1024;
+
+/** True when a frame of this many bytes (without its newline) is read by the SDK client whatever follows it. */
+export function fitsClientLine(bytes: number): boolean {
+  return bytes + 1 + CLIENT_LINE_ROOM <= CLIENT_MAX_LINE_BYTES;
+}
+
 /** The budgets the proxy was given: `--max-bytes` (and whether it was given), `--failure-max-bytes` if given, `--max-lines` likewise. */
 export interface GivenBudget {
   maxBytes: number;

@@ -4,6 +4,7 @@ import { BudgetTooSmallError } from "../errors.js";
 import { parseJsonKeepingNumbers, stringifyJson } from "../normalize/lossless-json.js";
 import { isRecord } from "../payload.js";
 import { AbandonedRequests } from "./abandoned-requests.js";
+import { withinLine } from "./oversized-answer.js";
 import { jsonKey, parseMessage, preview } from "./json-rpc-frames.js";
 import { clientNameOf, isStatelessRequest } from "./protocol-era.js";
 import { chooseToolNames, withCorrexTools, type CorrexToolNames } from "./proxy-tools.js";
@@ -21,6 +22,8 @@ export interface ProxyRouterOptions {
   /** Answers a call to correx's read_output ("read") or grep_output ("grep"). */
   answerOwn(tool: "read" | "grep", args: unknown): Promise<ToolAnswer>;
   log(message: string): void;
+  /** The frame to send for an answer over the client's line (`method`: what it answers): oversized-answer.ts. */
+  overLine?(message: Record<string, unknown>, method: string | undefined, raw: Buffer, readToolName: string): string;
   /** A request the server has not answered after this long gets an error (0 = never); progress restarts the clock. */
   requestTimeoutMs: number;
 }
@@ -136,12 +139,12 @@ export class ProxyRouter {
     if (typeof message.method === "string" || !("id" in message)) return undefined;
     const key = jsonKey(message.id);
     const request = this.pending.get(key);
-    if (!request) return this.droppedLate(key, raw.length) ? DROPPED : undefined;
+    if (!request) return this.droppedLate(key, raw.length) ? DROPPED : withinLine(message, undefined, raw, undefined, this.options, this.names.read);
     this.forget(key);
     const result = isRecord(message.result) ? message.result : undefined;
     const rewritten = result === undefined ? undefined : request.method === "tools/list" ? this.listWithCorrexTools(result, request.firstPage === true) : BOUNDED_METHODS.has(request.method) ? this.refusedOr(result, () => this.options.boundResult(result, raw, this.names, this.client)) : undefined;
     // A rewritten answer keeps every number as the server wrote it (big integers, 1.0, -0: SPEC §2).
-    return rewritten === undefined ? undefined : stringifyJson({ ...message, result: rewritten });
+    return withinLine(message, request.method, raw, rewritten === undefined ? undefined : stringifyJson({ ...message, result: rewritten }), this.options, this.names.read);
   }
 
   /**

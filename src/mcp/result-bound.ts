@@ -291,7 +291,7 @@ function capMedia(content: Block[], maxBytes: number | undefined): { content: Bl
 }
 
 /** Saves the whole response with a text view (for read_output and grep_output) when only structured content was cut. */
-function spillWhole(raw: Uint8Array, textView: string, options: ResultBoundOptions): string | undefined {
+export function spillWhole(raw: Uint8Array, textView: string, options: ResultBoundOptions): string | undefined {
   if (!options.spill) return undefined;
   // Nothing of this bounding is written: measured as "" once cut, as over budget whole, it always cuts and saves.
   const render = (bound: { truncated: boolean }): string => (bound.truncated ? "" : "whole");
