@@ -1,12 +1,14 @@
 // An answer the SDK client would die on: a frame over its 10 MiB line (client-limits.ts CLIENT_MAX_LINE_BYTES), which
 // closes its connection for good. The proxy passes every other answer as written; this one is reshaped to fit: a
 // resources/read result bounded as a tools/call result is (each text, the marker and the spill), a blob too large left
-// out with a note; anything else (prompts/get, a JSON-RPC error, any other result) becomes a JSON-RPC error saying so.
+// out with a note; a tool result's media too large likewise (oversized-call.ts); anything else (prompts/get, a
+// JSON-RPC error, any other result) becomes a JSON-RPC error saying so.
 import { BudgetTooSmallError } from "../errors.js";
 import { stringifyJson } from "../normalize/lossless-json.js";
 import { isRecord } from "../payload.js";
 import { formatSize } from "../text/magic.js";
 import { CLIENT_MAX_LINE_BYTES, fitsClientLine } from "./client-limits.js";
+import { callWithinLine, largestLeftOut } from "./oversized-call.js";
 
 /** What reshaping needs from the proxy: its bounding of a CallToolResult and its spill. */
 export interface OversizedOptions {
@@ -53,6 +55,12 @@ export function answerWithinLine(message: Record<string, unknown>, method: strin
     const frame = result === undefined ? undefined : stringifyJson({ ...message, result });
     if (frame !== undefined && fitsClientLine(Buffer.byteLength(frame))) return frame;
   }
+  const call = (method === "tools/call" || method === "tasks/result") && isRecord(message.result) ? message.result : undefined;
+  if (call !== undefined) {
+    const result = reshaped(() => callWithinLine(call, raw, options, BLOBS_KEPT_CHARS, LIMIT));
+    const frame = result === undefined ? undefined : stringifyJson({ ...message, result });
+    if (frame !== undefined && fitsClientLine(Buffer.byteLength(frame))) return frame;
+  }
   const error = isRecord(message.error) ? message.error : undefined;
   const serverMessage = typeof error?.message === "string" ? error.message : undefined;
   const id = options.save(raw, serverMessage ?? stringifyJson(message.result ?? message.error ?? message, 2));
@@ -72,7 +80,7 @@ export function answerWithinLine(message: Record<string, unknown>, method: strin
 function readWithinLine(result: Record<string, unknown>, contents: unknown[], raw: Buffer, options: OversizedOptions): Record<string, unknown> | undefined {
   if (!contents.every(isRecord)) return undefined;
   const items = contents as Record<string, unknown>[];
-  const left = blobsLeftOut(items);
+  const left = largestLeftOut(items.map((item) => (typeof item.blob === "string" ? item.blob.length : undefined)), BLOBS_KEPT_CHARS);
   // a blob left out is bounded as an empty one (media data is not counted) and replaced once the id is known
   const blocks = items.map((item, index) => ({ type: "resource", resource: left.has(index) ? { ...item, blob: "" } : item }));
   const outcome = options.bound({ content: blocks }, raw);
@@ -113,17 +121,4 @@ function reshaped<T>(reshape: () => T | undefined): T | undefined {
     if (error instanceof BudgetTooSmallError) return undefined;
     throw error;
   }
-}
-
-/** The blob contents left out: the largest first, until the rest add up to at most BLOBS_KEPT_CHARS. */
-function blobsLeftOut(items: Record<string, unknown>[]): Set<number> {
-  const blobs = items.flatMap((item, index) => (typeof item.blob === "string" ? [{ index, chars: item.blob.length }] : [])).sort((a, b) => b.chars - a.chars);
-  let total = blobs.reduce((sum, blob) => sum + blob.chars, 0);
-  const left = new Set<number>();
-  for (const blob of blobs) {
-    if (total <= BLOBS_KEPT_CHARS) break;
-    left.add(blob.index);
-    total -= blob.chars;
-  }
-  return left;
 }

@@ -79,6 +79,30 @@ describe("correx proxy: an answer over the client's 10 MiB line", () => {
     await stillConnected(connection);
   }, 60_000);
 
+  test("a tool result with a 12 MiB image (a screenshot): its text kept, the image left out with a note naming the saved answer", async () => {
+    const connection = await proxy();
+    const result = await connection.client.callTool({ name: "echo", arguments: { text: "screenshot of the page", image_bytes: LARGE } });
+    const content = result.content as { type: string; text?: string }[];
+    expect(content).toHaveLength(2);
+    expect(content[0]).toEqual({ type: "text", text: "screenshot of the page" });
+    expect(content[1]!.type).toBe("text");
+    const id = /^\[correx: this result's image image\/png \(12\.0 MiB\) was left out: the answer was \d+ bytes, over the client's 10 MiB line limit; the whole answer is saved: read_output id=(tool_\w+)\]$/.exec(content[1]!.text ?? "")?.[1];
+    expect(id).toBeDefined();
+    const page = await connection.client.callTool({ name: "read_output", arguments: { id } });
+    expect(firstText(page)).toContain("screenshot of the page");
+    await stillConnected(connection);
+  }, 60_000);
+
+  test("a tool result whose 2 MiB image fits the line passes with its image", async () => {
+    const connection = await proxy();
+    const bytes = 2 * 1024 * 1024;
+    const result = await connection.client.callTool({ name: "echo", arguments: { text: "small shot", image_bytes: bytes } });
+    const content = result.content as { type: string; data?: string }[];
+    expect(content[1]!.type).toBe("image");
+    expect(Buffer.from(content[1]!.data ?? "", "base64")).toHaveLength(bytes);
+    expect(connection.stderr()).not.toMatch(/over the client's/);
+  }, 60_000);
+
   test("an answer that fits the line passes as the server wrote it", async () => {
     const connection = await proxy();
     const bytes = 2 * 1024 * 1024;

@@ -1,0 +1,53 @@
+// A tool result (tools/call, tasks/result) whose frame is over the SDK client's 10 MiB line because of its media (a
+// full-page screenshot): the media left out, the largest first, until the rest fits, each replaced by a text block
+// that says so and names the saved answer; its texts bounded as ever (oversized-answer.ts calls it).
+import { isRecord } from "../payload.js";
+import { formatSize } from "../text/magic.js";
+import type { OversizedOptions } from "./oversized-answer.js";
+import { readMediaData, type Block } from "./result-bound.js";
+
+/** Stands for the saved answer's id in a note until it is known: as long as an id (`tool_` and 26 characters). */
+const ID_PLACEHOLDER = `tool_${"0".repeat(26)}`;
+
+/**
+ * The result with its media left out as `within` allows (base64 characters kept), undefined when it has none to
+ * leave out. `limit`: the client's line as said in a note (`10 MiB`).
+ */
+export function callWithinLine(result: Record<string, unknown>, raw: Buffer, options: OversizedOptions, within: number, limit: string): Record<string, unknown> | undefined {
+  const content = result.content;
+  if (!Array.isArray(content) || !content.every(isRecord)) return undefined;
+  const blocks = content as Block[];
+  const left = largestLeftOut(blocks.map((block) => readMediaData(block)?.length), within);
+  if (left.size === 0) return undefined;
+  const pending = `the whole answer is saved: ${options.readToolName} id=${ID_PLACEHOLDER}`;
+  const note = (block: Block): Block => {
+    const data = readMediaData(block)!;
+    const resource = isRecord(block.resource) ? block.resource : undefined;
+    const mime = typeof block.mimeType === "string" ? block.mimeType : typeof resource?.mimeType === "string" ? resource.mimeType : "application/octet-stream";
+    // the note keeps what the client knows the block by (its annotations and _meta), as --max-media's does
+    const kept = Object.fromEntries(Object.entries(block).filter(([key]) => key === "annotations" || key === "_meta"));
+    return { type: "text", text: `[correx: this result's ${String(block.type)} ${mime} (${formatSize(Math.floor((data.length * 3) / 4))}) was left out: the answer was ${raw.length} bytes, over the client's ${limit} line limit; ${pending}]`, ...kept };
+  };
+  const withNotes = blocks.map((block, index) => (left.has(index) ? note(block) : block));
+  const outcome = options.bound({ ...result, content: withNotes }, raw);
+  const bounded = outcome.result ?? { ...result, content: withNotes };
+  const texts = blocks.flatMap((block) => (block.type === "text" && typeof block.text === "string" ? [block.text] : []));
+  const id = outcome.outputId ?? options.save(raw, texts.join("\n"));
+  // no longer than the placeholder: the bounded texts stay within their budget
+  const saved = id === undefined ? "it was not saved" : `the whole answer is saved: ${options.readToolName} id=${id}`;
+  const named = (bounded.content as unknown[]).map((block) => (isRecord(block) && block.type === "text" && typeof block.text === "string" ? { ...block, text: block.text.replaceAll(pending, saved) } : block));
+  return { ...bounded, content: named };
+}
+
+/** The indexes left out of these sizes (undefined: not a candidate), the largest first, until the rest add up to `within`. */
+export function largestLeftOut(sizes: readonly (number | undefined)[], within: number): Set<number> {
+  const candidates = sizes.flatMap((size, index) => (size === undefined ? [] : [{ index, size }])).sort((a, b) => b.size - a.size);
+  let total = candidates.reduce((sum, candidate) => sum + candidate.size, 0);
+  const left = new Set<number>();
+  for (const candidate of candidates) {
+    if (total <= within) break;
+    left.add(candidate.index);
+    total -= candidate.size;
+  }
+  return left;
+}
