@@ -8,6 +8,7 @@ import { stringifyJson } from "../normalize/lossless-json.js";
 import { isRecord } from "../payload.js";
 import { formatSize } from "../text/magic.js";
 import { CLIENT_MAX_LINE_BYTES, fitsClientLine } from "./client-limits.js";
+import { mediaBytes } from "./media-blocks.js";
 import { callWithinLine, largestLeftOut } from "./oversized-call.js";
 
 /** What reshaping needs from the proxy: its bounding of a CallToolResult and its spill. */
@@ -88,7 +89,7 @@ function readWithinLine(result: Record<string, unknown>, contents: unknown[], ra
   const id = outcome.outputId ?? (left.size > 0 ? options.save(raw, textView) : undefined);
   const saved = id === undefined ? "it was not saved" : `the whole answer is saved: ${options.readToolName} id=${id}`;
   const noteFor = (item: Record<string, unknown>): Record<string, unknown> => {
-    const size = formatSize(Math.floor(((item.blob as string).length * 3) / 4));
+    const size = formatSize(mediaBytes(item.blob as string));
     const mime = typeof item.mimeType === "string" ? item.mimeType : "application/octet-stream";
     const kept = isRecord(item._meta) ? { _meta: item._meta } : {};
     return { uri: item.uri, mimeType: "text/plain", text: `[correx: this resource's ${mime} blob (${size}) was left out: the answer was ${raw.length} bytes, over the client's ${LIMIT} line limit; ${saved}]`, ...kept };

@@ -2,9 +2,8 @@
 // full-page screenshot): the media left out, the largest first, until the rest fits, each replaced by a text block
 // that says so and names the saved answer; its texts bounded as ever (oversized-answer.ts calls it).
 import { isRecord } from "../payload.js";
-import { formatSize } from "../text/magic.js";
 import type { OversizedOptions } from "./oversized-answer.js";
-import { readMediaData, type Block } from "./result-bound.js";
+import { noteInPlaceOf, readMediaData, type Block } from "./media-blocks.js";
 
 /** Stands for the saved answer's id in a note until it is known: as long as an id (`tool_` and 26 characters). */
 const ID_PLACEHOLDER = `tool_${"0".repeat(26)}`;
@@ -20,14 +19,7 @@ export function callWithinLine(result: Record<string, unknown>, raw: Buffer, opt
   const left = largestLeftOut(blocks.map((block) => readMediaData(block)?.length), within);
   if (left.size === 0) return undefined;
   const pending = `the whole answer is saved: ${options.readToolName} id=${ID_PLACEHOLDER}`;
-  const note = (block: Block): Block => {
-    const data = readMediaData(block)!;
-    const resource = isRecord(block.resource) ? block.resource : undefined;
-    const mime = typeof block.mimeType === "string" ? block.mimeType : typeof resource?.mimeType === "string" ? resource.mimeType : "application/octet-stream";
-    // the note keeps what the client knows the block by (its annotations and _meta), as --max-media's does
-    const kept = Object.fromEntries(Object.entries(block).filter(([key]) => key === "annotations" || key === "_meta"));
-    return { type: "text", text: `[correx: this result's ${String(block.type)} ${mime} (${formatSize(Math.floor((data.length * 3) / 4))}) was left out: the answer was ${raw.length} bytes, over the client's ${limit} line limit; ${pending}]`, ...kept };
-  };
+  const note = (block: Block): Block => noteInPlaceOf(block, readMediaData(block)!, (type, mime, size) => `[correx: this result's ${type} ${mime} (${size}) was left out: the answer was ${raw.length} bytes, over the client's ${limit} line limit; ${pending}]`);
   const withNotes = blocks.map((block, index) => (left.has(index) ? note(block) : block));
   const outcome = options.bound({ ...result, content: withNotes }, raw);
   const bounded = outcome.result ?? { ...result, content: withNotes };

@@ -9,6 +9,7 @@ import { isRecord } from "../payload.js";
 import { projectResult, type ProjectOptions, type Projection } from "../project/project.js";
 import type { ToolResult } from "../payload.js";
 import { formatSize } from "../text/magic.js";
+import { mediaBytes, noteInPlaceOf, readMediaData, type Block } from "./media-blocks.js";
 import { CutString } from "../normalize/reduced-json.js";
 import { fitsIn } from "./structured-bound.js";
 import { boundStructuredWithin, structuredFits as structuredWithin, structuredTokenLimit, structuredTokens, type StructuredTokens } from "./structured-tokens.js";
@@ -46,8 +47,7 @@ export interface BoundResult {
   warnings: string[];
 }
 
-/** A content block of a CallToolResult. */
-export type Block = Record<string, unknown>;
+export { readMediaData, type Block } from "./media-blocks.js";
 
 /** Bounds a CallToolResult; `raw` is the whole response frame as the server wrote it (what is spilled). */
 export function boundCallToolResult(result: Record<string, unknown>, raw: Uint8Array, given: ResultBoundOptions): BoundResult {
@@ -263,12 +263,6 @@ function readBlockText(block: Block): string | undefined {
   return undefined;
 }
 
-/** The base64 data of a media block (image, audio, blob resource). */
-export function readMediaData(block: Block): string | undefined {
-  if (typeof block.data === "string") return block.data;
-  return isRecord(block.resource) && typeof block.resource.blob === "string" ? block.resource.blob : undefined;
-}
-
 /**
  * Media blocks over the cap become a text note (with the block's annotations and _meta); the others are kept exactly.
  * `dropped` is the data left out.
@@ -278,14 +272,9 @@ function capMedia(content: Block[], maxBytes: number | undefined): { content: Bl
   if (maxBytes === undefined) return { content, dropped };
   const capped = content.map((block) => {
     const data = readMediaData(block);
-    if (data === undefined) return block;
-    const size = Math.floor((data.length * 3) / 4);
-    if (size <= maxBytes) return block;
+    if (data === undefined || mediaBytes(data) <= maxBytes) return block;
     dropped.add(data);
-    const mime = typeof block.mimeType === "string" ? block.mimeType : isRecord(block.resource) ? String(block.resource.mimeType ?? "application/octet-stream") : "application/octet-stream";
-    // The note keeps what the client knows the block by (its annotations and _meta).
-    const kept = Object.fromEntries(Object.entries(block).filter(([key]) => key === "annotations" || key === "_meta"));
-    return { type: "text", text: `[${String(block.type)} ${mime}, ${formatSize(size)}: left out by --max-media ${formatSize(maxBytes)}; the full result is saved]`, ...kept };
+    return noteInPlaceOf(block, data, (type, mime, size) => `[${type} ${mime}, ${size}: left out by --max-media ${formatSize(maxBytes)}; the full result is saved]`);
   });
   return { content: capped, dropped };
 }

@@ -7,7 +7,8 @@ import { roleOf, takeKey, type Frame } from "./envelope-roles.js";
 import { JsonStringStream, type DecodedSink } from "./json-string-stream.js";
 import { GrowingBytes } from "./growing-bytes.js";
 import { JsonSubtreeSkipper } from "./json-subtree.js";
-import { couldBeJson, findFirstNonBlankByte, looksLikeJson, MAX_JSON_DEPTH } from "./json-input.js";
+import { MAX_JSON_DEPTH } from "./json-input.js";
+import { JsonSniff } from "./json-sniff.js";
 import { isWhitespace } from "./json-syntax.js";
 import { SkippedString } from "./skipped-string.js";
 import { StructuredReducer } from "./structured-reducer.js";
@@ -42,9 +43,8 @@ export class EnvelopeStreamReader {
   /** The decoded text goes to the sink through this, which counts its newlines (StreamedText.newlines). */
   private readonly textSink: DecodedSink;
   private textNewlines = 0;
-  /** The first JSON_SNIFF_BYTES of the text being streamed (StreamedText.jsonLike), and how many it holds. */
-  private readonly textHead = Buffer.allocUnsafe(JSON_SNIFF_BYTES);
-  private textHeadBytes = 0;
+  /** The first bytes of the text being streamed, for StreamedText.jsonLike. */
+  private readonly textHead = new JsonSniff();
 
   /**
    * `response`: the result is the `result` of a JSON-RPC response (the proxy's frames). Otherwise the input is the
@@ -61,7 +61,7 @@ export class EnvelopeStreamReader {
     };
     this.textSink = (bytes) => {
       this.textNewlines += countNewlineBytes(bytes);
-      if (this.textHeadBytes < JSON_SNIFF_BYTES) this.textHeadBytes += bytes.copy(this.textHead, this.textHeadBytes);
+      this.textHead.add(bytes);
       this.sink(bytes);
     };
   }
@@ -107,7 +107,7 @@ export class EnvelopeStreamReader {
           copyFrom = chunk.length;
           break;
         }
-        this.texts.push({ token: tokenOf(this.nonce, this.texts.length), units: this.decoder.units, bytes: this.decoder.bytes, newlines: this.textNewlines, jsonLike: this.textJsonLike() });
+        this.texts.push({ token: tokenOf(this.nonce, this.texts.length), units: this.decoder.units, bytes: this.decoder.bytes, newlines: this.textNewlines, jsonLike: this.textHead.jsonLike(this.decoder.bytes) });
         this.state = State.After;
         copyFrom = end;
         index = end + 1;
@@ -155,7 +155,7 @@ export class EnvelopeStreamReader {
         if (this.texts.length > 0) this.sink(this.separator);
         this.decoder.reset();
         this.textNewlines = 0;
-        this.textHeadBytes = 0;
+        this.textHead.reset();
         copyFrom = index + 1;
       }
       index += 1;
@@ -175,11 +175,6 @@ export class EnvelopeStreamReader {
     return { skeleton, texts: this.texts, lastByte: this.lastByte, ...structured };
   }
 
-  /** True when the text just streamed may be one JSON object or array (its first bytes: see StreamedText.jsonLike). */
-  private textJsonLike(): boolean {
-    const head = this.textHead.subarray(0, this.textHeadBytes);
-    return looksLikeJson(findFirstNonBlankByte(head)) && couldBeJson(head, this.decoder.bytes <= this.textHeadBytes);
-  }
 
   private keep(bytes: Uint8Array): void {
     if (bytes.length === 0) return;
@@ -297,7 +292,3 @@ export class EnvelopeStreamReader {
     this.state = this.stack.length === 0 ? State.Done : State.After;
   }
 }
-
-
-/** How many of a streamed text's first bytes tell whether it may be one JSON value (envelope-stream's StreamedText.jsonLike). */
-const JSON_SNIFF_BYTES = 4096;

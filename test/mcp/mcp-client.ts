@@ -5,11 +5,15 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { afterEach } from "vitest";
 
 /** The package folder (where bin/correx is). */
 export const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 /** The launcher the clients start. */
 export const CORREX_BIN = join(ROOT, "bin", "correx");
+
+/** The stdio MCP server that misbehaves on purpose (its modes: the file's head). */
+export const FLAKY_SERVER = join(ROOT, "test", "fixtures", "bin", "mcp-flaky-server.mjs");
 
 /** A connected client, what the server wrote on stderr, and the protocol errors the client saw. */
 export interface Connected {
@@ -39,6 +43,24 @@ export async function connect(command: string, args: string[], env: Record<strin
 /** Connects to `correx ARGS…`. */
 export function connectCorrex(args: string[], env: Record<string, string> = {}, clientName?: string): Promise<Connected> {
   return connect(process.execPath, [CORREX_BIN, ...args], env, clientName);
+}
+
+/**
+ * Connects through `correx proxy FLAGS… -- FLAKY_SERVER ok`, each connection with a spill store of its own (in a
+ * `prefix` folder), closed after each test of the file that calls this at its top level.
+ */
+export function proxiesToFlaky(prefix: string): (flags?: string[]) => Promise<Connected> {
+  let open: Connected[] = [];
+  afterEach(async () => {
+    await Promise.all(open.map((connection) => connection.client.close()));
+    open = [];
+  });
+  return async (flags = []) => {
+    const spill = join(temporaryDirectory(prefix), "spill");
+    const connection = await connectCorrex(["proxy", "--spill-dir", spill, ...flags, "--", process.execPath, FLAKY_SERVER, "ok"]);
+    open.push(connection);
+    return connection;
+  };
 }
 
 /** The text of a CallToolResult's first block. */

@@ -1,28 +1,15 @@
 // `correx proxy` when the server answers a call the client no longer waits for: cancelled by the client, or answered
 // by the proxy on --request-timeout. The late answer is dropped (said on stderr): passed on, it was a second answer
 // to one id, and unbounded; a large one (over the 10 MiB line the SDK client reads) closed the client's connection.
-import { join } from "node:path";
-import { afterEach, beforeAll, describe, expect, test } from "vitest";
+import { beforeAll, describe, expect, test } from "vitest";
 import { assertBuilt } from "../run/cli-process.js";
-import { connect, CORREX_BIN, ROOT, temporaryDirectory, type Connected } from "./mcp-client.js";
+import { proxiesToFlaky } from "./mcp-client.js";
 
-const FLAKY = join(ROOT, "test", "fixtures", "bin", "mcp-flaky-server.mjs");
 /** Over the SDK client's 10 MiB read buffer (shared/stdio.js STDIO_DEFAULT_MAX_BUFFER_SIZE). */
 const LARGE = 12 * 1024 * 1024;
-let open: Connected[] = [];
+const proxyTo = proxiesToFlaky("correx-proxy-late-");
 
 beforeAll(() => assertBuilt());
-afterEach(async () => {
-  await Promise.all(open.map((connection) => connection.client.close()));
-  open = [];
-});
-
-async function proxyTo(flags: string[] = []): Promise<Connected> {
-  const spill = join(temporaryDirectory("correx-proxy-late-"), "spill");
-  const connection = await connect(process.execPath, [CORREX_BIN, "proxy", "--spill-dir", spill, ...flags, "--", process.execPath, FLAKY, "ok"]);
-  open.push(connection);
-  return connection;
-}
 
 async function waitFor(condition: () => boolean, what: string, timeoutMs = 20_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;

@@ -3,27 +3,14 @@
 // connected". Answers the proxy does not otherwise bound (resources/read, prompts/get, a JSON-RPC error) passed whole;
 // now a resources/read is bounded (its text, the marker, the spill; a blob too large left out with a note) and
 // anything else becomes a JSON-RPC error saying so. Frames that fit pass as written.
-import { join } from "node:path";
-import { afterEach, beforeAll, describe, expect, test } from "vitest";
+import { beforeAll, describe, expect, test } from "vitest";
 import { assertBuilt } from "../run/cli-process.js";
-import { connect, CORREX_BIN, firstText, ROOT, temporaryDirectory, type Connected } from "./mcp-client.js";
+import { firstText, proxiesToFlaky, type Connected } from "./mcp-client.js";
 
-const FLAKY = join(ROOT, "test", "fixtures", "bin", "mcp-flaky-server.mjs");
 const LARGE = 12 * 1024 * 1024;
-let open: Connected[] = [];
+const proxy = proxiesToFlaky("correx-proxy-oversized-");
 
 beforeAll(() => assertBuilt());
-afterEach(async () => {
-  await Promise.all(open.map((connection) => connection.client.close()));
-  open = [];
-});
-
-async function proxy(flags: string[] = []): Promise<Connected> {
-  const spill = join(temporaryDirectory("correx-proxy-oversized-"), "spill");
-  const connection = await connect(process.execPath, [CORREX_BIN, "proxy", "--spill-dir", spill, ...flags, "--", process.execPath, FLAKY, "ok"]);
-  open.push(connection);
-  return connection;
-}
 
 /** The connection still works: a later call is answered. */
 async function stillConnected(connection: Connected): Promise<void> {

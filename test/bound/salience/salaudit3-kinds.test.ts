@@ -3,18 +3,9 @@
 // notices), Biome's and oxlint's lint (errors among warnings; a location above Biome's diagnostic, below oxlint's),
 // clang-tidy's warnings with one compiler error, ava's and bun's failed test, `npm ls --all` of a damaged install, mono's
 // C# compiler, sqlfluff's findings with one unparsable section, staticcheck's findings with a compile error.
-import { readFileSync } from "node:fs";
 import { describe, expect, test } from "vitest";
-import { bound } from "../../../src/bound/index.js";
-import { mayBeSalient } from "../../../src/bound/salience/prefilter.js";
-import { scoreLine, SALIENT_SCORE } from "../../../src/bound/salience/rules.js";
+import { describeMustKeep, fixture, mustKeep, salient, salientOf } from "./corpus-kinds.js";
 import { groupsOf, groupWith } from "./groups-of.js";
-
-const raw = (name: string): Buffer => readFileSync(new URL(`../../fixtures/salience/${name}`, import.meta.url));
-const fixture = (name: string): string[] => raw(name).toString("utf8").split("\n");
-const mustKeep = (name: string): string[] => raw(`${name}.must-keep.txt`).toString("utf8").split("\n").map((line) => line.trim()).filter(Boolean);
-const salient = (line: string): boolean => mayBeSalient(line) && scoreLine(line) >= SALIENT_SCORE;
-const salientOf = (name: string): string[] => fixture(`${name}.txt`).filter(salient);
 
 const KINDS = [
   "rubocop-offenses-1-syntax-error",
@@ -31,15 +22,7 @@ const KINDS = [
   "staticcheck-findings-compile-error",
 ];
 
-describe("the ninth audit's outputs keep their must-keep lines", () => {
-  // Without the fold too (the library's `foldSimilar: false`): only salience keeps a middle line then.
-  test.each(KINDS.flatMap((name) => [51200, 10240, 4096].flatMap((bytes) => [[name, bytes, true], [name, bytes, false]] as const)))("%s at %d bytes (fold %s)", (name, bytes, foldSimilar) => {
-    const result = bound(raw(`${name}.txt`), { budget: { maxLines: 2000, maxBytes: bytes }, foldSimilar });
-    expect(Buffer.byteLength(result.text)).toBeLessThanOrEqual(bytes);
-    const lines = result.text.split("\n");
-    expect(mustKeep(name).filter((needle) => !lines.some((line) => line.includes(needle)))).toEqual([]);
-  });
-});
+describeMustKeep("the ninth audit's outputs keep their must-keep lines", KINDS);
 
 describe("rubocop", () => {
   test("an offense of severity error or fatal is salient, conventions, warnings and refactors not", () => {

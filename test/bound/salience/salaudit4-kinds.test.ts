@@ -3,21 +3,12 @@
 // Maven Surefire's JUnit 5 run, GHC's --make with warnings and one type error, psql running a migration, a turbo
 // monorepo build where one package fails, bunyan's JSON lines, uvicorn serving a FastAPI app whose handler raises,
 // `next build` of 5 apps where one has a type error, Playwright's list reporter with one failed expectation.
-import { readFileSync } from "node:fs";
 import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { describe, expect, test } from "vitest";
-import { bound } from "../../../src/bound/index.js";
-import { mayBeSalient } from "../../../src/bound/salience/prefilter.js";
-import { scoreLine, SALIENT_SCORE } from "../../../src/bound/salience/rules.js";
+import { describeMustKeep, fixture, mustKeep, salient, salientOf } from "./corpus-kinds.js";
 import { groupsOf, groupWith } from "./groups-of.js";
 import { largeAround } from "./large-tool-outputs.js";
-
-const raw = (name: string): Buffer => readFileSync(new URL(`../../fixtures/salience/${name}`, import.meta.url));
-const fixture = (name: string): string[] => raw(name).toString("utf8").split("\n");
-const mustKeep = (name: string): string[] => raw(`${name}.must-keep.txt`).toString("utf8").split("\n").map((line) => line.trim()).filter(Boolean);
-const salient = (line: string): boolean => mayBeSalient(line) && scoreLine(line) >= SALIENT_SCORE;
-const salientOf = (name: string): string[] => fixture(`${name}.txt`).filter(salient);
 
 const KINDS = [
   "pino-worker-json-errors",
@@ -34,15 +25,7 @@ const KINDS = [
   "playwright-list-1-failure",
 ];
 
-describe("the tenth audit's outputs keep their must-keep lines", () => {
-  // Without the fold too (the library's `foldSimilar: false`): only salience keeps a middle line then.
-  test.each(KINDS.flatMap((name) => [51200, 10240, 4096].flatMap((bytes) => [[name, bytes, true], [name, bytes, false]] as const)))("%s at %d bytes (fold %s)", (name, bytes, foldSimilar) => {
-    const result = bound(raw(`${name}.txt`), { budget: { maxLines: 2000, maxBytes: bytes }, foldSimilar });
-    expect(Buffer.byteLength(result.text)).toBeLessThanOrEqual(bytes);
-    const lines = result.text.split("\n");
-    expect(mustKeep(name).filter((needle) => !lines.some((line) => line.includes(needle)))).toEqual([]);
-  });
-});
+describeMustKeep("the tenth audit's outputs keep their must-keep lines", KINDS);
 
 describe("JSON log lines", () => {
   test("pino's level 50 is salient with its stack or without an error word; its info and warn lines are not", () => {
