@@ -86,15 +86,15 @@ export async function runProxy(argv: string[], raw: RawOptions): Promise<never> 
   const router = new ProxyRouter({
     toServer: (frame) => writeFrame(server.stdin, frame, process.stdin),
     toClient: (frame) => writeFrame(stdoutStream(), frame, channel.reader),
-    boundResult: (result, frame, names, client) => {
-      const outcome = boundCallToolResult(result, frame, { ...optionsFor(client), readToolName: names.read });
+    boundResult: (result, frame, names, client, check) => {
+      const outcome = boundCallToolResult(result, frame, { ...optionsFor(client), readToolName: names.read, ...(check ? { checkStructured: check } : {}) });
       report(outcome);
       return outcome.result;
     },
     // an answer over the SDK client's 10 MiB line, which would close its connection, is reshaped to fit
-    overLine: (message, method, frame, readToolName) => answerWithinLine(message, method, frame, {
+    overLine: (message, method, frame, readToolName, check) => answerWithinLine(message, method, frame, {
       bound: (result, raw) => {
-        const outcome = boundCallToolResult(result, raw, { ...optionsFor(router.client), readToolName });
+        const outcome = boundCallToolResult(result, raw, { ...optionsFor(router.client), readToolName, ...(check ? { checkStructured: check } : {}) });
         report(outcome);
         return outcome;
       },

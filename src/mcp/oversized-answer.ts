@@ -9,6 +9,7 @@ import { isRecord } from "../payload.js";
 import { formatSize } from "../text/magic.js";
 import { CLIENT_MAX_LINE_BYTES, fitsClientLine } from "./client-limits.js";
 import { mediaBytes } from "./media-blocks.js";
+import type { CheckStructured } from "./output-schemas.js";
 import { callWithinLine, largestLeftOut } from "./oversized-call.js";
 
 /** What reshaping needs from the proxy: its bounding of a CallToolResult and its spill. */
@@ -35,12 +36,12 @@ const LIMIT = `${CLIENT_MAX_LINE_BYTES / (1024 * 1024)} MiB`;
  */
 export function withinLine(
   message: Record<string, unknown>, method: string | undefined, raw: Buffer, routed: string | undefined,
-  options: { overLine?(message: Record<string, unknown>, method: string | undefined, raw: Buffer, readToolName: string): string; log(message: string): void },
-  readToolName: string,
+  options: { overLine?(message: Record<string, unknown>, method: string | undefined, raw: Buffer, readToolName: string, check?: CheckStructured): string; log(message: string): void },
+  readToolName: string, check?: CheckStructured,
 ): string | undefined {
   if (options.overLine === undefined || fitsClientLine(routed === undefined ? raw.length : Buffer.byteLength(routed))) return routed;
   options.log(`the server's answer${method === undefined ? "" : ` to ${method}`} (${raw.length} bytes) is over the client's ${LIMIT} line limit: it was reshaped to fit`);
-  return options.overLine(message, method, raw, readToolName);
+  return options.overLine(message, method, raw, readToolName, check);
 }
 
 /**

@@ -6,6 +6,7 @@ import { isRecord } from "../payload.js";
 import { AbandonedRequests } from "./abandoned-requests.js";
 import { withinLine } from "./oversized-answer.js";
 import { jsonKey, parseMessage, preview } from "./json-rpc-frames.js";
+import { OutputSchemas, type CheckStructured } from "./output-schemas.js";
 import { clientNameOf, isStatelessRequest } from "./protocol-era.js";
 import { chooseToolNames, withCorrexTools, type CorrexToolNames } from "./proxy-tools.js";
 import type { ToolAnswer } from "./tool-answer.js";
@@ -17,13 +18,16 @@ export interface ProxyRouterOptions {
   toServer(frame: Buffer | string): void;
   /** Writes one frame (without its newline) to the client. */
   toClient(frame: Buffer | string): void;
-  /** Bounds a CallToolResult; undefined = pass the frame through untouched. `client`: the client's `clientInfo.name`. */
-  boundResult(result: Record<string, unknown>, raw: Buffer, names: CorrexToolNames, client?: string): Record<string, unknown> | undefined;
+  /**
+   * Bounds a CallToolResult; undefined = pass the frame through untouched. `client`: the client's `clientInfo.name`;
+   * `check`: the called tool's outputSchema, which a cut structuredContent must still match.
+   */
+  boundResult(result: Record<string, unknown>, raw: Buffer, names: CorrexToolNames, client?: string, check?: CheckStructured): Record<string, unknown> | undefined;
   /** Answers a call to correx's read_output ("read") or grep_output ("grep"). */
   answerOwn(tool: "read" | "grep", args: unknown): Promise<ToolAnswer>;
   log(message: string): void;
   /** The frame to send for an answer over the client's line (`method`: what it answers): oversized-answer.ts. */
-  overLine?(message: Record<string, unknown>, method: string | undefined, raw: Buffer, readToolName: string): string;
+  overLine?(message: Record<string, unknown>, method: string | undefined, raw: Buffer, readToolName: string, check?: CheckStructured): string;
   /** A request the server has not answered after this long gets an error (0 = never); progress restarts the clock. */
   requestTimeoutMs: number;
 }
@@ -49,6 +53,8 @@ const INTERNAL_ERROR = -32603;
 interface PendingRequest {
   id: unknown;
   method: string;
+  /** The tool a tools/call calls. */
+  tool?: string;
   /** A tools/list without a cursor: the first page of a new listing. */
   firstPage?: boolean;
   progressToken?: unknown;
@@ -61,6 +67,7 @@ export class ProxyRouter {
   private readonly pending = new Map<string, PendingRequest>();
   private readonly byProgressToken = new Map<string, string>();
   private readonly abandoned = new AbandonedRequests();
+  private readonly schemas = new OutputSchemas();
   private names: CorrexToolNames = { read: "read_output", grep: "grep_output" };
   /** The server's tools on the pages of the current tools/list listing before its last (the one without nextCursor). */
   private earlierPages: unknown[] = [];
@@ -98,7 +105,7 @@ export class ProxyRouter {
         return "answered";
       }
       if (message.method === "initialize" && isRecord(params.clientInfo) && typeof params.clientInfo.name === "string") this.client = params.clientInfo.name;
-      this.track(message.id, message.method, isRecord(params._meta) ? params._meta.progressToken : undefined, message.method === "tools/list" && params.cursor === undefined);
+      this.track(message.id, message.method, isRecord(params._meta) ? params._meta.progressToken : undefined, message.method === "tools/list" && params.cursor === undefined, message.method === "tools/call" && typeof params.name === "string" ? params.name : undefined);
     } else if (message.method === "notifications/cancelled" && isRecord(message.params)) {
       this.abandon(jsonKey(message.params.requestId), "the client cancelled it");
     }
@@ -142,9 +149,10 @@ export class ProxyRouter {
     if (!request) return this.droppedLate(key, raw.length) ? DROPPED : withinLine(message, undefined, raw, undefined, this.options, this.names.read);
     this.forget(key);
     const result = isRecord(message.result) ? message.result : undefined;
-    const rewritten = result === undefined ? undefined : request.method === "tools/list" ? this.listWithCorrexTools(result, request.firstPage === true) : BOUNDED_METHODS.has(request.method) ? this.refusedOr(result, () => this.options.boundResult(result, raw, this.names, this.client)) : undefined;
+    const check = this.schemas.checkerFor(request.tool);
+    const rewritten = result === undefined ? undefined : request.method === "tools/list" ? this.listWithCorrexTools(result, request.firstPage === true) : BOUNDED_METHODS.has(request.method) ? this.refusedOr(result, () => this.options.boundResult(result, raw, this.names, this.client, check)) : undefined;
     // A rewritten answer keeps every number as the server wrote it (big integers, 1.0, -0: SPEC §2).
-    return withinLine(message, request.method, raw, rewritten === undefined ? undefined : stringifyJson({ ...message, result: rewritten }), this.options, this.names.read);
+    return withinLine(message, request.method, raw, rewritten === undefined ? undefined : stringifyJson({ ...message, result: rewritten }), this.options, this.names.read, check);
   }
 
   /**
@@ -152,12 +160,14 @@ export class ProxyRouter {
    * tools/call this router waits for and `bound` bounds it (undefined: it cannot), or dropped (true, `bound` not
    * called) when it answers a request the client no longer waits for; false: route the frame whole.
    */
-  answerStreamed(message: Record<string, unknown>, bound: (names: CorrexToolNames) => Record<string, unknown> | undefined): boolean {
+  answerStreamed(message: Record<string, unknown>, bound: (names: CorrexToolNames, check?: CheckStructured) => Record<string, unknown> | undefined): boolean {
     if (typeof message.method === "string" || !("id" in message)) return false;
     const key = jsonKey(message.id);
     if (!this.pending.has(key) && this.droppedLate(key, undefined)) return true;
-    if (!BOUNDED_METHODS.has(this.pending.get(key)?.method ?? "")) return false;
-    const rewritten = this.refusedOr(isRecord(message.result) ? message.result : {}, () => bound(this.names));
+    const request = this.pending.get(key);
+    if (!BOUNDED_METHODS.has(request?.method ?? "")) return false;
+    const check = this.schemas.checkerFor(request!.tool);
+    const rewritten = this.refusedOr(isRecord(message.result) ? message.result : {}, () => bound(this.names, check));
     if (rewritten === undefined) return false;
     this.forget(key);
     this.options.toClient(stringifyJson({ ...message, result: rewritten }));
@@ -231,6 +241,7 @@ export class ProxyRouter {
    */
   private listWithCorrexTools(result: Record<string, unknown>, firstPage: boolean): Record<string, unknown> | undefined {
     if (!Array.isArray(result.tools)) return undefined;
+    this.schemas.remember(result.tools, firstPage);
     if (firstPage) this.earlierPages = [];
     if (typeof result.nextCursor === "string") {
       this.earlierPages.push(...result.tools);
@@ -241,10 +252,10 @@ export class ProxyRouter {
     return withCorrexTools(result, this.names);
   }
 
-  private track(id: unknown, method: string, progressToken: unknown, firstPage: boolean): void {
+  private track(id: unknown, method: string, progressToken: unknown, firstPage: boolean, tool: string | undefined): void {
     const key = jsonKey(id);
     this.abandoned.take(key); // an id used again: an answer to it answers this request
-    const request: PendingRequest = { id, method, ...(progressToken !== undefined ? { progressToken } : {}), ...(firstPage ? { firstPage } : {}) };
+    const request: PendingRequest = { id, method, ...(progressToken !== undefined ? { progressToken } : {}), ...(firstPage ? { firstPage } : {}), ...(tool !== undefined ? { tool } : {}) };
     this.pending.set(key, request);
     if (progressToken !== undefined) this.byProgressToken.set(jsonKey(progressToken), key);
     this.restartClock(key);

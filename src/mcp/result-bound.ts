@@ -12,7 +12,9 @@ import { formatSize } from "../text/magic.js";
 import { mediaBytes, noteInPlaceOf, readMediaData, type Block } from "./media-blocks.js";
 import { CutString } from "../normalize/reduced-json.js";
 import { fitsIn } from "./structured-bound.js";
-import { boundStructuredWithin, structuredFits as structuredWithin, structuredTokenLimit, structuredTokens, type StructuredTokens } from "./structured-tokens.js";
+import type { CheckStructured } from "./output-schemas.js";
+import { boundStructuredChecked, keptSaid } from "./structured-schema.js";
+import { structuredFits as structuredWithin, structuredTokenLimit, structuredTokens, type StructuredTokens } from "./structured-tokens.js";
 import { metaRoom, noteReservation, STRUCTURED_CUT_META, structuredCutBlock, structuredCutMeta } from "./structured-note.js";
 import { estimateTokens, type TokenCounter } from "../bound/budget.js";
 import type { Budget } from "../bound/types.js";
@@ -29,6 +31,8 @@ export interface ResultBoundOptions {
   readToolName: string;
   /** A result with `isError: true` is bounded to this many bytes when fewer than the budget's (`client-limits.ts`). */
   errorMaxBytes?: number;
+  /** The called tool's outputSchema, which a cut structuredContent must still match (output-schemas.ts). */
+  checkStructured?: CheckStructured;
 }
 
 /** The options with a result's own byte budget: `errorMaxBytes` for an error result, when it is the smaller. */
@@ -71,7 +75,7 @@ export function boundCallToolResult(result: Record<string, unknown>, raw: Uint8A
   if (mediaCut && outputId === undefined) outputId = spillWhole(raw, capped.map(readBlockText).filter((item) => item !== undefined).join("\n"), options);
   if (structuredContent !== undefined && !structuredFits && outputId === undefined) outputId = spillWhole(raw, stringifyJson(structuredContent, 2), options);
   const texts = capped.filter(isTextBlock).map((block) => ({ units: block.text.length, text: block.text }));
-  return assembleBounded(projected, outputId, { rest, structuredContent, media, dropped, texts, noteRoom: projected.noteRoom }, { budget, ...(options.bound.countTokens ? { countTokens: options.bound.countTokens } : {}), readToolName: options.readToolName });
+  return assembleBounded(projected, outputId, { rest, structuredContent, media, dropped, texts, noteRoom: projected.noteRoom }, { budget, ...(options.bound.countTokens ? { countTokens: options.bound.countTokens } : {}), readToolName: options.readToolName, ...(options.checkStructured ? { checkStructured: options.checkStructured } : {}) });
 }
 
 /**
@@ -135,22 +139,25 @@ export function assembleBounded(
 ): BoundResult {
   const bounded = parseJsonKeepingNumbers(projected.text) as Record<string, unknown>;
   const extras = keepExtras(parts.rest, bounded);
+  let warnings = projected.warnings;
   if (parts.structuredContent !== undefined) {
     const where = outputId ? `full result: ${options.readToolName} id=${outputId}` : "the full result was not saved";
     const repeated = repeatedText(parts.texts, Array.isArray(bounded.content) ? (bounded.content as Block[]).filter(isTextBlock) : []);
     // Held on its own to the whole budget (a client may show the model only structuredContent), tokens with the costliest id.
     const countTokens = steadyTokenCounter(savedAs(outputId), options.countTokens ?? estimateTokens);
     const tokens = structuredTokenLimit(options.budget.maxTokens, countTokens);
-    const cut = boundStructuredWithin(parts.structuredContent, { maxBytes: options.budget.maxBytes, where, media: parts.media, dropped: parts.dropped, repeated }, tokens);
-    if (tokens !== undefined) refuseOverTokens(cut.value, parts.media, tokens);
+    const cut = boundStructuredChecked(parts.structuredContent, { maxBytes: options.budget.maxBytes, where, media: parts.media, dropped: parts.dropped, repeated }, tokens, options.checkStructured);
+    // what the tool's outputSchema needs kept is kept, over the budget if need be: else the client rejects the call
+    if (cut.kept !== undefined) warnings = [...warnings, keptSaid(cut.kept)];
+    if (tokens !== undefined && cut.kept === undefined) refuseOverTokens(cut.value, parts.media, tokens);
     if (cut.cut && cut.paths.length > 0) {
       const note = parts.noteRoom && Array.isArray(bounded.content) ? structuredCutBlock(cut.paths, outputId, options.readToolName, options.budget.maxBytes) : undefined;
       const said = withCutSaid({ ...bounded, ...extras }, note, structuredCutMeta(cut.paths, outputId, metaRoom(options.budget.maxBytes)), outputId, options);
-      return { result: { ...said, structuredContent: cut.value }, ...(outputId ? { outputId } : {}), warnings: projected.warnings };
+      return { result: { ...said, structuredContent: cut.value }, ...(outputId ? { outputId } : {}), warnings };
     }
     bounded.structuredContent = cut.value;
   }
-  return { result: { ...bounded, ...extras }, ...(outputId ? { outputId } : {}), warnings: projected.warnings };
+  return { result: { ...bounded, ...extras }, ...(outputId ? { outputId } : {}), warnings };
 }
 
 /**
@@ -205,6 +212,7 @@ export interface AssembleOptions {
   budget: Budget;
   countTokens?: TokenCounter;
   readToolName: string;
+  checkStructured?: CheckStructured;
 }
 
 /**

@@ -17,6 +17,7 @@ import { isRecord } from "../payload.js";
 import type { ProjectOptions } from "../project/project.js";
 import { finishStreamedProjection } from "../project/streamed-projection.js";
 import { withoutReturn } from "./frame-splitter.js";
+import type { CheckStructured } from "./output-schemas.js";
 import type { CorrexToolNames } from "./proxy-tools.js";
 import { assembleBounded, optionsForResult, readMediaData, type Block, type BoundResult, type ResultBoundOptions } from "./result-bound.js";
 import { reducedOverBudget } from "./structured-bound.js";
@@ -32,7 +33,7 @@ export interface StreamedFrameRoute {
    * Sends the bounded answer when `message` answers a tools/call the router waits for, or drops a late answer to a
    * request the client no longer waits for (true, `bound` not called); false: route the frame whole.
    */
-  answer(message: Record<string, unknown>, bound: (names: CorrexToolNames) => Record<string, unknown> | undefined): boolean;
+  answer(message: Record<string, unknown>, bound: (names: CorrexToolNames, check?: CheckStructured) => Record<string, unknown> | undefined): boolean;
   /** Routes a frame the ordinary way. */
   whole(frame: Buffer): void;
   /** The frame could not be kept to route it whole (the spill failed): what its message said of itself, if anything. */
@@ -122,8 +123,8 @@ export class StreamedResponse {
     const ended = this.reading ? this.reader.end() : undefined;
     const message = ended ? parseResponse(ended) : undefined;
     let outcome: BoundResult | undefined;
-    const bound = (names: CorrexToolNames): Record<string, unknown> | undefined => {
-      outcome = this.bound(message!.result, ended!, names);
+    const bound = (names: CorrexToolNames, check?: CheckStructured): Record<string, unknown> | undefined => {
+      outcome = this.bound(message!.result, ended!, names, check);
       return outcome?.result;
     };
     if (message && this.route.answer(message, bound)) {
@@ -140,7 +141,7 @@ export class StreamedResponse {
   }
 
   /** Bounds the result as boundCallToolResult does; undefined (nothing written) when it must be read whole. */
-  private bound(value: unknown, ended: EnvelopeSkeleton, names: CorrexToolNames): BoundResult | undefined {
+  private bound(value: unknown, ended: EnvelopeSkeleton, names: CorrexToolNames, check: CheckStructured | undefined): BoundResult | undefined {
     if (!isRecord(value) || !Array.isArray(value.content)) return undefined;
     // An error result may have a smaller budget of its own (client-limits.ts), known only now (`isError` may follow
     // the content): the text streamed into a session with the usual budget is finished with it (a late budget).
@@ -152,7 +153,8 @@ export class StreamedResponse {
     // Only a result whose texts alone are over the bytes is bounded here (whole, it would be cut too).
     if (ended.texts.reduce((sum, text) => sum + text.units, 0) <= budget.maxBytes) return undefined;
     if (this.options.maxMediaBytes !== undefined && media.size > 0) return undefined;
-    if (isReduced(structuredContent) && (media.size > 0 || !reducedOverBudget(structuredContent, budget.maxBytes))) return undefined;
+    // (a value reduced as it streamed may have lost what the tool's outputSchema needs kept: checked, it is read whole)
+    if (isReduced(structuredContent) && (media.size > 0 || check !== undefined || !reducedOverBudget(structuredContent, budget.maxBytes))) return undefined;
     // A structuredContent that will be cut leaves room for the note saying so (result-bound.ts does the same).
     const tokens = structuredTokenLimit(budget.maxTokens, this.options.bound.countTokens);
     if (structuredContent !== undefined && (isReduced(structuredContent) || !structuredFits(structuredContent, { media, maxBytes: budget.maxBytes }, tokens))) this.session.reservedBeside = noteReservation(budget.maxBytes);
@@ -160,7 +162,7 @@ export class StreamedResponse {
     if (projected === undefined) return undefined;
     const outputId = projected.bound.spill?.kind === "saved" ? projected.bound.spill.id : undefined;
     const texts = content.filter((block) => block.type === "text").map((_block, index) => ({ units: ended.texts[index]?.units ?? -1 }));
-    return assembleBounded(projected, outputId, { rest, structuredContent, media, dropped: new Set(), texts, noteRoom: this.session.reservedBeside !== undefined }, { budget, ...(options.bound.countTokens ? { countTokens: options.bound.countTokens } : {}), readToolName: names.read });
+    return assembleBounded(projected, outputId, { rest, structuredContent, media, dropped: new Set(), texts, noteRoom: this.session.reservedBeside !== undefined }, { budget, ...(options.bound.countTokens ? { countTokens: options.bound.countTokens } : {}), readToolName: names.read, ...(check ? { checkStructured: check } : {}) });
   }
 }
 

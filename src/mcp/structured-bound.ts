@@ -21,7 +21,15 @@ export interface StructuredBoundOptions {
    * else undefined: such a string says what the block says, the marker included, when that fits.
    */
   repeated?: (value: string | CutString) => string | undefined;
+  /**
+   * Where the tool's outputSchema needs the value as it is (structured-schema.ts), by path (`$.rows[3].url`, the
+   * index in the whole array): "whole" is never cut, `minItems` keeps at least that many items of an array.
+   */
+  protect?: ReadonlyMap<string, Protection>;
 }
+
+/** What a path of the value keeps for its outputSchema: all of it, or at least so many items of an array. */
+export type Protection = "whole" | { minItems: number };
 
 /** A bounded structuredContent: the value, whether it was cut, and where (`$.rows`, `$.content`; at most MAX_PATHS). */
 export interface BoundStructured {
@@ -170,6 +178,8 @@ function cutValue(value: unknown, room: Room, options: StructuredBoundOptions, p
     if (paths.length < MAX_PATHS) paths.push(path);
     return cut;
   };
+  const guard = options.protect?.get(path);
+  if (guard === "whole") return value;
   if (typeof value === "string" || value instanceof CutString) {
     if (typeof value === "string" && options.dropped.has(value)) return value === "" ? value : cutAt("");
     if (typeof value === "string" && (options.media.has(value) || value.length <= room.chars + 64)) return value;
@@ -183,15 +193,22 @@ function cutValue(value: unknown, room: Room, options: StructuredBoundOptions, p
   }
   if (Array.isArray(value)) {
     const length = fullLength(value);
-    const whole = length === value.length && length <= room.items * 2 + 1;
-    const kept = whole ? value : cutAt([...value.slice(0, room.items), ...value.slice(value.length - room.items)]);
+    // an array the outputSchema gives a minItems keeps that many (as many as a value reduced as it streamed has)
+    const side = typeof guard === "object" ? Math.max(room.items, Math.min(Math.ceil(guard.minItems / 2), Math.floor(value.length / 2))) : room.items;
+    const whole = length === value.length && length <= side * 2 + 1;
+    const kept = whole ? value : cutAt([...value.slice(0, side), ...value.slice(value.length - side)]);
     // An item's path is its index in the whole array.
-    return kept.map((item, index) => cutValue(item, room, options, `${path}[${whole || index < room.items ? index : length - kept.length + index}]`, paths));
+    return kept.map((item, index) => cutValue(item, room, options, `${path}[${whole || index < side ? index : length - kept.length + index}]`, paths));
   }
   if (isRecord(value)) {
-    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, cutValue(item, room, options, `${path}${/^[A-Za-z_$][\w$]*$/.test(key) ? `.${key}` : `[${JSON.stringify(key)}]`}`, paths)]));
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, cutValue(item, room, options, childPath(path, key), paths)]));
   }
   return value;
+}
+
+/** The path of an object's key, as cuts are told: `$.rows`, `$["a key"]`. */
+export function childPath(path: string, key: string): string {
+  return `${path}${/^[A-Za-z_$][\w$]*$/.test(key) ? `.${key}` : `[${JSON.stringify(key)}]`}`;
 }
 
 /**
