@@ -45,6 +45,11 @@ export const CLIENT_MAX_LINE_BYTES = 10 * 1024 * 1024;
 /** What the client's buffer may hold besides the line: the rest of the read that ends it (a pipe read, 64 KiB). */
 export const CLIENT_LINE_ROOM = 64 * 1024;
 
+/** A result over the client's line keeps its media (tools/call) or blobs (resources/read) while they add up to at most this many base64 characters. */
+export const MEDIA_KEPT_CHARS = CLIENT_MAX_LINE_BYTES - 1024 * 1024;
+/** The client's line as the notes say it. */
+export const CLIENT_LINE_SAID = `${CLIENT_MAX_LINE_BYTES / (1024 * 1024)} MiB`;
+
 /** True when a frame of this many bytes (without its newline) is read by the SDK client whatever follows it. */
 export function fitsClientLine(bytes: number): boolean {
   return bytes + 1 + CLIENT_LINE_ROOM <= CLIENT_MAX_LINE_BYTES;

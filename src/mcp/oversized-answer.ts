@@ -7,7 +7,7 @@ import { BudgetTooSmallError } from "../errors.js";
 import { stringifyJson } from "../normalize/lossless-json.js";
 import { isRecord } from "../payload.js";
 import { formatSize } from "../text/magic.js";
-import { CLIENT_MAX_LINE_BYTES, fitsClientLine } from "./client-limits.js";
+import { CLIENT_LINE_SAID, fitsClientLine, MEDIA_KEPT_CHARS } from "./client-limits.js";
 import { mediaBytes } from "./media-blocks.js";
 import type { CheckStructured } from "./output-schemas.js";
 import { callWithinLine, largestLeftOut } from "./oversized-call.js";
@@ -25,10 +25,10 @@ export interface OversizedOptions {
 /** JSON-RPC's internal error: what the proxy answers when it cannot reshape an answer. */
 const INTERNAL_ERROR = -32603;
 /** A resources/read answer keeps its blobs while they add up to at most this many base64 characters. */
-const BLOBS_KEPT_CHARS = CLIENT_MAX_LINE_BYTES - 1024 * 1024;
+const BLOBS_KEPT_CHARS = MEDIA_KEPT_CHARS;
 /** How much of a server's own error message the proxy's error keeps. */
 const ERROR_HEAD_CHARS = 1_000;
-const LIMIT = `${CLIENT_MAX_LINE_BYTES / (1024 * 1024)} MiB`;
+const LIMIT = CLIENT_LINE_SAID;
 
 /**
  * An answer as the router routed it (`routed`, undefined: `raw` as written), unless its frame is over the client's

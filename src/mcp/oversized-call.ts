@@ -19,8 +19,7 @@ export function callWithinLine(result: Record<string, unknown>, raw: Buffer, opt
   const left = largestLeftOut(blocks.map((block) => readMediaData(block)?.length), within);
   if (left.size === 0) return undefined;
   const pending = `the whole answer is saved: ${options.readToolName} id=${ID_PLACEHOLDER}`;
-  const note = (block: Block): Block => noteInPlaceOf(block, readMediaData(block)!, (type, mime, size) => `[correx: this result's ${type} ${mime} (${size}) was left out: the answer was ${raw.length} bytes, over the client's ${limit} line limit; ${pending}]`);
-  const withNotes = blocks.map((block, index) => (left.has(index) ? note(block) : block));
+  const withNotes = blocks.map((block, index) => (left.has(index) ? lineNote(block, raw.length, limit, pending) : block));
   const outcome = options.bound({ ...result, content: withNotes }, raw);
   const bounded = outcome.result ?? { ...result, content: withNotes };
   const texts = blocks.flatMap((block) => (block.type === "text" && typeof block.text === "string" ? [block.text] : []));
@@ -29,6 +28,25 @@ export function callWithinLine(result: Record<string, unknown>, raw: Buffer, opt
   const saved = id === undefined ? "it was not saved" : `the whole answer is saved: ${options.readToolName} id=${id}`;
   const named = (bounded.content as unknown[]).map((block) => (isRecord(block) && block.type === "text" && typeof block.text === "string" ? { ...block, text: block.text.replaceAll(pending, saved) } : block));
   return { ...bounded, content: named };
+}
+
+/**
+ * A result already bounded, and saved as `id` (a streamed one, streamed-result.ts), with its media left out as
+ * callWithinLine leaves them, the largest first until the rest add up to `within`. `bytes`: the server's answer's.
+ */
+export function mediaWithinLine(result: Record<string, unknown>, bytes: number, id: string | undefined, readToolName: string, within: number, limit: string): Record<string, unknown> {
+  const content = result.content;
+  if (!Array.isArray(content) || !content.every(isRecord)) return result;
+  const blocks = content as Block[];
+  const left = largestLeftOut(blocks.map((block) => readMediaData(block)?.length), within);
+  if (left.size === 0) return result;
+  const saved = id === undefined ? "it was not saved" : `the whole answer is saved: ${readToolName} id=${id}`;
+  return { ...result, content: blocks.map((block, index) => (left.has(index) ? lineNote(block, bytes, limit, saved) : block)) };
+}
+
+/** The text block in the place of a media block left out for the client's line. */
+function lineNote(block: Block, bytes: number, limit: string, saved: string): Block {
+  return noteInPlaceOf(block, readMediaData(block)!, (type, mime, size) => `[correx: this result's ${type} ${mime} (${size}) was left out: the answer was ${bytes} bytes, over the client's ${limit} line limit; ${saved}]`);
 }
 
 /** The indexes left out of these sizes (undefined: not a candidate), the largest first, until the rest add up to `within`. */

@@ -17,7 +17,9 @@ import { isRecord } from "../payload.js";
 import type { ProjectOptions } from "../project/project.js";
 import { finishStreamedProjection } from "../project/streamed-projection.js";
 import { withoutReturn } from "./frame-splitter.js";
+import { CLIENT_LINE_SAID, MEDIA_KEPT_CHARS } from "./client-limits.js";
 import type { CheckStructured } from "./output-schemas.js";
+import { mediaWithinLine } from "./oversized-call.js";
 import type { CorrexToolNames } from "./proxy-tools.js";
 import { assembleBounded, optionsForResult, readMediaData, type Block, type BoundResult, type ResultBoundOptions } from "./result-bound.js";
 import { reducedOverBudget } from "./structured-bound.js";
@@ -155,6 +157,11 @@ export class StreamedResponse {
     if (this.options.maxMediaBytes !== undefined && media.size > 0) return undefined;
     // (a value reduced as it streamed may have lost what the tool's outputSchema needs kept: checked, it is read whole)
     if (isReduced(structuredContent) && (media.size > 0 || check !== undefined || !reducedOverBudget(structuredContent, budget.maxBytes))) return undefined;
+    // Media that may put the answer over the client's line (a structuredContent may repeat them) are left out the
+    // largest first where the answer is read whole (oversized-call.ts); past --max-output, where it cannot be, here.
+    const mediaChars = content.reduce((sum, block) => sum + (readMediaData(block)?.length ?? 0), 0) * (structuredContent === undefined ? 1 : 2);
+    const overLine = mediaChars > MEDIA_KEPT_CHARS;
+    if (overLine && !this.capped) return undefined;
     // A structuredContent that will be cut leaves room for the note saying so (result-bound.ts does the same).
     const tokens = structuredTokenLimit(budget.maxTokens, this.options.bound.countTokens);
     if (structuredContent !== undefined && (isReduced(structuredContent) || !structuredFits(structuredContent, { media, maxBytes: budget.maxBytes }, tokens))) this.session.reservedBeside = noteReservation(budget.maxBytes);
@@ -162,7 +169,10 @@ export class StreamedResponse {
     if (projected === undefined) return undefined;
     const outputId = projected.bound.spill?.kind === "saved" ? projected.bound.spill.id : undefined;
     const texts = content.filter((block) => block.type === "text").map((_block, index) => ({ units: ended.texts[index]?.units ?? -1 }));
-    return assembleBounded(projected, outputId, { rest, structuredContent, media, dropped: new Set(), texts, noteRoom: this.session.reservedBeside !== undefined }, { budget, ...(options.bound.countTokens ? { countTokens: options.bound.countTokens } : {}), readToolName: names.read, ...(check ? { checkStructured: check } : {}) });
+    const outcome = assembleBounded(projected, outputId, { rest, structuredContent, media, dropped: new Set(), texts, noteRoom: this.session.reservedBeside !== undefined }, { budget, ...(options.bound.countTokens ? { countTokens: options.bound.countTokens } : {}), readToolName: names.read, ...(check ? { checkStructured: check } : {}) });
+    if (!overLine || outcome.result === undefined) return outcome;
+    const said = `the server's answer (${this.bytes} bytes) is over the client's ${CLIENT_LINE_SAID} line limit: its largest media were left out`;
+    return { ...outcome, result: mediaWithinLine(outcome.result, this.bytes, outcome.outputId, names.read, MEDIA_KEPT_CHARS, CLIENT_LINE_SAID), warnings: [...outcome.warnings, said] };
   }
 }
 

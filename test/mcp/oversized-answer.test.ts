@@ -4,6 +4,7 @@ import { STDIO_DEFAULT_MAX_BUFFER_SIZE } from "@modelcontextprotocol/sdk/shared/
 import { parseJsonKeepingNumbers } from "../../src/normalize/lossless-json.js";
 import { CLIENT_LINE_ROOM, CLIENT_MAX_LINE_BYTES, fitsClientLine } from "../../src/mcp/client-limits.js";
 import { answerWithinLine, type OversizedOptions } from "../../src/mcp/oversized-answer.js";
+import { ProxyRouter } from "../../src/mcp/proxy-router.js";
 
 const saved: string[] = [];
 const options = (bound: OversizedOptions["bound"] = () => ({})): OversizedOptions => ({
@@ -45,5 +46,20 @@ describe("answerWithinLine", () => {
   test("a result it cannot reshape (prompts/get) is the proxy's internal error", () => {
     const frame = answerWithinLine({ jsonrpc: "2.0", id: "p", result: { messages: [] } }, "prompts/get", Buffer.alloc(5), { ...options(), save: () => undefined });
     expect(JSON.parse(frame)).toEqual({ jsonrpc: "2.0", id: "p", error: { code: -32603, message: "correx proxy: the server's answer to prompts/get was 5 bytes, over the client's 10 MiB line limit (its stdio transport closes the connection on a longer line); it was not saved" } });
+  });
+});
+
+describe("a streamed answer the router sends (ProxyRouter.answerStreamed)", () => {
+  test("one still over the line once bounded is a JSON-RPC error to its id, never the frame", () => {
+    const sent: string[] = [];
+    const router = new ProxyRouter({
+      toServer: () => {}, toClient: (frame) => sent.push(frame.toString()), boundResult: () => undefined,
+      answerOwn: async () => ({ text: "", isError: false }) as never, log: () => {}, requestTimeoutMs: 0,
+    });
+    router.fromClient(Buffer.from('{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"shot"}}'));
+    const huge = { content: [{ type: "image", mimeType: "image/png", data: "A".repeat(CLIENT_MAX_LINE_BYTES) }] };
+    expect(router.answerStreamed({ jsonrpc: "2.0", id: 7, result: {} }, () => huge)).toBe(true);
+    expect(sent).toHaveLength(1);
+    expect(JSON.parse(sent[0]!)).toEqual({ jsonrpc: "2.0", id: 7, error: { code: -32603, message: expect.stringMatching(/^correx proxy: the server's answer to tools\/call was \d+ bytes once bounded, over the client's 10 MiB line limit$/) } });
   });
 });
