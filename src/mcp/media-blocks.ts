@@ -3,6 +3,9 @@
 import { isRecord } from "../payload.js";
 import { formatSize } from "../text/magic.js";
 
+/** Stands for the saved answer's id in a note until it is known: as long as an id (`tool_` and 26 characters), or longer. */
+export const ID_PLACEHOLDER = `tool_${"0".repeat(26)}`;
+
 /** A content block of a CallToolResult. */
 export type Block = Record<string, unknown>;
 
@@ -21,6 +24,13 @@ export function noteInPlaceOf(block: Block, data: string, say: (type: string, mi
   const mime = typeof block.mimeType === "string" ? block.mimeType : resource !== undefined ? String(resource.mimeType ?? "application/octet-stream") : "application/octet-stream";
   const kept = Object.fromEntries(Object.entries(block).filter(([key]) => key === "annotations" || key === "_meta"));
   return { type: "text", text: say(String(block.type), mime, formatSize(mediaBytes(data))), ...kept };
+}
+
+/** The result with `pending` (naming ID_PLACEHOLDER) replaced by `saved` in its text blocks: no longer, so a budget still holds. */
+export function namingSaved(result: Record<string, unknown>, pending: string, saved: string): Record<string, unknown> {
+  if (!Array.isArray(result.content)) return result;
+  const named = (result.content as unknown[]).map((block) => (isRecord(block) && block.type === "text" && typeof block.text === "string" && block.text.includes(pending) ? { ...block, text: block.text.replaceAll(pending, saved) } : block));
+  return { ...result, content: named };
 }
 
 /** The decoded size of base64 data. */

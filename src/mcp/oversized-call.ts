@@ -3,10 +3,8 @@
 // that says so and names the saved answer; its texts bounded as ever (oversized-answer.ts calls it).
 import { isRecord } from "../payload.js";
 import type { OversizedOptions } from "./oversized-answer.js";
-import { noteInPlaceOf, readMediaData, type Block } from "./media-blocks.js";
+import { ID_PLACEHOLDER, namingSaved, noteInPlaceOf, readMediaData, type Block } from "./media-blocks.js";
 
-/** Stands for the saved answer's id in a note until it is known: as long as an id (`tool_` and 26 characters). */
-const ID_PLACEHOLDER = `tool_${"0".repeat(26)}`;
 
 /**
  * The result with its media left out as `within` allows (base64 characters kept), undefined when it has none to
@@ -26,8 +24,7 @@ export function callWithinLine(result: Record<string, unknown>, raw: Buffer, opt
   const id = outcome.outputId ?? options.save(raw, texts.join("\n"));
   // no longer than the placeholder: the bounded texts stay within their budget
   const saved = id === undefined ? "it was not saved" : `the whole answer is saved: ${options.readToolName} id=${id}`;
-  const named = (bounded.content as unknown[]).map((block) => (isRecord(block) && block.type === "text" && typeof block.text === "string" ? { ...block, text: block.text.replaceAll(pending, saved) } : block));
-  return { ...bounded, content: named };
+  return namingSaved(bounded, pending, saved);
 }
 
 /**

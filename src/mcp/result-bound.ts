@@ -9,7 +9,7 @@ import { isRecord } from "../payload.js";
 import { projectResult, type ProjectOptions, type Projection } from "../project/project.js";
 import type { ToolResult } from "../payload.js";
 import { formatSize } from "../text/magic.js";
-import { mediaBytes, noteInPlaceOf, readMediaData, type Block } from "./media-blocks.js";
+import { ID_PLACEHOLDER, mediaBytes, namingSaved, noteInPlaceOf, readMediaData, type Block } from "./media-blocks.js";
 import { CutString } from "../normalize/reduced-json.js";
 import { fitsIn } from "./structured-bound.js";
 import type { CheckStructured } from "./output-schemas.js";
@@ -57,7 +57,9 @@ export { readMediaData, type Block } from "./media-blocks.js";
 export function boundCallToolResult(result: Record<string, unknown>, raw: Uint8Array, given: ResultBoundOptions): BoundResult {
   if (!Array.isArray(result.content)) return withoutContent(result, raw, given);
   const options = optionsForResult(result, given);
-  const { content: capped, dropped } = capMedia(result.content as Block[], options.maxMediaBytes);
+  // a note in the place of media left out names the saved answer (its id known once it is saved: a placeholder until then)
+  const pending = `the full result is saved: ${options.readToolName} id=${ID_PLACEHOLDER}`;
+  const { content: capped, dropped } = capMedia(result.content as Block[], options.maxMediaBytes, pending);
   const mediaCut = dropped.size > 0;
   const media = new Set(capped.map(readMediaData).filter((data): data is string => data !== undefined));
   const { structuredContent, ...rest } = result;
@@ -75,7 +77,9 @@ export function boundCallToolResult(result: Record<string, unknown>, raw: Uint8A
   if (mediaCut && outputId === undefined) outputId = spillWhole(raw, capped.map(readBlockText).filter((item) => item !== undefined).join("\n"), options);
   if (structuredContent !== undefined && !structuredFits && outputId === undefined) outputId = spillWhole(raw, stringifyJson(structuredContent, 2), options);
   const texts = capped.filter(isTextBlock).map((block) => ({ units: block.text.length, text: block.text }));
-  return assembleBounded(projected, outputId, { rest, structuredContent, media, dropped, texts, noteRoom: projected.noteRoom }, { budget, ...(options.bound.countTokens ? { countTokens: options.bound.countTokens } : {}), readToolName: options.readToolName, ...(options.checkStructured ? { checkStructured: options.checkStructured } : {}) });
+  const outcome = assembleBounded(projected, outputId, { rest, structuredContent, media, dropped, texts, noteRoom: projected.noteRoom }, { budget, ...(options.bound.countTokens ? { countTokens: options.bound.countTokens } : {}), readToolName: options.readToolName, ...(options.checkStructured ? { checkStructured: options.checkStructured } : {}) });
+  if (!mediaCut || outcome.result === undefined) return outcome;
+  return { ...outcome, result: namingSaved(outcome.result, pending, outputId === undefined ? "the full result was not saved" : `the full result is saved: ${options.readToolName} id=${outputId}`) };
 }
 
 /**
@@ -275,14 +279,14 @@ function readBlockText(block: Block): string | undefined {
  * Media blocks over the cap become a text note (with the block's annotations and _meta); the others are kept exactly.
  * `dropped` is the data left out.
  */
-function capMedia(content: Block[], maxBytes: number | undefined): { content: Block[]; dropped: Set<string> } {
+function capMedia(content: Block[], maxBytes: number | undefined, saved: string): { content: Block[]; dropped: Set<string> } {
   const dropped = new Set<string>();
   if (maxBytes === undefined) return { content, dropped };
   const capped = content.map((block) => {
     const data = readMediaData(block);
     if (data === undefined || mediaBytes(data) <= maxBytes) return block;
     dropped.add(data);
-    return noteInPlaceOf(block, data, (type, mime, size) => `[${type} ${mime}, ${size}: left out by --max-media ${formatSize(maxBytes)}; the full result is saved]`);
+    return noteInPlaceOf(block, data, (type, mime, size) => `[${type} ${mime}, ${size}: left out by --max-media ${formatSize(maxBytes)}; ${saved}]`);
   });
   return { content: capped, dropped };
 }

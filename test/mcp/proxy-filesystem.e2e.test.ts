@@ -93,7 +93,11 @@ describe("correx proxy -- server-filesystem", () => {
   test("--max-media caps an image: a note in its place, the data emptied in structuredContent", async () => {
     const { client } = await start(["--max-media", "1KiB"]);
     const result = await client.callTool({ name: "read_media_file", arguments: { path: join(folder, "image.png") } });
-    expect(firstText(result)).toMatch(/^\[image image\/png, 8\.3 KiB: left out by --max-media 1\.0 KiB/);
+    // the note names the saved answer, which the model can read (before: "the full result is saved", no id)
+    const id = /^\[image image\/png, 8\.3 KiB: left out by --max-media 1\.0 KiB; the full result is saved: read_output id=(tool_\w+)\]$/.exec(firstText(result))?.[1];
+    expect(id).toBeDefined();
     expect(result.structuredContent).toEqual({ content: [{ type: "image", data: "", mimeType: "image/png" }] });
+    const saved = await client.callTool({ name: "read_output", arguments: { id } });
+    expect(saved.isError).toBeFalsy();
   });
 });
