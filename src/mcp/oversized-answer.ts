@@ -45,6 +45,20 @@ export function withinLine(
 }
 
 /**
+ * True when a request or notification of the server (sampling/createMessage, elicitation/create,
+ * notifications/message…) fits the client's line, to pass as written; else it is not passed on (said on stderr), and
+ * a request gets a JSON-RPC error from the proxy, so that the server does not wait for an answer for ever.
+ */
+export function messageWithinLine(message: Record<string, unknown>, raw: Buffer, options: { toServer(frame: string): void; log(message: string): void }): boolean {
+  if (fitsClientLine(raw.length)) return true;
+  const what = typeof message.method === "string" ? message.method : "message";
+  const said = `the server's ${"id" in message ? "request" : "notification"} ${what} (${raw.length} bytes) is over the client's ${LIMIT} line limit (its stdio transport closes the connection on a longer line): it was not passed on`;
+  options.log(said);
+  if ("id" in message && typeof message.method === "string") options.toServer(stringifyJson({ jsonrpc: "2.0", id: message.id, error: { code: INTERNAL_ERROR, message: `correx proxy: ${said}` } }));
+  return false;
+}
+
+/**
  * The frame to send for an answer whose frame is over the client's line: a bounded
  * resources/read result when it can be reshaped so, else a JSON-RPC error to the same id. `method`: the request it
  * answers (undefined: no request the proxy knows).

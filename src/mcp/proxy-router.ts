@@ -4,7 +4,7 @@ import { BudgetTooSmallError } from "../errors.js";
 import { parseJsonKeepingNumbers, stringifyJson } from "../normalize/lossless-json.js";
 import { isRecord } from "../payload.js";
 import { AbandonedRequests } from "./abandoned-requests.js";
-import { withinLine } from "./oversized-answer.js";
+import { messageWithinLine, withinLine } from "./oversized-answer.js";
 import { jsonKey, parseMessage, preview } from "./json-rpc-frames.js";
 import { CLIENT_LINE_SAID, fitsClientLine } from "./client-limits.js";
 import { OutputSchemas, type CheckStructured } from "./output-schemas.js";
@@ -144,7 +144,7 @@ export class ProxyRouter {
    */
   private fromServerMessage(message: Record<string, unknown>, raw: Buffer): string | undefined | typeof DROPPED {
     if (message.method === "notifications/progress" && isRecord(message.params)) this.restartClock(this.byProgressToken.get(jsonKey(message.params.progressToken)));
-    if (typeof message.method === "string" || !("id" in message)) return undefined;
+    if (typeof message.method === "string" || !("id" in message)) return messageWithinLine(message, raw, this.options) ? undefined : DROPPED;
     const key = jsonKey(message.id);
     const request = this.pending.get(key);
     if (!request) return this.droppedLate(key, raw.length) ? DROPPED : withinLine(message, undefined, raw, undefined, this.options, this.names.read);
