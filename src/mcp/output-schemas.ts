@@ -24,6 +24,14 @@ const MAX_SCHEMA_BYTES = 4 * 1024 * 1024;
 /** Compiled checks kept at most (the most recently used): ajv keeps each schema it compiled until it is removed. */
 const MAX_COMPILED = 32;
 
+/**
+ * The value as the client reads it: the proxy keeps numbers as the server wrote them (`1.50`, `1e3`, a big integer: a
+ * LosslessNumber object), the client's JSON.parse makes them numbers, which a plain JSON.stringify writes.
+ */
+function plain(value: unknown, json = JSON.stringify(value)): unknown {
+  return json === undefined ? value : JSON.parse(json);
+}
+
 interface Ajv {
   compile(schema: unknown): { (value: unknown): boolean; errors?: SchemaError[] | null };
   removeSchema(schema: unknown): void;
@@ -45,10 +53,10 @@ export class OutputSchemas {
       if (!isRecord(tool) || typeof tool.name !== "string") continue;
       this.forget(tool.name);
       if (!isRecord(tool.outputSchema)) continue;
-      const bytes = JSON.stringify(tool.outputSchema).length;
-      if (bytes > MAX_SCHEMA_BYTES) continue;
-      this.schemas.set(tool.name, { schema: tool.outputSchema, bytes });
-      this.bytes += bytes;
+      const json = JSON.stringify(tool.outputSchema);
+      if (json.length > MAX_SCHEMA_BYTES) continue;
+      this.schemas.set(tool.name, { schema: plain(tool.outputSchema, json) as Record<string, unknown>, bytes: json.length });
+      this.bytes += json.length;
       while (this.schemas.size > MAX_TOOLS || this.bytes > MAX_SCHEMA_BYTES) this.forget(this.schemas.keys().next().value!);
     }
   }
@@ -73,7 +81,7 @@ export class OutputSchemas {
     } catch {
       return null; // the SDK client fails its listTools on it too
     }
-    return (value) => (validate(value) ? undefined : (validate.errors ?? []));
+    return (value) => (validate(plain(value)) ? undefined : (validate.errors ?? []));
   }
 
   private validator(): Ajv {

@@ -72,7 +72,8 @@ describe("OutputSchemas", () => {
 });
 
 describe("the router checks a cut against the called tool's outputSchema", () => {
-  const schema = { type: "object", properties: { digest: { type: "string", pattern: "^[a-f0-9]+$" }, log: { type: "string" } } };
+  // `n` is 1.50 as the server writes it (a number the proxy keeps as written, which the check must read as the client does)
+  const schema = { type: "object", properties: { digest: { type: "string", pattern: "^[a-f0-9]+$" }, log: { type: "string" }, n: { type: "number", maximum: 1e3 } } };
   function route(structuredContent: Record<string, unknown>): { sent: string; frame: string } {
     const sent: string[] = [];
     const proxy = new ProxyRouter({
@@ -84,7 +85,7 @@ describe("the router checks a cut against the called tool's outputSchema", () =>
       requestTimeoutMs: 0,
     });
     proxy.fromClient(Buffer.from('{"jsonrpc":"2.0","id":1,"method":"tools/list"}'));
-    proxy.fromServer(Buffer.from(JSON.stringify({ jsonrpc: "2.0", id: 1, result: { tools: [{ name: "hash", inputSchema: { type: "object" }, outputSchema: schema }] } })));
+    proxy.fromServer(Buffer.from(JSON.stringify({ jsonrpc: "2.0", id: 1, result: { tools: [{ name: "hash", inputSchema: { type: "object" }, outputSchema: schema }] } }).replace('"maximum":1000', '"maximum":1e3')));
     proxy.fromClient(Buffer.from('{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"hash","arguments":{}}}'));
     // as a server writes it: keys in its order, spaces, a number as written
     const frame = `{"jsonrpc":"2.0", "id":2, "result":{"content":[{"type":"text","text":"done"}], "structuredContent":${JSON.stringify(structuredContent).replace("}", ', "n": 1.50}')}}}`;
