@@ -61,15 +61,24 @@ export class OutputSchemas {
     }
   }
 
-  /** The check of a tool's structuredContent; undefined when it has no outputSchema remembered, or ajv cannot compile it. */
+  /**
+   * The check of a tool's structuredContent, undefined when it has no outputSchema remembered. Its schema is compiled
+   * the first time it checks (a result that fits is never checked, and ajv takes ~100 ms to load); one ajv cannot
+   * compile finds every value matching.
+   */
   checkerFor(tool: string | undefined): CheckStructured | undefined {
-    const remembered = tool === undefined ? undefined : this.schemas.get(tool);
+    if (tool === undefined || !this.schemas.has(tool)) return undefined;
+    return (value) => this.compiledFor(tool)?.(value);
+  }
+
+  private compiledFor(tool: string): CheckStructured | undefined {
+    const remembered = this.schemas.get(tool);
     if (remembered === undefined) return undefined;
-    let check = this.compiled.get(tool!);
+    let check = this.compiled.get(tool);
     if (check === undefined) check = this.compile(remembered.schema);
     // the most recently used last
-    this.compiled.delete(tool!);
-    this.compiled.set(tool!, check);
+    this.compiled.delete(tool);
+    this.compiled.set(tool, check);
     while (this.compiled.size > MAX_COMPILED) this.uncompile(this.compiled.keys().next().value!);
     return check ?? undefined;
   }
