@@ -21,6 +21,8 @@ export type CheckStructured = (value: unknown) => readonly SchemaError[] | undef
 const MAX_TOOLS = 1_000;
 /** The JSON of the schemas remembered, at most; a schema larger than this alone is not remembered (its tool not checked). */
 const MAX_SCHEMA_BYTES = 4 * 1024 * 1024;
+/** Tasks remembered at most (the newest kept), each with the tool whose call started it. */
+const MAX_TASKS = 1_024;
 /** Compiled checks kept at most (the most recently used): ajv keeps each schema it compiled until it is removed. */
 const MAX_COMPILED = 32;
 
@@ -43,6 +45,7 @@ export class OutputSchemas {
   private bytes = 0;
   private readonly compiled = new Map<string, CheckStructured | null>();
   private ajv: Ajv | undefined;
+  private readonly tasks = new Map<string, string>();
 
   /** Remembers the outputSchemas of a tools/list page's tools (`newListing`: the first page, which forgets the last listing). */
   remember(tools: readonly unknown[], newListing: boolean): void {
@@ -59,6 +62,24 @@ export class OutputSchemas {
       this.bytes += json.length;
       while (this.schemas.size > MAX_TOOLS || this.bytes > MAX_SCHEMA_BYTES) this.forget(this.schemas.keys().next().value!);
     }
+  }
+
+  /**
+   * A task-augmented tools/call of `tool` was answered with a task (MCP 2025-11-25 CreateTaskResult): its result,
+   * which tasks/result answers, is that tool's (the SDK client's callToolStream checks it against its outputSchema).
+   */
+  taskStarted(result: Record<string, unknown>, tool: string | undefined): void {
+    const taskId = isRecord(result.task) ? result.task.taskId : undefined;
+    if (tool === undefined || typeof taskId !== "string") return;
+    this.tasks.delete(taskId);
+    this.tasks.set(taskId, tool);
+    if (this.tasks.size > MAX_TASKS) this.tasks.delete(this.tasks.keys().next().value!);
+  }
+
+  /** The tool a request's answer comes from: a tools/call's, or that of the call that started a tasks/result's task. */
+  toolOf(method: string, params: Record<string, unknown>): string | undefined {
+    if (method === "tools/call") return typeof params.name === "string" ? params.name : undefined;
+    return method === "tasks/result" && typeof params.taskId === "string" ? this.tasks.get(params.taskId) : undefined;
   }
 
   /**

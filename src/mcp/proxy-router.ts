@@ -54,7 +54,7 @@ const INTERNAL_ERROR = -32603;
 interface PendingRequest {
   id: unknown;
   method: string;
-  /** The tool a tools/call calls. */
+  /** The tool a tools/call calls (or whose call started the task a tasks/result reads). */
   tool?: string;
   /** A tools/list without a cursor: the first page of a new listing. */
   firstPage?: boolean;
@@ -106,7 +106,7 @@ export class ProxyRouter {
         return "answered";
       }
       if (message.method === "initialize" && isRecord(params.clientInfo) && typeof params.clientInfo.name === "string") this.client = params.clientInfo.name;
-      this.track(message.id, message.method, isRecord(params._meta) ? params._meta.progressToken : undefined, message.method === "tools/list" && params.cursor === undefined, message.method === "tools/call" && typeof params.name === "string" ? params.name : undefined);
+      this.track(message.id, message.method, isRecord(params._meta) ? params._meta.progressToken : undefined, message.method === "tools/list" && params.cursor === undefined, this.schemas.toolOf(message.method, params));
     } else if (message.method === "notifications/cancelled" && isRecord(message.params)) {
       this.abandon(jsonKey(message.params.requestId), "the client cancelled it");
     }
@@ -151,6 +151,7 @@ export class ProxyRouter {
     this.forget(key);
     const result = isRecord(message.result) ? message.result : undefined;
     const check = this.schemas.checkerFor(request.tool);
+    if (request.method === "tools/call" && result !== undefined) this.schemas.taskStarted(result, request.tool);
     const rewritten = result === undefined ? undefined : request.method === "tools/list" ? this.listWithCorrexTools(result, request.firstPage === true) : BOUNDED_METHODS.has(request.method) ? this.refusedOr(result, () => this.options.boundResult(result, raw, this.names, this.client, check)) : undefined;
     // A rewritten answer keeps every number as the server wrote it (big integers, 1.0, -0: SPEC §2).
     return withinLine(message, request.method, raw, rewritten === undefined ? undefined : stringifyJson({ ...message, result: rewritten }), this.options, this.names.read, check);

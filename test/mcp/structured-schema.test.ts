@@ -106,4 +106,27 @@ describe("the router checks a cut against the called tool's outputSchema", () =>
     expect(structured.log.length).toBeLessThan(6000);
     expect(sdkAccepts(schema, structured)).toBe(true);
   });
+
+  test("a task's result (tasks/result) is checked against the schema of the tool whose call started the task", () => {
+    const sent: string[] = [];
+    const proxy = new ProxyRouter({
+      toServer: () => {},
+      toClient: (frame) => sent.push(frame.toString()),
+      boundResult: (result, raw, names, _client, check) => boundCallToolResult(result, raw, { bound: resolveBoundOptions({ budget: { maxBytes: 4000, maxLines: 2000 } }), readToolName: names.read, ...(check ? { checkStructured: check } : {}) }).result,
+      answerOwn: async () => ({ text: "", isError: false }) as never,
+      log: () => {},
+      requestTimeoutMs: 0,
+    });
+    proxy.fromClient(Buffer.from('{"jsonrpc":"2.0","id":1,"method":"tools/list"}'));
+    proxy.fromServer(Buffer.from(JSON.stringify({ jsonrpc: "2.0", id: 1, result: { tools: [{ name: "hash", inputSchema: { type: "object" }, outputSchema: schema, execution: { taskSupport: "optional" } }] } })));
+    proxy.fromClient(Buffer.from('{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"hash","arguments":{},"task":{"ttl":60000}}}'));
+    proxy.fromServer(Buffer.from('{"jsonrpc":"2.0","id":2,"result":{"task":{"taskId":"task-7","status":"working","ttl":60000,"createdAt":"2025-11-25T10:00:00Z","lastUpdatedAt":"2025-11-25T10:00:00Z"}}}'));
+    proxy.fromClient(Buffer.from('{"jsonrpc":"2.0","id":3,"method":"tasks/result","params":{"taskId":"task-7"}}'));
+    const digest = "0123456789abcdef".repeat(300);
+    proxy.fromServer(Buffer.from(JSON.stringify({ jsonrpc: "2.0", id: 3, result: { content: [{ type: "text", text: "done" }], structuredContent: { digest, log: "z".repeat(6000) } } })));
+    const structured = (JSON.parse(sent.at(-1)!) as { result: { structuredContent: { digest: string; log: string } } }).result.structuredContent;
+    expect(structured.digest).toBe(digest);
+    expect(structured.log.length).toBeLessThan(6000);
+    expect(sdkAccepts(schema, structured)).toBe(true);
+  });
 });
