@@ -1,12 +1,14 @@
-// Lowers a result to a Vercel AI SDK v6 `ToolResultOutput`: text, json, error-text, error-json,
-// execution-denied, or content parts when attachments go with it.
+// Lowers a result to a Vercel AI SDK `ToolResultOutput`: text, json, error-text, error-json, execution-denied, or
+// content parts when attachments go with it. The parts are v6's, which ai 6 and ai 7 both take (ai 7 calls them
+// deprecated and turns them into its `file` parts); a v7 output normalized and lowered again gets its v7 `file`
+// parts back, which ai 6 rejects (README "AI SDK versions").
 import { UNKNOWN_MIME } from "../normalize/mime.js";
 import type { Attachment, ToolResult } from "../payload.js";
 import { composeBlocks } from "./compose.js";
 import { requireCallId, requireName } from "./identity.js";
 import { isFamily } from "./media.js";
 import { isDenied, readErrorText, readResultText, stateError } from "./result-text.js";
-import { hasKeptParts, isSameShape, plainPartsText, layOutGenerically, readSourcePieces, readSourceRecord, readSourceType, withoutBookkeeping, type Piece } from "./source-layout.js";
+import { hasKeptParts, isSameShape, plainPartsText, layOutGenerically, readSourcePieces, readSourceRecord, readNested, readSourceType, withoutBookkeeping, type Piece } from "./source-layout.js";
 import type { JsonValue, Lowered, LowerOptions } from "./types.js";
 
 /** A part of a `content` output. */
@@ -15,7 +17,19 @@ export type AiSdkContentPart =
   | { type: "image-data"; data: string; mediaType: string }
   | { type: "image-url"; url: string }
   | { type: "file-data"; data: string; mediaType: string; filename?: string }
-  | { type: "file-url"; url: string; mediaType?: string };
+  | { type: "file-url"; url: string; mediaType?: string }
+  | AiSdkV7FilePart;
+
+/**
+ * ai 7's file part (LanguageModelV4's), written only for a v7 source's inline bytes or text: a URL in it must be a
+ * URL object, which JSON cannot carry, so a URL goes out as a `file-url` part.
+ */
+export interface AiSdkV7FilePart {
+  type: "file";
+  data: { type: "data"; data: string } | { type: "text"; text: string };
+  mediaType: string;
+  filename?: string;
+}
 
 /** The output of a tool call as the AI SDK sends it to a model (ToolResultOutput / LanguageModelV3ToolResultOutput). */
 export type AiSdkToolResultOutput =
@@ -35,10 +49,17 @@ export interface AiSdkToolMessage {
 /** `part`: the ToolResultOutput; `message`: the tool message with one tool-result part. */
 export type AiSdkPayload = AiSdkToolResultOutput | AiSdkToolMessage;
 
-/** The part type a same-shape source used, when this lowering can write it (v5 `media` and v7 `file` become v6 parts). */
+/** The part type a same-shape source used, when this lowering can write it (v5 `media` becomes a v6 part). */
 function readPartType(extra: Record<string, unknown>): string | undefined {
   const type = readSourceType(extra);
-  return type === "file-data" || type === "image-data" || type === "file-url" || type === "image-url" ? type : undefined;
+  return type === "file-data" || type === "image-data" || type === "file-url" || type === "image-url" || type === "file" ? type : undefined;
+}
+
+/** A v7 source's inline text file (`{type: "file", data: {type: "text", text}}`), read back from its text piece. */
+function toV7TextFile(text: string, extra: Record<string, unknown>): AiSdkContentPart {
+  const { mediaType, filename, ...fields } = withoutBookkeeping(extra);
+  const name = typeof filename === "string" ? { filename } : {};
+  return { type: "file", data: { type: "text", text, ...readNested(extra, "file_data_extra") }, mediaType: String(mediaType), ...name, ...fields };
 }
 
 function toContentPart(attachment: Attachment, extra: Record<string, unknown>): AiSdkContentPart {
@@ -49,6 +70,9 @@ function toContentPart(attachment: Attachment, extra: Record<string, unknown>): 
   const data = attachment.data ?? "";
   const mediaType = extra.declared_mime === null && attachment.mime === UNKNOWN_MIME ? {} : { mediaType: attachment.mime };
   const filename = attachment.name === undefined ? {} : { filename: attachment.name };
+  if (type === "file" && attachment.data !== undefined) {
+    return { type: "file", data: { type: "data", data, ...readNested(extra, "file_data_extra") }, mediaType: attachment.mime, ...filename, ...fields };
+  }
   if (attachment.data === undefined || type === "file-url" || type === "image-url") {
     return type === "image-url" ? { type, url, ...fields } : { type: "file-url", url, ...mediaType, ...fields };
   }
@@ -76,7 +100,7 @@ function toContentOutput(result: ToolResult, pieces: Piece[] | undefined, warnin
   const text = result.ok ? readResultText(result) : stateError(readResultText(result));
   if (!result.ok) warnings.push("ai-sdk: a content output has no error flag; the error is stated in the text");
   const composed = composeBlocks<AiSdkContentPart>(pieces ?? layOutGenerically(text, result, "ai-sdk"), {
-    text: (partText, extra) => ({ type: "text", text: partText, ...(readSourceType(extra) === undefined ? withoutBookkeeping(extra) : {}) }),
+    text: (partText, extra) => (readSourceType(extra) === "file" ? toV7TextFile(partText, extra) : { type: "text", text: partText, ...(readSourceType(extra) === undefined ? withoutBookkeeping(extra) : {}) }),
     attachment: toContentPart,
   });
   warnings.push(...composed.warnings);

@@ -18,7 +18,7 @@ function shapeOf(file: string): Provider | undefined {
   return LOWERABLE.filter((shape) => file.startsWith(`${shape}-`)).sort((a, b) => b.length - a.length)[0];
 }
 
-/** Shapes that X reads but does not write: AI SDK v5 `media` and v7 `file` parts come back as their v6 equivalents. */
+/** Shapes that X reads but does not write as they were: AI SDK v5 `media` parts, a v7 `file` part's URL. */
 const UPGRADED = new Set(["ai-sdk-v5-content-media.json", "ai-sdk-v7-file-parts.json"]);
 
 function roundTrip(input: unknown, shape: Provider, options: LowerOptions = PART): unknown {
@@ -119,7 +119,7 @@ describe("round trips of the fields the examples do not use", () => {
   });
 });
 
-describe("AI SDK parts of other versions come back as their v6 equivalents", () => {
+describe("AI SDK parts of other versions", () => {
   const read = (file: string): unknown => JSON.parse(readFileSync(new URL(file, SHAPES_DIR), "utf8"));
   test("v5 media → v6 image-data", () => {
     const input = read("ai-sdk-v5-content-media.json") as { value: [unknown, { data: string }] };
@@ -127,18 +127,28 @@ describe("AI SDK parts of other versions come back as their v6 equivalents", () 
       type: "content", value: [input.value[0], { type: "image-data", data: input.value[1].data, mediaType: "image/png" }],
     });
   });
-  test("v7 file parts → v6 image-data, file-url and text; a provider reference is kept as it was", () => {
-    const input = read("ai-sdk-v7-file-parts.json") as { value: { data: { data?: string; text?: string } }[] };
+  test("v7 file parts come back as they were (inline data and text, a provider reference) but a URL, a v6 file-url", () => {
+    const input = read("ai-sdk-v7-file-parts.json") as { value: unknown[] };
     expect(roundTrip(input, "ai-sdk")).toEqual({
       type: "content",
       value: [
         input.value[0],
-        { type: "image-data", data: input.value[1]?.data.data, mediaType: "image/png" },
+        input.value[1],
         { type: "file-url", url: "https://example.com/page.pdf", mediaType: "application/pdf" },
         input.value[3],
-        { type: "text", text: input.value[4]?.data.text },
+        input.value[4],
       ],
     });
+  });
+  test("a v7 file part's own fields and its data's come back", () => {
+    const input = {
+      type: "content",
+      value: [
+        { type: "file", data: { type: "text", text: "a,b\n1,2", extra: 1 }, mediaType: "text/csv", filename: "t.csv", providerOptions: { x: { y: 1 } } },
+        { type: "file", data: { type: "data", data: PNG.data }, mediaType: "image/png", providerOptions: { x: { y: 2 } } },
+      ],
+    };
+    expect(roundTrip(input, "ai-sdk")).toEqual(input);
   });
 });
 

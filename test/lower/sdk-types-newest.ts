@@ -8,18 +8,18 @@ import type { ToolModelMessage, ToolResultPart } from "ai-v7";
 import type { Content, FunctionResponse, Part } from "google-genai-v3";
 import type { ChatCompletionToolMessageParam, ChatCompletionUserMessageParam } from "openai-v7/resources/chat/completions";
 import type { ResponseCustomToolCallOutput, ResponseInputItem } from "openai-v7/resources/responses/responses";
-import type { AiSdkContentPart, AiSdkToolMessage, AiSdkToolResultOutput } from "../../src/lower/ai-sdk.js";
+import type { AiSdkContentPart, AiSdkToolMessage, AiSdkToolResultOutput, AiSdkV7FilePart } from "../../src/lower/ai-sdk.js";
 import type { GeminiContent, GeminiFunctionResponse, GeminiPart } from "../../src/lower/gemini.js";
 import type { OpenAIChatToolMessage, OpenAIChatUserMessage } from "../../src/lower/openai-chat.js";
 import type { OpenAIResponsesCustomToolCallOutput, OpenAIResponsesFunctionCallOutput, OpenAIResponsesPayload } from "../../src/lower/openai-responses.js";
 import type { Conforms, Expect } from "./conforms.js";
 
 /**
- * The AI SDK outputs whose parts are ai 7's own (text): what a provider of @ai-sdk/provider 4 is given. ai 7 takes
- * the v6 media parts too, and turns them into its `file` parts before its providers see them.
+ * The AI SDK outputs whose parts are ai 7's own (text, and the file part of a v7 source): what a provider of
+ * @ai-sdk/provider 4 is given. ai 7 takes the v6 parts too, and turns them into these before its providers see them.
  */
 type WithV7PartsOnly<T> = T extends { type: "content"; value: AiSdkContentPart[] }
-  ? Omit<T, "value"> & { value: Extract<AiSdkContentPart, { type: "text" }>[] }
+  ? Omit<T, "value"> & { value: Extract<AiSdkContentPart, { type: "text" } | AiSdkV7FilePart>[] }
   : T;
 
 export type WireTypesMatchTheNewestSdks = [

@@ -11,7 +11,7 @@ import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import type { ToolModelMessage, ToolResultPart } from "ai";
 import type { ChatCompletionToolMessageParam, ChatCompletionUserMessageParam } from "openai/resources/chat/completions";
 import type { ResponseCustomToolCallOutput, ResponseInputItem } from "openai/resources/responses/responses";
-import type { AiSdkToolMessage, AiSdkToolResultOutput } from "../../src/lower/ai-sdk.js";
+import type { AiSdkToolMessage, AiSdkToolResultOutput, AiSdkV7FilePart } from "../../src/lower/ai-sdk.js";
 import type { AnthropicToolResult, AnthropicUserMessage } from "../../src/lower/anthropic.js";
 import type { BedrockPayload, BedrockToolResultBlock } from "../../src/lower/bedrock.js";
 import type { GeminiContent, GeminiFunctionResponse, GeminiPart } from "../../src/lower/gemini.js";
@@ -21,6 +21,11 @@ import type { OpenAIResponsesCustomToolCallOutput, OpenAIResponsesFunctionCallOu
 import type { Conforms, Expect, Wire } from "./conforms.js";
 
 export type { Wire } from "./conforms.js";
+
+/** The AI SDK payloads without ai 7's file part, which correx writes only for a v7 source (ai 6 has none). */
+type WithoutV7Parts<T> = T extends { type: "content"; value: (infer Part)[] } ? Omit<T, "value"> & { value: Exclude<Part, AiSdkV7FilePart>[] }
+  : T extends { content: (infer Item)[] } ? Omit<T, "content"> & { content: (Item extends { output: infer Output } ? Omit<Item, "output"> & { output: WithoutV7Parts<Output> } : Item)[] }
+  : T;
 
 /** Bedrock's ContentBlock member that holds a tool result, as JSON. */
 type BedrockToolResultMember = Wire<Extract<ContentBlock, { toolResult: unknown }>>;
@@ -40,7 +45,7 @@ export type WireTypesMatchTheSdks = [
   Expect<Conforms<Extract<BedrockPayload, { toolResult: unknown }>, BedrockToolResultMember>>,
   Expect<Conforms<Extract<BedrockPayload, { role: "user" }>, Wire<Message>>>,
   Expect<Conforms<McpCallToolResult, CallToolResult>>,
-  Expect<Conforms<AiSdkToolResultOutput, ToolResultPart["output"]>>,
-  Expect<Conforms<AiSdkToolResultOutput, LanguageModelV3ToolResultOutput>>,
-  Expect<Conforms<AiSdkToolMessage, ToolModelMessage>>,
+  Expect<Conforms<WithoutV7Parts<AiSdkToolResultOutput>, ToolResultPart["output"]>>,
+  Expect<Conforms<WithoutV7Parts<AiSdkToolResultOutput>, LanguageModelV3ToolResultOutput>>,
+  Expect<Conforms<WithoutV7Parts<AiSdkToolMessage>, ToolModelMessage>>,
 ];
