@@ -1,10 +1,14 @@
 // The request-building scripts in examples/ run on real lowered output; each request body they print is
-// asserted whole, against a literal typed with the official SDK's own request type.
+// asserted whole, against a literal typed with the official SDK's own request type (and, where a newer major is out,
+// checked against its request type too: openai 7, @google/genai 3).
 import type { MessageCreateParamsNonStreaming } from "@anthropic-ai/sdk/resources/messages";
 import type { ConverseRequest } from "@aws-sdk/client-bedrock-runtime";
 import type { Content, Tool } from "@google/genai";
 import type { ChatCompletionCreateParamsNonStreaming } from "openai/resources/chat/completions";
 import type { ResponseCreateParamsNonStreaming } from "openai/resources/responses/responses";
+import type { Content as ContentV3, Tool as ToolV3 } from "google-genai-v3";
+import type { ChatCompletionCreateParamsNonStreaming as ChatRequestV7 } from "openai-v7/resources/chat/completions";
+import type { ResponseCreateParamsNonStreaming as ResponsesRequestV7 } from "openai-v7/resources/responses/responses";
 import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { describe, expect, test } from "vitest";
@@ -54,7 +58,7 @@ describe("examples/ build real request bodies around lowered results", () => {
         { role: "tool", tool_call_id: "call_01", content: "Captured the window." },
         { role: "user", content: [{ type: "text", text: "Images returned by tool call call_01:" }, { type: "image_url", image_url: { url: PNG_URL } }] },
       ],
-    };
+    } satisfies ChatRequestV7;
     expect(runExample("openai-chat", lower(IMAGE, "openai-chat", options("call_01")).payload)).toEqual(expected);
   });
 
@@ -70,7 +74,7 @@ describe("examples/ build real request bodies around lowered results", () => {
         { type: "function_call", call_id: "call_01", name: "run", arguments: '{"command":"ls -l"}' },
         { type: "function_call_output", call_id: "call_01", output: [{ type: "input_text", text: "Captured the window." }, { type: "input_image", image_url: PNG_URL }] },
       ],
-    };
+    } satisfies ResponsesRequestV7;
     expect(runExample("openai-responses", lower(IMAGE, "openai-responses", options("call_01")).payload)).toEqual(expected);
   });
 
@@ -88,7 +92,7 @@ describe("examples/ build real request bodies around lowered results", () => {
           ],
         },
       ],
-    };
+    } satisfies { tools: ToolV3[]; contents: ContentV3[] };
     expect(runExample("gemini", lower(IMAGE, "gemini", options("fc_01", { model: "gemini-2.5-flash" })).payload)).toEqual(expected);
   });
 
