@@ -1,6 +1,7 @@
 // The parts of Gemini CLI's hook protocol that correx reads and writes, as its source builds and reads them
-// (google-gemini/gemini-cli 5411f113, @google/gemini-cli-core 0.56.0-nightly: packages/core/src/hooks/types.ts,
-// hookEventHandler.ts, hookRunner.ts; packages/core/src/tools/shell.ts for the shell tool's input).
+// (google-gemini/gemini-cli 5411f113, @google/gemini-cli-core 0.56.0-nightly, re-checked against the published 0.61.0:
+// packages/core/src/hooks/types.ts, hookEventHandler.ts, hookRunner.ts; packages/core/src/tools/shell.ts for the shell
+// tool's input, which 0.61 extends only with an optional sandbox-permissions field a rewrite keeps as it is).
 import { InputError } from "../errors.js";
 import { isRecord } from "../payload.js";
 
