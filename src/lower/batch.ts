@@ -1,6 +1,6 @@
 // Several tool results at once (parallel calls): each is lowered, then put together the way the API wants
-// them in one turn. OpenAI Chat: every `tool` message first, then one `user` message with all the images (the
-// API rejects a user message between tool messages). Anthropic, Bedrock, Gemini, AI SDK with `--envelope
+// them in one turn. OpenAI Chat: every `tool` message first, then one `user` message with all the images and
+// PDFs (the API rejects a user message between tool messages). Anthropic, Bedrock, Gemini, AI SDK with `--envelope
 // message`: one message holding every result. Otherwise: the list of payloads, in order.
 import type { Provider, ToolResult } from "../payload.js";
 import { lower } from "./index.js";

@@ -1,11 +1,11 @@
 // A batch as `lower --to X` writes it for one turn, read back as its results (lower/batch.ts combineBatch): the one
 // message holding every result (Anthropic and Bedrock `{role:"user", content:[…]}`, AI SDK `{role:"tool", content:
 // […]}`, Gemini `{role:"user", parts:[…]}`), Gemini's parts side by side (`--gemini-inline sibling`), and OpenAI
-// Chat's tool messages followed by one user message with every call's images under its caption. Read as one value
+// Chat's tool messages followed by one user message with every call's images and PDFs under its caption. Read as one value
 // they were none of the shapes, and `lower` wrapped the whole batch as JSON text in one result with a placeholder id.
 import { isRecord } from "../payload.js";
 
-const CAPTION = /^Images returned by tool call (.*):$/;
+const CAPTION = /^(?:Images|Files) returned by tool call (.*):$/;
 
 /** The results of a batch written as one turn, or undefined when `value` is not one (one result, or other JSON). */
 export function splitTurn(value: unknown): unknown[] | undefined {

@@ -54,7 +54,17 @@ function mergeGeminiParts(unwrapped: Unwrapped): unknown {
   return { ...part, functionResponse: { ...response, parts: [...own, ...unwrapped.beside] } };
 }
 
-/** The images of the user messages that follow an OpenAI Chat tool message (the caption line is correx's own). */
+/** correx's caption over the images and PDFs that follow an OpenAI Chat tool message. */
+const CHAT_CAPTION = /^(?:Images|Files) returned by tool call /;
+
+/** A Chat Completions file part as correx writes it, `{type: "file", file: {file_data: "data:…", filename}}`. */
+function readChatFile(part: Record<string, unknown>, path: string): { uri: string; name?: string } {
+  const file = readRecord(part.file, joinPath(path, "file"));
+  const name = typeof file.filename === "string" ? { name: file.filename } : {};
+  return { uri: readString(file, "file_data", joinPath(path, "file")), ...name };
+}
+
+/** The images and PDFs of the user messages that follow an OpenAI Chat tool message (the caption line is correx's own). */
 function readChatImages(result: ToolResult, messages: unknown[], mode: ReadMode): ToolResult {
   const collector = new PartCollector();
   messages.forEach((message, messageIndex) => {
@@ -65,9 +75,10 @@ function readChatImages(result: ToolResult, messages: unknown[], mode: ReadMode)
       const partPath = joinPath(joinPath(path, "content"), index);
       const part = readRecord(value, partPath);
       if (part.type === "image_url") collector.addAttachment({ uri: readString(readRecord(part.image_url, joinPath(partPath, "image_url")), "url", partPath) });
-      else if (part.type === "text" && typeof part.text === "string" && /^Images returned by tool call /.test(part.text)) return;
+      else if (part.type === "file") collector.addAttachment(readChatFile(part, partPath));
+      else if (part.type === "text" && typeof part.text === "string" && CHAT_CAPTION.test(part.text)) return;
       else if (mode === "lenient") collector.keep(part);
-      else fail(partPath, "expected an image_url part or the images caption");
+      else fail(partPath, "expected an image_url or file part, or the caption");
     });
   });
   const offset = result.attachments?.length ?? 0;

@@ -7,10 +7,10 @@ import { lowerBatch } from "../../src/lower/batch.js";
 import { readBatch } from "../../src/normalize/batch.js";
 import type { Provider, ToolResult } from "../../src/payload.js";
 import { runCli } from "../cli/cli-process.js";
-import { PNG } from "./results.js";
+import { PDF, PNG } from "./results.js";
 
 const batch: ToolResult[] = [
-  { ok: true, tool: "shot", data: "one", attachments: [PNG], meta: { call_id: "call_1" } },
+  { ok: true, tool: "shot", data: "one", attachments: [PNG, PDF], meta: { call_id: "call_1" } },
   { ok: false, tool: "build", error: "two failed", meta: { call_id: "call_2" } },
   { ok: true, tool: "count", data: { rows: 3 }, meta: { call_id: "call_3" } },
 ];

@@ -1,15 +1,16 @@
 import { describe, expect, test } from "vitest";
 import { lowerToOpenAIChat } from "../../src/lower/openai-chat.js";
 import type { LowerOptions } from "../../src/lower/types.js";
-import { AUDIO, ERROR, IMAGE, JSON_RESULT, MARKER, MIXED, PDF_RESULT, PNG_BASE64, TEXT, TRUNCATED } from "./results.js";
+import { normalizeValue } from "../../src/normalize/index.js";
+import { AUDIO, ERROR, IMAGE, JSON_RESULT, MARKER, MIXED, PDF, PDF_BASE64, PDF_RESULT, PNG_BASE64, TEXT, TRUNCATED } from "./results.js";
 
 const PART: LowerOptions = { callId: "call_abc", envelope: "part" };
 const PNG_URL = `data:image/png;base64,${PNG_BASE64}`;
 const CAPTION = { type: "text", text: "Images returned by tool call call_abc:" };
-const PDF_NOTE = '[attachment "report.pdf" (application/pdf, 48 B) not sent: OpenAI Chat cannot take application/pdf from a tool (images only: png, jpeg, gif, webp)]';
-const PDF_WARNING = 'openai-chat: attachment "report.pdf" (application/pdf, 48 B) not sent: OpenAI Chat cannot take application/pdf from a tool (images only: png, jpeg, gif, webp); said in the text instead';
-const WAV_NOTE = '[attachment "clip.wav" (audio/wav, 44 B) not sent: OpenAI Chat cannot take audio/wav from a tool (images only: png, jpeg, gif, webp)]';
-const WAV_WARNING = 'openai-chat: attachment "clip.wav" (audio/wav, 44 B) not sent: OpenAI Chat cannot take audio/wav from a tool (images only: png, jpeg, gif, webp); said in the text instead';
+const FILES_CAPTION = { type: "text", text: "Files returned by tool call call_abc:" };
+const PDF_PART = { type: "file", file: { file_data: `data:application/pdf;base64,${PDF_BASE64}`, filename: "report.pdf" } };
+const WAV_NOTE = '[attachment "clip.wav" (audio/wav, 44 B) not sent: OpenAI Chat cannot take audio/wav from a tool (images: png, jpeg, gif, webp; PDF)]';
+const WAV_WARNING = 'openai-chat: attachment "clip.wav" (audio/wav, 44 B) not sent: OpenAI Chat cannot take audio/wav from a tool (images: png, jpeg, gif, webp; PDF); said in the text instead';
 
 describe("openai-chat: text", () => {
   test("one tool message", () => {
@@ -94,11 +95,27 @@ describe("openai-chat: image", () => {
 });
 
 describe("openai-chat: pdf", () => {
-  test("said in the text and warned about", () => {
+  test("a file part of its data: URL in the user message that follows, under the files caption", () => {
     expect(lowerToOpenAIChat(PDF_RESULT, PART)).toEqual({
-      payload: { role: "tool", tool_call_id: "call_abc", content: `Exported the report.\n\n${PDF_NOTE}` },
-      warnings: [PDF_WARNING],
+      payload: [{ role: "tool", tool_call_id: "call_abc", content: "Exported the report." }, { role: "user", content: [FILES_CAPTION, PDF_PART] }],
+      warnings: [],
     });
+  });
+  test("without a name: the file name other targets give it", () => {
+    const { name: _name, ...unnamed } = PDF;
+    const payload = lowerToOpenAIChat({ ...PDF_RESULT, attachments: [unnamed] }, PART).payload as unknown[];
+    expect(payload[1]).toEqual({ role: "user", content: [FILES_CAPTION, { type: "file", file: { ...PDF_PART.file, filename: "attachment-1.pdf" } }] });
+  });
+  test("by URL: said in the text (the file part takes data or a file id, no URL)", () => {
+    const { data: _data, ...byUrl } = PDF;
+    expect(lowerToOpenAIChat({ ...PDF_RESULT, attachments: [{ ...byUrl, uri: "https://example.com/report.pdf" }] }, PART)).toEqual({
+      payload: { role: "tool", tool_call_id: "call_abc", content: 'Exported the report.\n\n[attachment "report.pdf" (application/pdf, 48 B) at https://example.com/report.pdf not sent: OpenAI Chat takes PDFs as data only]' },
+      warnings: ['openai-chat: attachment "report.pdf" (application/pdf, 48 B) at https://example.com/report.pdf not sent: OpenAI Chat takes PDFs as data only; said in the text instead'],
+    });
+  });
+  test("read back by normalize as the same result", () => {
+    const payload = lowerToOpenAIChat(PDF_RESULT, PART).payload;
+    expect(lowerToOpenAIChat(normalizeValue(payload, "auto"), PART).payload).toEqual(payload);
   });
 });
 
@@ -115,10 +132,10 @@ describe("openai-chat: mixed", () => {
   test("an error with an image, a pdf and audio", () => {
     expect(lowerToOpenAIChat({ ...MIXED, ok: false, error: "2 of 3 renders failed" }, { ...PART, envelope: "message" })).toEqual({
       payload: [
-        { role: "tool", tool_call_id: "call_abc", content: `Error: Rendered 3 files.\n\n2 of 3 renders failed\n\n${PDF_NOTE}\n\n${WAV_NOTE}` },
-        { role: "user", content: [CAPTION, { type: "image_url", image_url: { url: PNG_URL } }] },
+        { role: "tool", tool_call_id: "call_abc", content: `Error: Rendered 3 files.\n\n2 of 3 renders failed\n\n${WAV_NOTE}` },
+        { role: "user", content: [FILES_CAPTION, { type: "image_url", image_url: { url: PNG_URL } }, PDF_PART] },
       ],
-      warnings: [PDF_WARNING, WAV_WARNING],
+      warnings: [WAV_WARNING],
     });
   });
 });
