@@ -150,13 +150,34 @@ function applyPlan(store: SpillStore, plan: CollectionPlan, now: number, isLate:
   return removed;
 }
 
-/** Removes one output: its tombstone first, then the record (so readers stop seeing it), then the rest. */
+/**
+ * Removes one output: its tombstone first, then the record (so readers stop seeing it), then the rest. On a full
+ * disk the tombstone cannot be written until something is removed, and removing is how the disk is freed: the
+ * output is removed first and its tombstone written after, in the room it left.
+ */
 export function removeOutput(store: SpillStore, tombstone: Tombstone): void {
-  writeTombstone(store, tombstone);
+  let noRoom = false;
+  try {
+    writeTombstone(store, tombstone);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code !== "ENOSPC" && code !== "EDQUOT") {
+      if (error instanceof IoError) throw error;
+      throw new IoError(`cannot remove output ${tombstone.id}: cannot write its tombstone in ${store.dir}: ${describeError(error)}`, { cause: error });
+    }
+    noRoom = true;
+  }
   removeFile(store.recordPath(tombstone.id));
   removeFile(store.textViewPath(tombstone.id));
   removeFile(store.indexPath(tombstone.id));
   removeFile(store.dataPath(tombstone.id));
+  if (noRoom) {
+    try {
+      writeTombstone(store, tombstone);
+    } catch {
+      // the output is gone all the same; only the note of why is missing, and a read says it was never stored
+    }
+  }
 }
 
 function touchStamp(stamp: string, now: number): void {

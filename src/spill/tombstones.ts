@@ -46,11 +46,16 @@ export function writeTombstone(store: SpillStore, tombstone: Tombstone): void {
   const flags = fs.constants.O_WRONLY | fs.constants.O_CREAT | fs.constants.O_EXCL | fs.constants.O_NOFOLLOW;
   const fd = fs.openSync(temporary, flags, 0o600);
   try {
-    fs.writeSync(fd, `${JSON.stringify(tombstone)}\n`);
-  } finally {
-    fs.closeSync(fd);
+    try {
+      fs.writeSync(fd, `${JSON.stringify(tombstone)}\n`);
+    } finally {
+      fs.closeSync(fd);
+    }
+    fs.renameSync(temporary, final);
+  } catch (error) {
+    fs.rmSync(temporary, { force: true }); // a full disk leaves no empty temporary behind (gc never looks in here)
+    throw error;
   }
-  fs.renameSync(temporary, final);
 }
 
 /** The tombstone of an output, or undefined when it has none (or it cannot be read). */

@@ -2,12 +2,12 @@
 // the pipe early (`| head -1`), a read-only store, a full disk. Each says what happened, exits with the documented
 // status and keeps what it can: the projection is written, a spill that cannot be made is said in the marker.
 // The read-only and full file systems are tmpfs mounts in a private mount namespace (unshare -rm).
-import { spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
 import { CORREX } from "./cli-process.js";
+import { bash, quote, tmpfsMountable, withTmpfs as withTmpfsIn } from "./tmpfs.js";
 
 const root = fs.mkdtempSync(join(tmpdir(), "correx-output-failures-"));
 afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
@@ -15,27 +15,9 @@ afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
 const input = join(root, "input");
 const INPUT = Buffer.from(Array.from({ length: 300_000 }, (_, index) => `line ${index + 1}\n`).join(""));
 fs.writeFileSync(input, INPUT);
-const quote = (text: string): string => `'${text.replace(/'/g, `'\\''`)}'`;
 const correx = `${quote(process.execPath)} ${quote(CORREX)}`;
-
-/** Runs a bash script; stdout, stderr and the status. */
-function bash(script: string): { stdout: string; stderr: string; status: number | null } {
-  const run = spawnSync("bash", ["-c", script], { env: { ...process.env, NO_COLOR: "1" }, maxBuffer: 64 * 1024 * 1024 });
-  return { stdout: run.stdout.toString(), stderr: run.stderr.toString(), status: run.status };
-}
-
-/** A tmpfs can be mounted in a private mount namespace here (root, or user namespaces allowed). */
-const mountable = ((): boolean => {
-  const dir = fs.mkdtempSync(join(root, "probe-"));
-  return spawnSync("unshare", ["-rm", "sh", "-c", `mount -t tmpfs -o size=64k tmpfs ${quote(dir)}`]).status === 0;
-})();
-
-/** Runs `setup` then `command` in a private mount namespace with a tmpfs of `size` at a new directory (MNT). */
-function withTmpfs(size: string, setup: string, command: string): { stdout: string; stderr: string; status: number | null; mount: string } {
-  const mount = fs.mkdtempSync(join(root, "mnt-"));
-  const script = `mount -t tmpfs -o size=${size} tmpfs ${quote(mount)} && ${setup.replaceAll("MNT", quote(mount))} && ${command.replaceAll("MNT", quote(mount))}`;
-  return { ...bash(`exec unshare -rm bash -c ${quote(script)}`), mount };
-}
+const mountable = tmpfsMountable(root);
+const withTmpfs = (size: string, setup: string, command: string): ReturnType<typeof withTmpfsIn> => withTmpfsIn(root, size, setup, command);
 
 describe("a reader that stops early", () => {
   test("`| head -1`: correx ends quietly with status 0, and the output is saved and recorded all the same", () => {
