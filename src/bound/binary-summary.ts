@@ -1,6 +1,7 @@
 // The projection of binary input: what it is, how large, and where it was saved; never the bytes themselves.
 import { describeBinary } from "../text/binary.js";
 import { sniffType } from "../text/magic.js";
+import { describeCap } from "./marker.js";
 import type { BoundOptions, BoundText, SpillReport } from "./types.js";
 import { requireWithinBudget } from "./written.js";
 
@@ -12,7 +13,7 @@ export function summarizeBinary(head: Buffer, size: number, options: BoundOption
   const summary = describeBinary(head, size);
   const spill = save();
   const type = sniffType(head)?.name ?? "unknown type";
-  const pathLine = spill.kind === "saved" ? `[full output: ${spill.path}]` : spill.kind === "failed" ? `[full output not saved: ${spill.reason}]` : "[full output not saved (--no-spill)]";
+  const pathLine = spill.kind === "saved" ? `[full output: ${spill.path}${describeCap(spill, size)}]` : spill.kind === "failed" ? `[full output not saved: ${spill.reason}]` : "[full output not saved (--no-spill)]";
   const summarized = (text: string, report: SpillReport): BoundText => ({
     head: "", marker: text, tail: "", text, truncated: true,
     binary: { size, type }, totalBytes: size, totalLines: 0, omittedBytes: size,

@@ -84,7 +84,7 @@ function describeSpill(spill: SpillReport, omission: Omission): string {
  * What the per-output cap kept out, if anything: of the bytes as read, and of a text view (whose bytes the totals
  * count), each said in its own bytes.
  */
-function describeCap(spill: Extract<SpillReport, { kind: "saved" }>, totalBytes: number): string {
+export function describeCap(spill: Extract<SpillReport, { kind: "saved" }>, totalBytes: number): string {
   const { notSavedBytes, textNotSavedBytes } = spill;
   if (textNotSavedBytes) {
     const asRead = notSavedBytes ? ` and ${spill.savedBytes ?? 0} bytes of the input as read` : "";

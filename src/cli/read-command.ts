@@ -63,8 +63,10 @@ export async function runRead(idArgument: string, raw: RawOptions): Promise<void
   if ("binary" in read) {
     const { binary } = read;
     if (raw.raw === true && format === "text") return streamStoredFile(binary.path);
-    const hint = `[stored at ${binary.path}; correx read ${idArgument} --raw prints its bytes]`;
-    await writeStdout(format === "json" ? `${JSON.stringify({ id, path: binary.path, binary: true, size: binary.size, text: binary.summary })}\n` : `${binary.summary}\n${hint}\n`);
+    const cap = binary.notSavedBytes ? ` (only the first ${binary.size} bytes were saved: the per-output cap stopped ${binary.notSavedBytes} bytes)` : "";
+    const hint = `[stored at ${binary.path}${cap}; correx read ${idArgument} --raw prints its bytes]`;
+    const notSaved = binary.notSavedBytes ? { not_saved_bytes: binary.notSavedBytes } : {};
+    await writeStdout(format === "json" ? `${JSON.stringify({ id, path: binary.path, binary: true, size: binary.size, ...notSaved, text: binary.summary })}\n` : `${binary.summary}\n${hint}\n`);
     return;
   }
   const { page } = read;

@@ -47,6 +47,8 @@ export interface BinaryOutput {
   path: string;
   size: number;
   summary: string;
+  /** Bytes the per-output cap kept out of the saved file (its record's `not_saved_bytes`), when any. */
+  notSavedBytes?: number;
 }
 
 const SNIFF_BYTES = 8192;
@@ -56,7 +58,8 @@ function sniffOpened(output: OpenedOutput, id: string): BinaryOutput | undefined
   const head = Buffer.alloc(SNIFF_BYTES);
   const sniffed = head.subarray(0, readSync(output.fd, head, 0, SNIFF_BYTES, 0));
   if (!looksBinary(sniffed)) return undefined;
-  return { id, path: output.path, size: output.record.size, summary: describeBinary(sniffed, output.record.size) };
+  const notSaved = output.record.not_saved_bytes ? { notSavedBytes: output.record.not_saved_bytes } : {};
+  return { id, path: output.path, size: output.record.size, summary: describeBinary(sniffed, output.record.size), ...notSaved };
 }
 
 /** What `correx read` shows of output `id`: its summary when it is binary, else a page of its lines (its files opened once). */

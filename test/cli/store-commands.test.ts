@@ -57,6 +57,19 @@ describe("read", () => {
     expect(past.stderr).toMatch(new RegExp(`^correx: line 4000 of output ${id} was never saved: the per-output cap stopped the spill after 1\\.0 KiB \\(\\d+ lines\\); the last \\d+ bytes were not saved\\n$`));
   });
 
+  test("a binary output past the per-output cap: bound's summary and read's say how much was saved", () => {
+    const dir = newStoreDir();
+    const bytes = Buffer.concat([Buffer.from([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0]), Buffer.alloc(5000, 0)]);
+    const bound = runCorrex(["bound", "--for", "model", "--spill-dir", dir, "--max-output", "1KiB"], { input: bytes });
+    expect(bound.status).toBe(0);
+    expect(bound.stdout).toMatch(/^binary output: 4\.9 KiB, ELF executable \(sniffed\)\n\[full output: \S+\/tool_\w+ \(only the first 1024 bytes were saved: the per-output cap stopped 3984 bytes\)\]\n$/);
+    const id = /(tool_\w+)/.exec(bound.stdout)![1]!;
+    expect(runCorrex(["read", id, "--spill-dir", dir]).stdout).toBe(
+      `binary output: 1.0 KiB, ELF executable (sniffed)\n[stored at ${path.join(dir, id)} (only the first 1024 bytes were saved: the per-output cap stopped 3984 bytes); correx read ${id} --raw prints its bytes]\n`,
+    );
+    expect(JSON.parse(runCorrex(["read", id, "--spill-dir", dir, "--format", "json"]).stdout)).toMatchObject({ size: 1024, not_saved_bytes: 3984 });
+  });
+
   test("an invalid id is a usage error before any path is built", () => {
     expect(runCorrex(["read", "../../etc/passwd", "--spill-dir", newStoreDir()])).toEqual({
       status: 2, stdout: "", stderr: "correx: invalid output id: '../../etc/passwd' (accepts an id such as tool_01jdq3v2m8x4k7c9r5t0w2y6ab, as printed in a marker)\n",
