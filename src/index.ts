@@ -1,6 +1,7 @@
 // The library API (SPEC §8): `import { normalize, bound, project, lower, formatTool, SpillStore } from "correx"`.
-import { bound as boundText, BoundSession as Session, type BoundOptions, type BoundText, type RecordFields, type SpillTarget } from "./bound/index.js";
+import { bound as boundText, type BoundOptions, type BoundText, type RecordFields, type SpillTarget } from "./bound/index.js";
 import { checkBudget } from "./library-budget.js";
+import { describeValue } from "./library-session.js";
 import { withReadArguments } from "./library-spill.js";
 import { lower as lowerResult, type Lowered, type LowerOptions } from "./lower/index.js";
 import { stringifyJson } from "./lower/result-text.js";
@@ -44,6 +45,7 @@ export { searchLines } from "./spill/search.js";
 export type { SearchMatch, SearchResult } from "./spill/search.js";
 export { readTombstone, recordUnsavedOutput } from "./spill/tombstones.js";
 export type { Tombstone, TombstoneReason } from "./spill/tombstones.js";
+export { BoundSession } from "./library-session.js";
 export { stripAnsi } from "./text/ansi.js";
 export { renderLine } from "./text/render-line.js";
 
@@ -53,24 +55,11 @@ export { renderLine } from "./text/render-line.js";
  * (library-spill.ts), unless `spill.readArguments` says otherwise.
  */
 export function bound(input: string | Uint8Array, options: Partial<BoundOptions> & { spill?: SpillTarget; record?: RecordFields } = {}): BoundText {
+  if (typeof input !== "string" && !(input instanceof Uint8Array)) {
+    throw new UsageError(`bound() takes the whole output as a string or a Uint8Array, not ${describeValue(input)}`);
+  }
   checkBudget(options.budget);
   return boundText(input, { ...options, spill: withReadArguments(options.spill) });
-}
-
-/**
- * The streaming bounder behind `bound`, in constant memory: `write(chunk)` as bytes arrive (a Buffer, or any
- * Uint8Array: a web stream's, fetch's), then `finish()`.
- */
-export class BoundSession extends Session {
-  constructor(options: BoundOptions, spill?: SpillTarget, spillFailure?: string) {
-    checkBudget(options.budget);
-    super(options, withReadArguments(spill), spillFailure);
-  }
-
-  /** Takes the next bytes; a Uint8Array is viewed as a Buffer, not copied (read as one, its lines showed as "108,105,…"). */
-  override write(chunk: Uint8Array): void {
-    super.write(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength));
-  }
 }
 
 /** Normalizes any known tool-result value (a parsed JSON value, or text) into the unified payload. */
