@@ -76,7 +76,6 @@ export class BudgetTooSmallError extends UsageError {
     const smallest = flags.map(([key, flag]) => `${flag} ${needed[key]}`).join(" ");
     super(`${asked} cannot hold even the marker of this output (with its frame, envelope or status line); the smallest budget that works is ${smallest}${after}`);
     this.needed = needed;
-    // Said, not taken from new.target: the bundle renames a class that constructs itself (`class _BudgetTooSmallError`).
     this.name = "BudgetTooSmallError";
   }
 
@@ -90,11 +89,19 @@ export class BudgetTooSmallError extends UsageError {
       const part = this.needed[key];
       if (part !== undefined) needed[key] = Math.ceil(part / share);
     }
-    return new BudgetTooSmallError(needed, given, `${more}${this.after}`);
+    return refusal(needed, given, `${more}${this.after}`);
   }
 
   /** The same refusal, saying more at its end (where the output was saved, how the command ended). */
   saying(more: string): BudgetTooSmallError {
-    return new BudgetTooSmallError(this.needed, this.given, `${this.after}${more}`);
+    return refusal(this.needed, this.given, `${this.after}${more}`);
   }
+}
+
+/**
+ * A new refusal, made outside the class body: a class that names itself inside its body is renamed by the bundle
+ * (`class _BudgetTooSmallError`), and Node shows an uncaught error, or one logged, by its class's name.
+ */
+function refusal(needed: NeededBudget, given: NeededBudget, after: string): BudgetTooSmallError {
+  return new BudgetTooSmallError(needed, given, after);
 }

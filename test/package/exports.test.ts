@@ -29,4 +29,16 @@ describe("the package's entry point", () => {
       }`;
     expect(node(["--input-type=module", "-e", script])).toEqual({ stdout: 'BudgetTooSmallError true true {"maxLines":2} BudgetTooSmallError\n', stderr: "", code: 0 });
   });
+
+  test("the class is named BudgetTooSmallError too: an uncaught refusal, console.error(error) and error.constructor.name said _BudgetTooSmallError", () => {
+    const script = `import { inspect } from "node:util"; import { bound } from "correx";
+      try { bound("a\\n".repeat(100) + "b\\n", { budget: { maxLines: 1, maxBytes: 1000 } }); } catch (error) {
+        console.log(error.constructor.name, inspect(error).split(":")[0]);
+        throw error.saying("; more");
+      }`;
+    const run = node(["--input-type=module", "-e", script]);
+    expect(run.stdout).toBe("BudgetTooSmallError BudgetTooSmallError\n");
+    expect(run.stderr).toContain("\nBudgetTooSmallError: --max-lines 1 cannot hold");
+    expect(run.stderr).not.toContain("_BudgetTooSmallError");
+  });
 });
