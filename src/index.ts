@@ -1,5 +1,5 @@
 // The library API (SPEC §8): `import { normalize, bound, project, lower, formatTool, SpillStore } from "correx"`.
-import { bound as boundText, type BoundOptions, type BoundText, type RecordFields, type SpillTarget } from "./bound/index.js";
+import { bound as boundText, type BoundOptionsInput, type BoundText, type RecordFields, type SpillTarget } from "./bound/index.js";
 import { checkBudget } from "./library-budget.js";
 import { describeValue } from "./library-session.js";
 import { withReadArguments } from "./library-spill.js";
@@ -18,7 +18,7 @@ export { BudgetTooSmallError, CorrexError, InputError, IoError, NotFoundError, U
 export {
   DEFAULT_BOUND_OPTIONS, DEFAULT_HYGIENE, RAW_HYGIENE, MODEL_BUDGET, TERMINAL_BUDGET, estimateTokens, countLines, resolveBoundOptions,
 } from "./bound/index.js";
-export type { Budget, BoundOptions, BoundText, HygieneOptions, KeepMode, MarkerStyle, SpillReport, SpillTarget, RecordFields } from "./bound/index.js";
+export type { Budget, BoundOptions, BoundOptionsInput, BoundText, HygieneOptions, KeepMode, MarkerStyle, SpillReport, SpillTarget, RecordFields } from "./bound/index.js";
 export { detectShape, normalizeText, normalizeValue, parseJsonBytes } from "./normalize/index.js";
 export type { NormalizeMeta, PartLayout } from "./normalize/index.js";
 export { toolOutput, toolOutputPart } from "./lower/eve-builders.js";
@@ -54,7 +54,7 @@ export { renderLine } from "./text/render-line.js";
  * `correx read` command names the store (`--spill-dir DIR`) when it is not the one `correx read` finds
  * (library-spill.ts), unless `spill.readArguments` says otherwise.
  */
-export function bound(input: string | Uint8Array, options: Partial<BoundOptions> & { spill?: SpillTarget; record?: RecordFields } = {}): BoundText {
+export function bound(input: string | Uint8Array, options: BoundOptionsInput & { spill?: SpillTarget; record?: RecordFields } = {}): BoundText {
   if (typeof input !== "string" && !(input instanceof Uint8Array)) {
     throw new UsageError(`bound() takes the whole output as a string or a Uint8Array, not ${describeValue(input)}`);
   }

@@ -1,7 +1,7 @@
 // Default bounding options (SPEC §4): both ends kept, a fifth for the head, all hygiene on.
 import { UsageError } from "../errors.js";
 import { MODEL_BUDGET } from "./budget.js";
-import type { BoundOptions, HygieneOptions } from "./types.js";
+import type { BoundOptions, BoundOptionsInput, HygieneOptions } from "./types.js";
 
 /** Hygiene on: escapes removed, redraws collapsed, repeats folded, binary summarized. */
 export const DEFAULT_HYGIENE: HygieneOptions = { stripAnsi: true, collapse: true, foldRepeats: true, detectBinary: true };
@@ -24,8 +24,8 @@ export const DEFAULT_BOUND_OPTIONS: BoundOptions = {
  * one does (headRatio undefined looped for ever). A head ratio outside 0..1 (a percentage, `20`, given for `0.2`) is a UsageError, as `--head-ratio` is:
  * it showed no head and no tail, the whole budget left empty.
  */
-export function resolveBoundOptions(options: Partial<BoundOptions> = {}): BoundOptions {
-  const given: Partial<BoundOptions> = { ...options };
+export function resolveBoundOptions(options: BoundOptionsInput = {}): BoundOptions {
+  const given: BoundOptionsInput = { ...options };
   for (const key of DEFAULTED) if (given[key] === undefined) delete given[key];
   const ratio = given.headRatio;
   if (ratio !== undefined && !(ratio >= 0 && ratio <= 1)) throw new UsageError(`headRatio ${String(ratio)}: accepts a number from 0 to 1 (the head's share of the budget, e.g. 0.2)`);

@@ -27,6 +27,13 @@ export interface HygieneOptions {
   keepEncoding?: boolean;
 }
 
+/**
+ * Options as a caller gives them (the library's bound(), project(), resolveBoundOptions): every field optional, the
+ * budget's and the hygiene's fields too, each absent one taking its default as it does at run time. A strict
+ * TypeScript harness had to spell out maxLines and maxBytes to give only a token budget.
+ */
+export type BoundOptionsInput = Omit<Partial<BoundOptions>, "budget" | "hygiene"> & { budget?: Partial<Budget>; hygiene?: Partial<HygieneOptions> };
+
 /** Options of one bounding. */
 export interface BoundOptions {
   budget: Budget;

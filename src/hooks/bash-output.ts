@@ -9,6 +9,7 @@
 // and goes through the same mapping to the model's tool_result, the one that turns an output carrying
 // `persistedOutputPath` into `<persisted-output>` with a 2 KB preview: so the answer leaves those fields out.
 import { closeSync, openSync, readSync } from "node:fs";
+import { MODEL_BUDGET } from "../bound/budget.js";
 import { BoundSession } from "../bound/session.js";
 import { normalizeValue } from "../normalize/index.js";
 import { isRecord } from "../payload.js";
@@ -96,7 +97,7 @@ export function boundBashToolOutput(response: unknown, command: string | undefin
   // Claude Code writes the carried notes after stdout, one line each: their room is kept out of the budget, so that the
   // tool_result stays under its own limit (past it, the result would be saved again and previewed).
   const notesBytes = Object.values(carried).reduce<number>((sum, value) => sum + (typeof value === "string" ? Buffer.byteLength(value, "utf8") + 1 : 0), 0);
-  const budget = options.budget === undefined ? undefined : { ...options.budget, maxBytes: Math.max(1, options.budget.maxBytes - notesBytes) };
+  const budget = options.budget === undefined ? undefined : { ...options.budget, maxBytes: Math.max(1, (options.budget.maxBytes ?? MODEL_BUDGET.maxBytes) - notesBytes) };
   const project: ProjectOptions = {
     ...options,
     ...(budget ? { budget } : {}),

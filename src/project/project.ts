@@ -3,7 +3,7 @@
 import type { RecordFields } from "../bound/compose.js";
 import { resolveBoundOptions } from "../bound/defaults.js";
 import { BoundSession, type LateOptions, type SpillTarget } from "../bound/session.js";
-import type { BoundOptions, BoundText, Budget } from "../bound/types.js";
+import type { BoundOptions, BoundOptionsInput, BoundText, Budget } from "../bound/types.js";
 import type { LowerOptions } from "../lower/types.js";
 import { LosslessNumber, stringifyJson } from "../normalize/lossless-json.js";
 import { viewJsonWithin } from "../bound/json-view.js";
@@ -23,7 +23,7 @@ import { planReservation, renderOutput, type OutputOptions } from "./output.js";
 import type { renderTerminal } from "./terminal.js";
 
 /** How to project a result; everything has a default (model text, SPEC §4 budgets, no spill). */
-export interface ProjectOptions extends Partial<BoundOptions> {
+export interface ProjectOptions extends BoundOptionsInput {
   reader?: "model" | "terminal";
   format?: "text" | "json";
   to?: Provider;

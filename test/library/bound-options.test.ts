@@ -1,6 +1,6 @@
 // The library's bound() checks what the CLI's flags check: a head ratio is a share from 0 to 1.
 import { describe, expect, test } from "vitest";
-import { bound, project, UsageError } from "../../src/index.js";
+import { bound, BoundSession, project, resolveBoundOptions, UsageError } from "../../src/index.js";
 
 const log = `${Array.from({ length: 100 }, (_, index) => `line ${index}`).join("\n")}\n`;
 const budget = { maxLines: 4, maxBytes: 1000 };
@@ -37,5 +37,29 @@ describe("project(): options given as undefined", () => {
     const none = { reader: undefined, format: undefined, to: undefined, tool: undefined, color: undefined, width: undefined, lower: undefined, spill: undefined, terminal: undefined };
     expect(project(result, { budget, ...none }).text).toBe(project(result, { budget }).text);
     expect(project(result, { budget, ...none, reader: "terminal" }).text).toBe(project(result, { budget, reader: "terminal" }).text);
+  });
+});
+
+// A budget of one kind, the other limits their defaults, as at run time: under strict TypeScript (`npm test` type-checks
+// this file) { maxTokens: 2000 } alone was an error, "Property 'maxLines' is missing in type", so a harness spelled
+// out the defaults; and so was hygiene: { stripAnsi: false } alone.
+describe("bound(), project(), resolveBoundOptions(): a budget or hygiene of some fields only", () => {
+  const whole = { maxLines: 2000, maxBytes: 51200 };
+  test("bound: { maxLines }, { maxBytes }, { maxTokens } alone bound as the whole budget with the defaults filled in", () => {
+    expect(bound(log, { budget: { maxLines: 4 } }).text).toBe(bound(log, { budget: { ...whole, maxLines: 4 } }).text);
+    expect(bound(log, { budget: { maxBytes: 300 } }).text).toBe(bound(log, { budget: { ...whole, maxBytes: 300 } }).text);
+    expect(bound(log, { budget: { maxTokens: 150 } }).text).toBe(bound(log, { budget: { ...whole, maxTokens: 150 } }).text);
+    expect(bound("\u001b[31mred\u001b[0m\n", { hygiene: { stripAnsi: false } }).text).toBe("\u001b[31mred\u001b[0m\n");
+  });
+
+  test("project and resolveBoundOptions (for a BoundSession) the same", () => {
+    const result = { ok: true, data: log };
+    expect(project(result, { budget: { maxTokens: 150 } }).text).toBe(project(result, { budget: { ...whole, maxTokens: 150 } }).text);
+    expect(resolveBoundOptions({ budget: { maxTokens: 150 }, hygiene: { collapse: false } })).toMatchObject({
+      budget: { ...whole, maxTokens: 150 }, hygiene: { stripAnsi: true, collapse: false, foldRepeats: true, detectBinary: true },
+    });
+    const session = new BoundSession(resolveBoundOptions({ budget: { maxLines: 4 } }));
+    session.write(Buffer.from(log));
+    expect(session.finish().text).toBe(bound(log, { budget: { maxLines: 4 } }).text);
   });
 });
