@@ -1,7 +1,7 @@
 // The library API (SPEC §8): `import { normalize, bound, project, lower, formatTool, SpillStore } from "correx"`.
 import { bound as boundText, type BoundOptionsInput, type BoundText, type RecordFields, type SpillTarget } from "./bound/index.js";
 import { checkBudget } from "./library-budget.js";
-import { describeValue } from "./library-session.js";
+import { checkBoundInput, checkNormalizeValue, checkToolResult } from "./library-input.js";
 import { withReadArguments } from "./library-spill.js";
 import { lower as lowerResult, type Lowered, type LowerOptions } from "./lower/index.js";
 import { stringifyJson } from "./lower/result-text.js";
@@ -55,15 +55,14 @@ export { renderLine } from "./text/render-line.js";
  * (library-spill.ts), unless `spill.readArguments` says otherwise.
  */
 export function bound(input: string | Uint8Array, options: BoundOptionsInput & { spill?: SpillTarget; record?: RecordFields } = {}): BoundText {
-  if (typeof input !== "string" && !(input instanceof Uint8Array)) {
-    throw new UsageError(`bound() takes the whole output as a string or a Uint8Array, not ${describeValue(input)}`);
-  }
+  checkBoundInput(input);
   checkBudget(options.budget);
   return boundText(input, { ...options, spill: withReadArguments(options.spill) });
 }
 
 /** Normalizes any known tool-result value (a parsed JSON value, or text) into the unified payload. */
 export function normalize(value: unknown, from: SourceShape | "auto" = "auto"): ToolResult {
+  checkNormalizeValue(value);
   return normalizeValue(value, from);
 }
 
@@ -74,6 +73,7 @@ export function normalize(value: unknown, from: SourceShape | "auto" = "auto"): 
  * RangeError the projection met (the result is serialized to say so only then).
  */
 export function project(result: ToolResult, options: ProjectOptions = {}): Projection {
+  checkToolResult(result, "project");
   checkBudget(options.budget);
   try {
     return projectResult(checkAttachments(result), { ...options, terminal: options.terminal ?? renderTerminal, spill: withReadArguments(options.spill) });
@@ -94,6 +94,7 @@ export function lower(result: ToolResult, to: Provider, options: Partial<LowerOp
   if (!(PROVIDERS as readonly string[]).includes(to)) throw new UsageError(`lower: unknown target ${JSON.stringify(to)} (accepts ${PROVIDERS.join(", ")})`);
   const envelope = options.envelope ?? "part";
   if (envelope !== "part" && envelope !== "message") throw new UsageError(`lower: unknown envelope ${JSON.stringify(envelope)} (accepts part, message)`);
+  checkToolResult(result, "lower");
   const lowered = lowerResult(checkAttachments(result), to, { ...options, envelope });
   stringifyJson(lowered.payload);
   return lowered;

@@ -6,6 +6,7 @@ import { BoundSession as Session, type BoundOptions, type BoundText, type Record
 import type { LateOptions } from "./bound/session.js";
 import { UsageError } from "./errors.js";
 import { checkBudget } from "./library-budget.js";
+import { describeValue } from "./library-input.js";
 import { withReadArguments } from "./library-spill.js";
 
 /** How the first finish() ended: its result, or what it threw. */
@@ -47,16 +48,4 @@ export class BoundSession extends Session {
     if ("error" in this.finished) throw this.finished.error;
     return this.finished.text;
   }
-}
-
-/** What a value that is not the expected input is, as a harness would name it: "a Node stream", "a Promise". */
-export function describeValue(value: unknown): string {
-  if (value === null || value === undefined) return String(value);
-  if (typeof value !== "object" && typeof value !== "function") return `a ${typeof value}`;
-  const object = value as Record<string, unknown>;
-  if (typeof object.then === "function") return "a Promise (await it first)";
-  if (typeof object.getReader === "function") return "a web ReadableStream (write each chunk to a BoundSession, then finish())";
-  if (typeof object.pipe === "function" || typeof object.on === "function") return "a Node stream (write each chunk to a BoundSession, then finish())";
-  if (value instanceof ArrayBuffer) return "an ArrayBuffer (wrap it: new Uint8Array(buffer))";
-  return `${Array.isArray(value) ? "an array" : "an object"}`;
 }

@@ -1,12 +1,14 @@
-// What a harness gets wrong with the library's bounder, and what it is told: a write to a session after finish()
-// (its late bytes were taken silently, and the second finish() rewrote the saved record with a line count the saved
-// file did not hold), finish() twice (in a finally), and bound() given a stream or a promise instead of the output.
+// What a harness gets wrong with the library, and what it is told: a write to a session after finish() (its late
+// bytes were taken silently, and the second finish() rewrote the saved record with a line count the saved file did not
+// hold), finish() twice (in a finally), bound() given a stream or a promise instead of the output, project() given the
+// tool's text instead of a ToolResult (it projected "Error"), normalize() given the bytes read (the model got the
+// JSON of a Buffer, its byte values).
 import * as fs from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Readable } from "node:stream";
 import { describe, expect, test } from "vitest";
-import { bound, BoundSession, BudgetTooSmallError, resolveBoundOptions, SpillStore, UsageError } from "../../src/index.js";
+import { bound, BoundSession, BudgetTooSmallError, lower, normalize, parseJsonBytes, project, resolveBoundOptions, SpillStore, type ToolResult, UsageError } from "../../src/index.js";
 
 const lines = (count: number): Buffer => Buffer.from(Array.from({ length: count }, (_, index) => `line ${index}\n`).join(""));
 
@@ -54,5 +56,33 @@ describe("bound(): the whole output, as a string or bytes", () => {
     ["null", (): unknown => null, "null"],
   ])("%s is a UsageError that says what to do", (_name, make, said) => {
     expect(() => bound(make() as string)).toThrow(new UsageError(`bound() takes the whole output as a string or a Uint8Array, not ${said}`));
+  });
+});
+
+describe("project() and lower(): a ToolResult", () => {
+  const said = (got: string): string => `takes a ToolResult ({ ok: true, data } or { ok: false, error }; normalize(value) makes one from any tool result or text), not ${got}`;
+  test.each([
+    ["the tool's text", "npm ERR! missing script: test\n", "a string"],
+    ["undefined", undefined, "undefined"],
+    ["an object without ok", { data: "hi" }, "an object without ok: true or false"],
+  ])("%s is a UsageError that says to normalize it (project gave the text 'Error')", (_name, value, got) => {
+    expect(() => project(value as ToolResult)).toThrow(new UsageError(`project() ${said(got)}`));
+    expect(() => lower(value as ToolResult, "anthropic", { callId: "toolu_1" })).toThrow(new UsageError(`lower() ${said(got)}`));
+  });
+
+  test("what normalize makes of the same text projects as the text", () => {
+    expect(project(normalize("npm ERR! missing script: test\n")).text).toBe("npm ERR! missing script: test\n");
+  });
+});
+
+describe("normalize(): a parsed value or text, not bytes", () => {
+  const bytes = Buffer.from(JSON.stringify({ content: [{ type: "text", text: "hi" }] }));
+  test.each([["a Buffer", bytes], ["a Uint8Array", new Uint8Array(bytes)]])("%s is a UsageError naming parseJsonBytes (it was read as the JSON of a Buffer)", (_name, value) => {
+    expect(() => normalize(value)).toThrow(UsageError);
+    expect(() => normalize(value)).toThrow(/^normalize\(\) takes a parsed value or text, not bytes: for a tool's JSON, normalize\(parseJsonBytes\(bytes\)\)/);
+  });
+
+  test("parseJsonBytes, as the message says, gives the MCP result's text", () => {
+    expect(normalize(parseJsonBytes(bytes))).toMatchObject({ ok: true, data: "hi", meta: { source_shape: "mcp" } });
   });
 });
