@@ -31,11 +31,16 @@ export function parseBudgetBytes(flag: string, value: unknown): number {
 
 const DURATION_UNITS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000, w: 604_800_000 };
 
-/** Accepts a duration: `500ms`, `30s`, `12h`, `7d`, `2w` (a bare number is seconds). */
+/**
+ * Accepts a duration: `500ms`, `30s`, `12h`, `7d`, `2w` (a bare number is seconds), in whole milliseconds. A positive
+ * duration under 1 ms is 1 ms: rounded down to 0 it meant none at all, and `--timeout 0.0004` (a harness's time left,
+ * in seconds) never timed out.
+ */
 export function parseDuration(flag: string, value: unknown): number {
   const match = /^(\d+(?:\.\d+)?)\s*(ms|s|m|h|d|w)?$/i.exec(String(value).trim());
   if (!match) throw new UsageError(`invalid value for ${flag}: '${String(value)}' (accepts a duration such as 0s, 90s, 12h, 7d)`);
-  return Math.floor(Number(match[1]) * DURATION_UNITS[(match[2] ?? "s").toLowerCase()]!);
+  const ms = Number(match[1]) * DURATION_UNITS[(match[2] ?? "s").toLowerCase()]!;
+  return ms > 0 && ms < 1 ? 1 : Math.floor(ms);
 }
 
 /** The longest delay a Node timer can wait: a signed 32-bit count of milliseconds (about 24.8 days). */

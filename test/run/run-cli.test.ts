@@ -139,6 +139,12 @@ describe("timeout", () => {
     process.kill(daemon, "SIGKILL");
   });
 
+  test.each(["0.0004", "0.5ms"])("--timeout %s, under a millisecond, is 1 ms: exit 124 (rounded down to 0, it was no timeout at all)", async (timeout) => {
+    const result = await run(["--timeout", timeout, "--format", "json"], ["sh", "-c", "sleep 5"]);
+    expect(result.code).toBe(124);
+    expect(payloadOf(result.stdout)).toMatchObject({ error: "Command exceeded timeout of 1 ms. Retry with a larger timeout.", meta: { timed_out: true, timeout_ms: 1 } });
+  });
+
   test("a command that ignores SIGTERM is killed after --kill-after", async () => {
     const started = Date.now();
     const result = await run(["--timeout", "200ms", "--kill-after", "300ms", "--format", "json"], [fixture("trap-term")]);
