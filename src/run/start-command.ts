@@ -1,10 +1,10 @@
 // Runs one command as the leader of its own process group and streams its output to a sink (SPEC §7).
-import { statSync } from "node:fs";
 import { nodeChildProcess } from "../lazy-builtin.js";
 import { MAX_TIMER_MS } from "../units.js";
 import { monotonicMs } from "./clock.js";
 import { openOutputPump, type OutputPump } from "./output-pump.js";
 import { isGroupAlive, signalProcessGroup } from "./process-group.js";
+import { describeSpawnError } from "./spawn-error.js";
 import type { OutputSink, ReadRoom, RunHandle, RunOutcome, RunSpec } from "./types.js";
 import { watchGroupSoon } from "./watchdog.js";
 
@@ -145,46 +145,5 @@ async function waitForGroupExit(pgid: number, deadline: number): Promise<void> {
       return;
     }
     await new Promise((resolve) => setTimeout(resolve, GROUP_POLL_MS));
-  }
-}
-
-/** A shell-like message for a command that could not be started. */
-function describeSpawnError(spec: RunSpec, code: string | undefined, message: string | undefined): NonNullable<RunOutcome["spawnError"]> {
-  const program = spec.shell ? "/bin/sh" : spec.command;
-  if (spec.cwd !== undefined && !isDirectory(spec.cwd)) {
-    return { code: code ?? "ENOENT", message: `${spec.cwd}: no such directory (--cwd)` };
-  }
-  switch (code) {
-    case "ENOENT":
-      if (!program.includes("/")) {
-        const hint = !spec.shell && /\s/.test(program) ? " (a whole command line in one argument: run it with --shell)" : "";
-        return { code, message: `${program}: command not found${hint}` };
-      }
-      return exists(program)
-        ? { code, message: `${program}: cannot run: its interpreter (the #! line) was not found` }
-        : { code, message: `${program}: no such file` };
-    case "EACCES":
-      return { code, message: `${program}: permission denied (not an executable file)` };
-    default:
-      return { code: code ?? "EUNKNOWN", message: `${program}: cannot run: ${message ?? "unknown error"}` };
-  }
-}
-
-/** True when something exists at the path. */
-function exists(path: string): boolean {
-  try {
-    statSync(path);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** True when the path names an existing directory. */
-function isDirectory(path: string): boolean {
-  try {
-    return statSync(path).isDirectory();
-  } catch {
-    return false;
   }
 }

@@ -206,22 +206,35 @@ describe("spawn failures", () => {
   const badInterpreter = join(directory, "bad-interpreter");
   writeFileSync(badInterpreter, "#!/no/such/interpreter\n");
   chmodSync(badInterpreter, 0o755);
+  // A script saved with Windows line ends: its interpreter is "/bin/sh\r", which does not exist.
+  const crlfScript = join(directory, "crlf.sh");
+  writeFileSync(crlfScript, "#!/bin/sh\r\necho hi\r\n");
+  chmodSync(crlfScript, 0o755);
+  const CRLF = "cannot run: its #! line ends in a carriage return (\\r): the script has Windows line ends (convert it: sed -i 's/\\r$//' FILE, or dos2unix)";
 
   test.each([
     ["correx-no-such-command", { code: "ENOENT", message: "correx-no-such-command: command not found" }],
     ["./no/such/file", { code: "ENOENT", message: "./no/such/file: no such file" }],
-    [badInterpreter, { code: "ENOENT", message: `${badInterpreter}: cannot run: its interpreter (the #! line) was not found` }],
+    [badInterpreter, { code: "ENOENT", message: `${badInterpreter}: cannot run: its interpreter /no/such/interpreter (the #! line) was not found` }],
+    [crlfScript, { code: "ENOENT", message: `${crlfScript}: ${CRLF}` }],
     [notExecutable, { code: "EACCES", message: `${notExecutable}: permission denied (not an executable file)` }],
-    [directory, { code: "EACCES", message: `${directory}: permission denied (not an executable file)` }],
+    [directory, { code: "EACCES", message: `${directory}: is a directory` }],
   ])("%s cannot be started", async (command, spawnError) => {
     const { outcome, handle } = await runToEnd(spec(command));
     expect(handle.pid).toBeUndefined();
     expect({ ...outcome, durationMs: 0 }).toEqual({ exitCode: null, signal: null, timedOut: false, durationMs: 0, spawnError });
   });
 
-  test("a missing working directory is named", async () => {
+  test("a missing working directory is named, and a file given as one", async () => {
     const { outcome } = await runToEnd(spec("true", [], { cwd: join(directory, "missing") }));
     expect(outcome.spawnError).toEqual({ code: "ENOENT", message: `${join(directory, "missing")}: no such directory (--cwd)` });
+    const file = await runToEnd(spec("true", [], { cwd: notExecutable }));
+    expect(file.outcome.spawnError).toEqual({ code: "ENOTDIR", message: `${notExecutable}: not a directory (--cwd)` });
+  });
+
+  test("a script given by a path relative to the working directory is looked for there (it was 'no such file')", async () => {
+    const { outcome } = await runToEnd(spec("./crlf.sh", [], { cwd: directory }));
+    expect(outcome.spawnError).toEqual({ code: "ENOENT", message: `./crlf.sh: ${CRLF}` });
   });
 });
 

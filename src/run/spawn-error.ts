@@ -1,0 +1,76 @@
+// Why a command could not be started, said as a shell would and with what to do: the program is looked up where it
+// runs (--cwd), and a script whose interpreter is missing names it, or says that its #! line ends in a carriage
+// return (a script saved with Windows line ends), the usual reason; "no such file" was said of a script under --cwd
+// that was there.
+import { closeSync, openSync, readSync, statSync } from "node:fs";
+import { resolve } from "node:path";
+import type { RunOutcome, RunSpec } from "./types.js";
+
+/** A shell-like message for a command that could not be started. */
+export function describeSpawnError(spec: RunSpec, code: string | undefined, message: string | undefined): NonNullable<RunOutcome["spawnError"]> {
+  const program = spec.shell ? "/bin/sh" : spec.command;
+  if (spec.cwd !== undefined && !isDirectory(spec.cwd)) {
+    const why = exists(spec.cwd) ? "not a directory" : "no such directory";
+    return { code: code ?? "ENOENT", message: `${spec.cwd}: ${why} (--cwd)` };
+  }
+  // A path with a slash is found from the command's directory, as execve finds it after the chdir.
+  const path = resolve(spec.cwd ?? ".", program);
+  switch (code) {
+    case "ENOENT":
+      if (!program.includes("/")) {
+        const hint = !spec.shell && /\s/.test(program) ? " (a whole command line in one argument: run it with --shell)" : "";
+        return { code, message: `${program}: command not found${hint}` };
+      }
+      return exists(path) ? { code, message: `${program}: cannot run: ${describeInterpreter(path)}` } : { code, message: `${program}: no such file` };
+    case "EACCES":
+      return { code, message: isDirectory(path) ? `${program}: is a directory` : `${program}: permission denied (not an executable file)` };
+    default:
+      return { code: code ?? "EUNKNOWN", message: `${program}: cannot run: ${message ?? "unknown error"}` };
+  }
+}
+
+/** What is wrong with the #! line of an existing file that execve could not run (ENOENT: its interpreter is missing). */
+function describeInterpreter(path: string): string {
+  const line = firstLine(path);
+  if (line.startsWith("#!") && line.includes("\r")) {
+    return "its #! line ends in a carriage return (\\r): the script has Windows line ends (convert it: sed -i 's/\\r$//' FILE, or dos2unix)";
+  }
+  const interpreter = line.startsWith("#!") ? line.slice(2).trim().split(/\s+/)[0] : undefined;
+  return interpreter ? `its interpreter ${interpreter} (the #! line) was not found` : "its interpreter (the #! line) was not found";
+}
+
+/** The first line of a file, at most 256 bytes of it ("" when it cannot be read). */
+function firstLine(path: string): string {
+  try {
+    const fd = openSync(path, "r");
+    try {
+      const head = Buffer.alloc(256);
+      const text = head.subarray(0, readSync(fd, head, 0, head.length, 0)).toString("latin1");
+      const end = text.indexOf("\n");
+      return end === -1 ? text : text.slice(0, end);
+    } finally {
+      closeSync(fd);
+    }
+  } catch {
+    return "";
+  }
+}
+
+/** True when something exists at the path. */
+function exists(path: string): boolean {
+  try {
+    statSync(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** True when the path names an existing directory. */
+function isDirectory(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
