@@ -1,6 +1,6 @@
 // stdin and stdout at the edge: byte streaming in, writes out, and a broken pipe that ends quietly.
 import { fstatSync, readSync, statSync, writeSync } from "node:fs";
-import { CorrexError, IoError } from "../errors.js";
+import { CorrexError, IoError, UsageError } from "../errors.js";
 import { EXIT, exitCodeFor } from "./exit-codes.js";
 import { nodeTty } from "../lazy-builtin.js";
 
@@ -149,6 +149,8 @@ export class DescriptorReader {
       const code = (error as NodeJS.ErrnoException).code;
       if (code === "EAGAIN") return "again";
       if (code === "EOF") return "end";
+      // `correx bound < DIR`: the usage error a directory named as a file is, not an I/O failure in errno's words
+      if (code === "EISDIR") throw new UsageError(`cannot read ${this.label}: it is a directory`, { cause: error });
       throw new IoError(`cannot read ${this.label}: ${(error as Error).message}`, { cause: error });
     }
     if (read === 0) return "end";

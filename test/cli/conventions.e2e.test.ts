@@ -1,6 +1,6 @@
 // The CLI behaves like the tools people know (issue 15): usage, units, files as arguments, useful hints.
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, openSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
@@ -121,6 +121,13 @@ describe("files as arguments", () => {
     const run = runCli(["bound", "--no-spill", first, join(root, "missing.txt")]);
     expect(run).toMatchObject({ code: 2, text: "", stderr: `correx: cannot read ${join(root, "missing.txt")}: no such file\n` });
     expect(runCli(["bound", "--no-spill", root]).stderr).toBe(`correx: cannot read ${root}: it is a directory\n`);
+  });
+
+  test("standard input that is a directory (`correx bound < DIR`) is the same usage error, exit 2 (it was 74 and 'EISDIR: illegal operation…')", () => {
+    for (const args of [["bound"], ["bound", "--max-lines", "5"], ["normalize"]]) {
+      const run = spawnSync(process.execPath, [CORREX, ...args], { stdio: [openSync(root, "r"), "pipe", "pipe"], encoding: "utf8" });
+      expect({ status: run.status, stdout: run.stdout, stderr: run.stderr }, args.join(" ")).toEqual({ status: 2, stdout: "", stderr: "correx: cannot read standard input: it is a directory\n" });
+    }
   });
 
   test("a long file is bounded and spilled like stdin", () => {
