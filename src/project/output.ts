@@ -133,6 +133,16 @@ function statusBytes(width: number, spillDir: string | undefined): number {
   return Math.min(2 * width + 32, 192 + path);
 }
 
+/**
+ * The lines a frame adds to a body as it is written around it (`${header}${body}${footer}`): the footer's first
+ * newline ends the body's last line (a body's trailing newlines are dropped: tools/bash.ts), so "\n\nCommand exited
+ * with code 0." adds two lines, not three; counted as three, `run --max-lines 20` showed 19. A body that does end
+ * with a newline is found over by one line when written, and its cut takes one line less (room-search.ts).
+ */
+function frameLines(frame: Frame): number {
+  return countLines(`${frame.header}x${frame.footer}`) - 1;
+}
+
 /** What the bounder must leave free for the frame and (for JSON output) the envelope, how it measures, and what it checks. */
 export function planReservation(base: ToolResult, frame: Frame, options: OutputOptions, spillDir: string | undefined, shape?: ShapeBound): Pick<BoundOptions, "reservedBytes" | "reservedLines" | "measure" | "render" | "linesOnBody" | "linesBeside" | "reserveLess"> {
   const frameText = `${frame.header}${frame.footer}`;
@@ -145,7 +155,7 @@ export function planReservation(base: ToolResult, frame: Frame, options: OutputO
     const status = options.reader === "terminal" ? { bytes: statusBytes(options.width, spillDir), lines: 1 } : { bytes: 0, lines: 0 };
     return {
       reservedBytes: Buffer.byteLength(frameText) + extra + footerNewline + status.bytes,
-      reservedLines: countLines(frame.header) + countLines(frame.footer) + countLines(notes) + status.lines, render,
+      reservedLines: frameLines(frame) + countLines(notes) + status.lines, render,
     };
   }
   /** The envelope's bytes with every count in its meta at most `big`. */

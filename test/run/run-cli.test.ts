@@ -92,6 +92,13 @@ describe("the model text and the exit status", () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
+  test.each([5, 6, 20])("--max-lines %i: the written output holds that many lines, the frame's blank line and ending counted as written (one line was left unused)", async (lines) => {
+    const result = await run(["--max-lines", String(lines), "--salience", "off"], ["seq", "1", "1000"]);
+    const written = result.stdout.toString();
+    expect(written.split("\n").length - 1).toBe(lines);
+    expect(written.endsWith("1000\n\nCommand exited with code 0.\n")).toBe(true);
+  });
+
   test("a failing command's preview leans to the tail", async () => {
     const script = "seq 1 1000; exit $0";
     const options = ["--format", "json", "--max-lines", "40"];
