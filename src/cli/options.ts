@@ -43,7 +43,9 @@ export function parseInteger(flag: string, value: unknown, min = 0, max = Number
   const text = String(value).trim();
   const number = /^\d+$/.test(text) ? Number(text) : Number.NaN;
   if (!Number.isSafeInteger(number) || number < min || number > max) {
-    const range = max === Number.MAX_SAFE_INTEGER ? `a whole number >= ${min}` : `a whole number from ${min} to ${max}`;
+    // A number too large for the check (99999999999999999 lines) is told the upper end too: ">= 1" it was.
+    const unbounded = max === Number.MAX_SAFE_INTEGER && !(/^\d+$/.test(text) && number > max);
+    const range = unbounded ? `a whole number >= ${min}` : `a whole number from ${min} to ${max}`;
     throw new UsageError(`invalid value for ${flag}: '${String(value)}' (accepts ${range})`);
   }
   return number;

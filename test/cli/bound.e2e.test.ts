@@ -127,6 +127,7 @@ describe("correx bound", () => {
 
   test.each([
     [["bound", "--max-lines", "ten"], "invalid value for --max-lines: 'ten' (accepts a whole number >= 1)"],
+    [["bound", "--max-tokens", "99999999999999999"], "invalid value for --max-tokens: '99999999999999999' (accepts a whole number from 1 to 9007199254740991)"],
     [["bound", "--keep", "middle"], "invalid value for --keep: 'middle' (accepts: head, tail, both)"],
     [["bound", "--head-ratio", "2"], "invalid value for --head-ratio: '2' (accepts a number from 0 to 1, e.g. 0.2)"],
     [["bound", "--to", "openai"], "invalid value for --to: 'openai'"],
