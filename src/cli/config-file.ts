@@ -100,6 +100,15 @@ export function readFileDefaults(file: Record<string, unknown>, configPath: stri
       if (!spec.store) result.warnings.push(`ignoring ${(error as Error).message}`);
     }
   };
+  // The other reader's section is checked too, not applied: `correx config` (the model's) said nothing of a
+  // terminal.maxLines of -3 that every `--for terminal` run then ignored with a warning.
+  const warnIfInvalid = (spec: ConfigKey, name: string, value: unknown): void => {
+    try {
+      checkValue(spec, `${name} in ${configPath}`, value);
+    } catch (error) {
+      result.warnings.push(`ignoring ${(error as Error).message}`);
+    }
+  };
   for (const [name, value] of Object.entries(file)) {
     if ((READERS as readonly string[]).includes(name)) continue;
     const spec = CONFIG_KEYS.find((candidate) => candidate.key === name);
@@ -117,6 +126,7 @@ export function readFileDefaults(file: Record<string, unknown>, configPath: stri
       const spec = CONFIG_KEYS.find((candidate) => candidate.key === name && candidate.perReader);
       if (!spec) result.warnings.push(`ignoring unknown key '${section}.${name}' in ${configPath} (accepts: ${CONFIG_KEYS.filter((k) => k.perReader).map((k) => k.key).join(", ")})`);
       else if (section === reader) take(spec, `${section}.${name}`, value, `file (${section})`);
+      else warnIfInvalid(spec, `${section}.${name}`, value);
     }
   }
   return result;

@@ -51,6 +51,19 @@ describe("the config file", () => {
     expect(run.stderr).toContain(`correx: warning: invalid value for quota in ${path}: 'lots' (accepts a size such as 51200, 64KiB, 1MB, 1GiB); using the default`);
   });
 
+  test("`correx config` checks both readers' sections: a bad terminal value is said for the model's settings too (it was silent)", () => {
+    const { env, path } = withConfig({ terminal: { maxLines: -3 }, model: { maxBytes: "x" } });
+    const expected = [
+      `correx: warning: ignoring invalid value for model.maxBytes in ${path}: 'x' (accepts a size such as 51200, 64KiB, 1MB, 1GiB)`,
+      `correx: warning: ignoring invalid value for terminal.maxLines in ${path}: '-3' (accepts a whole number >= 1)`,
+    ];
+    for (const reader of ["model", "terminal"]) {
+      const run = runCli(["config", "--for", reader], "", env);
+      expect(run.code).toBe(0);
+      expect(run.stderr.trimEnd().split("\n").sort(), reader).toEqual(expected);
+    }
+  });
+
   test("a file that is not JSON is a warning; the output still comes", () => {
     const { env, path } = withConfig("{ maxLines: 3");
     const run = runCli(["bound", "--for", "model", "--no-spill"], "ok\n", env);
