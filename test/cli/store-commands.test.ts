@@ -72,8 +72,18 @@ describe("read", () => {
 
   test("an invalid id is a usage error before any path is built", () => {
     expect(runCorrex(["read", "../../etc/passwd", "--spill-dir", newStoreDir()])).toEqual({
-      status: 2, stdout: "", stderr: "correx: invalid output id: '../../etc/passwd' (accepts an id such as tool_01jdq3v2m8x4k7c9r5t0w2y6ab, as printed in a marker)\n",
+      status: 2, stdout: "", stderr: "correx: invalid output id: '../../etc/passwd' (accepts a whole id such as tool_01jdq3v2m8x4k7c9r5t0w2y6ab, as printed in a marker, or last, last~1, … for the newest outputs)\n",
     });
+  });
+
+  test("an id cut short, or a misspelt alias, is told the whole id or last (it was told only 'an id such as tool_…')", () => {
+    const { dir, id } = spill(numbered(50));
+    expect(runCorrex(["read", id.slice(0, 12), "--spill-dir", dir])).toEqual({
+      status: 2, stdout: "", stderr: `correx: invalid output id: '${id.slice(0, 12)}' (it is shorter than an id, and ids are never matched by their start: accepts a whole id such as tool_01jdq3v2m8x4k7c9r5t0w2y6ab, as printed in a marker, or last, last~1, … for the newest outputs)\n`,
+    });
+    for (const command of [["grep", "latest", "x"], ["rm", "latest"]]) {
+      expect(runCorrex([...command, "--spill-dir", dir]).stderr).toBe("correx: invalid output id: 'latest' (accepts a whole id such as tool_01jdq3v2m8x4k7c9r5t0w2y6ab, as printed in a marker, or last, last~1, … for the newest outputs)\n");
+    }
   });
 
   test("an output still being written (or whose writer was killed) says so and where its bytes are, exit 1", () => {
