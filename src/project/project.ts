@@ -67,11 +67,12 @@ export function projectionOutput(options: ProjectOptions): OutputOptions {
 }
 
 /**
- * The terminal's width: 80 unless a number is given (`Number(process.env.COLUMNS)` of an unset variable is NaN, for
- * which the status line's fitting looped for ever).
+ * The terminal's width: 80 unless a positive number is given (`Number(process.env.COLUMNS)` of an unset variable is NaN,
+ * for which the status line's fitting looped for ever; a terminal whose size is not set yet, `docker run -t`, reports 0
+ * columns, at which no line of the output was shown), as the CLI's terminalWidth takes the TTY's columns.
  */
 function widthOrDefault(width: number | undefined): number {
-  return width === undefined || Number.isNaN(width) ? 80 : width;
+  return width === undefined || !(width >= 1) ? 80 : width;
 }
 
 /** The budget left for a text once `reserved` is taken off for what is written around it. */

@@ -189,6 +189,12 @@ describe("the terminal's width", () => {
     const options = { reader: "terminal", budget: { maxLines: 8, maxBytes: 2000 } } as const;
     expect(project({ ok: true, data }, { ...options, width: Number.NaN }).text).toBe(project({ ok: true, data }, { ...options, width: 80 }).text);
   });
+
+  test.each([0, -5])("%s (a terminal of no size yet: docker run -t reports 0 columns) is the default 80; it showed no line", (width) => {
+    const data = `${Array.from({ length: 3000 }, (_, index) => `l ${index}`).join("\n")}\n`;
+    const options = { reader: "terminal", budget: { maxLines: 8, maxBytes: 2000 } } as const;
+    expect(project({ ok: true, data }, { ...options, width }).text).toBe(project({ ok: true, data }, { ...options, width: 80 }).text);
+  });
 });
 
 describe("the status line's reservation on a wide terminal", () => {
