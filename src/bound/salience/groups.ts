@@ -1,5 +1,5 @@
 // Builds salient groups line by line, shared by the byte path (lines leaving the ring) and the line path (the window).
-import { continuesLine, indentOf, scoreLine, SALIENT_SCORE } from "./rules.js";
+import { continuesLine, indentOf, scoreLine, SALIENT_SCORE, withoutTaskPrefix } from "./rules.js";
 import { clip, ownerOf } from "./owners.js";
 import { EXAMPLES_PER_TEMPLATE, Reservoir, type NumberedLine, type SalientGroup } from "./reservoir.js";
 import type { Above } from "./lines-above.js";
@@ -142,7 +142,7 @@ export class GroupBuilder {
     // An item of a drawn tree (npm ls) takes no continuation: the lines under it are the tree's (group-lines.ts).
     this.openLeft = TREE_ITEM.test(line.text) ? 0 : MAX_CONTINUATION;
     // ExUnit's assertion is one of its block's lines: the lines as indented as it (`code:`, `left:`, `right:`) continue it.
-    this.openIndent = indentOf(line.text) - (EXUNIT_DETAIL.test(line.text) ? 1 : 0);
+    this.openIndent = indentOf(withoutTaskPrefix(line.text)) - (EXUNIT_DETAIL.test(line.text) ? 1 : 0);
     this.announces = line.text.trimEnd().endsWith(":");
     this.openDiffs = ASSERTION.test(line.text);
     this.listing = false;

@@ -1,6 +1,7 @@
 // Where a diagnostic is, when its tool prints that above it rather than on its line: Biome's header over its report,
 // sqlfluff's file line over its findings, the code frame bun prints over a failed expectation, Next.js's location over
-// its type error (owners.ts asks first).
+// its type error, autoconf's failed check over `configure: error:`, OCaml's
+// `File "…", line N, characters A-B:` over its `Error:` (owners.ts asks first).
 import type { Above } from "./lines-above.js";
 import type { NumberedLine } from "./reservoir.js";
 
@@ -30,8 +31,21 @@ const FRAME_CARET = /^\s+\^\s*$/;
 const NEXT_LOCATION = /^\.{0,2}\/?[\w@.\/[\]()-]+:\d+:\d+$/;
 const NEXT_ERROR = /^(?:Type error|Module not found): /;
 
+/** autoconf's check whose answer a `configure: error: …` explains (`checking for ledgerxml_parse in -lledgerxml... no`). */
+const CONFIGURE_ERROR = /^configure: error: /;
+const CONFIGURE_CHECK = /^checking .*\.\.\. /;
+
+/**
+ * OCaml's location over its error (`File "src/m23.ml", line 4, characters 6-13:`, then the code frame `4 |   n +
+ * "cents"` and its carets, then `Error: This expression has type string …`), as ocamlc and dune print it.
+ */
+const OCAML_LOCATION = /^File "[^"]+", lines? \d+(?:-\d+)?, characters \d+-\d+:$/;
+const OCAML_FRAME = /^\d+ \| |^\s+\^+\s*$|^\.\.\.+$/;
+/** Code frame lines looked back through for OCaml's location. */
+const MAX_OCAML_FRAME = 8;
+
 /** What the line's own text says an owner above may be found for (owners.ts tests it with its own). */
-export const LOCATED_ABOVE = /^ {2}[×x] \S|^L: *\d+ \| P: *\d+ \| |^error: |^(?:Type error|Module not found): /;
+export const LOCATED_ABOVE = /^ {2}[×x] \S|^L: *\d+ \| P: *\d+ \| |^error: |^(?:Type error|Module not found): |^configure: error: |^Error: /;
 
 /** The location printed above a diagnostic, nearest last; undefined when the line is none of these tools'. */
 export function locationAbove(line: NumberedLine, before: Above): NumberedLine[] | undefined {
@@ -45,10 +59,28 @@ export function locationAbove(line: NumberedLine, before: Above): NumberedLine[]
     const location = before.at(1);
     return location && NEXT_LOCATION.test(location.text) ? [taken(location)] : undefined;
   }
+  if (line.text.startsWith("Error: ")) return ocamlLocation(before);
+  if (CONFIGURE_ERROR.test(line.text)) {
+    const check = before.at(1);
+    return check && CONFIGURE_CHECK.test(check.text) ? [taken(check)] : undefined;
+  }
   if (line.text.startsWith("error: ")) {
     const caret = before.at(1);
     const code = before.at(2);
     return caret && FRAME_CARET.test(caret.text) && code && FRAME_CODE.test(code.text) ? [taken(code), taken(caret)] : undefined;
+  }
+  return undefined;
+}
+
+/** OCaml's `File "…", line N, characters A-B:` over its code frame, with the frame (undefined when there is none). */
+function ocamlLocation(before: Above): NumberedLine[] | undefined {
+  const frame: NumberedLine[] = [];
+  for (let distance = 1; distance <= MAX_OCAML_FRAME; distance += 1) {
+    const candidate = before.at(distance);
+    if (!candidate) return undefined;
+    if (OCAML_LOCATION.test(candidate.text)) return [taken(candidate), ...frame.reverse()];
+    if (!OCAML_FRAME.test(candidate.text)) return undefined;
+    frame.push(taken(candidate));
   }
   return undefined;
 }

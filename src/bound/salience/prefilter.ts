@@ -20,6 +20,8 @@ export const NEEDLE_TEXTS: readonly string[] = [
   "\nkey \"", "\nmissing value", "\ncouldn't ",
   // Elixir's `** (KeyError) …`, ExUnit's `  1) test name (Module)`.
   "** (", ") test ", ") doctest ", ") property ",
+  // TeX's errors (`! Undefined control sequence.`, opening the line) and -file-line-error's `./ch17.tex:14: …`.
+  "\n! ", ".tex:", ".sty:", ".cls:", ".ltx:", ".dtx:",
   // rubocop's severity letters, nginx's levels, oxlint's mark, sqlfluff's `PRS`, npm ls's marks (tool-rules.ts).
   ...TOOL_NEEDLE_TEXTS,
 ];
@@ -58,6 +60,10 @@ const BYTE_NEEDLE_TEXTS = [
   // `unexpected end of file`: each spelling tried let 0.5–2 more positions and 5–20 more compares per KiB of the
   // recorded outputs through the fingerprint (`.cc:` 0.6 / 6.6, `a5.` 0.9 / 7.8, `: line ` 2.2 / 16; needle-buckets.test.ts).
   "[: ", "efusing.",
+  // TeX's most frequent error (`! Undefined control sequence.`), spelt `equence.` (its bucket lets fewest through): a
+  // needle opening with the newline would give the scan the line before, so TeX's other errors are found on the
+  // window's path or by an error word (`! LaTeX Error:`).
+  "equence.",
   // The ninth audit's tools (tool-rules.ts): rubocop's severity letters, nginx's levels, oxlint's ASCII mark, sqlfluff's
   // unparsable section, npm ls's marks.
   ...TOOL_BYTE_NEEDLES,

@@ -118,6 +118,12 @@ const STRONG: Rule[] = [
   // "fo"`, `wrong # args: should be "…"`, `expected integer but got "x"`), over its `    while executing` trace (whose
   // quoted commands, `"expr {$qty * $price}"`, open with the quote: isContinuation). Each anchored at the line start.
   { pattern: /^(?:can't (?:read|set|unset) "[^"]*": |can't use (?:non-numeric (?:string|floating-point value)|empty string) as operand of "|invalid command name "|wrong # args: should be "|expected (?:integer|floating-point number|boolean value|list|dictionary|version number) but got "|key "[^"]*" not known in dictionary$|missing value to go with key$|couldn't (?:open|read|write|execute|create|delete|change) "[^"]*": )/, score: 9 },
+  // TeX's error (pdflatex's log and terminal, `-interaction=nonstopmode`: `! Undefined control sequence.`, `! Missing $
+  // inserted.`, `! LaTeX Error: …`), whose `l.14 …` line under it says where (isContinuation); with -file-line-error
+  // `./ch17.tex:14: Undefined control sequence.`. MySQL's and MariaDB's client error (`ERROR 1146 (42S02) at line 435:
+  // Table 'ledger.invoices' doesn't exist`), anywhere in a line: with --force its stderr lands inside the statements
+  // echoed on its buffered stdout (`… 'customer 410'ERROR 1146 (42S02) at line 435: …`).
+  { pattern: /^! (?:[A-Z]|==> )|^[^\s:]+\.(?:tex|sty|cls|ltx|dtx):\d+: [A-Z]|ERROR \d{4} \([0-9A-Z]{5}\)(?: at line \d+)?: /, score: 9 },
   // Tools whose documented format marks an error by its shape (rubocop, nginx, oxlint, sqlfluff, npm ls, bun): tool-rules.ts.
   ...TOOL_RULES,
 ];
@@ -256,7 +262,7 @@ export function isContinuation(text: string): boolean {
   if (text.length === 0) return false;
   const first = text.charCodeAt(0);
   if (first === 0x20 || first === 0x09) return text.trim().length > 0;
-  return /^(?:at |Caused by:|stack traceback:$|"\S|Unit \S+ has a bad unit file setting\.$|\s*\^|\s*[|│]|\s*-->|\s*>?\s*\d+\s*\||==\d+== {2,}\S|(?:READ|WRITE) of size \d+ at |(?:Previous )?(?:[Rr]ead|[Ww]rite) at 0x[0-9a-f]+ by |\.\.\.$|help: |\d+ [-+~] |Require stack:$|LINE \d+: |Stack trace:$|#\d+ (?:\S+\(\d+\): |\{main\}$))/.test(text) || (text.includes(": note: ") && COMPILER_NOTE.test(text)) || (text.includes(":  ") && POSTGRES_FIELD.test(text));
+  return /^(?:at |Caused by:|stack traceback:$|l\.\d+ |"\S|Unit \S+ has a bad unit file setting\.$|\s*\^|\s*[|│]|\s*-->|\s*>?\s*\d+\s*\||==\d+== {2,}\S|(?:READ|WRITE) of size \d+ at |(?:Previous )?(?:[Rr]ead|[Ww]rite) at 0x[0-9a-f]+ by |\.\.\.$|help: |\d+ [-+~] |Require stack:$|LINE \d+: |Stack trace:$|#\d+ (?:\S+\(\d+\): |\{main\}$))/.test(text) || (text.includes(": note: ") && COMPILER_NOTE.test(text)) || (text.includes(":  ") && POSTGRES_FIELD.test(text));
 }
 
 /** PostgreSQL's fields under its `ERROR:` (server log, after its line prefix, or psql's): `DETAIL:  Key (id)=(1) already exists.`, `STATEMENT:  insert …`. */
@@ -278,9 +284,25 @@ export function indentOf(text: string): number {
  * line is its sibling, not its detail: vitest's and jest's `✓` lines under a `×` one, eslint's next warning.
  */
 export function continuesLine(text: string, headIndent: number): boolean {
-  if (!isContinuation(text)) return false;
-  const indent = indentOf(text);
+  const body = withoutTaskPrefix(text);
+  if (!isContinuation(body)) return false;
+  const indent = indentOf(body);
   return indent === 0 || indent > headIndent;
+}
+
+/** Ant's task prefix (`    [javac] `: the task's name in brackets right-aligned in 12 columns), which opens every line a task prints. */
+const TASK_PREFIX = /^ +\[[a-z][\w-]*\] /;
+const TASK_PREFIX_WIDTH = 12;
+
+/**
+ * A line without ant's task prefix: javac's `    [javac]   symbol:   variable totl` under its `    [javac] …/Region093.java:6:
+ * error: cannot find symbol` is indented past the prefix, as javac printed it (the prefix makes every line a sibling).
+ * Only a prefix 12 columns wide: an indented `  [1] item` under an error stays its continuation.
+ */
+export function withoutTaskPrefix(text: string): string {
+  if (text.charCodeAt(0) !== 0x20 || text.charCodeAt(TASK_PREFIX_WIDTH - 2) !== 0x5d) return text;
+  const prefix = TASK_PREFIX.exec(text);
+  return prefix && prefix[0].length === TASK_PREFIX_WIDTH ? text.slice(TASK_PREFIX_WIDTH) : text;
 }
 
 /** True for a line that owns the indented block under it, as eslint prints a file path once above its problems. */

@@ -60,9 +60,9 @@ describe("the needles' buckets", () => {
     // needles of the ninth audit's marks that the scan had missed (salaudit4: rubocop's `E: `/`F: `, oxlint's `  x `,
     // sqlfluff's `nparsable`, npm ls's `NMET ` and `nvalid: "`) took them to 20.40 and 142.2 (oxlint's `  x ` alone 3.6
     // and 19: two blanks open most of its candidates). The audit's 12 outputs to 20.17 and 144.6, pino's `el":5`/`el":6`
-    // to 20.42 and 155.4.
-    expect(chosen.positions / kib).toBeLessThan(21);
-    expect(chosen.compares / kib).toBeLessThan(160);
+    // to 20.42 and 155.4. The eleventh audit's 8 outputs to 20.48 and 160.1, TeX's `equence.` to 22.02 and 179.4.
+    expect(chosen.positions / kib).toBeLessThan(22.5);
+    expect(chosen.compares / kib).toBeLessThan(185);
   });
 
   test("on the bench's log lines (bench/log-input.mjs: an ERROR line in six, `timeout`, hex ids), few positions pass but the hits", () => {
