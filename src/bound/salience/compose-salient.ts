@@ -12,6 +12,7 @@ import { overrunOf, steadyTokenCounter } from "../written.js";
 import { formatGap, formatSalientNote, numberLine } from "./format.js";
 import { laterLines } from "./group-tiers.js";
 import { EXAMPLES_PER_TEMPLATE, keepsBefore, type NumberedLine, type SalientGroup } from "./reservoir.js";
+import { SALIENT_SCORE } from "./rules.js";
 import type { SalienceScanner } from "./scanner.js";
 
 /** The measured default split of the room: head, salient middle, tail (unused middle room goes to the tail). */
@@ -71,7 +72,7 @@ function chooseGroups(groups: SalientGroup[], room: Room, measure: Measure, gapC
   // those that do not: the 2nd and 3rd copies of the head's first error took the room of a different, later one.
   const before = (a: SalientGroup, b: SalientGroup): boolean => {
     const [aRepeats, bRepeats] = [repeats.has(a), repeats.has(b)];
-    if (aRepeats !== bRepeats && a.rank <= EXAMPLES_PER_TEMPLATE && b.rank <= EXAMPLES_PER_TEMPLATE) return bRepeats;
+    if (aRepeats !== bRepeats && a.rank <= EXAMPLES_PER_TEMPLATE && b.rank <= EXAMPLES_PER_TEMPLATE && (a.score >= SALIENT_SCORE) === (b.score >= SALIENT_SCORE)) return bRepeats;
     return keepsBefore(a, b);
   };
   const ordered = [...groups].sort((a, b) => (before(a, b) ? -1 : before(b, a) ? 1 : 0));

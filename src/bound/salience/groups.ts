@@ -2,6 +2,7 @@
 import { continuesLine, indentOf, scoreLine, SALIENT_SCORE, withoutTaskPrefix } from "./rules.js";
 import { clip, ownerOf } from "./owners.js";
 import { EXAMPLES_PER_TEMPLATE, Reservoir, type NumberedLine, type SalientGroup } from "./reservoir.js";
+import { RareWarnings, WARNING_SCORE } from "./rare-warnings.js";
 import type { Above } from "./lines-above.js";
 import { TemplateMiner } from "./template.js";
 import { ASSERTION, BARE_GUTTER, DIFF_LINE, DOCTEST_FAILURE, DOCTEST_PART, EXUNIT_DETAIL, FRAME, GO_FRAME, GO_FUNCTION, LEGEND, LIST_ITEM, PASSING, PNPM_DETAIL, RUNTIME_FRAME, TAP_DIAGNOSTIC, TAP_FAILURE, TITLE, TREE_ITEM, isDiffValue, spansBlanks } from "./group-lines.js";
@@ -37,6 +38,8 @@ interface Follow {
 /** Feeds lines in order; salient ones (with their header, trace line and continuation) go to the reservoir. */
 export class GroupBuilder {
   readonly reservoir: Reservoir;
+  /** The log-level warnings scored: their groups held while they are rare (rare-warnings.ts), dropped once they are not. */
+  readonly warnings = new RareWarnings(() => this.reservoir.dropBelow(SALIENT_SCORE));
   private readonly miner = new TemplateMiner(256);
   private readonly ranks = new Map<number, number>();
   private open: SalientGroup | undefined;
@@ -114,10 +117,14 @@ export class GroupBuilder {
    */
   offer(line: NumberedLine, before: Above): void {
     if (line.number <= this.consumedThrough) return;
-    const score = scoreLine(line.text);
+    let score = scoreLine(line.text);
     if (score < SALIENT_SCORE) {
-      this.pass(line);
-      return;
+      // A log-level warning is a group of its own, ranked under every error's, while the middle has few of them.
+      if (!this.warnings.take(line.text)) {
+        this.pass(line);
+        return;
+      }
+      score = WARNING_SCORE;
     }
     if (this.open && this.openLeft > 0 && this.continues(line.text)) {
       // The group's last continuation line closes it (join): the group is held before that.

@@ -2,6 +2,7 @@
 import { knownScore, NO_NEEDLE } from "./line-scores.js";
 import { compileNative } from "./native-regexps.js";
 import { TOOL_BYTE_NEEDLES, TOOL_NEEDLE_TEXTS } from "./tool-rules.js";
+import { WARNING_BYTE_NEEDLES, WARNING_NEEDLE_TEXTS } from "./rare-warnings.js";
 
 /** Every strong marker of rules.ts contains one of these strings (the test for one line of text). */
 export const NEEDLE_TEXTS: readonly string[] = [
@@ -24,6 +25,8 @@ export const NEEDLE_TEXTS: readonly string[] = [
   "\n! ", ".tex:", ".sty:", ".cls:", ".ltx:", ".dtx:",
   // rubocop's severity letters, nginx's levels, oxlint's mark, sqlfluff's `PRS`, npm ls's marks (tool-rules.ts).
   ...TOOL_NEEDLE_TEXTS,
+  // A log level's warning, salient while rare (rare-warnings.ts).
+  ...WARNING_NEEDLE_TEXTS,
 ];
 
 /**
@@ -67,6 +70,8 @@ const BYTE_NEEDLE_TEXTS = [
   // The ninth audit's tools (tool-rules.ts): rubocop's severity letters, nginx's levels, oxlint's ASCII mark, sqlfluff's
   // unparsable section, npm ls's marks.
   ...TOOL_BYTE_NEEDLES,
+  // A log level's warning (rare-warnings.ts): `WARN`, pino's and bunyan's `l":40`, a lower-case level's `"warn` and `=warn`.
+  ...WARNING_BYTE_NEEDLES,
 ];
 
 /** Lead bytes of the test markers ✘ ✕ ✗ ✖ (E2 9C), ❌ (E2 9D 8C), × (C3 97), ● (E2 97 8F), and vitest's frame mark ❯ (E2 9D AF). */

@@ -1,4 +1,5 @@
 // The bounded reservoir of salient groups: the best kept, at most a few examples per line template first.
+import { SALIENT_SCORE } from "./rules.js";
 
 /** A line of the full output and its 1-based number. */
 export interface NumberedLine {
@@ -22,8 +23,13 @@ export interface SalientGroup {
 /** Examples per template that keep full priority (2 did best in the prototype). */
 export const EXAMPLES_PER_TEMPLATE = 2;
 
-/** True when `a` should be kept before `b`: within the per-template cap first, then higher score, then earlier. */
+/**
+ * True when `a` should be kept before `b`: a salient group before a rare warning's (rare-warnings.ts: a warning never
+ * takes an error's room), then within the per-template cap first, then higher score, then earlier.
+ */
 export function keepsBefore(a: SalientGroup, b: SalientGroup): boolean {
+  const aWarning = a.score < SALIENT_SCORE;
+  if (aWarning !== b.score < SALIENT_SCORE) return !aWarning;
   const aCapped = a.rank > EXAMPLES_PER_TEMPLATE;
   const bCapped = b.rank > EXAMPLES_PER_TEMPLATE;
   if (aCapped !== bCapped) return bCapped;
@@ -81,6 +87,8 @@ export class Reservoir {
     const worst = this.worst;
     if (this.groups.length < this.maxGroups || worst === undefined) return false;
     this.work.compared += 1;
+    const warning = score < SALIENT_SCORE;
+    if (warning !== worst.score < SALIENT_SCORE) return warning;
     const capped = rank > EXAMPLES_PER_TEMPLATE;
     if (capped !== worst.rank > EXAMPLES_PER_TEMPLATE) return capped;
     if (score !== worst.score) return score < worst.score;
@@ -95,6 +103,19 @@ export class Reservoir {
     if (at === -1) return;
     ranked.splice(at, 1);
     this.place(ranked, group);
+  }
+
+  /** Drops the groups scored under `score` (the rare warnings' once they are not rare): at most RARE_WARNINGS of them. */
+  dropBelow(score: number): void {
+    for (let index = this.groups.length - 1; index >= 0; index -= 1) {
+      const group = this.groups[index]!;
+      if (group.score >= score) continue;
+      this.groups.splice(index, 1);
+      this.bytes -= group.bytes;
+      if (this.ranked) this.ranked.splice(this.ranked.indexOf(group), 1);
+      this.worst = undefined;
+    }
+    if (this.worst === undefined && this.groups.length >= this.maxGroups) this.worst = this.findWorst();
   }
 
   /** Drops the groups that would leave first until the reservoir is within its bounds again. */

@@ -76,8 +76,8 @@ const STRONG: Rule[] = [
   // glog's and klog's severity letter (Google's C++ logging, absl's, Kubernetes' components), whatever the message says:
   // `E1203 12:34:56.789012   12345 reflector.go:147] …` (glog 0.6 writes the year too: `E20261203 …`), `F…` a fatal
   // line (the process aborts after it). Only the whole prefix (the letter, MMDD, the time to the microsecond, a thread
-  // id, `file:line]`): a line that merely opens with `E1203` is not one. `W…` is a warning: not salient, as no log
-  // level's warning is (`WARN`, `WARNING:`), nor `I…`.
+  // id, `file:line]`): a line that merely opens with `E1203` is not one. `W…` is a warning: not salient (a log
+  // level's `WARN`, `WARNING:` is only while rare, rare-warnings.ts, which does not read glog's letter), nor `I…`.
   { pattern: /^E\d{4}(?:\d{4})? \d\d:\d\d:\d\d\.\d{6} +\d+ [^\s:\]]+:\d+\] /, score: 9 },
   { pattern: /^F\d{4}(?:\d{4})? \d\d:\d\d:\d\d\.\d{6} +\d+ [^\s:\]]+:\d+\] /, score: 10 },
   // Lua's report of a script that died (`lua5.4: report.lua:5: attempt to perform arithmetic on a nil value (field
@@ -96,7 +96,7 @@ const STRONG: Rule[] = [
   // GitHub Actions' workflow commands, as a tool in a CI job prints them (vitest's github-actions reporter, eslint's and
   // ruff's github formats, a script's `core.error`): `::error file=src/a.ts,line=3,col=5::'x' is not defined.`, and
   // the runner's own `##[error]Process completed with exit code 1.`; whatever the message says. `::warning` and
-  // `::notice` are not salient, as no log level's warning is.
+  // `::notice` are not salient (a checker's findings: not a log level's rare warning either, rare-warnings.ts).
   { pattern: /^::error(?: [^:]*)?::|^##\[error\]/, score: 9 },
   // pnpm's verdict on one package of a recursive run (`pnpm -r run build`: `packages/p07 build: Failed`, its output's
   // prefix, then `Failed`), which names the package where its error line may not.

