@@ -39,7 +39,7 @@ interface Follow {
 export class GroupBuilder {
   readonly reservoir: Reservoir;
   /** The log-level warnings scored: their groups held while they are rare (rare-warnings.ts), dropped once they are not. */
-  readonly warnings = new RareWarnings(() => this.reservoir.dropBelow(SALIENT_SCORE));
+  readonly warnings: RareWarnings;
   private readonly miner = new TemplateMiner(256);
   private readonly ranks = new Map<number, number>();
   private open: SalientGroup | undefined;
@@ -66,8 +66,13 @@ export class GroupBuilder {
   /** The last group the full reservoir refused (its rank is capped: it never looks on for a frame, `close`). */
   private dropped: SalientGroup | undefined;
 
-  constructor(reservoir: Reservoir) {
+  /** `notRare`: called once the log has more warnings than are rare (the scanner stops looking for them). */
+  constructor(reservoir: Reservoir, notRare?: () => void) {
     this.reservoir = reservoir;
+    this.warnings = new RareWarnings(() => {
+      this.reservoir.dropBelow(SALIENT_SCORE);
+      notRare?.();
+    });
   }
 
   /** True while the next line may join a group (a continuation, or the frame a closed group looks for). */

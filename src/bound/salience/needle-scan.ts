@@ -209,6 +209,15 @@ export class NeedleScan {
     return newlines;
   }
 
+  /**
+   * Looks for `needles` from the next scan on (the tables written again; the kinds seen stay): a needle no longer
+   * wanted costs nothing more (the rare warnings' once a log has more warnings than are rare).
+   */
+  setNeedles(needles: readonly Buffer[]): void {
+    this.memory.fill(0, FINGERPRINTS, FINGERPRINTS + 32 * 3);
+    this.writeTables(needles);
+  }
+
   private writeTables(needles: readonly Buffer[]): void {
     const buckets = assignBuckets(needles);
     let next = 0;
@@ -217,6 +226,7 @@ export class NeedleScan {
       for (const index of bucket) {
         const needle = needles[index]!.subarray(0, 16);
         const record = NEEDLES + NEEDLE_RECORD * next;
+        this.memory.fill(0, record, record + NEEDLE_RECORD); // (a record written again: no mask byte of the one before)
         this.memory.set(needle, record);
         this.memory.fill(0xff, record + 16, record + 16 + needle.length);
         for (let at = 0; at < 3; at += 1) {

@@ -109,11 +109,11 @@ let anyNeedle: RegExp | undefined;
  * Positions in bytes[start, end) where a needle starts, sorted, at most `limit` of them (the earliest of each
  * needle). Needles that begin with a newline report the position after it (the line they open).
  */
-export function findHits(bytes: Buffer, start: number, end: number, limit: number): number[] {
+export function findHits(bytes: Buffer, start: number, end: number, limit: number, needles: readonly Buffer[] = BYTE_NEEDLES): number[] {
   const hits: number[] = [];
   if (limit <= 0) return hits;
   const window = bytes.subarray(start, end);
-  for (const needle of BYTE_NEEDLES) {
+  for (const needle of needles) {
     let found = 0;
     let position = window.indexOf(needle);
     while (position !== -1 && found < limit) {

@@ -12,6 +12,7 @@ import { GroupBuilder } from "./groups.js";
 import { MAX_CARRY, PartialLine } from "./partial-line.js";
 import { Reservoir, type SalientGroup } from "./reservoir.js";
 import { SALIENT_SCORE } from "./rules.js";
+import { WARNING_BYTE_NEEDLES } from "./rare-warnings.js";
 import { FixedRegions } from "./regions.js";
 import { OmissionSummary } from "./summary.js";
 import { SummarySampler } from "./summary-sampler.js";
@@ -56,7 +57,8 @@ export class SalienceScanner {
     const decode = (bytes: Buffer, start: number, end: number): string => this.decode(bytes, start, end);
     this.sampler = new SummarySampler(this.summary, this.finder.work, decode);
     this.above = new LinesAbove(decode);
-    this.builder = new GroupBuilder(new Reservoir(512, Math.max(4 * budgetBytes, 64 * 1024)));
+    // Once the log has more warnings than are rare, the byte path stops looking for them (rare-warnings.ts).
+    this.builder = new GroupBuilder(new Reservoir(512, Math.max(4 * budgetBytes, 64 * 1024)), () => this.finder.withoutNeedles(WARNING_BYTE_NEEDLES));
   }
 
   /** Work done so far by the byte path. */

@@ -4,9 +4,13 @@
 import { spawnSync } from "node:child_process";
 import { readdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { describe, expect, test } from "vitest";
+import { readFileSync } from "node:fs";
+import { describe, expect, test, vi } from "vitest";
 import { bound } from "../../../src/bound/index.js";
-import { isLogWarning, RareWarnings } from "../../../src/bound/salience/rare-warnings.js";
+import { NeedleScan, type FoundHits } from "../../../src/bound/salience/needle-scan.js";
+import { BYTE_NEEDLES } from "../../../src/bound/salience/prefilter.js";
+import { isLogWarning, RareWarnings, WARNING_BYTE_NEEDLES } from "../../../src/bound/salience/rare-warnings.js";
+import { SalienceScanner } from "../../../src/bound/salience/scanner.js";
 import { benchLog } from "./bench-log.js";
 import { fixture, mustKeep } from "./corpus-kinds.js";
 import { largeAround, recorded } from "./large-tool-outputs.js";
@@ -91,3 +95,36 @@ describe("a lone warning is kept; many warnings, and errors, are as before", () 
     }
   });
 });
+
+describe("once a log has more warnings than are rare, the byte path stops looking for them", () => {
+  test("a scan whose needles were set again finds what a new scan of those needles finds", () => {
+    const folder = new URL("../../fixtures/salience/", import.meta.url);
+    const bytes = Buffer.concat(readdirSync(folder).filter((name) => name.endsWith(".txt")).sort().map((name) => readFileSync(new URL(name, folder))));
+    const fewer = BYTE_NEEDLES.filter((needle) => !WARNING_BYTE_NEEDLES.includes(needle.toString("latin1")));
+    expect(fewer.length).toBe(BYTE_NEEDLES.length - WARNING_BYTE_NEEDLES.length);
+    const hits = (scan: NeedleScan): number[] => {
+      const found: FoundHits = { positions: [], linesBefore: [] };
+      scan.scan(bytes, 0, bytes.lastIndexOf(0x0a) + 1, 255, 1 << 30, found);
+      return found.positions;
+    };
+    const again = NeedleScan.create(BYTE_NEEDLES)!;
+    again.setNeedles(fewer);
+    const fresh = hits(NeedleScan.create(fewer)!);
+    expect(fresh.length).toBeGreaterThan(10_000);
+    expect(hits(again)).toEqual(fresh);
+    expect(hits(NeedleScan.create(BYTE_NEEDLES)!).length).toBeGreaterThan(fresh.length);
+  });
+
+  test("the bench's log lines (a WARN line in six): the warnings' needles dropped once, in the first region", () => {
+    const set = vi.spyOn(NeedleScan.prototype, "setNeedles");
+    const scanner = new SalienceScanner((line) => line, 51_200);
+    scanner.begin(1, true);
+    const input = Buffer.from(`${benchLog(40_000).join("\n")}\n`);
+    for (let offset = 0; offset < input.length; offset += 65_536) scanner.evict(input.subarray(offset, offset + 65_536));
+    scanner.flush();
+    expect(set).toHaveBeenCalledTimes(1);
+    expect(set.mock.calls[0]![0].map((needle) => needle.toString("latin1"))).not.toContain("WARN");
+    set.mockRestore();
+  });
+});
+
