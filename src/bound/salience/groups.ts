@@ -1,5 +1,6 @@
 // Builds salient groups line by line, shared by the byte path (lines leaving the ring) and the line path (the window).
-import { continuesLine, indentOf, scoreLine, SALIENT_SCORE, withoutTaskPrefix } from "./rules.js";
+import { continuesLine, indentOf, scoreLine, SALIENT_SCORE } from "./rules.js";
+import { withoutTaskPrefix } from "./tool-rules.js";
 import { clip, ownerOf } from "./owners.js";
 import { EXAMPLES_PER_TEMPLATE, Reservoir, type NumberedLine, type SalientGroup } from "./reservoir.js";
 import { RareWarnings, WARNING_SCORE } from "./rare-warnings.js";

@@ -1,7 +1,7 @@
 // What makes a line salient: strict patterns for errors and failures, a location bonus, and the passes that reject look-alikes.
 import { knownScore } from "./line-scores.js";
 import { compileNative } from "./native-regexps.js";
-import { FAILURES_COUNTED, TOOL_REJECTION, TOOL_RULES } from "./tool-rules.js";
+import { FAILURES_COUNTED, TOOL_REJECTION, TOOL_RULES, withoutTaskPrefix } from "./tool-rules.js";
 
 /** Score at or above which a line is kept as salient (a strong marker alone reaches it; a weak word needs a location). */
 export const SALIENT_SCORE = 5;
@@ -118,13 +118,7 @@ const STRONG: Rule[] = [
   // "fo"`, `wrong # args: should be "…"`, `expected integer but got "x"`), over its `    while executing` trace (whose
   // quoted commands, `"expr {$qty * $price}"`, open with the quote: isContinuation). Each anchored at the line start.
   { pattern: /^(?:can't (?:read|set|unset) "[^"]*": |can't use (?:non-numeric (?:string|floating-point value)|empty string) as operand of "|invalid command name "|wrong # args: should be "|expected (?:integer|floating-point number|boolean value|list|dictionary|version number) but got "|key "[^"]*" not known in dictionary$|missing value to go with key$|couldn't (?:open|read|write|execute|create|delete|change) "[^"]*": )/, score: 9 },
-  // TeX's error (pdflatex's log and terminal, `-interaction=nonstopmode`: `! Undefined control sequence.`, `! Missing $
-  // inserted.`, `! LaTeX Error: …`), whose `l.14 …` line under it says where (isContinuation); with -file-line-error
-  // `./ch17.tex:14: Undefined control sequence.`. MySQL's and MariaDB's client error (`ERROR 1146 (42S02) at line 435:
-  // Table 'ledger.invoices' doesn't exist`), anywhere in a line: with --force its stderr lands inside the statements
-  // echoed on its buffered stdout (`… 'customer 410'ERROR 1146 (42S02) at line 435: …`).
-  { pattern: /^! (?:[A-Z]|==> )|^[^\s:]+\.(?:tex|sty|cls|ltx|dtx):\d+: [A-Z]|ERROR \d{4} \([0-9A-Z]{5}\)(?: at line \d+)?: /, score: 9 },
-  // Tools whose documented format marks an error by its shape (rubocop, nginx, oxlint, sqlfluff, npm ls, bun): tool-rules.ts.
+  // Tools whose documented format marks an error by its shape (rubocop, nginx, oxlint, sqlfluff, npm ls, bun, TeX, MySQL's client): tool-rules.ts.
   ...TOOL_RULES,
 ];
 
@@ -288,21 +282,6 @@ export function continuesLine(text: string, headIndent: number): boolean {
   if (!isContinuation(body)) return false;
   const indent = indentOf(body);
   return indent === 0 || indent > headIndent;
-}
-
-/** Ant's task prefix (`    [javac] `: the task's name in brackets right-aligned in 12 columns), which opens every line a task prints. */
-const TASK_PREFIX = /^ +\[[a-z][\w-]*\] /;
-const TASK_PREFIX_WIDTH = 12;
-
-/**
- * A line without ant's task prefix: javac's `    [javac]   symbol:   variable totl` under its `    [javac] …/Region093.java:6:
- * error: cannot find symbol` is indented past the prefix, as javac printed it (the prefix makes every line a sibling).
- * Only a prefix 12 columns wide: an indented `  [1] item` under an error stays its continuation.
- */
-export function withoutTaskPrefix(text: string): string {
-  if (text.charCodeAt(0) !== 0x20 || text.charCodeAt(TASK_PREFIX_WIDTH - 2) !== 0x5d) return text;
-  const prefix = TASK_PREFIX.exec(text);
-  return prefix && prefix[0].length === TASK_PREFIX_WIDTH ? text.slice(TASK_PREFIX_WIDTH) : text;
 }
 
 /** True for a line that owns the indented block under it, as eslint prints a file path once above its problems. */

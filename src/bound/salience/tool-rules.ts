@@ -23,7 +23,9 @@ import type { Rule } from "./rules.js";
  *   others' `"level":"error"` are rules.ts's; minitest's verbose verdict of a failed or erring test
  *   (`Region17Test#test_tier_17 = 0.00 s = F`, `= E`), not a passing one (`= .`), and its report of each at the end
  *   (`  1) Failure:` over the test's name and location, `Expected: 19`, `  Actual: 22`); turbo's summary of the tasks
- *   that failed (`Failed:    @ledger/p07#build`).
+ *   that failed (`Failed:    @ledger/p07#build`);
+ * - (the eleventh audit's, salaudit5-kinds.test.ts) TeX's error (`! Undefined control sequence.`, -file-line-error's
+ *   `./ch17.tex:14: …`) and MySQL's and MariaDB's client error anywhere in a line (`ERROR 1146 (42S02) at line 435: …`).
  */
 export const TOOL_RULES: Rule[] = [
   // One `^` for the six (each opens its line): a non-anchored alternation tries each of its `^` branches at every
@@ -40,6 +42,12 @@ export const TOOL_RULES: Rule[] = [
     score: 9,
   },
   { pattern: /^[│├└┬─ ]*[├└]─[─┬] (?:UNMET (?:PEER )?DEPENDENCY \S|\S+@\S+ (?:deduped )?invalid: ")/, score: 8 },
+  // TeX's error (pdflatex's log and terminal, `-interaction=nonstopmode`: `! Undefined control sequence.`, `! Missing $
+  // inserted.`, `! LaTeX Error: …`), whose `l.14 …` line under it says where (isContinuation); with -file-line-error
+  // `./ch17.tex:14: Undefined control sequence.`. MySQL's and MariaDB's client error (`ERROR 1146 (42S02) at line 435:
+  // Table 'ledger.invoices' doesn't exist`), anywhere in a line: with --force its stderr lands inside the statements
+  // echoed on its buffered stdout (`… 'customer 410'ERROR 1146 (42S02) at line 435: …`).
+  { pattern: /^! (?:[A-Z]|==> )|^[^\s:]+\.(?:tex|sty|cls|ltx|dtx):\d+: [A-Z]|ERROR \d{4} \([0-9A-Z]{5}\)(?: at line \d+)?: /, score: 9 },
 ];
 
 /**
@@ -74,3 +82,18 @@ export const TOOL_NEEDLE_TEXTS: readonly string[] = [": E: ", ": F: ", "[emerg]"
  * existing needle hits them (minitest prints each failure again, with why, at the end of its run).
  */
 export const TOOL_BYTE_NEEDLES: readonly string[] = ["[emerg] ", "[crit] ", "E: ", "F: ", "nparsable", "NMET ", "nvalid: \"", "  x ", "el\":5", "el\":6"];
+
+/** Ant's task prefix (`    [javac] `: the task's name in brackets right-aligned in 12 columns), which opens every line a task prints. */
+const TASK_PREFIX = /^ +\[[a-z][\w-]*\] /;
+const TASK_PREFIX_WIDTH = 12;
+
+/**
+ * A line without ant's task prefix: javac's `    [javac]   symbol:   variable totl` under its `    [javac] …/Region093.java:6:
+ * error: cannot find symbol` is indented past the prefix, as javac printed it (the prefix makes every line a sibling).
+ * Only a prefix 12 columns wide: an indented `  [1] item` under an error stays its continuation.
+ */
+export function withoutTaskPrefix(text: string): string {
+  if (text.charCodeAt(0) !== 0x20 || text.charCodeAt(TASK_PREFIX_WIDTH - 2) !== 0x5d) return text;
+  const prefix = TASK_PREFIX.exec(text);
+  return prefix && prefix[0].length === TASK_PREFIX_WIDTH ? text.slice(TASK_PREFIX_WIDTH) : text;
+}
