@@ -265,10 +265,10 @@ const POSTGRES_FIELD = /^(?:.*\s)?(?:DETAIL|HINT|STATEMENT|CONTEXT|QUERY):  \S/;
 /** gcc's and clang's note under a diagnostic (`f.c:4:30: note: expected ‘struct point’ …`). */
 const COMPILER_NOTE = /^[^\s:]+:\d+:\d+: note: /;
 
-/** Leading blanks (spaces and tabs) of a line. */
+/** Leading blanks of a line: spaces, tabs, and no-break spaces (pyright indents a diagnostic's detail with two of each). */
 export function indentOf(text: string): number {
   let at = 0;
-  while (at < text.length && (text.charCodeAt(at) === 0x20 || text.charCodeAt(at) === 0x09)) at += 1;
+  for (let code = text.charCodeAt(0); code === 0x20 || code === 0x09 || code === 0xa0; code = text.charCodeAt(at)) at += 1;
   return at;
 }
 

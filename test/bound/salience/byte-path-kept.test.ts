@@ -56,6 +56,10 @@ const NOT_ON_THE_BYTE_PATH: Record<string, string[]> = {
   // Playwright's report of a failure ends its run: its title (`  1) tests/… ───`) and its code frame's `> 30 |` line, under
   // the error's call log, are a real run's tail.
   "playwright-list-1-failure.txt": ["1) tests/cart17.spec.mjs:28:3 › cart 17 › total for 7 items", '> 30 |     await expect(page.locator("#total")).toHaveText("19");'],
+  // The eleventh audit's pyright: with its 120 warnings folded the head reaches the error, line 93 of 163, and ends
+  // there: the detail under it is the omitted range's first line, which the head's cut leaves (a limit of where the
+  // head ends, not of the byte path: a group split by the head's end is not completed in the middle).
+  "pyright-warnings-1-error.txt": ["\"Literal['7']\" is not assignable to \"int\" (reportArgumentType)"],
 };
 
 describe("the byte path keeps every must-keep line at 10,240 bytes", () => {

@@ -44,8 +44,8 @@ describe("which lines are a log level's warning", () => {
     ]) expect(isLogWarning(line)).toBe(false);
   });
 
-  test("no line of a compiler's, linter's or bundler's recorded output is one (gcc, clang-tidy, cargo, clippy, tsc, eslint, javac, mcs, GHC, Biome, oxlint, stylelint, esbuild, webpack, go vet, Maven's compile)", () => {
-    const names = readdirSync(new URL("../../fixtures/salience/", import.meta.url)).filter((name) => /^(?:gcc|gxx|clang|cargo|tsc|eslint|javac|mcs|ghc|biome|oxlint|stylelint|esbuild|webpack|go-vet|maven-compile|make|cmake|meson|ant|dune)-/.test(name) && name.endsWith(".txt") && !name.endsWith(".must-keep.txt"));
+  test("no line of a compiler's, linter's or bundler's recorded output is one (gcc, clang-tidy, cargo, clippy, tsc, eslint, javac, mcs, GHC, Biome, oxlint, stylelint, esbuild, webpack, go vet, Maven's compile, pyright, mypy, pylint, flake8)", () => {
+    const names = readdirSync(new URL("../../fixtures/salience/", import.meta.url)).filter((name) => /^(?:gcc|gxx|clang|cargo|tsc|eslint|javac|mcs|ghc|biome|oxlint|stylelint|esbuild|webpack|go-vet|maven-compile|make|cmake|meson|ant|dune|pyright|mypy|pylint|flake8)-/.test(name) && name.endsWith(".txt") && !name.endsWith(".must-keep.txt"));
     expect(names.length).toBeGreaterThan(30);
     for (const name of names) expect([name, fixture(name).filter(isLogWarning)]).toEqual([name, []]);
   });

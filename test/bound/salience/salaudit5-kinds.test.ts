@@ -1,6 +1,6 @@
 // Kinds of real output recorded in the eleventh audit (recipes/salaudit5_cases.sh): pdflatex in nonstop mode, meson and
 // ninja -k 0, sphinx-build, ant on 12 modules, dune, autoconf's configure on 12 components, git rebase --exec, mariadb
-// --force running a migration; and service logs with one warning among their info lines (Python logging,
+// --force running a migration, pyright with 120 warnings and one error; and service logs with one warning among their info lines (Python logging,
 // java.util.logging, pino, winston: rare-warnings.test.ts).
 import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
@@ -20,6 +20,7 @@ const KINDS = [
   "autoconf-configure-missing-lib",
   "git-rebase-exec-conflict",
   "mariadb-migration-errors",
+  "pyright-warnings-1-error",
   "python-logging-lone-warning",
   "jul-lone-warning",
   "pino-lone-warning",
@@ -55,6 +56,14 @@ describe("builds and documents", () => {
   test("mariadb --force: its client errors inside the echoed statements (stderr into buffered stdout); not the statements", () => {
     expect(salientOf("mariadb-migration-errors").map((line) => line.slice(line.indexOf("ERROR")))).toEqual(["ERROR 1146 (42S02) at line 435: Table 'ledger.invoices' doesn't exist", "ERROR 1062 (23000) at line 713: Duplicate entry '7' for key 'PRIMARY'"]);
     expect(salient("INSERT INTO errors VALUES (1146, 'ERROR 1146 is a table that is missing')")).toBe(false);
+  });
+
+  test("pyright: the error's detail, indented by two spaces and two no-break spaces, travels with it", () => {
+    const lines = fixture("pyright-warnings-1-error.txt");
+    expect(lines.find((line) => line.includes("is not assignable"))!.startsWith("  \u00a0\u00a0\"Literal")).toBe(true);
+    const error = lines.find((line) => line.includes(" - error: "))!;
+    expect(salientOf("pyright-warnings-1-error")).toEqual([error, "1 error, 120 warnings, 0 informations"]);
+    expect(groupWith(groupsOf(lines), error.trim())).toEqual(["/tmp/rec/salaudit5/pyright-warnings-1-error/ledger/m23.py", error.trim(), "\"Literal['7']\" is not assignable to \"int\" (reportArgumentType)"]);
   });
 
   test("meson and ninja, sphinx, git rebase: salient already (guards)", () => {
