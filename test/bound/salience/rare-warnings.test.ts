@@ -68,13 +68,21 @@ describe("a lone warning is kept; many warnings, and errors, are as before", () 
     expect(middle(result.stdout.toString("utf8")).filter((line) => line.includes(mustKeep(name)[0]!))).toHaveLength(1);
   });
 
+  test("Python logging's 250 warnings in the middle of 3 MiB of its lines (the byte path): its error shown, no warning", () => {
+    const input = largeAround("python-logging-many-warnings", "ERROR ledger.sync");
+    const result = spawnSync(process.execPath, [CORREX, "bound", "--for", "model", "--no-spill"], { input, maxBuffer: 1 << 26 });
+    const shown = middle(result.stdout.toString("utf8"));
+    expect(shown.filter((line) => line.endsWith("ERROR ledger.sync: record 433 failed") || line === "KeyError: 'GBP'")).toHaveLength(2);
+    expect(shown.filter(isLogWarning)).toEqual([]);
+  });
+
   test("log lines with a WARN in six (the bench's): no warning among the middle lines shown", () => {
     const input = Buffer.from(`${benchLog(20_000).join("\n")}\n`);
     for (const bytes of [51200, 10240]) expect(middle(bound(input, { budget: { maxLines: 2000, maxBytes: bytes } }).text).filter(isLogWarning)).toEqual([]);
   });
 
-  test("Python logging's 20 warnings in 845 lines, Maven's 101: not rare, none shown among the middle lines", () => {
-    for (const name of ["python-logging-default-format", "maven-compile-3-errors"]) {
+  test("Python logging's 250 warnings in 2,255 lines and 20 in 845, Maven's 101: not rare, none shown among the middle lines", () => {
+    for (const name of ["python-logging-many-warnings", "python-logging-default-format", "maven-compile-3-errors"]) {
       for (const bytes of [51200, 10240, 4096]) expect(middle(bound(Buffer.from(fixture(`${name}.txt`).join("\n")), { budget: { maxLines: 2000, maxBytes: bytes }, foldSimilar: false }).text).filter(isLogWarning)).toEqual([]);
     }
   });

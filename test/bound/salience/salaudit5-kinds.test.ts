@@ -22,6 +22,7 @@ const KINDS = [
   "mariadb-migration-errors",
   "pyright-warnings-1-error",
   "python-logging-lone-warning",
+  "python-logging-many-warnings",
   "jul-lone-warning",
   "pino-lone-warning",
   "winston-lone-warning",
