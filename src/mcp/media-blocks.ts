@@ -1,5 +1,5 @@
 // The media blocks of a CallToolResult (image, audio, a blob resource): their data, and a text note in the place of
-// one left out (by --max-media: result-bound.ts; past the client's line: oversized-call.ts).
+// one left out (by --max-media: capMedia; past the client's line: oversized-call.ts).
 import { isRecord } from "../payload.js";
 import { formatSize } from "../text/magic.js";
 
@@ -36,4 +36,26 @@ export function namingSaved(result: Record<string, unknown>, pending: string, sa
 /** The decoded size of base64 data. */
 export function mediaBytes(data: string): number {
   return Math.floor((data.length * 3) / 4);
+}
+
+/** The block with its media data emptied (to measure the rest of a result). */
+export const blankMedia = (block: Block): Block => {
+  if (typeof block.data === "string") return { ...block, data: "" };
+  return isRecord(block.resource) && typeof block.resource.blob === "string" ? { ...block, resource: { ...block.resource, blob: "" } } : block;
+};
+
+/**
+ * Media blocks over the cap become a text note (with the block's annotations and _meta); the others are kept exactly.
+ * `dropped` is the data left out.
+ */
+export function capMedia(content: Block[], maxBytes: number | undefined, saved: string): { content: Block[]; dropped: Set<string> } {
+  const dropped = new Set<string>();
+  if (maxBytes === undefined) return { content, dropped };
+  const capped = content.map((block) => {
+    const data = readMediaData(block);
+    if (data === undefined || mediaBytes(data) <= maxBytes) return block;
+    dropped.add(data);
+    return noteInPlaceOf(block, data, (type, mime, size) => `[${type} ${mime}, ${size}: left out by --max-media ${formatSize(maxBytes)}; ${saved}]`);
+  });
+  return { content: capped, dropped };
 }

@@ -1,9 +1,9 @@
 // `correx proxy`'s routing: JSON-RPC frames pass between client and server as written, except the answers to
 // tools/list (correx's two tools added) and tools/call (bounded), and calls to correx's own tools (answered here).
-import { BudgetTooSmallError } from "../errors.js";
 import { parseJsonKeepingNumbers, stringifyJson } from "../normalize/lossless-json.js";
 import { isRecord } from "../payload.js";
 import { AbandonedRequests } from "./abandoned-requests.js";
+import { boundOrRefused } from "./refused-result.js";
 import { messageWithinLine, withinLine } from "./oversized-answer.js";
 import { jsonKey, parseMessage, preview } from "./json-rpc-frames.js";
 import { CLIENT_LINE_SAID, fitsClientLine } from "./client-limits.js";
@@ -152,7 +152,7 @@ export class ProxyRouter {
     const result = isRecord(message.result) ? message.result : undefined;
     const check = this.schemas.checkerFor(request.tool);
     if (request.method === "tools/call" && result !== undefined) this.schemas.taskStarted(result, request.tool);
-    const rewritten = result === undefined ? undefined : request.method === "tools/list" ? this.listWithCorrexTools(result, request.firstPage === true) : BOUNDED_METHODS.has(request.method) ? this.refusedOr(result, () => this.options.boundResult(result, raw, this.names, this.client, check)) : undefined;
+    const rewritten = result === undefined ? undefined : request.method === "tools/list" ? this.listWithCorrexTools(result, request.firstPage === true) : BOUNDED_METHODS.has(request.method) ? boundOrRefused(result, () => this.options.boundResult(result, raw, this.names, this.client, check), (said) => this.options.log(said)) : undefined;
     // A rewritten answer keeps every number as the server wrote it (big integers, 1.0, -0: SPEC §2).
     return withinLine(message, request.method, raw, rewritten === undefined ? undefined : stringifyJson({ ...message, result: rewritten }), this.options, this.names.read, check);
   }
@@ -169,7 +169,7 @@ export class ProxyRouter {
     const request = this.pending.get(key);
     if (!BOUNDED_METHODS.has(request?.method ?? "")) return false;
     const check = this.schemas.checkerFor(request!.tool);
-    const rewritten = this.refusedOr(isRecord(message.result) ? message.result : {}, () => bound(this.names, check));
+    const rewritten = boundOrRefused(isRecord(message.result) ? message.result : {}, () => bound(this.names, check), (said) => this.options.log(said));
     if (rewritten === undefined) return false;
     this.forget(key);
     const frame = stringifyJson({ ...message, result: rewritten });
@@ -177,22 +177,6 @@ export class ProxyRouter {
     if (fitsClientLine(Buffer.byteLength(frame))) this.options.toClient(frame);
     else this.answerError(request!.id, INTERNAL_ERROR, `correx proxy: the server's answer to ${request!.method} was ${Buffer.byteLength(frame)} bytes once bounded, over the client's ${CLIENT_LINE_SAID} line limit`);
     return true;
-  }
-
-  /**
-   * A result bounded by `bound`; when the budget cannot hold even its marker (BudgetTooSmallError), a tool error that
-   * says so, in place of the result (writing it whole would break the budget; the proxy goes on).
-   */
-  private refusedOr(result: Record<string, unknown>, bound: () => Record<string, unknown> | undefined): Record<string, unknown> | undefined {
-    try {
-      return bound();
-    } catch (error) {
-      if (!(error instanceof BudgetTooSmallError)) throw error;
-      this.options.log(`a result was not passed on: ${error.message}`);
-      // the result's resultType (2026-07-28) stays: a client of that revision refuses a result without one
-      const kept = result.resultType === undefined ? {} : { resultType: result.resultType };
-      return { ...kept, content: [{ type: "text", text: `correx proxy: the result was not passed on: ${error.message}` }], isError: true };
-    }
   }
 
   /** A response that could not be passed on: the request it answers (when known and waited for) gets an error. */

@@ -8,8 +8,7 @@ import { BudgetTooSmallError } from "../errors.js";
 import { isRecord } from "../payload.js";
 import { projectResult, type ProjectOptions, type Projection } from "../project/project.js";
 import type { ToolResult } from "../payload.js";
-import { formatSize } from "../text/magic.js";
-import { ID_PLACEHOLDER, mediaBytes, namingSaved, noteInPlaceOf, readMediaData, type Block } from "./media-blocks.js";
+import { blankMedia, capMedia, ID_PLACEHOLDER, namingSaved, readMediaData, type Block } from "./media-blocks.js";
 import { CutString } from "../normalize/reduced-json.js";
 import { fitsIn } from "./structured-bound.js";
 import type { CheckStructured } from "./output-schemas.js";
@@ -264,31 +263,10 @@ function fitsBudget(result: { content: Block[] }, options: BoundOptions): boolea
   return options.budget.maxTokens === undefined || (options.countTokens ?? estimateTokens)(`${stringifyJson(withoutData)}\n`) <= options.budget.maxTokens;
 }
 
-const blankMedia = (block: Block): Block => {
-  if (typeof block.data === "string") return { ...block, data: "" };
-  return isRecord(block.resource) && typeof block.resource.blob === "string" ? { ...block, resource: { ...block.resource, blob: "" } } : block;
-};
-
 function readBlockText(block: Block): string | undefined {
   if (block.type === "text" && typeof block.text === "string") return block.text;
   if (block.type === "resource" && isRecord(block.resource) && typeof block.resource.text === "string") return block.resource.text;
   return undefined;
-}
-
-/**
- * Media blocks over the cap become a text note (with the block's annotations and _meta); the others are kept exactly.
- * `dropped` is the data left out.
- */
-function capMedia(content: Block[], maxBytes: number | undefined, saved: string): { content: Block[]; dropped: Set<string> } {
-  const dropped = new Set<string>();
-  if (maxBytes === undefined) return { content, dropped };
-  const capped = content.map((block) => {
-    const data = readMediaData(block);
-    if (data === undefined || mediaBytes(data) <= maxBytes) return block;
-    dropped.add(data);
-    return noteInPlaceOf(block, data, (type, mime, size) => `[${type} ${mime}, ${size}: left out by --max-media ${formatSize(maxBytes)}; ${saved}]`);
-  });
-  return { content: capped, dropped };
 }
 
 /** Saves the whole response with a text view (for read_output and grep_output) when only structured content was cut. */
