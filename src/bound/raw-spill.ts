@@ -24,6 +24,11 @@ export interface SpillTarget {
   maxOutputBytes?: number;
   /** Extra arguments the marker's `correx read` command needs to find this store (e.g. `--spill-dir DIR`). */
   readArguments?: string;
+  /**
+   * The id to save the output under, chosen beforehand (`createId`) when what is bounded names it already (the MCP
+   * proxy's note in the place of media left out): the saved text view then names the id it is saved under.
+   */
+  id?: string;
 }
 
 /** The raw input a session kept so far, for reading it again: held chunks, then the spill file; `complete` when nothing is missing. */
@@ -214,7 +219,7 @@ export class RawSpill {
     if (!this.target || this.writer || this.failure) return;
     // The hold becomes the pooled writes' blocks: the pieces held before it are copied into the first block, ahead of
     // those in it, which are taken where they lie; a piece held after them (kept as it was given) is copied past them.
-    this.writer = this.target.store.createWriter(this.target.maxOutputBytes, this.hold);
+    this.writer = this.target.store.createWriter(this.target.maxOutputBytes, this.hold, this.target.id);
     if (this.writer.failure !== undefined) this.textView?.giveUp(this.writer.failure);
     else this.textView?.open(this.target.store.textViewPath(this.writer.id));
     if (this.holdsForReplay()) return;

@@ -16,6 +16,7 @@ import { openOutputChannel } from "../run/output-channel.js";
 import { killGroupSync, signalProcessGroup } from "../run/process-group.js";
 import { startWatchdog } from "../run/watchdog.js";
 import { configuredSpillDir } from "../spill/spill-dir.js";
+import { createId } from "../spill/ids.js";
 import { SpillStore } from "../spill/store.js";
 import { parseSize, parseSizeAtLeast, parseTimerDuration, type RawOptions } from "./options.js";
 import { collectInPassing } from "./passing-collection.js";
@@ -93,12 +94,13 @@ export async function runProxy(argv: string[], raw: RawOptions): Promise<never> 
     },
     // an answer over the SDK client's 10 MiB line, which would close its connection, is reshaped to fit
     overLine: (message, method, frame, readToolName, check) => answerWithinLine(message, method, frame, {
-      bound: (result, raw) => {
-        const outcome = boundCallToolResult(result, raw, { ...optionsFor(router.client), readToolName, ...(check ? { checkStructured: check } : {}) });
+      bound: (result, raw, savedAs) => {
+        const outcome = boundCallToolResult(result, raw, { ...optionsFor(router.client), readToolName, ...(check ? { checkStructured: check } : {}), ...(savedAs ? { savedAs } : {}) });
         report(outcome);
         return outcome;
       },
-      save: (raw, textView) => spillWhole(raw, textView, { ...optionsFor(router.client), readToolName }),
+      save: (raw, textView, savedAs) => spillWhole(raw, textView, { ...optionsFor(router.client), readToolName, ...(savedAs ? { savedAs } : {}) }),
+      newId: () => (spill.target ? createId() : undefined),
       readToolName,
     }),
     answerOwn: (tool, args) => answerSafely(tool === "read" ? "read_output" : "grep_output", () => (tool === "read" ? answerReadOutput : answerGrepOutput)(readArguments(args), stored()), log),

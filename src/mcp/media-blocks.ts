@@ -3,9 +3,6 @@
 import { isRecord } from "../payload.js";
 import { formatSize } from "../text/magic.js";
 
-/** Stands for the saved answer's id in a note until it is known: as long as an id (`tool_` and 26 characters), or longer. */
-export const ID_PLACEHOLDER = `tool_${"0".repeat(26)}`;
-
 /** A content block of a CallToolResult. */
 export type Block = Record<string, unknown>;
 
@@ -26,7 +23,10 @@ export function noteInPlaceOf(block: Block, data: string, say: (type: string, mi
   return { type: "text", text: say(String(block.type), mime, formatSize(mediaBytes(data))), ...kept };
 }
 
-/** The result with `pending` (naming ID_PLACEHOLDER) replaced by `saved` in its text blocks: no longer, so a budget still holds. */
+/**
+ * The result with `pending` replaced by `saved` in its text blocks: a note naming the id an answer was to be saved
+ * under, when it was not saved after all (`saved` says so in fewer characters, so a budget still holds).
+ */
 export function namingSaved(result: Record<string, unknown>, pending: string, saved: string): Record<string, unknown> {
   if (!Array.isArray(result.content)) return result;
   const named = (result.content as unknown[]).map((block) => (isRecord(block) && block.type === "text" && typeof block.text === "string" && block.text.includes(pending) ? { ...block, text: block.text.replaceAll(pending, saved) } : block));

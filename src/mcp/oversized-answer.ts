@@ -14,10 +14,15 @@ import { callWithinLine, largestLeftOut } from "./oversized-call.js";
 
 /** What reshaping needs from the proxy: its bounding of a CallToolResult and its spill. */
 export interface OversizedOptions {
-  /** Bounds a CallToolResult (result-bound.ts): undefined result = it fits as it is; the id it was saved under. */
-  bound(result: Record<string, unknown>, raw: Buffer): { result?: Record<string, unknown>; outputId?: string };
-  /** Saves the whole answer with a text view (what read_output pages); its id, undefined when it was not saved. */
-  save(raw: Buffer, textView: string): string | undefined;
+  /**
+   * Bounds a CallToolResult (result-bound.ts): undefined result = it fits as it is; the id it was saved under.
+   * `savedAs`: the id to save it under, which a note in it names already (from `newId`).
+   */
+  bound(result: Record<string, unknown>, raw: Buffer, savedAs?: string): { result?: Record<string, unknown>; outputId?: string };
+  /** Saves the whole answer with a text view (what read_output pages), under `savedAs` when given; its id, undefined when it was not saved. */
+  save(raw: Buffer, textView: string, savedAs?: string): string | undefined;
+  /** An id to save an answer under, chosen before it is saved (a note names it); undefined when nothing can be saved. */
+  newId(): string | undefined;
   /** The name read_output has for the client. */
   readToolName: string;
 }

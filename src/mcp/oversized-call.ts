@@ -3,7 +3,7 @@
 // that says so and names the saved answer; its texts bounded as ever (oversized-answer.ts calls it).
 import { isRecord } from "../payload.js";
 import type { OversizedOptions } from "./oversized-answer.js";
-import { ID_PLACEHOLDER, namingSaved, noteInPlaceOf, readMediaData, type Block } from "./media-blocks.js";
+import { namingSaved, noteInPlaceOf, readMediaData, type Block } from "./media-blocks.js";
 
 
 /**
@@ -16,15 +16,21 @@ export function callWithinLine(result: Record<string, unknown>, raw: Buffer, opt
   const blocks = content as Block[];
   const left = largestLeftOut(blocks.map((block) => readMediaData(block)?.length), within);
   if (left.size === 0) return undefined;
-  const pending = `the whole answer is saved: ${options.readToolName} id=${ID_PLACEHOLDER}`;
-  const withNotes = blocks.map((block, index) => (left.has(index) ? lineNote(block, raw.length, limit, pending) : block));
-  const outcome = options.bound({ ...result, content: withNotes }, raw);
+  // the notes name the id the answer is then saved under (chosen first: the saved copy's text view holds the notes too)
+  const savedAs = options.newId();
+  const naming = savedName(savedAs, options.readToolName);
+  const withNotes = blocks.map((block, index) => (left.has(index) ? lineNote(block, raw.length, limit, naming) : block));
+  const outcome = options.bound({ ...result, content: withNotes }, raw, savedAs);
   const bounded = outcome.result ?? { ...result, content: withNotes };
   const texts = blocks.flatMap((block) => (block.type === "text" && typeof block.text === "string" ? [block.text] : []));
-  const id = outcome.outputId ?? options.save(raw, texts.join("\n"));
-  // no longer than the placeholder: the bounded texts stay within their budget
-  const saved = id === undefined ? "it was not saved" : `the whole answer is saved: ${options.readToolName} id=${id}`;
-  return namingSaved(bounded, pending, saved);
+  const id = outcome.outputId ?? options.save(raw, texts.join("\n"), savedAs);
+  // not saved after all: said in fewer characters, so the bounded texts stay within their budget
+  return id === savedAs ? bounded : namingSaved(bounded, naming, savedName(id, options.readToolName));
+}
+
+/** Where a note says the whole answer is. */
+function savedName(id: string | undefined, readToolName: string): string {
+  return id === undefined ? "it was not saved" : `the whole answer is saved: ${readToolName} id=${id}`;
 }
 
 /**
@@ -37,8 +43,7 @@ export function mediaWithinLine(result: Record<string, unknown>, bytes: number, 
   const blocks = content as Block[];
   const left = largestLeftOut(blocks.map((block) => readMediaData(block)?.length), within);
   if (left.size === 0) return result;
-  const saved = id === undefined ? "it was not saved" : `the whole answer is saved: ${readToolName} id=${id}`;
-  return { ...result, content: blocks.map((block, index) => (left.has(index) ? lineNote(block, bytes, limit, saved) : block)) };
+  return { ...result, content: blocks.map((block, index) => (left.has(index) ? lineNote(block, bytes, limit, savedName(id, readToolName)) : block)) };
 }
 
 /** The text block in the place of a media block left out for the client's line. */

@@ -8,7 +8,8 @@ import { BudgetTooSmallError } from "../errors.js";
 import { isRecord } from "../payload.js";
 import { projectResult, type ProjectOptions, type Projection } from "../project/project.js";
 import type { ToolResult } from "../payload.js";
-import { blankMedia, capMedia, ID_PLACEHOLDER, namingSaved, readMediaData, type Block } from "./media-blocks.js";
+import { blankMedia, capMedia, namingSaved, readMediaData, type Block } from "./media-blocks.js";
+import { createId } from "../spill/ids.js";
 import { CutString } from "../normalize/reduced-json.js";
 import { fitsIn } from "./structured-bound.js";
 import type { CheckStructured } from "./output-schemas.js";
@@ -32,6 +33,8 @@ export interface ResultBoundOptions {
   errorMaxBytes?: number;
   /** The called tool's outputSchema, which a cut structuredContent must still match (output-schemas.ts). */
   checkStructured?: CheckStructured;
+  /** The id to save the whole answer under, when a note in the result names it already (oversized-call.ts). */
+  savedAs?: string;
 }
 
 /** The options with a result's own byte budget: `errorMaxBytes` for an error result, when it is the smaller. */
@@ -55,10 +58,13 @@ export { readMediaData, type Block } from "./media-blocks.js";
 /** Bounds a CallToolResult; `raw` is the whole response frame as the server wrote it (what is spilled). */
 export function boundCallToolResult(result: Record<string, unknown>, raw: Uint8Array, given: ResultBoundOptions): BoundResult {
   if (!Array.isArray(result.content)) return withoutContent(result, raw, given);
-  const options = optionsForResult(result, given);
-  // a note in the place of media left out names the saved answer (its id known once it is saved: a placeholder until then)
-  const pending = `the full result is saved: ${options.readToolName} id=${ID_PLACEHOLDER}`;
-  const { content: capped, dropped } = capMedia(result.content as Block[], options.maxMediaBytes, pending);
+  const chosen = optionsForResult(result, given);
+  // a note in the place of media left out names the saved answer: its id is chosen first and the answer saved under it,
+  // so that the saved copy's text view (which holds the note) names it too, and the budget counts the id sent
+  const savedAs = chosen.spill === undefined ? undefined : (chosen.savedAs ?? createId());
+  const options = savedAs === undefined ? chosen : { ...chosen, savedAs, spill: { ...chosen.spill!, id: savedAs } };
+  const naming = savedAs === undefined ? NOT_SAVED : `the full result is saved: ${options.readToolName} id=${savedAs}`;
+  const { content: capped, dropped } = capMedia(result.content as Block[], options.maxMediaBytes, naming);
   const mediaCut = dropped.size > 0;
   const media = new Set(capped.map(readMediaData).filter((data): data is string => data !== undefined));
   const { structuredContent, ...rest } = result;
@@ -68,7 +74,7 @@ export function boundCallToolResult(result: Record<string, unknown>, raw: Uint8A
   if (!mediaCut && structuredFits && fitsBudget(textPart, options.bound)) return { warnings: [] };
 
   // An error result's own budget is given at the finish, as a streamed one's must be (streamed-result.ts): both alike.
-  const opening = options === given ? {} : { openingBudget: given.bound.budget };
+  const opening = chosen === given ? {} : { openingBudget: given.bound.budget };
   const projected = projectLeavingRoom(normalizeValue(textPart, "mcp"), {
     ...options.bound, to: "mcp", input: raw, ...(options.spill ? { spill: options.spill } : {}), ...(options.spillFailure ? { spillFailure: options.spillFailure } : {}), ...opening,
   }, structuredFits ? undefined : noteReservation(budget.maxBytes));
@@ -77,9 +83,11 @@ export function boundCallToolResult(result: Record<string, unknown>, raw: Uint8A
   if (structuredContent !== undefined && !structuredFits && outputId === undefined) outputId = spillWhole(raw, stringifyJson(structuredContent, 2), options);
   const texts = capped.filter(isTextBlock).map((block) => ({ units: block.text.length, text: block.text }));
   const outcome = assembleBounded(projected, outputId, { rest, structuredContent, media, dropped, texts, noteRoom: projected.noteRoom }, { budget, ...(options.bound.countTokens ? { countTokens: options.bound.countTokens } : {}), readToolName: options.readToolName, ...(options.checkStructured ? { checkStructured: options.checkStructured } : {}) });
-  if (!mediaCut || outcome.result === undefined) return outcome;
-  return { ...outcome, result: namingSaved(outcome.result, pending, outputId === undefined ? "the full result was not saved" : `the full result is saved: ${options.readToolName} id=${outputId}`) };
+  if (!mediaCut || outcome.result === undefined || outputId === savedAs) return outcome;
+  return { ...outcome, result: namingSaved(outcome.result, naming, NOT_SAVED) }; // fewer characters: the budget holds
 }
+
+const NOT_SAVED = "the full result was not saved";
 
 /**
  * A result without content: with a structuredContent, a CallToolResult all the same (the SDK's schema gives it
@@ -272,9 +280,10 @@ function readBlockText(block: Block): string | undefined {
 /** Saves the whole response with a text view (for read_output and grep_output) when only structured content was cut. */
 export function spillWhole(raw: Uint8Array, textView: string, options: ResultBoundOptions): string | undefined {
   if (!options.spill) return undefined;
+  const target = options.savedAs === undefined ? options.spill : { ...options.spill, id: options.savedAs };
   // Nothing of this bounding is written: measured as "" once cut, as over budget whole, it always cuts and saves.
   const render = (bound: { truncated: boolean }): string => (bound.truncated ? "" : "whole");
-  const session = new BoundSession({ ...options.bound, budget: { maxLines: 1, maxBytes: 1 }, render }, options.spill, options.spillFailure);
+  const session = new BoundSession({ ...options.bound, budget: { maxLines: 1, maxBytes: 1 }, render }, target, options.spillFailure);
   session.writeDerived(Buffer.from(raw), textView);
   const finished = session.finish({ source_shape: "mcp" });
   return finished.spill?.kind === "saved" ? finished.spill.id : undefined;

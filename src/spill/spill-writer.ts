@@ -3,7 +3,7 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { describeError, discardFile, removeCreatedDirectories } from "./directory.js";
-import { createId } from "./ids.js";
+import { createId, validateId } from "./ids.js";
 import { indexPathOf, openIndexFile } from "./index-file.js";
 import { SpillSink, type SpillSinkOptions } from "./spill-sink.js";
 
@@ -23,8 +23,9 @@ export class SpillWriter {
   /** Directories created for this writer; removed again if it saves nothing. */
   private readonly createdDirectories: readonly string[];
 
-  constructor(dir: string, cap: number, failure?: string, createdDirectories: readonly string[] = [], options: SpillSinkOptions = {}) {
-    this.id = createId();
+  /** `id`: the id to save under, chosen beforehand (createId) by a caller that names it before the output is saved. */
+  constructor(dir: string, cap: number, failure?: string, createdDirectories: readonly string[] = [], options: SpillSinkOptions = {}, id?: string) {
+    this.id = id === undefined ? createId() : validateId(id); // a path is built of it
     this.createdDirectories = createdDirectories;
     this.path = path.join(dir, this.id);
     this.cap = cap;

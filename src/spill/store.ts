@@ -90,16 +90,17 @@ export class SpillStore {
 
   /**
    * Opens a writer for a new output (creating the store first); failures are reported on the writer, not thrown.
-   * `blockMemory`: where the first bytes it is given already lie (SpillSinkOptions.blockMemory).
+   * `blockMemory`: where the first bytes it is given already lie (SpillSinkOptions.blockMemory); `id`: the id to save
+   * under when the caller chose it beforehand (else a new one).
    */
-  createWriter(cap: number = Number.MAX_SAFE_INTEGER, blockMemory?: Buffer): SpillWriter {
+  createWriter(cap: number = Number.MAX_SAFE_INTEGER, blockMemory?: Buffer, id?: string): SpillWriter {
     let created: string[];
     try {
       created = this.prepare();
     } catch (error) {
-      return new SpillWriter(this.dir, cap, (error as Error).message);
+      return new SpillWriter(this.dir, cap, (error as Error).message, [], {}, id);
     }
-    return new SpillWriter(this.dir, cap, undefined, created, blockMemory ? { ...this.writerOptions, blockMemory } : this.writerOptions);
+    return new SpillWriter(this.dir, cap, undefined, created, blockMemory ? { ...this.writerOptions, blockMemory } : this.writerOptions, id);
   }
 
   /** The path of an output's bytes (the id is validated first). */

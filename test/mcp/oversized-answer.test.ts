@@ -8,7 +8,7 @@ import { ProxyRouter } from "../../src/mcp/proxy-router.js";
 
 const saved: string[] = [];
 const options = (bound: OversizedOptions["bound"] = () => ({})): OversizedOptions => ({
-  bound, readToolName: "read_output",
+  bound, readToolName: "read_output", newId: () => undefined,
   save: (_raw, textView) => {
     saved.push(textView);
     return "tool_saved";

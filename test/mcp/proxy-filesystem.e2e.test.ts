@@ -99,5 +99,8 @@ describe("correx proxy -- server-filesystem", () => {
     expect(result.structuredContent).toEqual({ content: [{ type: "image", data: "", mimeType: "image/png" }] });
     const saved = await client.callTool({ name: "read_output", arguments: { id } });
     expect(saved.isError).toBeFalsy();
+    // the saved copy shows the note with the id it is saved under (before: a placeholder, tool_000…)
+    expect(firstText(saved)).toContain(`the full result is saved: read_output id=${id}]`);
+    expect(firstText(saved)).not.toContain("tool_0000");
   });
 });

@@ -80,6 +80,22 @@ describe("correx proxy: an answer over the client's 10 MiB line", () => {
     await stillConnected(connection);
   }, 60_000);
 
+  test("a 200 KB log with a 12 MiB image: the saved copy's note names the id it is saved under, not a placeholder", async () => {
+    const connection = await proxy();
+    const result = await connection.client.callTool({ name: "echo", arguments: { bytes: 200_000, image_bytes: LARGE } });
+    const content = result.content as { type: string; text?: string }[];
+    const note = content.find((block) => block.text?.startsWith("[correx: this result's image"));
+    const id = /the whole answer is saved: read_output id=(tool_\w+)\]$/.exec(note?.text ?? "")?.[1];
+    expect(id).toBeDefined();
+    // the text was bounded too: its marker names the same saved answer
+    expect(content.map((block) => block.text ?? "").join("\n")).toContain(`correx read ${id}`);
+    // the saved copy holds the note as the model read it (before: `id=tool_00000000000000000000000000`)
+    const found = firstText(await connection.client.callTool({ name: "grep_output", arguments: { id, pattern: "was left out" } }));
+    expect(found).toContain(`the whole answer is saved: read_output id=${id}]`);
+    expect(found).not.toContain("tool_0000");
+    await stillConnected(connection);
+  }, 60_000);
+
   test("a tool result whose 2 MiB image fits the line passes with its image", async () => {
     const connection = await proxy();
     const bytes = 2 * 1024 * 1024;
