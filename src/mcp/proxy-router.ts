@@ -5,6 +5,7 @@ import { isRecord } from "../payload.js";
 import { AbandonedRequests } from "./abandoned-requests.js";
 import { boundOrRefused } from "./refused-result.js";
 import { messageWithinLine, withinLine } from "./oversized-answer.js";
+import { fitsServerLine, refuseOverServerLine } from "./oversized-request.js";
 import { jsonKey, parseMessage, preview } from "./json-rpc-frames.js";
 import { CLIENT_LINE_SAID, fitsClientLine } from "./client-limits.js";
 import { OutputSchemas, type CheckStructured } from "./output-schemas.js";
@@ -79,9 +80,10 @@ export class ProxyRouter {
     this.options = options;
   }
 
-  /** A frame from the client: forwarded as written, unless it calls one of correx's tools. */
+  /** A frame from the client: forwarded as written, unless it calls one of correx's tools or is over the server's line. */
   fromClient(frame: Buffer): void {
     const message = parseMessage(frame);
+    if (!fitsServerLine(frame.length)) return refuseOverServerLine(message, frame.length, this.options, (item) => this.answeredHere(item));
     if (Array.isArray(message)) {
       // a JSON-RPC batch (MCP 2025-03-26): its requests are waited for as any other (their answers bounded, one each),
       // its calls to correx's own tools answered here and left out of what the server gets
@@ -92,6 +94,12 @@ export class ProxyRouter {
     }
     if (message && this.fromClientMessage(message) === "answered") return;
     this.options.toServer(frame);
+  }
+
+  /** A message of a frame over the server's line: true for a call to correx's own tools, answered here (a cancellation is seen). */
+  private answeredHere(item: unknown): boolean {
+    if (!isRecord(item) || (typeof item.method === "string" && "id" in item && !(item.method === "tools/call" && isRecord(item.params) && this.ownTool(item.params.name)))) return false;
+    return this.fromClientMessage(item) === "answered";
   }
 
   /** Tracks a request of the client (or answers a call to correx's own tools here: "answered"). */

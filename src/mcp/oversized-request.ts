@@ -1,0 +1,53 @@
+// A client's frame over the server's line: a server built on the official MCP SDK reads its stdin with the same
+// stdio transport as the SDK client (shared/stdio.js ReadBuffer, 10 MiB unread), and a longer line closes its side:
+// server-everything and server-filesystem exit at once (a tools/call with an 11 MiB argument, 1.32.2), so the call,
+// and every later one, failed with -32000. The proxy passes such a frame to no server: a request is answered here with
+// a JSON-RPC error, an answer to a server's request is replaced by an error to the server, a notification dropped.
+import { stringifyJson } from "../normalize/lossless-json.js";
+import { isRecord } from "../payload.js";
+import { CLIENT_LINE_SAID, fitsClientLine } from "./client-limits.js";
+
+/** True when a frame of this many bytes (without its newline) is read by an MCP SDK server whatever follows it: its line is the client's. */
+export const fitsServerLine = fitsClientLine;
+
+/** JSON-RPC's invalid params: a request whose params make it too large for the server to read. */
+const INVALID_PARAMS = -32602;
+/** JSON-RPC's internal error: what the server gets in the place of an answer too large for it. */
+const INTERNAL_ERROR = -32603;
+const LIMIT = CLIENT_LINE_SAID;
+const WHY = "an MCP SDK server's stdio transport closes the connection on a longer line";
+
+/** Where the refusals go. */
+export interface RefusalRoutes {
+  toClient(frame: string): void;
+  toServer(frame: string): void;
+  log(message: string): void;
+}
+
+/**
+ * The client's frame of `bytes` bytes, over the server's line, not passed on: each of its messages (a batch's too)
+ * but those `answeredHere` (a call to correx's own tools) refused.
+ */
+export function refuseOverServerLine(message: unknown, bytes: number, routes: RefusalRoutes, answeredHere: (item: unknown) => boolean): void {
+  const batch = Array.isArray(message) ? message.length : undefined;
+  for (const item of Array.isArray(message) ? message : [message]) if (!answeredHere(item)) refuseMessage(item, bytes, routes, batch);
+}
+
+/**
+ * A message not passed on: a request gets an error from the proxy (saying the size and the limit), an answer (to a
+ * sampling or elicitation request of the server) is an error to the server in its place, so that neither side waits
+ * for ever; a notification is dropped. Each is said on stderr. `batch`: the frame is a batch of this many messages.
+ */
+function refuseMessage(message: unknown, bytes: number, routes: RefusalRoutes, batch: number | undefined): void {
+  const frame = batch === undefined ? `(${bytes} bytes)` : `(in a batch of ${batch}, ${bytes} bytes)`;
+  if (!isRecord(message)) {
+    routes.log(`the client wrote a line that is not a JSON-RPC message ${frame}, over the server's ${LIMIT} line limit: it was dropped`);
+    return;
+  }
+  const method = typeof message.method === "string" ? message.method : undefined;
+  const kind = method !== undefined ? ("id" in message ? "request" : "notification") : "answer";
+  const said = `the client's ${kind}${method === undefined ? ("id" in message ? ` to request ${stringifyJson(message.id)}` : "") : ` ${method}`} ${frame} is over the server's ${LIMIT} line limit (${WHY}): it was not passed on`;
+  routes.log(said);
+  if (kind === "request") routes.toClient(stringifyJson({ jsonrpc: "2.0", id: message.id, error: { code: INVALID_PARAMS, message: `correx proxy: ${said}` } }));
+  else if (kind === "answer" && "id" in message) routes.toServer(stringifyJson({ jsonrpc: "2.0", id: message.id, error: { code: INTERNAL_ERROR, message: `correx proxy: ${said}` } }));
+}
