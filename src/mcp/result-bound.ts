@@ -61,7 +61,7 @@ export function boundCallToolResult(result: Record<string, unknown>, raw: Uint8A
   const chosen = optionsForResult(result, given);
   // a note in the place of media left out names the saved answer: its id is chosen first and the answer saved under it,
   // so that the saved copy's text view (which holds the note) names it too, and the budget counts the id sent
-  const savedAs = chosen.spill === undefined ? undefined : (chosen.savedAs ?? createId());
+  const savedAs = chosen.spill === undefined ? undefined : (chosen.savedAs ?? (chosen.maxMediaBytes === undefined ? undefined : createId()));
   const options = savedAs === undefined ? chosen : { ...chosen, savedAs, spill: { ...chosen.spill!, id: savedAs } };
   const naming = savedAs === undefined ? NOT_SAVED : `the full result is saved: ${options.readToolName} id=${savedAs}`;
   const { content: capped, dropped } = capMedia(result.content as Block[], options.maxMediaBytes, naming);
