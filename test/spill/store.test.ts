@@ -82,6 +82,17 @@ describe("SpillWriter", () => {
     expect(fs.readFileSync(writer.path, "utf8")).toBe("hello\n");
   });
 
+  test("an id chosen beforehand is the one saved under; one that is no id is refused before any path is built", () => {
+    const store = makeStore();
+    const id = createId();
+    const writer = store.createWriter(undefined, undefined, id);
+    expect(writer.id).toBe(id);
+    expect(writer.path).toBe(store.dataPath(id));
+    writer.write(Buffer.from("named\n"));
+    expect(writer.close()?.size).toBe(6);
+    expect(() => store.createWriter(undefined, undefined, "../escape")).toThrow(UsageError);
+  });
+
   test("past the cap, bytes are counted as not saved", () => {
     const store = makeStore();
     const writer = store.createWriter(10);
