@@ -1,6 +1,6 @@
 // The spill side of a bounding session: the raw input held in memory, then in the spill file, the text view
 // beside it, and the record that names them; nothing is left behind for an output that is not cut.
-import { rmSync } from "node:fs";
+import { rmSync, statSync } from "node:fs";
 import type { SpillRecord, SpillStore, SpillWriter } from "../spill/store.js";
 import { recordUnsavedOutput } from "../spill/tombstones.js";
 import type { RecordFields } from "./compose.js";
@@ -197,7 +197,7 @@ export class RawSpill {
     const record: SpillRecord = {
       id: spill.id, created: new Date().toISOString(), size: this.closed.size, lines, sha256: this.closed.sha256,
       ...fields, ...(spill.notSavedBytes ? { not_saved_bytes: spill.notSavedBytes } : {}),
-      ...(spill.textNotSavedBytes ? { text_not_saved_bytes: spill.textNotSavedBytes } : {}), projection,
+      ...(spill.textNotSavedBytes ? { text_not_saved_bytes: spill.textNotSavedBytes } : {}), ...textSize(spill.textPath), projection,
     };
     try {
       this.target.store.writeRecord(record);
@@ -232,5 +232,15 @@ export class RawSpill {
   /** A streamed input whose spill could not be created is held in memory instead, to be read again if it must. */
   private holdsForReplay(): boolean {
     return this.replayable && this.textView !== undefined && this.writer !== undefined && this.writer.size === 0 && this.writer.failure !== undefined;
+  }
+}
+
+/** The size of the text view at `path`, for the record (a reader tells a view deleted or changed since); none without one. */
+function textSize(path: string | undefined): { text_size?: number } {
+  if (path === undefined) return {};
+  try {
+    return { text_size: statSync(path).size };
+  } catch {
+    return {};
   }
 }

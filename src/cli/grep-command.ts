@@ -6,7 +6,7 @@ import { compilePattern } from "../spill/pattern.js";
 import { searchOutput, type SearchOutputOptions } from "../spill/search-output.js";
 import type { SpillStore } from "../spill/store.js";
 import { EXIT } from "./exit-codes.js";
-import { writeStdout } from "./io.js";
+import { warn, writeStdout } from "./io.js";
 import { parseFormat, parseInteger, parseSizeAtLeast, type RawOptions } from "./options.js";
 import { storeFromOptions, useColor } from "./read-command.js";
 
@@ -23,6 +23,7 @@ function searchOptions(pattern: string, raw: RawOptions): SearchOutputOptions {
     ...(raw.afterContext !== undefined ? { after: parseInteger("--after-context", raw.afterContext, 0, 1000) } : {}),
     maxBytes: parseSizeAtLeast("--max-bytes", raw.maxBytes ?? "51200", 1024),
     raw: raw.raw === true,
+    ...(raw.verify === true ? { verify: true } : {}),
     ...(useColor(raw) ? { highlight: HIGHLIGHT } : {}),
   };
 }
@@ -38,26 +39,33 @@ export async function runGrep(id: string, pattern: string, raw: RawOptions): Pro
   const ids = resolveIds(store, id);
   if (listOnly || countOnly) return runSummary(store, ids, options, { listOnly, many: id === "all", format });
   const found = searchOutput(store, ids[0]!, options);
+  if (found.warning !== undefined) warn(found.warning);
   if (format === "json") {
     const capped = found.not_saved_bytes ? { not_saved_bytes: found.not_saved_bytes } : {};
     const context = [...found.context].filter(([line]) => !found.matches.some((match) => match.line === line)).map(([line, text]) => ({ line, text }));
     await writeStdout(`${JSON.stringify({
       id: found.id, path: found.path, pattern, flags: options.pattern.ignoreCase ? "i" : "", total_matches: found.total_matches, shown: found.matches.length,
       matches: found.matches, ...(context.length > 0 ? { context } : {}), ...(found.total_lines !== undefined ? { total_lines: found.total_lines } : {}), ...capped,
+      ...(found.warning !== undefined ? { warning: found.warning } : {}),
     })}\n`);
   } else {
     await writeStdout(found.text);
   }
+  if (found.warning !== undefined && options.verify) return EXIT.dataError;
   return found.total_matches > 0 ? EXIT.ok : EXIT.failure;
 }
 
 /** -l: the ids that match, one a line; -c: the count of matching lines (`ID:N` for each output with `all`). */
 async function runSummary(store: SpillStore, ids: string[], options: SearchOutputOptions, how: { listOnly: boolean; many: boolean; format: "text" | "json" }): Promise<number> {
   const rows: { id: string; count: number }[] = [];
+  let changed = false;
   for (const id of ids) {
     let count: number;
     try {
-      count = searchOutput(store, id, { ...options, max: 0, context: 0, before: 0, after: 0, ...(how.listOnly ? { firstOnly: true } : {}) }).total_matches;
+      const found = searchOutput(store, id, { ...options, max: 0, context: 0, before: 0, after: 0, ...(how.listOnly ? { firstOnly: true } : {}) });
+      if (found.warning !== undefined) warn(found.warning);
+      changed ||= found.warning !== undefined;
+      count = found.total_matches;
     } catch (error) {
       if (how.many) continue; // removed meanwhile by a collection: not an error for a search over all
       throw error;
@@ -72,5 +80,6 @@ async function runSummary(store: SpillStore, ids: string[], options: SearchOutpu
   } else {
     await writeStdout(rows.map((row) => (how.many ? `${row.id}:${row.count}\n` : `${row.count}\n`)).join(""));
   }
+  if (changed && options.verify) return EXIT.dataError;
   return matching.length > 0 ? EXIT.ok : EXIT.failure;
 }

@@ -111,6 +111,7 @@ export const READ_OPTIONS: readonly OptionSpec[] = [
   { flags: "--format <format>", description: "text, or json (lines[] with numbers, next_offset)", defaultValue: "text" },
   { flags: "--projection", description: "print the model projection saved when the output was bounded (replay)" },
   { flags: "--raw", description: "show lines as stored (escape sequences and carriage-return redraws kept); a binary output's bytes" },
+  { flags: "--verify", description: "also check the output's sha256 against its record; exit 65 when it changed after it was saved" },
   { flags: "--spill-dir <dir>", description: "the store to read from (default: $CORREX_SPILL_DIR, else $XDG_STATE_HOME/correx/tool-output)" },
 ];
 

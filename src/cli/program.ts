@@ -46,7 +46,7 @@ export function createProgram(): { program: Command; defineCommands: (named: str
     ["read", () => addOptions(program.command("read")
       .description("page a stored output: numbered consecutive complete lines and where to continue")
       .argument("<id>", "the output id from a marker (tool_…), or last (the newest), last~1 (the one before)…"), READ_OPTIONS)
-      .addHelpText("after", "\nA removed output says why and when (expired, evicted by quota, never saved) and exits 1. A binary output is\nsummarized (--raw prints its bytes).\n\nExample:\n  correx read tool_01jdq3v2m8x4k7c9r5t0w2y6ab --offset 401 --limit 200\n  correx read last --tail 50")
+      .addHelpText("after", "\nA removed output says why and when (expired, evicted by quota, never saved) and exits 1. A binary output is\nsummarized (--raw prints its bytes). An output changed since it was saved (its size, its time, its text view) is\nread as it is now, with a warning on stderr, in the page and in the JSON; exit 0 (65 with --verify).\n\nExample:\n  correx read tool_01jdq3v2m8x4k7c9r5t0w2y6ab --offset 401 --limit 200\n  correx read last --tail 50")
       .action(action(async (id: string, raw: RawOptions) => (await import("./read-command.js")).runRead(id, raw)))],
     ["grep", () => program.command("grep")
       .description("search a stored output: Found N matches, then Line N: text; exit 1 when nothing matches")
@@ -64,8 +64,9 @@ export function createProgram(): { program: Command; defineCommands: (named: str
       .option("--for <reader>", "model | terminal (matches highlighted when colours are on) (default: terminal on a TTY, else model)")
       .option("--format <format>", "text, or json", "text")
       .option("--raw", "match and show lines as stored (escape sequences and carriage-return redraws kept)")
+      .option("--verify", "also check each output's sha256 against its record; exit 65 when one changed after it was saved")
       .option("--spill-dir <dir>", "the store to search (default: $CORREX_SPILL_DIR, else $XDG_STATE_HOME/correx/tool-output)")
-      .addHelpText("after", "\nPatterns run in linear time (RE2), whatever they are. Lines are cut at 2000 characters around the match;\ncontext lines read Line N- text, and -- separates groups. Exit 0 on a match, 1 on none or on a removed output.\n\nExample:\n  correx grep tool_01jdq3v2m8x4k7c9r5t0w2y6ab 'error|FAIL' -i --max 20 -C 2\n  correx grep all -l ECONNRESET")
+      .addHelpText("after", "\nPatterns run in linear time (RE2), whatever they are. Lines are cut at 2000 characters around the match;\ncontext lines read Line N- text, and -- separates groups. Exit 0 on a match, 1 on none or on a removed output.\nAn output changed since it was saved is searched as it is now, with a warning on stderr.\n\nExample:\n  correx grep tool_01jdq3v2m8x4k7c9r5t0w2y6ab 'error|FAIL' -i --max 20 -C 2\n  correx grep all -l ECONNRESET")
       .action(action(async (id: string, pattern: string, raw: RawOptions) => (await import("./grep-command.js")).runGrep(id, pattern, raw)))],
     ["rm", () => program.command("rm")
       .description("remove stored outputs now (each leaves a tombstone, as gc's removals do)")

@@ -8,7 +8,8 @@ import { lineCleaner as cleanerFor, readSavedProjection, readStoredOutput } from
 import { defaultConfigPath } from "../spill/config-path.js";
 import { configuredSpillDir } from "../spill/spill-dir.js";
 import { SpillStore } from "../spill/store.js";
-import { stdoutIsTTY, writeStdout } from "./io.js";
+import { EXIT } from "./exit-codes.js";
+import { stdoutIsTTY, warn, writeStdout } from "./io.js";
 import { parseFor, parseFormat, parseInteger, parseSizeAtLeast, spillDirFlag, type RawOptions } from "./options.js";
 import { wantsColor } from "./projection-config.js";
 import { streamStoredFile } from "./read-raw.js";
@@ -43,7 +44,7 @@ function parseOffset(raw: RawOptions): number {
 }
 
 /** Runs `correx read ID` with raw commander options. */
-export async function runRead(idArgument: string, raw: RawOptions): Promise<void> {
+export async function runRead(idArgument: string, raw: RawOptions): Promise<number> {
   const offset = parseOffset(raw);
   const limit = parseInteger("--limit", raw.tail ?? raw.limit ?? "2000", 1);
   // The page is written with a final newline: the budget holds it too, so a marker's `--max-bytes B` page (B the
@@ -57,17 +58,26 @@ export async function runRead(idArgument: string, raw: RawOptions): Promise<void
   if (raw.projection === true) {
     const projection = readSavedProjection(store, id);
     await writeStdout(format === "json" ? `${JSON.stringify({ id, projection })}\n` : projection);
-    return;
+    return EXIT.ok;
   }
-  const read = readStoredOutput(store, id, { offset, limit, maxBytes, ...maxTokens, raw: raw.raw === true });
+  const verify = raw.verify === true;
+  const read = readStoredOutput(store, id, { offset, limit, maxBytes, ...maxTokens, raw: raw.raw === true, verify });
+  const warning = "binary" in read ? read.binary.warning : read.page.warning;
+  // A changed output is read as it is now, with a warning on stderr (and in the page or the JSON); --verify makes it a failure too.
+  if (warning !== undefined) warn(warning);
+  const status = warning !== undefined && verify ? EXIT.dataError : EXIT.ok;
   if ("binary" in read) {
     const { binary } = read;
-    if (raw.raw === true && format === "text") return streamStoredFile(binary.path);
+    if (raw.raw === true && format === "text") {
+      await streamStoredFile(binary.path);
+      return status;
+    }
     const cap = binary.notSavedBytes ? ` (only the first ${binary.size} bytes were saved: the per-output cap stopped ${binary.notSavedBytes} bytes)` : "";
     const hint = `[stored at ${binary.path}${cap}; correx read ${idArgument} --raw prints its bytes]`;
     const notSaved = binary.notSavedBytes ? { not_saved_bytes: binary.notSavedBytes } : {};
-    await writeStdout(format === "json" ? `${JSON.stringify({ id, path: binary.path, binary: true, size: binary.size, ...notSaved, text: binary.summary })}\n` : `${binary.summary}\n${hint}\n`);
-    return;
+    const changed = warning !== undefined ? { warning } : {};
+    await writeStdout(format === "json" ? `${JSON.stringify({ id, path: binary.path, binary: true, size: binary.size, ...notSaved, ...changed, text: binary.summary })}\n` : `${binary.summary}\n${hint}\n`);
+    return status;
   }
   const { page } = read;
   if (format === "json") {
@@ -81,4 +91,5 @@ export async function runRead(idArgument: string, raw: RawOptions): Promise<void
   } else {
     await writeStdout(`${page.text}\n`);
   }
+  return status;
 }

@@ -12,7 +12,7 @@ import type { RawOptions } from "./options.js";
 import { runRead } from "./read-command.js";
 
 /** Each command: its flags, how many positional arguments commander takes, and its action. */
-const COMMANDS: Readonly<Record<string, { specs: readonly OptionSpec[]; positionals: number; run: (positionals: string[], raw: RawOptions) => Promise<void> }>> = {
+const COMMANDS: Readonly<Record<string, { specs: readonly OptionSpec[]; positionals: number; run: (positionals: string[], raw: RawOptions) => Promise<number | void> }>> = {
   read: { specs: READ_OPTIONS, positionals: 1, run: ([id], raw) => runRead(id!, raw) },
   ls: { specs: LS_OPTIONS, positionals: 0, run: (_, raw) => runList(raw) },
 };

@@ -61,7 +61,10 @@ export function answerGrepOutput(args: Record<string, unknown>, context: StoredO
     moreHint: "Use max_matches or a more specific pattern.",
   };
   const id = optionalString(args, "id");
-  const describe = (found: OutputSearch) => ({ id: found.id, total_matches: found.total_matches, total_lines: found.total_lines, lines: found.matches.map((match) => match.line) });
+  const describe = (found: OutputSearch) => ({
+    id: found.id, total_matches: found.total_matches, total_lines: found.total_lines, lines: found.matches.map((match) => match.line),
+    ...(found.warning !== undefined ? { warning: found.warning } : {}),
+  });
   return fittedAnswer(context, (maxBytes) => {
     const options = { ...settings, maxBytes };
     if (id !== undefined) {

@@ -2,6 +2,7 @@
 import * as fs from "node:fs";
 import { IoError, NotFoundError } from "../errors.js";
 import { validateId } from "./ids.js";
+import { describeDifferences, stateOfDescriptor, stateOfPath, verifyHash } from "./integrity.js";
 import { readLineIndex, type LineIndex } from "./line-index.js";
 import { describeError, type SpillRecord, type SpillStore } from "./store.js";
 import { describeTombstone, readTombstone, TOMBSTONE_MAX_AGE_MS } from "./tombstones.js";
@@ -16,13 +17,20 @@ export interface OpenedOutput {
   /** The bytes of the opened file (the data or the text view) and those the per-output cap kept out of it. */
   savedBytes: number;
   notSavedBytes: number;
+  /** What differs between its files now and as saved (sizes, times, a missing text view; sha256 when verified). */
+  differences: string[];
+}
+
+/** How to open: `verify` hashes the data (sha256) against its record, besides the cheap checks always made. */
+export interface OpenOptions {
+  verify?: boolean;
 }
 
 /**
  * Opens output `id` (validated before any path is built) — its text view when it has one, else the bytes as
  * read; NotFoundError says why when it is not readable.
  */
-export function openOutput(store: SpillStore, id: string): OpenedOutput {
+export function openOutput(store: SpillStore, id: string, options: OpenOptions = {}): OpenedOutput {
   validateId(id);
   try {
     store.verify();
@@ -47,10 +55,16 @@ export function openOutput(store: SpillStore, id: string): OpenedOutput {
     if ((error as NodeJS.ErrnoException).code === "ENOENT") throw explainMissing(store, id, true);
     throw new IoError(`cannot open ${path}: ${describeError(error)}`, { cause: error });
   }
-  const size = fs.fstatSync(fd).size;
-  if (path === textView) return { record, path, fd, savedBytes: size, notSavedBytes: record.text_not_saved_bytes ?? 0 };
-  const index = readLineIndex(store.indexPath(id), size);
-  return { record, path, fd, ...(index ? { index } : {}), savedBytes: record.size, notSavedBytes: record.not_saved_bytes ?? 0 };
+  const opened = stateOfDescriptor(path, fd);
+  const dataState = path === textView ? stateOfPath(store.dataPath(id)) : opened;
+  const differences = describeDifferences(record, dataState, path === textView ? opened : undefined, textView);
+  if (options.verify && dataState !== undefined && dataState.size === record.size) {
+    const hashed = verifyHash(record, store.dataPath(id));
+    if (hashed !== undefined) differences.push(hashed);
+  }
+  if (path === textView) return { record, path, fd, savedBytes: opened.size, notSavedBytes: record.text_not_saved_bytes ?? 0, differences };
+  const index = readLineIndex(store.indexPath(id), opened.size);
+  return { record, path, fd, ...(index ? { index } : {}), savedBytes: record.size, notSavedBytes: record.not_saved_bytes ?? 0, differences };
 }
 
 /** Why output `id` is not there: its tombstone, a writer still at work, or never stored in this store. */

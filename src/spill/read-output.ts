@@ -6,6 +6,7 @@ import { estimateTokens } from "../bound/budget.js";
 import { formatSize } from "../text/magic.js";
 import { renderLine } from "../text/render-line.js";
 import { MAX_LINE_CHARS, pageWindow } from "../tools/read-page.js";
+import { changedWarning } from "./integrity.js";
 import { openOutput, type OpenedOutput } from "./lookup.js";
 import { indexedLineCount, readLineWindow } from "./page.js";
 import type { SpillStore } from "./store.js";
@@ -25,6 +26,8 @@ export interface ReadOutputOptions {
   maxLines?: number;
   /** Lines as stored (escape sequences and redraws kept) instead of cleaned as the model projection shows them. */
   raw: boolean;
+  /** Also hash the data (sha256) against its record (the cheap checks of sizes and times are always made). */
+  verify?: boolean;
 }
 
 /** One page: the text, and the facts `--format json` and `structuredContent` carry. */
@@ -37,6 +40,8 @@ export interface OutputPage {
   total_lines: number;
   next_offset?: number;
   not_saved_bytes?: number;
+  /** What differs between the output's files now and as saved (a line of the text says so too). */
+  warning?: string;
   /** The lines shown, each with its number. */
   lines: { n: number; text: string }[];
 }
@@ -49,6 +54,8 @@ export interface BinaryOutput {
   summary: string;
   /** Bytes the per-output cap kept out of the saved file (its record's `not_saved_bytes`), when any. */
   notSavedBytes?: number;
+  /** What differs between the output's files now and as saved. */
+  warning?: string;
 }
 
 const SNIFF_BYTES = 8192;
@@ -59,12 +66,13 @@ function sniffOpened(output: OpenedOutput, id: string): BinaryOutput | undefined
   const sniffed = head.subarray(0, readSync(output.fd, head, 0, SNIFF_BYTES, 0));
   if (!looksBinary(sniffed)) return undefined;
   const notSaved = output.record.not_saved_bytes ? { notSavedBytes: output.record.not_saved_bytes } : {};
-  return { id, path: output.path, size: output.record.size, summary: describeBinary(sniffed, output.record.size), ...notSaved };
+  const warning = output.differences.length > 0 ? { warning: changedWarning(id, output.differences) } : {};
+  return { id, path: output.path, size: output.record.size, summary: describeBinary(sniffed, output.record.size), ...notSaved, ...warning };
 }
 
 /** What `correx read` shows of output `id`: its summary when it is binary, else a page of its lines (its files opened once). */
 export function readStoredOutput(store: SpillStore, id: string, options: ReadOutputOptions): { binary: BinaryOutput } | { page: OutputPage } {
-  const output = openOutput(store, id);
+  const output = openOutput(store, id, { verify: options.verify === true });
   let binary: BinaryOutput | undefined;
   try {
     binary = sniffOpened(output, id);
@@ -100,7 +108,7 @@ export function readSavedProjection(store: SpillStore, id: string): string {
 
 /** Lines [offset, offset + limit) of output `id`, consecutive and complete within the byte budget. */
 export function readOutputPage(store: SpillStore, id: string, options: ReadOutputOptions): OutputPage {
-  return pageOpened(openOutput(store, id), id, options);
+  return pageOpened(openOutput(store, id, { verify: options.verify === true }), id, options);
 }
 
 /** readOutputPage on an opened output (whose descriptor it closes). */
@@ -119,18 +127,23 @@ function pageOpened(output: OpenedOutput, id: string, options: ReadOutputOptions
   if (notSaved > 0 && offset > window.totalLines && offset <= record.lines) {
     throw new NotFoundError(`line ${offset} of output ${id} was never saved: the per-output cap stopped the spill after ${formatSize(output.savedBytes)} (${window.totalLines} lines); the last ${notSaved} bytes were not saved`);
   }
+  const warning = output.differences.length > 0 ? changedWarning(id, output.differences) : undefined;
+  // The warning is written after the page's end whichever page it is: a model reads on a changed file knowingly.
+  const warningNote = warning === undefined ? "" : `\n(Warning: ${warning})`;
   const capNote = notSaved > 0 ? `\n(Only the first ${formatSize(output.savedBytes)} of the output were saved: the per-output cap kept the last ${notSaved} bytes out.)` : "";
   const clean = lineCleaner(options.raw);
   const lines = window.lines.map(clean);
   // The cap note, written after the last page, is one more line and its bytes and tokens.
-  const tokens = options.maxTokens === undefined ? {} : { maxTokens: options.maxTokens - (capNote ? estimateTokens(capNote) : 0) };
-  const budget = { maxLines: (options.maxLines ?? limit + 8) - (capNote ? 1 : 0), maxBytes: maxBytes - Buffer.byteLength(capNote), ...tokens };
+  const tokens = options.maxTokens === undefined ? {} : { maxTokens: options.maxTokens - (capNote ? estimateTokens(capNote) : 0) - (warningNote ? estimateTokens(warningNote) : 0) };
+  const noteLines = (capNote ? 1 : 0) + (warningNote ? 1 : 0);
+  const budget = { maxLines: (options.maxLines ?? limit + 8) - noteLines, maxBytes: maxBytes - Buffer.byteLength(capNote) - Buffer.byteLength(warningNote), ...tokens };
   const page = pageWindow(lines, window.totalLines, { offset, limit, budget, path });
-  const text = page.nextOffset === undefined ? page.text + capNote : page.text;
+  const text = (page.nextOffset === undefined ? page.text + capNote : page.text) + warningNote;
   return {
     id, path, text, from_line: page.shownFrom, to_line: page.shownTo, total_lines: page.totalLines,
     ...(page.nextOffset !== undefined ? { next_offset: page.nextOffset } : {}),
     ...(notSaved > 0 ? { not_saved_bytes: notSaved } : {}),
+    ...(warning !== undefined ? { warning } : {}),
     lines: lines.slice(0, page.shownTo - page.shownFrom + 1).map((line, index) => ({ n: page.shownFrom + index, text: line })),
   };
 }

@@ -2,6 +2,7 @@
 import { closeSync } from "node:fs";
 import { formatSize } from "../text/magic.js";
 import { listOutputs } from "./listing.js";
+import { changedWarning } from "./integrity.js";
 import { openOutput } from "./lookup.js";
 import { readLineRanges } from "./page.js";
 import type { SearchPattern } from "./pattern.js";
@@ -28,6 +29,8 @@ export interface SearchOutputOptions {
   highlight?: { open: string; close: string };
   /** Only whether it matches, and how often: stop at the first matching line. */
   firstOnly?: boolean;
+  /** Also hash the data (sha256) against its record (the cheap checks of sizes and times are always made). */
+  verify?: boolean;
 }
 
 /** Room kept for the summary line of a search over many outputs. */
@@ -44,6 +47,8 @@ export interface OutputSearch {
   total_lines?: number;
   text: string;
   not_saved_bytes?: number;
+  /** What differs between the output's files now and as saved (the text's last line says so too). */
+  warning?: string;
 }
 
 function mergeRanges(ranges: readonly (readonly [number, number])[]): [number, number][] {
@@ -61,7 +66,7 @@ export function searchOutput(store: SpillStore, id: string, options: SearchOutpu
   const clean = lineCleaner(options.raw);
   const before = options.before ?? options.context;
   const after = options.after ?? options.context;
-  const output = openOutput(store, id);
+  const output = openOutput(store, id, { verify: options.verify === true });
   let result;
   const context = new Map<number, string>();
   try {
@@ -75,12 +80,14 @@ export function searchOutput(store: SpillStore, id: string, options: SearchOutpu
     closeSync(output.fd);
   }
   const notSaved = output.notSavedBytes;
+  const warning = output.differences.length > 0 ? changedWarning(output.record.id, output.differences) : undefined;
+  const warningNote = warning === undefined ? "" : `(Warning: ${warning})\n`;
   const text = formatSearchText(result, {
-    maxBytes: options.maxBytes, savedBytes: output.savedBytes, ...(notSaved > 0 ? { notSavedBytes: notSaved } : {}),
+    maxBytes: options.maxBytes - Buffer.byteLength(warningNote), savedBytes: output.savedBytes, ...(notSaved > 0 ? { notSavedBytes: notSaved } : {}),
     ...(context.size > 0 ? { context } : {}), ...(options.moreHint ? { moreHint: options.moreHint } : {}), ...(options.highlight ? { highlight: options.highlight } : {}),
-  });
+  }) + warningNote;
   return {
-    id: output.record.id, path: output.path, total_matches: result.total, matches: result.matches, context, text,
+    id: output.record.id, path: output.path, total_matches: result.total, matches: result.matches, context, text, ...(warning !== undefined ? { warning } : {}),
     ...(notSaved === 0 ? { total_lines: output.record.lines } : {}), ...(notSaved > 0 ? { not_saved_bytes: notSaved } : {}),
   };
 }

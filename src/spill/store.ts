@@ -28,6 +28,8 @@ export interface SpillRecord {
   source_shape?: string;
   /** Bytes the per-output cap kept out of the file. */
   not_saved_bytes?: number;
+  /** Bytes of the text view (`ID.text`), when it has one: a reader tells a view deleted or changed since. */
+  text_size?: number;
   /** Bytes of the text the per-output cap kept out of the text view (`ID.text`), when it has one. */
   text_not_saved_bytes?: number;
   /** The signal that cut the input short (SIGINT, SIGTERM, SIGHUP): the output is what had arrived by then. */
