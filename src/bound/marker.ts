@@ -39,6 +39,9 @@ export interface Omission {
   omittedBytes: number;
   totalLines: number;
   totalBytes: number;
+  /** When a line is cut: the byte of line `fromLine` the omission starts at (0-based), and that byte in the input. */
+  fromByte?: number;
+  fromPosition?: number;
 }
 
 /** Quotes a path for a POSIX shell when it needs it. */
@@ -67,6 +70,12 @@ function describeSpill(spill: SpillReport, omission: Omission): string {
       const input = spill.textPath ? ` (as text; the input as read: ${spill.path})` : "";
       const store = spill.readArguments ? ` ${spill.readArguments}` : "";
       const page = spill.pageArguments ? ` ${spill.pageArguments}` : "";
+      if (omission.fromLine === omission.toLine && omission.fromByte !== undefined && omission.fromPosition !== undefined && !spill.textPath) {
+        // Inside one line: a page of it from the omission's byte (sed -n would print the whole line, of any size).
+        const bytes = Math.min(omission.omittedBytes, pageBytes(spill.pageArguments));
+        const part = `correx read ${spill.id}${store} --offset ${omission.fromLine} --byte-offset ${omission.fromByte}${page}`;
+        return `[full output: ${readable}${partial}; read the omitted part with: ${part}, or: tail -c +${omission.fromPosition + 1} ${shellQuote(readable)} | head -c ${bytes}]`;
+      }
       return `[full output: ${readable}${input}${partial}; read the omitted part with: correx read ${spill.id}${store} --offset ${omission.fromLine}${page}, or: sed -n '${omission.fromLine},${omission.toLine}p' ${shellQuote(readable)}]`;
     }
     case "failed":
@@ -94,6 +103,12 @@ export function describeCap(spill: Extract<SpillReport, { kind: "saved" }>, tota
   // Counted in the input's bytes: of a text view (whose sizes the totals count), those of the input as read.
   const asRead = spill.savedBytes !== undefined ? ` of the input as read` : "";
   return ` (only the first ${spill.savedBytes ?? totalBytes - notSavedBytes} bytes${asRead} were saved: the per-output cap stopped ${notSavedBytes} bytes)`;
+}
+
+/** The bytes of a read page: its `--max-bytes` among the page arguments, else read's default. */
+function pageBytes(pageArguments: string | undefined): number {
+  const match = /--max-bytes (\d+)/.exec(pageArguments ?? "");
+  return match ? Number(match[1]) : READ_PAGE.maxBytes;
 }
 
 /** The two-line correx marker that stands where the cut is. */

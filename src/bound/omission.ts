@@ -23,6 +23,8 @@ export function omissionOf(selection: Selection, window: CollectedWindow, rawByt
     fromLine, toLine: Math.max(toLine, fromLine), wholeLines, cutInsideLines: headPartial || tailPartial,
     ...(headPartial !== tailPartial ? { partEdge: headPartial ? ("first" as const) : ("last" as const) } : {}),
     omittedBytes: Math.max(0, tailStart - headEnd), totalLines: window.totalLines, totalBytes: rawBytes,
+    // where the omission starts: its byte in line fromLine (a line's head shown in part ends inside it) and in the input
+    ...(headPartial || tailPartial ? { fromByte: headPartial ? headEnd - last!.rawStart : 0, fromPosition: headEnd } : {}),
   };
 }
 

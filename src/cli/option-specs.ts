@@ -105,6 +105,7 @@ export const READ_OPTIONS: readonly OptionSpec[] = [
   { flags: "--offset <n>", description: "first line to show (1-based; negative counts from the end: -1 is the last line)" },
   { flags: "--tail <n>", description: "show the last N lines (--offset -N --limit N)" },
   { flags: "--limit <n>", description: "most lines to show", defaultValue: "2000" },
+  { flags: "--byte-offset <n>", description: "page inside line --offset from this byte of it (0-based): a line too long for one page" },
   { flags: "--max-bytes <size>", description: "byte budget of the page (its final newline included)", defaultValue: "51200" },
   { flags: "--max-tokens <n>", description: "token budget of the page (estimated, an upper bound of o200k and cl100k; default: none)" },
   { flags: "--for <reader>", description: "model (the read-tool format) | terminal (cat -n lines, then the next command) (default: terminal on a TTY, else model)" },

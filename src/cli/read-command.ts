@@ -13,7 +13,7 @@ import { stdoutIsTTY, warn, writeStdout } from "./io.js";
 import { parseFor, parseFormat, parseInteger, parseSizeAtLeast, spillDirFlag, type RawOptions } from "./options.js";
 import { wantsColor } from "./projection-config.js";
 import { streamStoredFile } from "./read-raw.js";
-import { formatTerminalPage } from "./read-terminal.js";
+import { formatTerminalPage, formatTerminalPart } from "./read-terminal.js";
 
 /** The store the read-side commands use: --spill-dir, else $CORREX_SPILL_DIR, else the config file's, else the XDG state dir. */
 export function storeFromOptions(raw: RawOptions): SpillStore {
@@ -61,7 +61,8 @@ export async function runRead(idArgument: string, raw: RawOptions): Promise<numb
     return EXIT.ok;
   }
   const verify = raw.verify === true;
-  const read = readStoredOutput(store, id, { offset, limit, maxBytes, ...maxTokens, raw: raw.raw === true, verify });
+  const byteOffset = raw.byteOffset === undefined ? {} : { byteOffset: parseInteger("--byte-offset", raw.byteOffset, 0) };
+  const read = readStoredOutput(store, id, { offset, limit, maxBytes, ...maxTokens, raw: raw.raw === true, verify, ...byteOffset });
   const warning = "binary" in read ? read.binary.warning : read.page.warning;
   // A changed output is read as it is now, with a warning on stderr (and in the page or the JSON); --verify makes it a failure too.
   if (warning !== undefined) warn(warning);
@@ -82,6 +83,8 @@ export async function runRead(idArgument: string, raw: RawOptions): Promise<numb
   const { page } = read;
   if (format === "json") {
     await writeStdout(`${JSON.stringify(page)}\n`);
+  } else if (reader === "terminal" && page.from_byte !== undefined) {
+    await writeStdout(formatTerminalPart(page, idArgument, spillDirFlag(raw)));
   } else if (reader === "terminal") {
     const capNote = page.not_saved_bytes ? `(Only part of the output was saved: the per-output cap kept the last ${page.not_saved_bytes} bytes out.)` : "";
     await writeStdout(formatTerminalPage({

@@ -31,3 +31,14 @@ export function formatTerminalPage(page: TerminalPage): string {
     : `(${shown} of ${page.total}: end of output)`;
   return `${numbered}${open}${hint}${close}${page.capNote ? `${open}${page.capNote.trim()}${close}\n` : ""}\n`;
 }
+
+/** A part of one line (--byte-offset) for a person: the text, then the bytes shown and the next command to type. */
+export function formatTerminalPart(page: { lines: readonly { n: number; text: string }[]; from_byte?: number; to_byte?: number; line_bytes?: number; next_offset?: number; next_byte_offset?: number; total_lines: number }, id: string, spillDir: string | undefined): string {
+  const line = page.lines[0]!;
+  const store = spillDir === undefined ? "" : ` --spill-dir ${shellQuote(spillDir)}`;
+  const shown = `bytes ${page.from_byte}-${page.to_byte} of line ${line.n} (${page.line_bytes} bytes)`;
+  const more = page.next_byte_offset !== undefined
+    ? `; more: correx read ${id} --offset ${page.next_offset} --byte-offset ${page.next_byte_offset}${store}`
+    : page.next_offset !== undefined ? `; next line: correx read ${id} --offset ${page.next_offset}${store}` : `: end of output`;
+  return `${line.text}\n(${shown}${more})\n`;
+}

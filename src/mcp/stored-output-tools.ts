@@ -35,10 +35,11 @@ export function answerReadOutput(args: Record<string, unknown>, context: StoredO
   if (id === undefined) throw new ToolArgumentError("id is required (the tool_… id from a marker)");
   const offset = optionalInteger(args, "offset", 1) ?? 1;
   const limit = optionalInteger(args, "limit", 1) ?? DEFAULT_PAGE_LINES;
+  const byteOffset = optionalInteger(args, "byte_offset", 0);
   const { maxLines, maxTokens } = context;
   const lineAndTokenBudgets = { ...(maxLines === undefined ? {} : { maxLines }), ...(maxTokens === undefined ? {} : { maxTokens }) };
   return fittedAnswer(context, (maxBytes) => {
-    const { text, not_saved_bytes: _notSaved, lines: _lines, ...facts } = readOutputPage(context.store, id, { offset, limit, maxBytes, ...lineAndTokenBudgets, raw: false });
+    const { text, not_saved_bytes: _notSaved, lines: _lines, ...facts } = readOutputPage(context.store, id, { offset, limit, maxBytes, ...lineAndTokenBudgets, raw: false, ...(byteOffset === undefined ? {} : { byteOffset }) });
     return { text, structured: facts };
   });
 }

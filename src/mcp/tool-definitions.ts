@@ -82,13 +82,16 @@ export const READ_OUTPUT_TOOL: McpToolDefinition = {
     "Read lines of a full output that was cut (the tool_… id in a marker line), as numbered lines `N: text`. " +
     "Use it to see the lines a marker says were omitted: offset = the first omitted line. The page ends with " +
     "`(Showing lines X-Y of Z. Use offset=N to continue.)` or `(End of file - total Z lines)`; next_offset in the " +
-    "structured result is where to continue. Prefer grep_output when you look for something specific.",
+    "structured result is where to continue. A line longer than a page (a minified file, a JSON blob) is read " +
+    "in parts with byte_offset: the page then says `Use offset=L byte_offset=B to continue.` Prefer grep_output " +
+    "when you look for something specific.",
   inputSchema: {
     type: "object",
     properties: {
       id: { type: "string", description: "the output id (tool_…) from a marker" },
       offset: { type: "integer", minimum: 1, description: "first line to read, 1-based (default 1)" },
       limit: { type: "integer", minimum: 1, description: "most lines to read (default 2000; the page also stops at the byte budget)" },
+      byte_offset: { type: "integer", minimum: 0, description: "read inside line `offset` from this byte of it (0-based): a part of a line too long for one page" },
     },
     required: ["id"],
     additionalProperties: false,
@@ -102,6 +105,11 @@ export const READ_OUTPUT_TOOL: McpToolDefinition = {
       to_line: { type: "integer" },
       total_lines: { type: "integer" },
       next_offset: { type: "integer", description: "first line not read yet; absent at the end" },
+      next_byte_offset: { type: "integer", description: "with byte_offset: the byte of line next_offset to continue from, while the line goes on" },
+      from_byte: { type: "integer", description: "with byte_offset: the first byte of the line shown (0-based)" },
+      to_byte: { type: "integer", description: "with byte_offset: the byte after the last one shown" },
+      line_bytes: { type: "integer", description: "with byte_offset: the line's length in bytes" },
+      warning: { type: "string", description: "what differs between the output's files now and as saved, when it changed after it was saved" },
       ...TEXT_FIELD,
     },
     required: ["id", "path", "from_line", "to_line", "total_lines", "text"],

@@ -8,6 +8,7 @@ import { renderLine } from "../text/render-line.js";
 import { MAX_LINE_CHARS, pageWindow } from "../tools/read-page.js";
 import { changedWarning } from "./integrity.js";
 import { openOutput, type OpenedOutput } from "./lookup.js";
+import { pageInsideLine } from "./line-page.js";
 import { indexedLineCount, readLineWindow } from "./page.js";
 import type { SpillStore } from "./store.js";
 
@@ -28,6 +29,8 @@ export interface ReadOutputOptions {
   raw: boolean;
   /** Also hash the data (sha256) against its record (the cheap checks of sizes and times are always made). */
   verify?: boolean;
+  /** Page inside line `offset` from this byte of it (0-based): the middle of a line too long for one page. */
+  byteOffset?: number;
 }
 
 /** One page: the text, and the facts `--format json` and `structuredContent` carry. */
@@ -39,6 +42,12 @@ export interface OutputPage {
   to_line: number;
   total_lines: number;
   next_offset?: number;
+  /** Inside a line (byteOffset): the byte of line `next_offset` the next page starts at, when the line goes on. */
+  next_byte_offset?: number;
+  /** Inside a line: the bytes of it shown ([from_byte, to_byte), 0-based) and its length in bytes. */
+  from_byte?: number;
+  to_byte?: number;
+  line_bytes?: number;
   not_saved_bytes?: number;
   /** What differs between the output's files now and as saved (a line of the text says so too). */
   warning?: string;
@@ -118,6 +127,7 @@ function pageOpened(output: OpenedOutput, id: string, options: ReadOutputOptions
   let offset = options.offset;
   try {
     if (offset < 0) offset = Math.max(1, countLines(output) + offset + 1);
+    if (options.byteOffset !== undefined) return insideLine(output, id, offset, options);
     window = readLineWindow(output.fd, offset, limit, RAW_LINE_CHARS, output.index, !options.raw);
   } finally {
     closeSync(output.fd);
@@ -146,4 +156,11 @@ function pageOpened(output: OpenedOutput, id: string, options: ReadOutputOptions
     ...(warning !== undefined ? { warning } : {}),
     lines: lines.slice(0, page.shownTo - page.shownFrom + 1).map((line, index) => ({ n: page.shownFrom + index, text: line })),
   };
+}
+
+/** pageInsideLine with the changed-output warning, if any, as its last line. */
+function insideLine(output: OpenedOutput, id: string, line: number, options: ReadOutputOptions): OutputPage {
+  const warning = output.differences.length > 0 ? changedWarning(id, output.differences) : undefined;
+  const page = pageInsideLine(output, id, line, options, lineCleaner(options.raw), warning === undefined ? "" : `\n(Warning: ${warning})`);
+  return warning === undefined ? page : { ...page, warning };
 }
