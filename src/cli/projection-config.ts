@@ -5,7 +5,7 @@ import type { BoundOptions } from "../bound/types.js";
 import type { Provider, SourceShape } from "../payload.js";
 import { defaultConfigPath, readConfigFile, resolveStoreSettings, type StoreSettings } from "../spill/settings.js";
 import { applyFileDefaults, describeOrigins, readFileDefaults } from "./config-file.js";
-import { configuredSpillDir } from "../spill/spill-dir.js";
+import { configuredSpillDir, storeNeedsNaming } from "../spill/spill-dir.js";
 import { applyPreset } from "./presets.js";
 import { UsageError } from "../errors.js";
 import { nodeOs } from "../lazy-builtin.js";
@@ -144,8 +144,8 @@ export function parseProjectionConfig(given: RawOptions, around: Surroundings): 
     width: parseWidth(raw, around),
     color: reader === "terminal" && wantsColor(around.env, around.stdoutIsTTY),
     spillDir: raw.spill === false ? undefined : (givenSpillDir ?? configuredSpillDir(around.env, homeDirectory(), configPath, file)),
-    // the marker names a store not found by default (a flag, or the config file's) for a shell that may not see it
-    spillDirGiven: givenSpillDir !== undefined || (!around.env.CORREX_SPILL_DIR && typeof file.spillDir === "string" && file.spillDir !== ""),
+    // the marker names a store not found by default (a flag, the config file's, a relative $CORREX_SPILL_DIR) by its absolute path
+    spillDirGiven: storeNeedsNaming(givenSpillDir, around.env, file.spillDir),
     maxOutputBytes: store.maxOutputBytes,
     store,
     from: parseFrom(raw.from),

@@ -6,7 +6,7 @@ import { UsageError } from "../errors.js";
 import { resolveId } from "../spill/aliases.js";
 import { lineCleaner as cleanerFor, readSavedProjection, readStoredOutput } from "../spill/read-output.js";
 import { defaultConfigPath } from "../spill/config-path.js";
-import { configuredSpillDir } from "../spill/spill-dir.js";
+import { configuredSpillDir, storeNeedsNaming } from "../spill/spill-dir.js";
 import { SpillStore } from "../spill/store.js";
 import { EXIT } from "./exit-codes.js";
 import { stdoutIsTTY, warn, writeStdout } from "./io.js";
@@ -18,6 +18,11 @@ import { formatTerminalPage, formatTerminalPart } from "./read-terminal.js";
 /** The store the read-side commands use: --spill-dir, else $CORREX_SPILL_DIR, else the config file's, else the XDG state dir. */
 export function storeFromOptions(raw: RawOptions): SpillStore {
   return new SpillStore(spillDirFlag(raw) ?? configuredSpillDir(process.env, homedir(), defaultConfigPath(process.env, homedir())));
+}
+
+/** The store as the next command to type names it: absolute, when it must be named at all (spill-dir.ts storeNeedsNaming). */
+function namedStore(store: SpillStore, raw: RawOptions): string | undefined {
+  return storeNeedsNaming(spillDirFlag(raw), process.env, undefined) ? store.dir : undefined;
 }
 
 /** How a stored line is shown: escapes stripped and redraws collapsed as in the model projection, or as stored. */
@@ -84,12 +89,12 @@ export async function runRead(idArgument: string, raw: RawOptions): Promise<numb
   if (format === "json") {
     await writeStdout(`${JSON.stringify(page)}\n`);
   } else if (reader === "terminal" && page.from_byte !== undefined) {
-    await writeStdout(formatTerminalPart(page, idArgument, spillDirFlag(raw)));
+    await writeStdout(formatTerminalPart(page, idArgument, namedStore(store, raw)));
   } else if (reader === "terminal") {
     const capNote = page.not_saved_bytes ? `(Only part of the output was saved: the per-output cap kept the last ${page.not_saved_bytes} bytes out.)` : "";
     await writeStdout(formatTerminalPage({
       id: idArgument, lines: page.lines.map((line) => line.text), from: page.from_line, total: page.total_lines, nextOffset: page.next_offset,
-      capNote, color: useColor(raw), spillDir: spillDirFlag(raw),
+      capNote, color: useColor(raw), spillDir: namedStore(store, raw),
     }));
   } else {
     await writeStdout(`${page.text}\n`);

@@ -37,3 +37,14 @@ function readQuietly(configPath: string): Record<string, unknown> {
     return {};
   }
 }
+
+/**
+ * Whether a command that names the store must say where it is (`--spill-dir ABSOLUTE`): a store named by a flag or
+ * the config file, which a shell elsewhere may not see, or a relative $CORREX_SPILL_DIR, which names another store
+ * from another directory (a marker's `correx read` run from the agent's next working directory looked there).
+ */
+export function storeNeedsNaming(flag: string | undefined, env: NodeJS.ProcessEnv, fileSpillDir: unknown): boolean {
+  if (flag !== undefined) return true;
+  if (env.CORREX_SPILL_DIR) return !path.isAbsolute(env.CORREX_SPILL_DIR);
+  return typeof fileSpillDir === "string" && fileSpillDir !== "";
+}
