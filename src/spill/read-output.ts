@@ -143,12 +143,17 @@ function pageOpened(output: OpenedOutput, id: string, options: ReadOutputOptions
   const capNote = notSaved > 0 ? `\n(Only the first ${formatSize(output.savedBytes)} of the output were saved: the per-output cap kept the last ${notSaved} bytes out.)` : "";
   const clean = lineCleaner(options.raw);
   const lines = window.lines.map(clean);
-  // The cap note, written after the last page, is one more line and its bytes and tokens.
-  const tokens = options.maxTokens === undefined ? {} : { maxTokens: options.maxTokens - (capNote ? estimateTokens(capNote) : 0) - (warningNote ? estimateTokens(warningNote) : 0) };
-  const noteLines = (capNote ? 1 : 0) + (warningNote ? 1 : 0);
-  const budget = { maxLines: (options.maxLines ?? limit + 8) - noteLines, maxBytes: maxBytes - Buffer.byteLength(capNote) - Buffer.byteLength(warningNote), ...tokens };
+  // A line cut at MAX_LINE_CHARS says how to read all of it (--byte-offset); the note is kept room for, and written
+  // when that line is shown. The cap note, written after the last page, and the warning are one more line each.
+  const cutAt = lines.slice(0, limit).findIndex((line) => line.length > MAX_LINE_CHARS);
+  const cutNote = cutAt < 0 ? "" : `\n(Line ${offset + cutAt} is longer than ${MAX_LINE_CHARS} characters and is cut: use offset=${offset + cutAt} byte_offset=0 to read all of it in parts.)`;
+  const notes = [capNote, cutNote, warningNote].filter((note) => note !== "");
+  const tokens = options.maxTokens === undefined ? {} : { maxTokens: options.maxTokens - notes.reduce((sum, note) => sum + estimateTokens(note), 0) };
+  const noteBytes = notes.reduce((sum, note) => sum + Buffer.byteLength(note), 0);
+  const budget = { maxLines: (options.maxLines ?? limit + 8) - notes.length, maxBytes: maxBytes - noteBytes, ...tokens };
   const page = pageWindow(lines, window.totalLines, { offset, limit, budget, path });
-  const text = (page.nextOffset === undefined ? page.text + capNote : page.text) + warningNote;
+  const cutShown = cutAt >= 0 && offset + cutAt <= page.shownTo ? cutNote : "";
+  const text = (page.nextOffset === undefined ? page.text + capNote : page.text) + cutShown + warningNote;
   return {
     id, path, text, from_line: page.shownFrom, to_line: page.shownTo, total_lines: page.totalLines,
     ...(page.nextOffset !== undefined ? { next_offset: page.nextOffset } : {}),

@@ -61,6 +61,12 @@ describe("a single 3 MiB line", () => {
     expect(past).toMatchObject({ status: 1, stderr: `correx: line 1 of output ${id} has ${bytes.length} bytes: --byte-offset ${bytes.length + 1} is past its end\n` });
   });
 
+  test("a page of lines that cuts this one says how to read all of it, within its budget", () => {
+    const page = runCorrex(["read", id, "--spill-dir", dir, "--offset", "1", "--max-bytes", "4096"]);
+    expect(page.stdout).toMatch(/\.\.\. \(line truncated to \d+ chars[^)]*\)\n<\/content>\n\(End of file - total 1 lines\)\n\(Line 1 is longer than 2000 characters and is cut: use offset=1 byte_offset=0 to read all of it in parts\.\)\n$/);
+    expect(Buffer.byteLength(page.stdout)).toBeLessThanOrEqual(4096);
+  });
+
   test("read_output takes byte_offset and answers next_byte_offset", () => {
     const answer = answerReadOutput({ id, offset: 1, byte_offset: 1_000_000 }, { store: new SpillStore(dir), maxBytes: 20_000 });
     const structured = (answer as { structured?: Record<string, unknown> }).structured ?? JSON.parse(JSON.stringify(answer)).structured;
