@@ -203,7 +203,7 @@ export class LineCollector {
     const salience = this.options.salience;
     if (!salience || this.ringCap === 0) return new ByteRing(this.ringCap, origin, atLineStart);
     salience.recognize(this.head.lines.slice(0, 20).map((line) => line.text));
-    salience.begin(firstLineNumber, atLineStart);
+    salience.begin(firstLineNumber, atLineStart, this.head.lines);
     this.newlinesBeforeScan = this.newlines;
     return new ByteRing(this.ringCap, origin, atLineStart, (bytes) => salience.evict(bytes), salience.ringStorage(this.ringCap));
   }

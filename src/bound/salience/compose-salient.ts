@@ -226,13 +226,30 @@ function tailOnlyCut(kept: NumberedLine[], tailStart: number, shown: CollectedWi
   return kept.some((line) => line.number >= tailStart && line.number < plainTail);
 }
 
+/**
+ * The groups with lines after the head's end `headEnd`: a group the head's end splits (pyright's error the head's last
+ * line, its detail under it the first omitted one) keeps its lines after it, the first of them standing for its
+ * salient line when the head shows that.
+ */
+function middleGroups(groups: SalientGroup[], headEnd: number): SalientGroup[] {
+  const middle: SalientGroup[] = [];
+  for (const group of groups) {
+    if (group.lines[0]!.number > headEnd) middle.push(group);
+    else if (group.lines[group.lines.length - 1]!.number > headEnd) {
+      const lines = group.lines.filter((line) => line.number > headEnd);
+      middle.push({ ...group, lines, salient: group.salient > headEnd ? group.salient : lines[0]!.number });
+    }
+  }
+  return middle;
+}
+
 /** The salient cut of one room: head, the best groups that fit the middle share, tail; undefined when none is kept. */
 function buildSalient(window: CollectedWindow, shown: CollectedWindow, groups: SalientGroup[], room: Room, scanner: SalienceScanner, spill: SpillReport, rawBytes: number, measure: Measure, gapCost: number, headRatio: number): BoundText | undefined {
   const head = selectLines(shown, { bytes: Math.floor(room.bytes * SALIENCE_SPLIT.head), lines: Math.max(1, Math.floor(room.lines * SALIENCE_SPLIT.head)) }, "head", 1, measure).head;
   const headBytes = head.reduce((sum, line) => sum + measure(line.text) + 1, 0);
   const headEnd = lastHeadLine(head);
   const middleRoom = { bytes: Math.floor(room.bytes * SALIENCE_SPLIT.middle), lines: Math.floor(room.lines * SALIENCE_SPLIT.middle) };
-  const inMiddle = groups.filter((group) => group.lines[0]!.number > headEnd);
+  const inMiddle = middleGroups(groups, headEnd);
   const kept = chooseGroups(inMiddle, middleRoom, measure, gapCost, scanner.shown.repeating(head, inMiddle));
   if (kept.length === 0) return undefined;
   const keptBytes = kept.reduce((sum, line) => sum + measure(numberLine(line.number, line.text)) + 1, 0) + gapCost * kept.length;

@@ -18,6 +18,8 @@ import { OmissionSummary } from "./summary.js";
 import { SummarySampler } from "./summary-sampler.js";
 
 const NEWLINE = 0x0a;
+/** Lines above the middle scored for the groups they open: the head's end may split one (a salient line, its detail under it). */
+export const STRADDLE_LINES = 32;
 /** A region of content that is not a log: no hits looked for. */
 const NO_HITS: RegionHits = { positions: [] };
 
@@ -41,6 +43,11 @@ export class SalienceScanner {
   /** Lines from the first line of the output up to the ring's start whose text the line path scores at the end. */
   private evictedFrom = 0;
   private evictedTo = 0;
+  /** The head's lines, until their last are scored before the first bytes that leave the ring (`begin`). */
+  private head: readonly CollectedLine[] | undefined;
+  /** The head's lines scored before the bytes leaving the ring (`begin`), first and last; none when 0 > -1. */
+  private primedFrom = 0;
+  private primedTo = -1;
   /** The window's middle lines scored (scanLines), 0 before. */
   private windowFrom = 0;
   private windowTo = 0;
@@ -76,13 +83,28 @@ export class SalienceScanner {
     this.kind = recognizeContent(firstLines);
   }
 
-  /** Where the bytes that will leave the ring begin: their first line's number, and whether they start it. */
-  begin(lineNumber: number, atLineStart: boolean): void {
+  /**
+   * Where the bytes that will leave the ring begin: their first line's number, and whether they start it. The head's
+   * last lines (`head`, the lines before them) are scored first, so that a group they open (an error whose detail is
+   * the first line to leave the ring) goes on with the bytes; the window's scan at the end only continues them.
+   */
+  begin(lineNumber: number, atLineStart: boolean, head: readonly CollectedLine[] = []): void {
     this.regions.flush();
     this.regions = this.newRegions();
     this.lineNumber = lineNumber;
     this.beganAt = lineNumber;
     this.partial.begin(atLineStart);
+    const last = head[head.length - 1];
+    this.head = this.kind === "log" && atLineStart && last !== undefined && !last.partial && last.to === lineNumber - 1 ? head : undefined;
+  }
+
+  /** Scores the head's last lines (see `begin`) once the first bytes leave the ring (a ring that keeps all never does). */
+  private prime(head: readonly CollectedLine[]): void {
+    this.head = undefined;
+    const start = Math.max(0, head.length - STRADDLE_LINES);
+    this.primedFrom = head[start]!.from;
+    this.primedTo = head[head.length - 1]!.to;
+    for (let index = start; index < head.length; index += 1) this.scanLine(head, index, this.primedFrom);
   }
 
   /** Memory for a log's tail ring in the needle scan's, asked for after `begin`: what leaves it is scanned in place. */
@@ -101,6 +123,7 @@ export class SalienceScanner {
    * depend on how the input arrived (a file read in 1 MiB, a pipe in 64 KiB).
    */
   evict(bytes: Buffer): void {
+    if (this.head !== undefined) this.prime(this.head);
     this.regions.push(bytes);
   }
 
@@ -137,26 +160,37 @@ export class SalienceScanner {
     if (lastNewline + 1 < bytes.length) this.partial.keep(bytes.subarray(Math.max(offset, lastNewline + 1)));
   }
 
-  /** Scores lines of the final window (clean text) that lie between `fromLine` and `toLine`, inclusive. */
+  /**
+   * Scores lines of the final window (clean text) that lie between `fromLine` and `toLine`, inclusive, and the
+   * STRADDLE_LINES lines above `fromLine` (the cut's head may end inside a group they open: compose-salient.ts shows
+   * the rest of it), which are not the middle's lines. Lines the byte path scored first (`begin`) only continue a
+   * group.
+   */
   scanLines(lines: readonly CollectedLine[], fromLine: number, toLine: number): void {
     this.builder.restart();
     this.windowFrom = fromLine;
     this.windowTo = toLine;
+    const above = Math.max(1, fromLine - STRADDLE_LINES);
+    const { primedFrom, primedTo } = this;
     for (let index = 0; index < lines.length; index += 1) {
       const line = lines[index]!;
-      if (line.from < fromLine || line.to > toLine) continue;
-      if (line.foldNote || line.partial) {
-        this.builder.pass({ number: line.from, text: "" });
-        continue;
-      }
-      const numbered = { number: line.from, text: line.text };
-      this.summary.addWindowLine(line.from, line.text);
-      if (this.kind !== "log" || !mayBeSalient(line.text)) {
-        this.builder.pass(numbered);
-        continue;
-      }
-      this.builder.offer(numbered, this.above.inWindow(lines, index, fromLine));
+      if (line.from < above || line.to > toLine) continue;
+      if (line.from >= fromLine && !line.foldNote && !line.partial) this.summary.addWindowLine(line.from, line.text);
+      if (line.from < primedFrom || line.from > primedTo) this.scanLine(lines, index, above);
+      else if (this.builder.wantsNext) this.builder.pass(line.foldNote || line.partial ? { number: line.from, text: "" } : { number: line.from, text: line.text });
     }
+  }
+
+  /** Offers lines[index] of the window (lines above it known down to `fromLine`), or passes it when it is no candidate. */
+  private scanLine(lines: readonly CollectedLine[], index: number, fromLine: number): void {
+    const line = lines[index]!;
+    if (line.foldNote || line.partial) {
+      this.builder.pass({ number: line.from, text: "" });
+      return;
+    }
+    const numbered = { number: line.from, text: line.text };
+    if (this.kind !== "log" || !mayBeSalient(line.text)) this.builder.pass(numbered);
+    else this.builder.offer(numbered, this.above.inWindow(lines, index, fromLine));
   }
 
   /**

@@ -56,10 +56,6 @@ const NOT_ON_THE_BYTE_PATH: Record<string, string[]> = {
   // Playwright's report of a failure ends its run: its title (`  1) tests/… ───`) and its code frame's `> 30 |` line, under
   // the error's call log, are a real run's tail.
   "playwright-list-1-failure.txt": ["1) tests/cart17.spec.mjs:28:3 › cart 17 › total for 7 items", '> 30 |     await expect(page.locator("#total")).toHaveText("19");'],
-  // The eleventh audit's pyright: with its 120 warnings folded the head reaches the error, line 93 of 163, and ends
-  // there: the detail under it is the omitted range's first line, which the head's cut leaves (a limit of where the
-  // head ends, not of the byte path: a group split by the head's end is not completed in the middle).
-  "pyright-warnings-1-error.txt": ["\"Literal['7']\" is not assignable to \"int\" (reportArgumentType)"],
 };
 
 describe("the byte path keeps every must-keep line at 10,240 bytes", () => {
@@ -123,5 +119,21 @@ describe("a group that does not fit with the lines above it may still fit as its
   test("mocha's second error and pytest's first E line at 2,048 bytes", () => {
     expect(projection("mocha-spec-2-failures.txt", 2048)).toContain("L1039:      TypeError: Cannot read properties of undefined (reading 'name')");
     expect(projection("pytest-verbose-2-failures.txt", 2048)).toContain("L915: E       assert 21 == 22");
+  });
+});
+
+describe("a group the head's end splits is completed in the middle", () => {
+  // pyright's error is the head's last line (93: the head keeps 10,240 bytes of lines, its warnings folded or not) and
+  // its detail the first line to leave the ring. Before: the byte path began its groups at line 94 and the window's
+  // scan ended at 93, so the detail was in no group, and the head's cut left it (the error alone, with its file's
+  // header, or shown in the head).
+  test.each([[10240, ""], [10240, "--no-fold"]])("pyright's detail under its error at %d bytes %s", (bytes, flag) => {
+    const input = Buffer.concat([readFileSync(FOLDER + "pyright-warnings-1-error.txt"), padding]);
+    const result = spawnSync(process.execPath, [CORREX, "bound", "--for", "model", "--no-spill", "--max-bytes", String(bytes), ...(flag ? [flag] : [])], { input, maxBuffer: 1 << 26 });
+    const text = result.stdout.toString("utf8");
+    expect(Buffer.byteLength(text)).toBeLessThanOrEqual(bytes);
+    const lines = text.replace(ANSI, "").split("\n");
+    expect(lines.filter((line) => line.includes("m23.py:11:20 - error: Argument of type")).length).toBe(1);
+    expect(lines.filter((line) => line.includes("\"Literal['7']\" is not assignable to \"int\" (reportArgumentType)")).length).toBe(1);
   });
 });
