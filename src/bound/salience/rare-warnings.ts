@@ -22,24 +22,36 @@ const LEVEL_WORD = /(?:^|[\s[|(])(TRACE|DEBUG|FINES?T?|FINER|CONFIG|INFO|NOTICE|
  */
 const FINDING = /^[^\s:]+:\d+(?::\d+)?: WARN|^\[WARNING\] \S+:\[\d+,\d+\]|^▲ \[WARNING\]|^WARNING in |^\[WARNING\] COMPILATION WARNING :/;
 
+/**
+ * glog's, absl's and klog's record header: the severity letter, the date (glog 0.6 with its year), the time to the
+ * microsecond, the thread id, the file and line (`W1204 18:00:00.123456    1234 loader.go:223] `): its letter is the level.
+ */
+const GLOG_HEADER = /^([IWEF])(?:\d{4})?\d{4} \d\d:\d\d:\d\d\.\d{6} +\d+ [^\s:\]]+:\d+\] /;
+
 let native = false;
 
 /**
- * True for a log record at a warning level: its level field when it has one, else its first level word in capitals (a
- * compiler's `warning:`, eslint's and tsc's lower-case `warning` are none); not a checker's finding.
+ * True for a log record at a warning level: glog's, absl's and klog's by the severity letter of their header, else its
+ * level field when it has one, else its first level word in capitals (a compiler's `warning:`, eslint's and tsc's
+ * lower-case `warning` are none); not a checker's finding.
  */
 export function isLogWarning(text: string): boolean {
   if (!native) {
     native = true;
-    compileNative([LEVEL_FIELD, WARNING_FIELD, LEVEL_WORD, FINDING]);
+    compileNative([GLOG_HEADER, LEVEL_FIELD, WARNING_FIELD, LEVEL_WORD, FINDING]);
   }
+  const glog = GLOG_HEADER.exec(text);
+  if (glog !== null) return glog[1] === "W";
   if (LEVEL_FIELD.test(text)) return WARNING_FIELD.test(text);
   const level = LEVEL_WORD.exec(text);
   return level !== null && level[1]!.startsWith("WARN") && !FINDING.test(text);
 }
 
-/** The text needles of a warning line (prefilter.ts): the capitals, pino's 40, a lower-case level's value. */
-export const WARNING_NEEDLE_TEXTS: readonly string[] = ["WARN", "\"level\":4", "\"warn", "=warn"];
+/**
+ * The text needles of a warning line (prefilter.ts): the capitals, pino's 40, a lower-case level's value, glog's and
+ * klog's `W` opening the line before its month (`W1204`) or glog 0.6's year (`W2026…`).
+ */
+export const WARNING_NEEDLE_TEXTS: readonly string[] = ["WARN", "\"level\":4", "\"warn", "=warn", "\nW0", "\nW1", "\nW2"];
 /** The byte path's (buckets: needle-buckets.ts). */
 export const WARNING_BYTE_NEEDLES: readonly string[] = ["WARN", "l\":40", "\"warn", "=warn"];
 

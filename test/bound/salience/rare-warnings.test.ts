@@ -136,3 +136,32 @@ describe("once a log has more warnings than are rare, the byte path stops lookin
   });
 });
 
+
+describe("glog's, absl's and klog's warning lines (`W1204 18:00:00.123456 1234 file.cc:42] …`)", () => {
+  const GLOG = ["glog-error-no-error-word", "glog-fatal-batch", "absl-fatal-batch", "absl-worker-log-exception"];
+
+  test("each W line of the recorded glog and absl-py runs is one, none of their I, E or F lines; kubectl's klog E lines are none", () => {
+    for (const name of GLOG) {
+      const lines = fixture(`${name}.txt`);
+      const warnings = lines.filter((line) => /^W\d{4}/.test(line));
+      expect(warnings.length).toBeGreaterThan(10);
+      expect([name, lines.filter(isLogWarning)]).toEqual([name, warnings]);
+    }
+    expect(fixture("kubectl-no-cluster.txt").filter(isLogWarning)).toEqual([]);
+    // klog's format as Kubernetes components print it (no tool here prints a W line without a cluster: kubectl -v=6
+    // with no server printed I and E lines only), its thread id padded; an I line naming a WARN is info.
+    expect(isLogWarning("W1204 18:51:41.169414   15188 loader.go:223] Config not found: /root/.kube/config")).toBe(true);
+    expect(isLogWarning("I1204 18:51:41.169414   15188 round_trippers.go:560] WARN threshold set")).toBe(false);
+  });
+
+  test("glog's run with one warning among its 1,200 lines (the others left out): the warning is kept in the middle", () => {
+    // The recorded glog 0.6 run's own lines, its warnings but shard 280's left out (it logged one every 40 shards: 15,
+    // not rare). Before: no glog line was a warning, and shard 280's was lost at every budget.
+    const lines = fixture("glog-error-no-error-word.txt").filter((line) => !/^W\d/.test(line) || line.includes("shard 280:"));
+    const input = Buffer.from(lines.join("\n"));
+    for (const bytes of [51200, 10240, 4096]) {
+      const shown = middle(bound(input, { budget: { maxLines: 2000, maxBytes: bytes }, foldSimilar: false }).text);
+      expect([bytes, shown.filter((line) => line.includes("shard 280: fetch took 1080 ms"))]).toEqual([bytes, ["W20261203 23:48:20.613678  9383 ingest.cc:9] shard 280: fetch took 1080 ms"]]);
+    }
+  });
+});
