@@ -121,12 +121,13 @@ export class GroupBuilder {
    * A candidate line (the prefilter matched): scored; when salient, opens a group. `before.at(distance)` gives the
    * line `distance` lines above it (for the owning header and the trace line), undefined past what is known.
    */
-  offer(line: NumberedLine, before: Above): void {
+  offer(line: NumberedLine, before: Above, warnings = true): void {
     if (line.number <= this.consumedThrough) return;
     let score = scoreLine(line.text);
     if (score < SALIENT_SCORE) {
-      // A log-level warning is a group of its own, ranked under every error's, while the middle has few of them.
-      if (!this.warnings.take(line.text)) {
+      // A log-level warning is a group of its own, ranked under every error's, while the middle has few of them (`warnings`
+      // false: a line the head shows, not counted).
+      if (!warnings || !this.warnings.take(line.text)) {
         this.pass(line);
         return;
       }

@@ -176,13 +176,16 @@ export class SalienceScanner {
       const line = lines[index]!;
       if (line.from < above || line.to > toLine) continue;
       if (line.from >= fromLine && !line.foldNote && !line.partial) this.summary.addWindowLine(line.from, line.text);
-      if (line.from < primedFrom || line.from > primedTo) this.scanLine(lines, index, above);
+      if (line.from < primedFrom || line.from > primedTo) this.scanLine(lines, index, above, line.from >= fromLine);
       else if (this.builder.wantsNext) this.builder.pass(line.foldNote || line.partial ? { number: line.from, text: "" } : { number: line.from, text: line.text });
     }
   }
 
-  /** Offers lines[index] of the window (lines above it known down to `fromLine`), or passes it when it is no candidate. */
-  private scanLine(lines: readonly CollectedLine[], index: number, fromLine: number): void {
+  /**
+   * Offers lines[index] of the window (lines above it known down to `fromLine`), or passes it when it is no candidate;
+   * a log-level warning only when `warnings` (one above the middle, which the head shows, is not counted as rare).
+   */
+  private scanLine(lines: readonly CollectedLine[], index: number, fromLine: number, warnings = true): void {
     const line = lines[index]!;
     if (line.foldNote || line.partial) {
       this.builder.pass({ number: line.from, text: "" });
@@ -190,7 +193,7 @@ export class SalienceScanner {
     }
     const numbered = { number: line.from, text: line.text };
     if (this.kind !== "log" || !mayBeSalient(line.text)) this.builder.pass(numbered);
-    else this.builder.offer(numbered, this.above.inWindow(lines, index, fromLine));
+    else this.builder.offer(numbered, this.above.inWindow(lines, index, fromLine), warnings);
   }
 
   /**
