@@ -43,9 +43,8 @@ export class SalienceScanner {
   /** Lines from the first line of the output up to the ring's start whose text the line path scores at the end. */
   private evictedFrom = 0;
   private evictedTo = 0;
-  /** The head's lines, until their last are scored before the first bytes that leave the ring (`begin`). */
+  /** The head's lines, until `prime` scores their last; the first and last it scored (none: 0 > -1). */
   private head: readonly CollectedLine[] | undefined;
-  /** The head's lines scored before the bytes leaving the ring (`begin`), first and last; none when 0 > -1. */
   private primedFrom = 0;
   private primedTo = -1;
   /** The window's middle lines scored (scanLines), 0 before. */
@@ -83,11 +82,7 @@ export class SalienceScanner {
     this.kind = recognizeContent(firstLines);
   }
 
-  /**
-   * Where the bytes that will leave the ring begin: their first line's number, and whether they start it. The head's
-   * last lines (`head`, the lines before them) are scored first, so that a group they open (an error whose detail is
-   * the first line to leave the ring) goes on with the bytes; the window's scan at the end only continues them.
-   */
+  /** Where the bytes that will leave the ring begin (their first line's number, whether they start it), after `head`'s lines. */
   begin(lineNumber: number, atLineStart: boolean, head: readonly CollectedLine[] = []): void {
     this.regions.flush();
     this.regions = this.newRegions();
@@ -98,7 +93,10 @@ export class SalienceScanner {
     this.head = this.kind === "log" && atLineStart && last !== undefined && !last.partial && last.to === lineNumber - 1 ? head : undefined;
   }
 
-  /** Scores the head's last lines (see `begin`) once the first bytes leave the ring (a ring that keeps all never does). */
+  /**
+   * Scores the head's last lines once the first bytes leave the ring (a ring that keeps all never does): a group they
+   * open (pyright's error, its detail the first line to leave) goes on with the bytes; the window's scan only continues it.
+   */
   private prime(head: readonly CollectedLine[]): void {
     this.head = undefined;
     const start = Math.max(0, head.length - STRADDLE_LINES);
@@ -161,10 +159,8 @@ export class SalienceScanner {
   }
 
   /**
-   * Scores lines of the final window (clean text) that lie between `fromLine` and `toLine`, inclusive, and the
-   * STRADDLE_LINES lines above `fromLine` (the cut's head may end inside a group they open: compose-salient.ts shows
-   * the rest of it), which are not the middle's lines. Lines the byte path scored first (`begin`) only continue a
-   * group.
+   * Scores lines of the final window (clean text) from `fromLine` to `toLine`, and the STRADDLE_LINES above (the head
+   * may end inside a group they open: compose-salient.ts shows its rest); those `prime` scored only continue a group.
    */
   scanLines(lines: readonly CollectedLine[], fromLine: number, toLine: number): void {
     this.builder.restart();
@@ -181,10 +177,7 @@ export class SalienceScanner {
     }
   }
 
-  /**
-   * Offers lines[index] of the window (lines above it known down to `fromLine`), or passes it when it is no candidate;
-   * a log-level warning only when `warnings` (one above the middle, which the head shows, is not counted as rare).
-   */
+  /** Offers lines[index] (lines above known down to `fromLine`; a log-level warning only when `warnings`), or passes it. */
   private scanLine(lines: readonly CollectedLine[], index: number, fromLine: number, warnings = true): void {
     const line = lines[index]!;
     if (line.foldNote || line.partial) {
