@@ -50,6 +50,17 @@ export function withinLine(
 }
 
 /**
+ * The frame of a streamed answer once bounded (streamed-result.ts has left out the media that would not fit): should
+ * it still be over the client's line, a -32603 error to the request's id (as the client wrote it) instead, never a frame the client dies on.
+ */
+export function boundedWithinLine(message: Record<string, unknown>, rewritten: Record<string, unknown>, request: { id: unknown; method: string }): string {
+  const frame = stringifyJson({ ...message, result: rewritten });
+  const bytes = Buffer.byteLength(frame);
+  if (fitsClientLine(bytes)) return frame;
+  return stringifyJson({ jsonrpc: "2.0", id: request.id, error: { code: -32603, message: `correx proxy: the server's answer to ${request.method} was ${bytes} bytes once bounded, over the client's ${CLIENT_LINE_SAID} line limit` } });
+}
+
+/**
  * True when a request or notification of the server (sampling/createMessage, elicitation/create,
  * notifications/message…) fits the client's line, to pass as written; else it is not passed on (said on stderr), and
  * a request gets a JSON-RPC error from the proxy, so that the server does not wait for an answer for ever.

@@ -4,10 +4,9 @@ import { parseJsonKeepingNumbers, stringifyJson } from "../normalize/lossless-js
 import { isRecord } from "../payload.js";
 import { AbandonedRequests } from "./abandoned-requests.js";
 import { boundOrRefused } from "./refused-result.js";
-import { messageWithinLine, withinLine } from "./oversized-answer.js";
+import { boundedWithinLine, messageWithinLine, withinLine } from "./oversized-answer.js";
 import { fitsServerLine, refuseOverServerLine } from "./oversized-request.js";
 import { jsonKey, parseMessage, preview } from "./json-rpc-frames.js";
-import { CLIENT_LINE_SAID, fitsClientLine } from "./client-limits.js";
 import { OutputSchemas, type CheckStructured } from "./output-schemas.js";
 import { clientNameOf, isStatelessRequest } from "./protocol-era.js";
 import { chooseToolNames, withCorrexTools, type CorrexToolNames } from "./proxy-tools.js";
@@ -180,10 +179,7 @@ export class ProxyRouter {
     const rewritten = boundOrRefused(isRecord(message.result) ? message.result : {}, () => bound(this.names, check), (said) => this.options.log(said));
     if (rewritten === undefined) return false;
     this.forget(key);
-    const frame = stringifyJson({ ...message, result: rewritten });
-    // (streamed-result.ts leaves out the media that would not fit; should the answer still not, an error, never a frame the client dies on)
-    if (fitsClientLine(Buffer.byteLength(frame))) this.options.toClient(frame);
-    else this.answerError(request!.id, INTERNAL_ERROR, `correx proxy: the server's answer to ${request!.method} was ${Buffer.byteLength(frame)} bytes once bounded, over the client's ${CLIENT_LINE_SAID} line limit`);
+    this.options.toClient(boundedWithinLine(message, rewritten, request!));
     return true;
   }
 
