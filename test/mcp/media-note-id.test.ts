@@ -45,13 +45,18 @@ describe("the note in the place of media left out names the saved answer", () =>
     expect(textView).not.toContain("tool_0000");
   });
 
-  test("--max-tokens holds on the result as sent, its note's id counted", () => {
+  // Ten images left out: ten notes naming the id. A placeholder of 26 zeros is 13 tokens by the estimate, an id 18 to
+  // 22: counted on the placeholder (before 8694954), the result as sent went over the budget (1,377 tokens at --max-tokens 1350).
+  test("--max-tokens holds on the result as sent, each note's id counted", () => {
+    const thumbnails = Array.from({ length: 10 }, () => image);
     let noted = 0;
-    for (const maxTokens of [400, 500, 600, 700, 800]) {
-      const { sent, id } = bound([{ type: "text", text: log }, image, { type: "text", text: "the chart above is the week's load" }], { maxBytes: 50_000, maxTokens });
+    for (let maxTokens = 1200; maxTokens <= 2000; maxTokens += 50) {
+      const { sent, id, outputId } = bound([{ type: "text", text: log }, ...thumbnails, { type: "text", text: "the charts above are the week's load" }], { maxBytes: 50_000, maxTokens });
       const written = `${JSON.stringify({ ...sent, content: (sent.content as Block[]).map((block) => (block.type === "image" ? { ...block, data: "" } : block)) })}\n`;
-      expect(estimateTokens(written)).toBeLessThanOrEqual(maxTokens);
-      if (id !== undefined) noted += 1;
+      expect(estimateTokens(written), `--max-tokens ${maxTokens}`).toBeLessThanOrEqual(maxTokens);
+      if (id === undefined) continue;
+      expect(id).toBe(outputId);
+      noted += 1;
     }
     expect(noted).toBeGreaterThan(0);
   });
