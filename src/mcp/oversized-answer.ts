@@ -8,6 +8,7 @@ import { stringifyJson } from "../normalize/lossless-json.js";
 import { isRecord } from "../payload.js";
 import { formatSize } from "../text/magic.js";
 import { CLIENT_LINE_SAID, fitsClientLine, MEDIA_KEPT_CHARS } from "./client-limits.js";
+import { errorFrame, INTERNAL_ERROR } from "./json-rpc-frames.js";
 import { mediaBytes } from "./media-blocks.js";
 import type { CheckStructured } from "./output-schemas.js";
 import { callWithinLine, largestLeftOut } from "./oversized-call.js";
@@ -27,8 +28,6 @@ export interface OversizedOptions {
   readToolName: string;
 }
 
-/** JSON-RPC's internal error: what the proxy answers when it cannot reshape an answer. */
-const INTERNAL_ERROR = -32603;
 /** A resources/read answer keeps its blobs while they add up to at most this many base64 characters. */
 const BLOBS_KEPT_CHARS = MEDIA_KEPT_CHARS;
 /** How much of a server's own error message the proxy's error keeps. */
@@ -57,7 +56,7 @@ export function boundedWithinLine(message: Record<string, unknown>, rewritten: R
   const frame = stringifyJson({ ...message, result: rewritten });
   const bytes = Buffer.byteLength(frame);
   if (fitsClientLine(bytes)) return frame;
-  return stringifyJson({ jsonrpc: "2.0", id: request.id, error: { code: -32603, message: `correx proxy: the server's answer to ${request.method} was ${bytes} bytes once bounded, over the client's ${CLIENT_LINE_SAID} line limit` } });
+  return errorFrame(request.id, INTERNAL_ERROR, `correx proxy: the server's answer to ${request.method} was ${bytes} bytes once bounded, over the client's ${CLIENT_LINE_SAID} line limit`);
 }
 
 /**
@@ -70,7 +69,7 @@ export function messageWithinLine(message: Record<string, unknown>, raw: Buffer,
   const what = typeof message.method === "string" ? message.method : "message";
   const said = `the server's ${"id" in message ? "request" : "notification"} ${what} (${raw.length} bytes) is over the client's ${LIMIT} line limit (its stdio transport closes the connection on a longer line): it was not passed on`;
   options.log(said);
-  if ("id" in message && typeof message.method === "string") options.toServer(stringifyJson({ jsonrpc: "2.0", id: message.id, error: { code: INTERNAL_ERROR, message: `correx proxy: ${said}` } }));
+  if ("id" in message && typeof message.method === "string") options.toServer(errorFrame(message.id, INTERNAL_ERROR, `correx proxy: ${said}`));
   return false;
 }
 
@@ -101,7 +100,7 @@ export function answerWithinLine(message: Record<string, unknown>, method: strin
   // a server's error keeps its code and the head of its message; anything else is the proxy's internal error
   const code = error?.code ?? INTERNAL_ERROR;
   const text = serverMessage === undefined ? said : `${serverMessage.slice(0, ERROR_HEAD_CHARS)}${serverMessage.length > ERROR_HEAD_CHARS ? " …" : ""} [${said}]`;
-  return stringifyJson({ jsonrpc: "2.0", id: message.id ?? null, error: { code, message: text } });
+  return errorFrame(message.id ?? null, code, text);
 }
 
 /**

@@ -6,14 +6,11 @@
 import { stringifyJson } from "../normalize/lossless-json.js";
 import { isRecord } from "../payload.js";
 import { CLIENT_LINE_SAID, fitsClientLine } from "./client-limits.js";
+import { errorFrame, INTERNAL_ERROR, INVALID_PARAMS } from "./json-rpc-frames.js";
 
 /** True when a frame of this many bytes (without its newline) is read by an MCP SDK server whatever follows it: its line is the client's. */
 export const fitsServerLine = fitsClientLine;
 
-/** JSON-RPC's invalid params: a request whose params make it too large for the server to read. */
-const INVALID_PARAMS = -32602;
-/** JSON-RPC's internal error: what the server gets in the place of an answer too large for it. */
-const INTERNAL_ERROR = -32603;
 const LIMIT = CLIENT_LINE_SAID;
 const WHY = "an MCP SDK server's stdio transport closes the connection on a longer line";
 
@@ -48,6 +45,7 @@ function refuseMessage(message: unknown, bytes: number, routes: RefusalRoutes, b
   const kind = method !== undefined ? ("id" in message ? "request" : "notification") : "answer";
   const said = `the client's ${kind}${method === undefined ? ("id" in message ? ` to request ${stringifyJson(message.id)}` : "") : ` ${method}`} ${frame} is over the server's ${LIMIT} line limit (${WHY}): it was not passed on`;
   routes.log(said);
-  if (kind === "request") routes.toClient(stringifyJson({ jsonrpc: "2.0", id: message.id, error: { code: INVALID_PARAMS, message: `correx proxy: ${said}` } }));
-  else if (kind === "answer" && "id" in message) routes.toServer(stringifyJson({ jsonrpc: "2.0", id: message.id, error: { code: INTERNAL_ERROR, message: `correx proxy: ${said}` } }));
+  // a request whose params make it too large for the server: invalid params; an answer too large: the internal error
+  if (kind === "request") routes.toClient(errorFrame(message.id, INVALID_PARAMS, `correx proxy: ${said}`));
+  else if (kind === "answer" && "id" in message) routes.toServer(errorFrame(message.id, INTERNAL_ERROR, `correx proxy: ${said}`));
 }

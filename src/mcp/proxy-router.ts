@@ -6,7 +6,7 @@ import { AbandonedRequests } from "./abandoned-requests.js";
 import { boundOrRefused } from "./refused-result.js";
 import { boundedWithinLine, messageWithinLine, withinLine } from "./oversized-answer.js";
 import { fitsServerLine, refuseOverServerLine } from "./oversized-request.js";
-import { jsonKey, parseMessage, preview } from "./json-rpc-frames.js";
+import { CONNECTION_CLOSED, errorFrame, INTERNAL_ERROR, jsonKey, parseMessage, preview, REQUEST_TIMEOUT } from "./json-rpc-frames.js";
 import { OutputSchemas, type CheckStructured } from "./output-schemas.js";
 import { clientNameOf, isStatelessRequest } from "./protocol-era.js";
 import { chooseToolNames, withCorrexTools, type CorrexToolNames } from "./proxy-tools.js";
@@ -33,9 +33,6 @@ export interface ProxyRouterOptions {
   requestTimeoutMs: number;
 }
 
-/** JSON-RPC error codes the proxy answers with (the SDK's ConnectionClosed and RequestTimeout). */
-export const CONNECTION_CLOSED = -32000;
-export const REQUEST_TIMEOUT = -32001;
 /**
  * Requests whose answer may be a CallToolResult, bounded: tools/call, and tasks/result (a task-augmented tools/call's
  * result, MCP 2025-11-25; a result with neither a content array nor a structuredContent object passes as written).
@@ -48,8 +45,6 @@ const BOUNDED_METHODS: ReadonlySet<string> = new Set(["tools/call", "tasks/resul
 const STREAMS: ReadonlySet<string> = new Set(["subscriptions/listen"]);
 /** What fromServerMessage gives for an answer that is not passed on. */
 const DROPPED = Symbol("dropped");
-/** JSON-RPC's internal error. */
-const INTERNAL_ERROR = -32603;
 
 interface PendingRequest {
   id: unknown;
@@ -295,6 +290,6 @@ export class ProxyRouter {
   }
 
   private answerError(id: unknown, code: number, message: string): void {
-    this.options.toClient(stringifyJson({ jsonrpc: "2.0", id, error: { code, message } }));
+    this.options.toClient(errorFrame(id, code, message));
   }
 }
