@@ -9,9 +9,9 @@ import { HitFinder, type RegionHits, type ScanWork } from "./hit-finder.js";
 import { LinesAbove } from "./lines-above.js";
 import { mayBeSalient } from "./prefilter.js";
 import { GroupBuilder } from "./groups.js";
+import { keptGroups } from "./kept-groups.js";
 import { MAX_CARRY, PartialLine } from "./partial-line.js";
 import { Reservoir, type SalientGroup } from "./reservoir.js";
-import { SALIENT_SCORE } from "./rules.js";
 import { WARNING_BYTE_NEEDLES } from "./rare-warnings.js";
 import { FixedRegions } from "./regions.js";
 import { OmissionSummary } from "./summary.js";
@@ -189,29 +189,10 @@ export class SalienceScanner {
     else this.builder.offer(numbered, this.above.inWindow(lines, index, fromLine), warnings);
   }
 
-  /**
-   * The salient groups kept, in input order, each ranked among its template's in input order: the window's first
-   * lines are scored after the lines that left the ring, so the ranks given while scoring would put a later line of
-   * a template (first scored) before the earlier ones (tsc's first TS2741 behind the one of the fifth file).
-   */
+  /** The salient groups kept, in input order, ranked per template (kept-groups.ts). */
   groups(): SalientGroup[] {
-    const all = this.builder.reservoir.held();
-    // Log-level warnings only while rare among the omitted middle's lines (rare-warnings.ts).
-    const warnings = this.builder.warnings;
-    const held = warnings.count === 0 || warnings.rareAmong(this.middleLines()) ? all : all.filter((group) => group.score >= SALIENT_SCORE);
-    const ranks = new Map<number, number>();
-    for (const group of held) {
-      group.rank = (ranks.get(group.template) ?? 0) + 1;
-      ranks.set(group.template, group.rank);
-    }
-    return held;
-  }
-
-  /** Lines of the omitted middle: those that left the ring and the window's scored since. */
-  private middleLines(): number {
-    const from = this.evictedFrom > 0 ? this.evictedFrom : this.windowFrom;
-    const to = Math.max(this.evictedTo, this.windowTo);
-    return from > 0 && to >= from ? to - from + 1 : 0;
+    const { evictedFrom, evictedTo, windowFrom, windowTo } = this;
+    return keptGroups(this.builder.reservoir.held(), this.builder.warnings, { evictedFrom, evictedTo, windowFrom, windowTo });
   }
 
   /** Regions of the bytes leaving the ring; a log's are held in the ring's memory or gathered in the scan's window. */
