@@ -4,10 +4,12 @@ import { spawn } from "node:child_process";
 import { homedir } from "node:os";
 import type { Writable, Readable } from "node:stream";
 import { UsageError } from "../errors.js";
-import { FrameReader, FrameSplitter } from "../mcp/frame-splitter.js";
+import { FrameReader } from "../mcp/frame-splitter.js";
 import { ProxyRouter } from "../mcp/proxy-router.js";
 import { resultMaxBytes, successBudget, type GivenBudget } from "../mcp/client-limits.js";
 import { answerWithinLine } from "../mcp/oversized-answer.js";
+import { OVER_SERVER_LINE_BYTES } from "../mcp/oversized-request.js";
+import { StreamedRequest } from "../mcp/streamed-request.js";
 import { boundCallToolResult, spillWhole, type BoundResult, type ResultBoundOptions } from "../mcp/result-bound.js";
 import { STREAM_FRAME_BYTES, StreamedResponse } from "../mcp/streamed-result.js";
 import { answerGrepOutput, answerReadOutput, storedOutputContext, type StoredOutputContext } from "../mcp/stored-output-tools.js";
@@ -108,7 +110,17 @@ export async function runProxy(argv: string[], raw: RawOptions): Promise<never> 
     requestTimeoutMs,
   });
 
-  pipeFrames(process.stdin, (frame) => router.fromClient(frame), () => server.stdin?.end());
+  // A client frame over the server's line, which is refused, is read from there on as it arrives, keeping only what
+  // answers it (streamed-request.ts): before, a 1 GiB tools/call was held whole, 2 GiB of peak RSS.
+  const clientFrames = new FrameReader({
+    onFrame: (frame) => router.fromClient(frame), streamBytes: OVER_SERVER_LINE_BYTES,
+    stream: () => new StreamedRequest((summary) => router.fromClientOverLine(summary)),
+  });
+  process.stdin.on("data", (chunk: Buffer) => clientFrames.push(chunk));
+  process.stdin.once("end", () => {
+    clientFrames.end(); // a last frame without its newline is a frame too
+    server.stdin?.end();
+  });
   server.stdin?.on("error", () => undefined); // a server that exits early closes its stdin: its exit is what counts
   // A long response is read as it arrives (bounded as it streams, spilled), not held whole: it needs the spill.
   const route = {
@@ -149,19 +161,6 @@ export async function runProxy(argv: string[], raw: RawOptions): Promise<never> 
   if (router.waiting > 0) router.serverEnded(`the server (${command}) ${ending}`);
   // The client may keep its end open: with the server gone there is nothing left to relay.
   process.exit(status);
-}
-
-/** Splits a stream into frames for `onFrame`; a last line without newline is a frame too. */
-function pipeFrames(stream: Readable, onFrame: (frame: Buffer) => void, onEnd: () => void): void {
-  const splitter = new FrameSplitter();
-  stream.on("data", (chunk: Buffer) => {
-    for (const frame of splitter.push(chunk)) onFrame(frame);
-  });
-  stream.once("end", () => {
-    const rest = splitter.rest();
-    if (rest) onFrame(rest);
-    onEnd();
-  });
 }
 
 /** Writes a frame and its newline; a full pipe pauses the stream that feeds it until it drains. */

@@ -58,6 +58,11 @@ export class FrameReader {
 
   constructor(private readonly options: { onFrame(frame: Buffer): void; streamBytes: number; stream(): StreamedFrame | undefined }) {}
 
+  /** Bytes of the frame being held, waiting for its newline (for the memory tests). */
+  get heldBytes(): number {
+    return this.pendingBytes;
+  }
+
   /** The next bytes: complete frames go to onFrame in order, a long one to its StreamedFrame. */
   push(chunk: Buffer): void {
     let start = 0;

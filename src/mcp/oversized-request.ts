@@ -5,11 +5,16 @@
 // a JSON-RPC error, an answer to a server's request is replaced by an error to the server, a notification dropped.
 import { stringifyJson } from "../normalize/lossless-json.js";
 import { isRecord } from "../payload.js";
-import { CLIENT_LINE_SAID, fitsClientLine } from "./client-limits.js";
+import { CLIENT_LINE_ROOM, CLIENT_LINE_SAID, CLIENT_MAX_LINE_BYTES, fitsClientLine } from "./client-limits.js";
 import { errorFrame, INTERNAL_ERROR, INVALID_PARAMS } from "./json-rpc-frames.js";
 
 /** True when a frame of this many bytes (without its newline) is read by an MCP SDK server whatever follows it: its line is the client's. */
 export const fitsServerLine = fitsClientLine;
+/**
+ * A client frame held this long without its newline is over the server's line whatever ends it (a "\r" before the
+ * newline is no part of it): read from there on as it arrives (streamed-request.ts), not held.
+ */
+export const OVER_SERVER_LINE_BYTES = CLIENT_MAX_LINE_BYTES - CLIENT_LINE_ROOM;
 
 const LIMIT = CLIENT_LINE_SAID;
 const WHY = "an MCP SDK server's stdio transport closes the connection on a longer line";
@@ -28,6 +33,15 @@ export interface RefusalRoutes {
 export function refuseOverServerLine(message: unknown, bytes: number, routes: RefusalRoutes, answeredHere: (item: unknown) => boolean): void {
   const batch = Array.isArray(message) ? message.length : undefined;
   for (const item of Array.isArray(message) ? message : [message]) if (!answeredHere(item)) refuseMessage(item, bytes, routes, batch);
+}
+
+/**
+ * A message of a frame over the server's line that the router reads, not only refuses: a notification (a cancellation
+ * is seen) and a call to correx's own tools, answered here, unless `cut` (its params not all kept: a frame read as it
+ * arrived, streamed-request.ts), then refused as any other.
+ */
+export function readHere(item: unknown, cut: boolean, ownTool: (name: unknown) => unknown): item is Record<string, unknown> {
+  return isRecord(item) && (typeof item.method !== "string" || !("id" in item) || (!cut && item.method === "tools/call" && isRecord(item.params) && ownTool(item.params.name) !== undefined));
 }
 
 /**

@@ -5,7 +5,7 @@ import { isRecord } from "../payload.js";
 import { AbandonedRequests } from "./abandoned-requests.js";
 import { boundOrRefused } from "./refused-result.js";
 import { boundedWithinLine, messageWithinLine, withinLine } from "./oversized-answer.js";
-import { fitsServerLine, refuseOverServerLine } from "./oversized-request.js";
+import { fitsServerLine, readHere, refuseOverServerLine } from "./oversized-request.js";
 import { CONNECTION_CLOSED, errorFrame, INTERNAL_ERROR, jsonKey, parseMessage, preview, REQUEST_TIMEOUT } from "./json-rpc-frames.js";
 import { OutputSchemas, type CheckStructured } from "./output-schemas.js";
 import { clientNameOf, isStatelessRequest } from "./protocol-era.js";
@@ -77,7 +77,7 @@ export class ProxyRouter {
   /** A frame from the client: forwarded as written, unless it calls one of correx's tools or is over the server's line. */
   fromClient(frame: Buffer): void {
     const message = parseMessage(frame);
-    if (!fitsServerLine(frame.length)) return refuseOverServerLine(message, frame.length, this.options, (item) => this.answeredHere(item));
+    if (!fitsServerLine(frame.length)) return this.fromClientOverLine({ message, bytes: frame.length, cut: () => false });
     if (Array.isArray(message)) {
       // a JSON-RPC batch (MCP 2025-03-26): its requests are waited for as any other (their answers bounded, one each),
       // its calls to correx's own tools answered here and left out of what the server gets
@@ -90,10 +90,9 @@ export class ProxyRouter {
     this.options.toServer(frame);
   }
 
-  /** A message of a frame over the server's line: true for a call to correx's own tools, answered here (a cancellation is seen). */
-  private answeredHere(item: unknown): boolean {
-    if (!isRecord(item) || (typeof item.method === "string" && "id" in item && !(item.method === "tools/call" && isRecord(item.params) && this.ownTool(item.params.name)))) return false;
-    return this.fromClientMessage(item) === "answered";
+  /** A client frame over the server's line, held whole or as streamed-request.ts kept it: passed to no server. */
+  fromClientOverLine({ message, bytes, cut }: { message: unknown; bytes: number; cut(item: unknown): boolean }): void {
+    refuseOverServerLine(message, bytes, this.options, (item) => readHere(item, cut(item), (name) => this.ownTool(name)) && this.fromClientMessage(item) === "answered");
   }
 
   /** Tracks a request of the client (or answers a call to correx's own tools here: "answered"). */

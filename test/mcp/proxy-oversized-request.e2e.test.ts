@@ -7,6 +7,7 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { CreateMessageRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+import { spawn } from "node:child_process";
 import { join } from "node:path";
 import { afterEach, beforeAll, describe, expect, test } from "vitest";
 import { assertBuilt } from "../run/cli-process.js";
@@ -80,4 +81,52 @@ describe("correx proxy: a client's frame over the server's 10 MiB line", () => {
     expect(stderr()).not.toMatch(/over the server's/);
     await stillConnected(client, errors);
   }, 60_000);
+});
+
+describe("correx proxy: a client's line far over the server's, read as it arrives", () => {
+  /**
+   * A 200 MB tools/call whose id is its last key, written to `correx proxy` (a V8 heap of 48 MiB: the line held whole
+   * and decoded would not fit) in front of server-everything, then a small call; the answers in the order they came.
+   */
+  async function hugeCall(): Promise<{ answers: Record<string, unknown>[]; stderr: string; ended: { code: number | null; signal: string | null } }> {
+    const spill = join(temporaryDirectory("correx-proxy-huge-"), "spill");
+    const child = spawn(process.execPath, ["--max-old-space-size=48", CORREX_BIN, "proxy", "--spill-dir", spill, "--", process.execPath, EVERYTHING, "stdio"], { cwd: ROOT, stdio: ["pipe", "pipe", "pipe"] });
+    let stderr = "";
+    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString("utf8")));
+    const answers: Record<string, unknown>[] = [];
+    let pending = "";
+    const answered = new Promise<void>((resolve) => {
+      child.stdout.on("data", (chunk: Buffer) => {
+        const lines = (pending + chunk.toString("utf8")).split("\n");
+        pending = lines.pop()!;
+        for (const line of lines) answers.push(JSON.parse(line) as Record<string, unknown>);
+        if (answers.some((answer) => answer.id === 8)) resolve();
+      });
+      child.once("exit", () => resolve());
+    });
+    const exited = new Promise<{ code: number | null; signal: string | null }>((resolve) => child.once("exit", (code, signal) => resolve({ code, signal })));
+    // a proxy that died (its heap exhausted) drains nothing more: its exit is what the test sees
+    const write = (bytes: Buffer | string): Promise<unknown> => Promise.race([exited, new Promise<void>((resolve) => (child.stdin.write(bytes) ? resolve() : child.stdin.once("drain", resolve)))]);
+    child.stdin.on("error", () => undefined);
+    await write(`${JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "piped", version: "1" } } })}\n`);
+    await write(`${JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" })}\n`);
+    await write('{"jsonrpc":"2.0","method":"tools/call","params":{"name":"echo","arguments":{"message":"');
+    const block = Buffer.alloc(1024 * 1024, "x");
+    for (let sent = 0; sent < 200 * 1024 * 1024 && child.exitCode === null && child.signalCode === null; sent += block.length) await write(block);
+    await write('"}},"id":7}\n');
+    await write(`${JSON.stringify({ jsonrpc: "2.0", id: 8, method: "tools/call", params: { name: "echo", arguments: { message: "after" } } })}\n`);
+    await answered;
+    child.stdin.end();
+    return { answers, stderr, ended: await exited };
+  }
+
+  test("a 200 MB tools/call with its id last: the same error, to that id, in flat memory; the server lives on", async () => {
+    const { answers, stderr, ended } = await hugeCall();
+    const bytes = 200 * 1024 * 1024 + '{"jsonrpc":"2.0","method":"tools/call","params":{"name":"echo","arguments":{"message":""}},"id":7}'.length;
+    const said = `the client's request tools/call (${bytes} bytes) is over the server's 10 MiB line limit (an MCP SDK server's stdio transport closes the connection on a longer line): it was not passed on`;
+    expect(answers.find((answer) => answer.id === 7)).toEqual({ jsonrpc: "2.0", id: 7, error: { code: -32602, message: `correx proxy: ${said}` } });
+    expect(answers.find((answer) => answer.id === 8)).toMatchObject({ result: { content: [{ type: "text", text: "Echo: after" }] } });
+    expect(stderr).toContain(`correx proxy: ${said}\n`);
+    expect(ended).toEqual({ code: 0, signal: null });
+  }, 120_000);
 });
