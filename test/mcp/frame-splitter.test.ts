@@ -1,17 +1,19 @@
 // Newline-delimited frames out of chunks cut anywhere: the MCP stdio transport's framing.
 import { describe, expect, test } from "vitest";
-import { FrameReader, FrameSplitter } from "../../src/mcp/frame-splitter.js";
+import { FrameReader } from "../../src/mcp/frame-splitter.js";
 
+/** The frames of `chunks` held whole (none is long enough to stream); a last line without newline is one too. */
 const split = (chunks: string[]): string[] => {
-  const splitter = new FrameSplitter();
-  const frames = chunks.flatMap((chunk) => splitter.push(Buffer.from(chunk)).map((frame) => frame.toString()));
-  const rest = splitter.rest();
-  return rest ? [...frames, `rest:${rest.toString()}`] : frames;
+  const frames: string[] = [];
+  const reader = new FrameReader({ onFrame: (frame) => frames.push(frame.toString()), streamBytes: 1024, stream: () => undefined });
+  for (const chunk of chunks) reader.push(Buffer.from(chunk));
+  reader.end();
+  return frames;
 };
 
-describe("FrameSplitter", () => {
-  test("frames across chunks, several in one chunk, CRLF, blank lines skipped, an unfinished last line kept apart", () => {
-    expect(split(['{"a":', '1}\n{"b":2}\r\n\n{"c"', ":3}\n{\"d\""])).toEqual(['{"a":1}', '{"b":2}', '{"c":3}', 'rest:{"d"']);
+describe("FrameReader, frames held whole", () => {
+  test("frames across chunks, several in one chunk, CRLF, blank lines skipped, an unfinished last line a frame at the end", () => {
+    expect(split(['{"a":', '1}\n{"b":2}\r\n\n{"c"', ":3}\n{\"d\""])).toEqual(['{"a":1}', '{"b":2}', '{"c":3}', '{"d"']);
   });
 
   test("every way of cutting the same bytes gives the same frames", () => {
@@ -20,11 +22,13 @@ describe("FrameSplitter", () => {
   });
 
   test("a frame does not change when the chunk it came from is reused", () => {
-    const splitter = new FrameSplitter();
-    const chunk = Buffer.from('{"a":1}\n');
-    const [frame] = splitter.push(chunk);
+    const frames: Buffer[] = [];
+    const reader = new FrameReader({ onFrame: (frame) => frames.push(frame), streamBytes: 1024, stream: () => undefined });
+    const chunk = Buffer.from('{"a":1}\n{"b":');
+    reader.push(chunk);
     chunk.fill(0x20);
-    expect(frame!.toString()).toBe('{"a":1}');
+    reader.push(Buffer.from("2}\n"));
+    expect(frames.map(String)).toEqual(['{"a":1}', '{"b":2}']);
   });
 });
 
