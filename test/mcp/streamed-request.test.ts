@@ -1,10 +1,12 @@
 // A client's frame over the server's line read as it arrives (src/mcp/streamed-request.ts): what is kept of it is
 // refused exactly as the frame parsed whole is, however the frame is cut into chunks, wherever its id comes; and a
 // 200 MB line is never held (before, the proxy held the whole line: 2 GiB of peak RSS for a 1 GiB tools/call).
+import { STDIO_DEFAULT_MAX_BUFFER_SIZE } from "@modelcontextprotocol/sdk/shared/stdio.js";
 import { describe, expect, test } from "vitest";
 import { FrameReader } from "../../src/mcp/frame-splitter.js";
 import { parseMessage } from "../../src/mcp/json-rpc-frames.js";
-import { OVER_SERVER_LINE_BYTES } from "../../src/mcp/oversized-request.js";
+import { CLIENT_LINE_ROOM } from "../../src/mcp/client-limits.js";
+import { fitsServerLine, OVER_SERVER_LINE_BYTES } from "../../src/mcp/oversized-request.js";
 import { ProxyRouter } from "../../src/mcp/proxy-router.js";
 import { KEPT_PARAMS_BYTES, KEPT_SCALAR_BYTES, StreamedRequest, type RequestSummary } from "../../src/mcp/streamed-request.js";
 
@@ -118,5 +120,56 @@ describe("a client frame over the server's line, read as it arrives", () => {
     const said = await refusals(streamed(Buffer.from(`{"jsonrpc":"2.0","id":4,"method":"tools/call","params":{"name":"grep_output","arguments":{"pattern":"${big}"}}}`), 65536));
     expect(said).toHaveLength(2);
     expect(JSON.parse(said[1]!.slice("client ".length))).toMatchObject({ id: 4, error: { code: -32602 } });
+  });
+});
+
+describe("the client's frames as the proxy reads them", () => {
+  /** A router fed by a FrameReader as `correx proxy` wires them; what it wrote to each side and said. */
+  function proxyReading(chunks: Buffer[], chunkSize = 65536): { toServer: Buffer[]; said: string[] } {
+    const toServer: Buffer[] = [];
+    const said: string[] = [];
+    const proxy = new ProxyRouter({
+      toServer: (frame) => toServer.push(Buffer.from(frame)), toClient: (frame) => said.push(`client ${frame.toString()}`),
+      boundResult: () => undefined, answerOwn: async () => ({ text: "page", isError: false }), log: (message) => said.push(`log ${message}`), requestTimeoutMs: 0,
+    });
+    const reader = new FrameReader({ onFrame: (frame) => proxy.fromClient(frame), streamBytes: OVER_SERVER_LINE_BYTES, stream: () => new StreamedRequest((summary) => proxy.fromClientOverLine(summary)) });
+    const bytes = Buffer.concat(chunks);
+    for (let at = 0; at < bytes.length; at += chunkSize) reader.push(bytes.subarray(at, at + chunkSize));
+    reader.end();
+    return { toServer, said };
+  }
+
+  /** A tools/call frame of exactly `bytes` bytes. */
+  const call = (bytes: number, id: number): Buffer => {
+    const head = `{"jsonrpc":"2.0","id":${id},"method":"tools/call","params":{"name":"write_file","arguments":{"content":"`;
+    return Buffer.from(`${head}${"x".repeat(bytes - head.length - 4)}"}}}`);
+  };
+
+  test("the largest frame that fits passes as written, a CR before its newline too; a byte more is refused, streamed or not", () => {
+    const largest = STDIO_DEFAULT_MAX_BUFFER_SIZE - CLIENT_LINE_ROOM - 1; // the SDK server's read buffer, less a pipe read
+    expect([fitsServerLine(largest), fitsServerLine(largest + 1)]).toEqual([true, false]);
+    const fits = call(largest, 1);
+    const { toServer, said } = proxyReading([fits, Buffer.from("\r\n"), call(largest + 1, 2), Buffer.from("\r\n"), call(largest + 2, 3), Buffer.from("\n")]);
+    expect(toServer).toHaveLength(1);
+    expect(toServer[0]!.equals(fits)).toBe(true);
+    expect(said.filter((line) => line.startsWith("client")).map((line) => JSON.parse(line.slice("client ".length)))).toEqual([2, 3].map((id) => ({
+      jsonrpc: "2.0", id, error: { code: -32602, message: `correx proxy: the client's request tools/call (${largest + id - 1} bytes) is over the server's 10 MiB line limit (an MCP SDK server's stdio transport closes the connection on a longer line): it was not passed on` },
+    })));
+  });
+
+  test("a batch over the line, one of its items 2 MiB: each item as when the batch is held whole", async () => {
+    const batch = Buffer.from(JSON.stringify([
+      { jsonrpc: "2.0", id: "own", method: "tools/call", params: { name: "read_output", arguments: { id: "tool_x" } } },
+      JSON.parse(call(2 * 1024 * 1024, 2).toString()),
+      { jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId: 41, reason: "y".repeat(OVER_SERVER_LINE_BYTES) } },
+    ]));
+    const expected = await refusals(whole(batch));
+    expect(await refusals(streamed(batch, 65536))).toEqual(expected);
+    const frame = `(in a batch of 3, ${batch.length} bytes)`;
+    expect(expected).toHaveLength(4);
+    expect(expected[0]).toMatch(`log the client's request tools/call ${frame} is over`);
+    expect(expected[1]).toMatch(`client {"jsonrpc":"2.0","id":2,"error":{"code":-32602,"message":"correx proxy: the client's request tools/call ${frame} is over`);
+    expect(expected[2]).toMatch(`log the client's notification notifications/cancelled ${frame} is over`);
+    expect(JSON.parse(expected[3]!.slice("client ".length))).toEqual({ jsonrpc: "2.0", id: "own", result: { content: [{ type: "text", text: 'read {"id":"tool_x"}' }] } });
   });
 });
