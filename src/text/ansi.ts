@@ -10,6 +10,7 @@
 //            (ESC 7, ESC =, ESC M, ESC c …). An ESC followed by anything else is a lone ESC.
 //   control  any other C0 character, DEL, or C1 character, alone.
 // A sequence cut off by the end of the text runs to that end.
+import { charsetAfter, drawsGraphics, graphicsText, type CharsetState } from "./dec-graphics.js";
 
 /** The family of a control sequence, which decides what a terminal does with it. */
 export type ControlKind = "csi" | "string" | "escape" | "control";
@@ -51,19 +52,26 @@ export function readControlSequence(text: string, start: number): ControlSequenc
 /**
  * Removes every ANSI/VT escape sequence (CSI, OSC incl. hyperlinks — their link text stays —, DCS/SOS/PM/APC,
  * charset and keypad selections, other ESC sequences, their 8-bit C1 forms) and every other control character
- * except \t and \n. A sequence cut off at the end of the text is dropped. Returns `text` itself when clean.
+ * except \t and \n; text drawn in DEC Special Graphics (`ESC ( 0 lqqk ESC ( B`) becomes the box-drawing
+ * characters a terminal shows (dec-graphics.ts). A sequence cut off at the end of the text is dropped. Returns
+ * `text` itself when clean.
  */
 export function stripAnsi(text: string): string {
   if (!CONTROL_CHARACTER.test(text)) return text;
   let result = "";
   let plainStart = 0;
+  let charset: CharsetState = 0;
   CONTROL_CHARACTER_GLOBAL.lastIndex = 0;
   for (let match = CONTROL_CHARACTER_GLOBAL.exec(text); match; match = CONTROL_CHARACTER_GLOBAL.exec(text)) {
-    result += text.slice(plainStart, match.index);
-    plainStart = readControlSequence(text, match.index).end;
+    const plain = text.slice(plainStart, match.index);
+    result += charset !== 0 && drawsGraphics(charset) ? graphicsText(plain) : plain;
+    const sequence = readControlSequence(text, match.index);
+    charset = charsetAfter(charset, sequence);
+    plainStart = sequence.end;
     CONTROL_CHARACTER_GLOBAL.lastIndex = plainStart;
   }
-  return result + text.slice(plainStart);
+  const plain = text.slice(plainStart);
+  return result + (charset !== 0 && drawsGraphics(charset) ? graphicsText(plain) : plain);
 }
 
 /**

@@ -1,6 +1,7 @@
 // The one-line screen renderLine plays a line on when it moves the cursor: one cell per code point, a cursor column
 // and the SGR colour state (see render-line.ts for the model and what is handled).
 import { applySgr, readControlSequence, type ControlSequence } from "./ansi.js";
+import { charsetAfter, drawsGraphics, graphicsCharacter, type CharsetState } from "./dec-graphics.js";
 
 const CARRIAGE_RETURN = 0x0d;
 const BACKSPACE = 0x08;
@@ -16,11 +17,13 @@ export interface Screen {
   column: number;
   savedColumn: number;
   style: string;
+  /** G0/G1 designations and the shift: text drawn in DEC graphics is written as the box-drawing characters. */
+  charset: CharsetState;
 }
 
 /** An empty screen; styles are kept per cell only when colours are (`stripAnsi` false). */
 export function createScreen(stripAnsi: boolean): Screen {
-  return { cells: [], styles: stripAnsi ? undefined : [], column: 0, savedColumn: 0, style: "" };
+  return { cells: [], styles: stripAnsi ? undefined : [], column: 0, savedColumn: 0, style: "", charset: 0 };
 }
 
 /** Writes a line's characters and plays its controls on `screen`. */
@@ -40,7 +43,8 @@ export function playLine(screen: Screen, text: string): void {
       index = sequence.end;
     } else {
       const size = isSurrogatePair(text, index) ? 2 : 1;
-      writeCell(screen, text.slice(index, index + size));
+      const character = text.slice(index, index + size);
+      writeCell(screen, screen.charset !== 0 && drawsGraphics(screen.charset) ? graphicsCharacter(character) : character);
       index += size;
     }
   }
@@ -69,7 +73,10 @@ function writeCell(screen: Screen, character: string): void {
 
 function applySequence(screen: Screen, sequence: ControlSequence): void {
   if (isTerminalCsi(sequence)) applyCsi(screen, sequence);
-  else if (sequence.kind === "escape") applyEscape(screen, sequence);
+  else {
+    if (sequence.kind === "escape") applyEscape(screen, sequence);
+    screen.charset = charsetAfter(screen.charset, sequence);
+  }
 }
 
 /** A CSI this model acts on: no private marker, no intermediates (those select modes it does not have). */
@@ -135,6 +142,7 @@ function applyEscape(screen: Screen, { intermediates, final }: ControlSequence):
     eraseCells(screen, 0, screen.cells.length);
     screen.column = 0;
     screen.style = "";
+    screen.charset = 0;
   }
 }
 

@@ -6,8 +6,9 @@
 // written to it (as `col -b`: "_\bH" and "H\bH" show "H"). Handled: CR (column 0), BS (one cell left), CSI K / J
 // (erase to end, to start, whole line), CSI G ` H f (absolute column), CSI C a D (relative column), CSI E F and
 // ESC E (column 0), CSI X (erase cells), CSI P (delete cells), CSI s / u and ESC 7 / 8 (save and restore the
-// column), ESC c (reset). Vertical moves, private-mode CSIs, OSC/DCS strings, charset and keypad selections are
-// dropped; other controls too (except \t). Cells never written but passed over show as spaces; erased cells at
+// column), ESC c (reset), the G0/G1 designations and SI/SO (text drawn in DEC Special Graphics is written as the
+// box-drawing characters a terminal shows: dec-graphics.ts). Vertical moves, private-mode CSIs, OSC/DCS strings,
+// other charsets and keypad selections are dropped; other controls too (except \t). Cells never written but passed over show as spaces; erased cells at
 // the end are trimmed. A cursor move goes no further than the end of the written text or 1024 cells in,
 // whichever is further (a terminal stops at its width), so escape bytes cannot blow a line up.
 //
@@ -16,6 +17,7 @@
 // line ends with a reset when a colour is open. Colour state does not carry over from one line to the next (a
 // line never bleeds colour into the next one, which a cut output needs); OSC 8 hyperlinks keep only their text.
 import { applySgr, CONTROL_CHARACTER, readControlSequence, stripAnsi as stripEscapes } from "./ansi.js";
+import { charsetAfter, drawsGraphics, graphicsText } from "./dec-graphics.js";
 import { createScreen, isTerminalCsi, openStyle, playLine, printColored, printPlain } from "./line-screen.js";
 
 /** The hygiene switches renderLine applies to a line (SPEC §2: `--keep-ansi`, `--raw` turn them off). */
@@ -70,6 +72,7 @@ function keepOnlyColors(text: string): string {
   let result = "";
   let active = "";
   let style = "";
+  let charset = 0;
   for (let index = 0; index < text.length; ) {
     CONTROL_CHARACTER_GLOBAL.lastIndex = index;
     const runEnd = CONTROL_CHARACTER_GLOBAL.exec(text)?.index ?? text.length;
@@ -77,10 +80,12 @@ function keepOnlyColors(text: string): string {
       result += openStyle(active, style);
       active = style;
     }
-    result += text.slice(index, runEnd);
+    const run = text.slice(index, runEnd);
+    result += charset !== 0 && drawsGraphics(charset) ? graphicsText(run) : run;
     if (runEnd === text.length) break;
     const sequence = readControlSequence(text, runEnd);
     if (isTerminalCsi(sequence) && sequence.final === "m") style = applySgr(style, sequence.params);
+    else charset = charsetAfter(charset, sequence);
     index = sequence.end;
   }
   return active === "" ? result : result + RESET;

@@ -11,7 +11,7 @@ const colored: RenderLineOptions = { stripAnsi: false, collapse: true };
 const TEXT_FIXTURES = [
   "npm-install-progress.txt", "cargo-build-progress.txt", "curl-progress-bar.txt", "curl-progress-meter.txt",
   "tqdm-progress.txt", "tsc-failing-build.txt", "vitest-colored.txt", "vitest-tty.txt", "ls-color.txt",
-  "python-traceback.txt", "crlf.log", "cjk-emoji.txt", "man-overstrike.txt",
+  "python-traceback.txt", "crlf.log", "cjk-emoji.txt", "man-overstrike.txt", "pstree-vt100.txt",
 ];
 
 function readFixture(name: string): Uint8Array {
@@ -79,6 +79,13 @@ describe("progress redraws collapse to their final state", () => {
       "    Finished `dev` profile [unoptimized + debuginfo] target(s) in 12.46s",
       "",
     ]);
+  });
+
+  test("pstree -G's VT100 line drawing reads as the tree a terminal shows", () => {
+    const tree = ["bash─┬─pstree", "     ├─sh───2*[sleep]", "     ├─sh─┬─sleep", "     │    └─tail", "     └─sleep", ""];
+    expect(render("pstree-vt100.txt")).toEqual(tree);
+    expect(render("pstree-vt100.txt", colored)).toEqual(tree);
+    expect(render("pstree-vt100.txt", { stripAnsi: true, collapse: false })).toEqual(tree);
   });
 
   test("npm spinner frames vanish, leaving the log lines", () => {

@@ -14,10 +14,22 @@ const piece = fc.constantFrom(
   `${ESC}[K`, `${ESC}[1K`, `${ESC}[2K`, `${ESC}[0J`, `${ESC}[3G`, `${ESC}[2C`, `${ESC}[2D`, `${ESC}[4X`, `${ESC}[2P`,
   `${ESC}[H`, `${ESC}[1;5H`, `${ESC}[s`, `${ESC}[u`, `${ESC}7`, `${ESC}8`, `${ESC}c`, `${ESC}E`, `${ESC}[1A`, `${ESC}[?25l`,
   `${ESC}[31m`, `${ESC}[1;4m`, `${ESC}[0m`, `${ESC}[m`, `${ESC}[38;5;0m`, `${ESC}[39;22m`, `${ESC}[48;2;1;2;3m`, `${ESC}]0;title\x07`, `${ESC}]8;;http://x${ESC}\\`,
-  `${ESC}(B`, `${ESC}=`, "\u009b32m", "\u009bK", "\u009d0;t\u009c", ESC, `${ESC}[`, `${ESC}[9999C`,
+  `${ESC}(B`, `${ESC}(0`, `${ESC})0`, "\x0e", "\x0f", "lqk", `${ESC}=`, "\u009b32m", "\u009bK", "\u009d0;t\u009c", ESC, `${ESC}[`, `${ESC}[9999C`,
 );
 const terminalLine = fc.array(piece, { maxLength: 30 }).map((pieces) => pieces.join(""));
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+describe("DEC Special Graphics", () => {
+  test("a box line redrawn over a progress line reads as box drawing, colours kept or not", () => {
+    const line = `Working...\r${ESC}(0${ESC}[1mlqq${ESC}(B${ESC}[0m done ${ESC}(0x\x0fx${ESC}(B`;
+    expect(renderLine(line, clean)).toBe("┌── done ││");
+    expect(renderLine(line, colored)).toBe(`${ESC}[1m┌──${ESC}[0m done ││`);
+  });
+
+  test("ESC c resets the charset", () => {
+    expect(renderLine(`${ESC}(0q\r${ESC}cqq`, clean)).toBe("qq");
+  });
+});
 
 describe("renderLine without collapse", () => {
   test("drops only a trailing CR when both switches are off", () => {
