@@ -10,6 +10,8 @@ const NEWLINE = 0x0a;
 /** How the ring's lines are read: per-line hygiene, folding, and how many newlines the whole input had. */
 export interface RingReadOptions {
   cleanLine: (line: string) => string;
+  /** Hygiene for a line whose start is missing (the ring began inside it); cleanLine when absent. */
+  cleanCutStart?: (line: string) => string;
   foldRepeats: boolean;
   /** Newlines counted in the whole input so far (the ring's last line number follows from it). */
   totalNewlines: number;
@@ -112,7 +114,8 @@ function readFrom({ start, bytes, first, partial: firstPartial }: RingRead, from
     }
     const end = decoder.lineEnd(offset);
     const rawEnd = start + (end === bytes.length ? end : end + 1);
-    const text = options.cleanLine(decoder.decode(offset, end));
+    const clean = partial === "start" ? (options.cleanCutStart ?? options.cleanLine) : options.cleanLine;
+    const text = clean(decoder.decode(offset, end));
     folder.push({ text, from: lineNumber, to: lineNumber, rawStart: start + offset, rawEnd, partial });
     previous = partial === undefined ? offset : -1;
     previousLength = end - offset;

@@ -2,6 +2,7 @@
 import { BudgetTooSmallError } from "../errors.js";
 import { looksBinary } from "../text/binary.js";
 import { createTranscoder, detectEncoding } from "../text/encoding.js";
+import { cutStringEnd } from "../text/inline-image.js";
 import { renderLine } from "../text/render-line.js";
 import { summarizeBinary } from "./binary-summary.js";
 import { CUT_MIN_BYTES, ONE_OFF_MIN_BYTES, withoutOptimizing } from "./one-off.js";
@@ -57,7 +58,9 @@ export class BoundSession {
     // JSON text may not hold raw (so DEL, C1 characters and CRLF ends survive: JSON that fits comes back byte for byte).
     const clean = this.json ? (line: string) => (this.json?.isCandidate && !JSON_FORBIDDEN.test(line) ? line : cleanText(line)) : cleanText;
     const salience = salienceOn ? new SalienceScanner(clean, options.budget.maxBytes) : undefined;
-    this.collector = new LineCollector({ budget: options.budget, keep: options.keep, cleanLine: clean, foldRepeats: options.hygiene.foldRepeats, salience });
+    // The tail of a line too long to hold may start inside a sequence (an inline image's base64): its rest is dropped.
+    const cleanCutStart = stripAnsi || collapse ? (line: string) => clean(line.slice(cutStringEnd(line))) : undefined;
+    this.collector = new LineCollector({ budget: options.budget, keep: options.keep, cleanLine: clean, cleanCutStart, foldRepeats: options.hygiene.foldRepeats, salience });
   }
 
   /**

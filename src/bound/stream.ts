@@ -38,6 +38,8 @@ export interface CollectorOptions {
   keep: KeepMode;
   /** Per-line hygiene (ANSI, carriage returns); identity when hygiene is off. */
   cleanLine: (line: string) => string;
+  /** Hygiene for the tail of a line too long to hold, whose start is missing; cleanLine when absent. */
+  cleanCutStart?: (line: string) => string;
   foldRepeats: boolean;
   /** Scores lines as they leave the tail ring (SPEC §4, salience). */
   salience?: SalienceScanner;
@@ -250,7 +252,7 @@ export class LineCollector {
   /** The ring's lines read back (none without a ring), folded into `folder`; with `keep`, about the last `keep`. */
   private ringLines(folder: RepeatFolder, keep?: number): CollectedLine[] {
     if (!this.ring) return folder.lines;
-    const { cleanLine, foldRepeats } = this.options;
-    return ringLines(this.ring, { cleanLine, foldRepeats, totalNewlines: this.newlines, ringNewlines: this.ringNewlines }, folder, keep);
+    const { cleanLine, cleanCutStart, foldRepeats } = this.options;
+    return ringLines(this.ring, { cleanLine, cleanCutStart, foldRepeats, totalNewlines: this.newlines, ringNewlines: this.ringNewlines }, folder, keep);
   }
 }

@@ -11,6 +11,7 @@
 //   control  any other C0 character, DEL, or C1 character, alone.
 // A sequence cut off by the end of the text runs to that end.
 import { charsetAfter, drawsGraphics, graphicsText, type CharsetState } from "./dec-graphics.js";
+import { stringNote } from "./inline-image.js";
 
 /** The family of a control sequence, which decides what a terminal does with it. */
 export type ControlKind = "csi" | "string" | "escape" | "control";
@@ -53,7 +54,8 @@ export function readControlSequence(text: string, start: number): ControlSequenc
  * Removes every ANSI/VT escape sequence (CSI, OSC incl. hyperlinks — their link text stays —, DCS/SOS/PM/APC,
  * charset and keypad selections, other ESC sequences, their 8-bit C1 forms) and every other control character
  * except \t and \n; text drawn in DEC Special Graphics (`ESC ( 0 lqqk ESC ( B`) becomes the box-drawing
- * characters a terminal shows (dec-graphics.ts). A sequence cut off at the end of the text is dropped. Returns
+ * characters a terminal shows (dec-graphics.ts), an inline image (iTerm2, kitty, sixel) becomes `[image]`
+ * (inline-image.ts). A sequence cut off at the end of the text is dropped. Returns
  * `text` itself when clean.
  */
 export function stripAnsi(text: string): string {
@@ -66,7 +68,8 @@ export function stripAnsi(text: string): string {
     const plain = text.slice(plainStart, match.index);
     result += charset !== 0 && drawsGraphics(charset) ? graphicsText(plain) : plain;
     const sequence = readControlSequence(text, match.index);
-    charset = charsetAfter(charset, sequence);
+    if (sequence.kind === "string") result += stringNote(text, match.index);
+    else charset = charsetAfter(charset, sequence);
     plainStart = sequence.end;
     CONTROL_CHARACTER_GLOBAL.lastIndex = plainStart;
   }

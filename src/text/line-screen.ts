@@ -2,6 +2,7 @@
 // and the SGR colour state (see render-line.ts for the model and what is handled).
 import { applySgr, readControlSequence, type ControlSequence } from "./ansi.js";
 import { charsetAfter, drawsGraphics, graphicsCharacter, type CharsetState } from "./dec-graphics.js";
+import { stringNote } from "./inline-image.js";
 
 const CARRIAGE_RETURN = 0x0d;
 const BACKSPACE = 0x08;
@@ -39,7 +40,8 @@ export function playLine(screen: Screen, text: string): void {
       index += 1;
     } else if (isControl(code)) {
       const sequence = readControlSequence(text, index);
-      applySequence(screen, sequence);
+      if (sequence.kind === "string") writeNote(screen, stringNote(text, index));
+      else applySequence(screen, sequence);
       index = sequence.end;
     } else {
       const size = isSurrogatePair(text, index) ? 2 : 1;
@@ -69,6 +71,11 @@ function writeCell(screen: Screen, character: string): void {
   cells[screen.column] = character;
   if (styles) styles[screen.column] = screen.style;
   screen.column += 1;
+}
+
+// An image's note is written where the image was drawn, in the colours then set, as text.
+function writeNote(screen: Screen, note: string): void {
+  for (const character of note) writeCell(screen, character);
 }
 
 function applySequence(screen: Screen, sequence: ControlSequence): void {

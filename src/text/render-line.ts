@@ -18,6 +18,7 @@
 // line never bleeds colour into the next one, which a cut output needs); OSC 8 hyperlinks keep only their text.
 import { applySgr, CONTROL_CHARACTER, readControlSequence, stripAnsi as stripEscapes } from "./ansi.js";
 import { charsetAfter, drawsGraphics, graphicsText } from "./dec-graphics.js";
+import { stringNote } from "./inline-image.js";
 import { createScreen, isTerminalCsi, openStyle, playLine, printColored, printPlain } from "./line-screen.js";
 
 /** The hygiene switches renderLine applies to a line (SPEC §2: `--keep-ansi`, `--raw` turn them off). */
@@ -85,7 +86,15 @@ function keepOnlyColors(text: string): string {
     if (runEnd === text.length) break;
     const sequence = readControlSequence(text, runEnd);
     if (isTerminalCsi(sequence) && sequence.final === "m") style = applySgr(style, sequence.params);
-    else charset = charsetAfter(charset, sequence);
+    else if (sequence.kind === "string") {
+      // an image's note, written as text in the colours then set
+      const note = stringNote(text, runEnd);
+      if (note !== "" && style !== active) {
+        result += openStyle(active, style);
+        active = style;
+      }
+      result += note;
+    } else charset = charsetAfter(charset, sequence);
     index = sequence.end;
   }
   return active === "" ? result : result + RESET;

@@ -12,6 +12,7 @@ const TEXT_FIXTURES = [
   "npm-install-progress.txt", "cargo-build-progress.txt", "curl-progress-bar.txt", "curl-progress-meter.txt",
   "tqdm-progress.txt", "tsc-failing-build.txt", "vitest-colored.txt", "vitest-tty.txt", "ls-color.txt",
   "python-traceback.txt", "crlf.log", "cjk-emoji.txt", "man-overstrike.txt", "pstree-vt100.txt",
+  "chafa-kitty.txt", "chafa-iterm.txt", "chafa-sixels.txt",
 ];
 
 function readFixture(name: string): Uint8Array {
@@ -86,6 +87,12 @@ describe("progress redraws collapse to their final state", () => {
     expect(render("pstree-vt100.txt")).toEqual(tree);
     expect(render("pstree-vt100.txt", colored)).toEqual(tree);
     expect(render("pstree-vt100.txt", { stripAnsi: true, collapse: false })).toEqual(tree);
+  });
+
+  test.each(["chafa-kitty.txt", "chafa-iterm.txt", "chafa-sixels.txt"])("%s: the inline image reads as [image], none of its data", (name) => {
+    // chafa writes no newline after a sixel: the terminal's next text follows it
+    const lines = name === "chafa-sixels.txt" ? ["plot written to chart.png:", "[image]done"] : ["plot written to chart.png:", "[image]", "done"];
+    for (const options of [clean, colored, { stripAnsi: true, collapse: false }]) expect(render(name, options)).toEqual([...lines, ""]);
   });
 
   test("npm spinner frames vanish, leaving the log lines", () => {
