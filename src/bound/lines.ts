@@ -30,6 +30,8 @@ export class RepeatFolder {
   /** Change in UTF-8 bytes (plus newlines) of `lines` caused by the last push; lets callers keep a running total. */
   lastDeltaBytes = 0;
   lastDeltaLines = 0;
+  /** Where the rows a redraw took back began: the next line stands for them too (see redraw). */
+  private redrawn: { from: number; rawStart: number } | undefined;
 
   constructor(enabled: boolean) {
     this.enabled = enabled;
@@ -68,7 +70,32 @@ export class RepeatFolder {
     if (this.run.startIndex < 0) this.run = undefined;
   }
 
+  /**
+   * Takes back the last `rows` lines, which a line that moves the cursor up that far writes over (a live region's
+   * next frame, text/rows-up.ts): the next line pushed stands for them, so line numbers and offsets stay whole.
+   * Stops at a partial line or a fold note (which stands for many rows), and at the start of the list.
+   */
+  redraw(rows: number): void {
+    let bytes = 0;
+    let lines = 0;
+    while (lines < rows && this.lines.length > 0) {
+      const last = this.lines[this.lines.length - 1]!;
+      if (last.partial !== undefined || last.foldNote === true) break;
+      this.lines.pop();
+      this.redrawn = { from: last.from, rawStart: last.rawStart };
+      bytes += Buffer.byteLength(last.text) + 1;
+      lines += 1;
+    }
+    if (lines > 0) this.run = undefined;
+    this.lastDeltaBytes = -bytes;
+    this.lastDeltaLines = -lines;
+  }
+
   push(line: CollectedLine): void {
+    if (this.redrawn !== undefined) {
+      line = { ...line, from: this.redrawn.from, rawStart: this.redrawn.rawStart };
+      this.redrawn = undefined;
+    }
     const run = this.run;
     if (!this.enabled || run === undefined || run.text !== line.text || line.partial !== undefined) {
       this.lines.push(line);

@@ -12,6 +12,8 @@ export interface RingReadOptions {
   cleanLine: (line: string) => string;
   /** Hygiene for a line whose start is missing (the ring began inside it); cleanLine when absent. */
   cleanCutStart?: (line: string) => string;
+  /** Rows a line moves up over the lines before it (a live region's redraw); absent: none. */
+  rowsUp?: (line: string) => number;
   foldRepeats: boolean;
   /** Newlines counted in the whole input so far (the ring's last line number follows from it). */
   totalNewlines: number;
@@ -115,9 +117,12 @@ function readFrom({ start, bytes, first, partial: firstPartial }: RingRead, from
     const end = decoder.lineEnd(offset);
     const rawEnd = start + (end === bytes.length ? end : end + 1);
     const clean = partial === "start" ? (options.cleanCutStart ?? options.cleanLine) : options.cleanLine;
-    const text = clean(decoder.decode(offset, end));
+    const raw = decoder.decode(offset, end);
+    const text = clean(raw);
+    const up = text === raw || options.rowsUp === undefined ? 0 : options.rowsUp(raw);
+    if (up > 0) folder.redraw(up);
     folder.push({ text, from: lineNumber, to: lineNumber, rawStart: start + offset, rawEnd, partial });
-    previous = partial === undefined ? offset : -1;
+    previous = partial === undefined && up === 0 ? offset : -1;
     previousLength = end - offset;
     partial = undefined;
     lineNumber += 1;

@@ -4,6 +4,7 @@ import { looksBinary } from "../text/binary.js";
 import { createTranscoder, detectEncoding } from "../text/encoding.js";
 import { cutStringEnd } from "../text/inline-image.js";
 import { renderLine } from "../text/render-line.js";
+import { rowsUp } from "../text/rows-up.js";
 import { summarizeBinary } from "./binary-summary.js";
 import { CUT_MIN_BYTES, ONE_OFF_MIN_BYTES, withoutOptimizing } from "./one-off.js";
 import type { RecordFields } from "./compose.js";
@@ -60,7 +61,7 @@ export class BoundSession {
     const salience = salienceOn ? new SalienceScanner(clean, options.budget.maxBytes) : undefined;
     // The tail of a line too long to hold may start inside a sequence (an inline image's base64): its rest is dropped.
     const cleanCutStart = stripAnsi || collapse ? (line: string) => clean(line.slice(cutStringEnd(line))) : undefined;
-    this.collector = new LineCollector({ budget: options.budget, keep: options.keep, cleanLine: clean, cleanCutStart, foldRepeats: options.hygiene.foldRepeats, salience });
+    this.collector = new LineCollector({ budget: options.budget, keep: options.keep, cleanLine: clean, cleanCutStart, rowsUp: collapse ? rowsUp : undefined, foldRepeats: options.hygiene.foldRepeats, salience });
   }
 
   /**

@@ -40,6 +40,8 @@ export interface CollectorOptions {
   cleanLine: (line: string) => string;
   /** Hygiene for the tail of a line too long to hold, whose start is missing; cleanLine when absent. */
   cleanCutStart?: (line: string) => string;
+  /** Rows a line moves up over the lines before it (a live region's redraw, text/rows-up.ts); absent: none. */
+  rowsUp?: (line: string) => number;
   foldRepeats: boolean;
   /** Scores lines as they leave the tail ring (SPEC §4, salience). */
   salience?: SalienceScanner;
@@ -150,9 +152,17 @@ export class LineCollector {
       this.pendingBytes = 0;
     }
     const rawStart = rawEnd - bytes.length - 1;
-    this.pushHead(this.options.cleanLine(bytes.toString("utf8")), rawStart, rawEnd, undefined, lineNumber);
+    const raw = bytes.toString("utf8");
+    const text = this.options.cleanLine(raw);
+    // a clean line is returned as it came: only a cleaned one can move up
+    const up = text === raw || this.options.rowsUp === undefined ? 0 : this.options.rowsUp(raw);
+    if (up > 0) {
+      this.head.redraw(up);
+      this.headBytes += this.head.lastDeltaBytes;
+    }
+    this.pushHead(text, rawStart, rawEnd, undefined, lineNumber);
     if (this.overflowed) this.ring = this.createRing(rawEnd, true, this.newlines + 1);
-    const open = !this.overflowed && this.head.runText !== undefined;
+    const open = !this.overflowed && this.head.runText !== undefined && up === 0;
     this.previous = open ? (bytes === tail ? Buffer.from(tail) : bytes) : undefined;
   }
 
@@ -252,7 +262,7 @@ export class LineCollector {
   /** The ring's lines read back (none without a ring), folded into `folder`; with `keep`, about the last `keep`. */
   private ringLines(folder: RepeatFolder, keep?: number): CollectedLine[] {
     if (!this.ring) return folder.lines;
-    const { cleanLine, cleanCutStart, foldRepeats } = this.options;
-    return ringLines(this.ring, { cleanLine, cleanCutStart, foldRepeats, totalNewlines: this.newlines, ringNewlines: this.ringNewlines }, folder, keep);
+    const { cleanLine, cleanCutStart, rowsUp, foldRepeats } = this.options;
+    return ringLines(this.ring, { cleanLine, cleanCutStart, rowsUp, foldRepeats, totalNewlines: this.newlines, ringNewlines: this.ringNewlines }, folder, keep);
   }
 }

@@ -16,7 +16,8 @@ describe("recorded outputs, model projection", () => {
   test.each([
     "npm-install-progress.txt", "tsc-failing-build.txt", "vitest-colored.txt", "vitest-tty.txt", "ls-color.txt",
     "python-traceback.txt", "crlf.log", "cjk-emoji.txt", "cargo-build-progress.txt", "curl-progress-bar.txt",
-    "tqdm-progress.txt", "man-overstrike.txt",
+    "tqdm-progress.txt", "man-overstrike.txt", "vitest-live.txt", "pstree-vt100.txt", "chafa-kitty.txt", "chafa-iterm.txt",
+    "chafa-sixels.txt",
   ])("%s: no escape, carriage return or other control byte reaches the model", (name) => {
     const run = bound(name);
     expect(run.code).toBe(0);
@@ -44,6 +45,13 @@ describe("recorded outputs, model projection", () => {
     const curl = bound("curl-progress-bar.txt").text;
     expect(curl).toMatch(/100\.0%/);
     expect(curl.split("\n").length).toBeLessThan(fixture("curl-progress-bar.txt").toString().split("\r").length);
+  });
+
+  test("a live region redrawn with cursor-up reads as tmux shows it; line drawing and images as a terminal draws them", () => {
+    const lines = (text: string) => text.split("\n").map((line) => line.trimEnd()).join("\n").trimEnd();
+    expect(lines(bound("vitest-live.txt").text)).toBe(lines(fixture("vitest-live.tmux.txt").toString("utf8")));
+    expect(bound("pstree-vt100.txt").text).toContain("     │    └─tail\n");
+    expect(bound("chafa-kitty.txt").text).toBe("plot written to chart.png:\n[image]\ndone\n");
   });
 
   test("CRLF line ends become plain lines; CJK and emoji come through whole", () => {

@@ -1,0 +1,23 @@
+import { describe, expect, test } from "vitest";
+import { MAX_ROWS_UP, rowsUp } from "../../src/text/rows-up.js";
+
+const ESC = "\x1b";
+
+describe("rowsUp", () => {
+  test.each([
+    ["plain text", "Tests 1 passed", 0],
+    ["a carriage-return redraw", "10%\r20%", 0],
+    ["vitest's erase of a seven-row frame", `${ESC}[?2026l${ESC}[K${`${ESC}[1A${ESC}[K`.repeat(7)} ❯ sum.test.js`, 7],
+    ["log-update's erase (2K, up, column 1)", `${ESC}[2K${ESC}[1A${ESC}[2K${ESC}[1A${ESC}[2K${ESC}[G`, 2],
+    ["a count, and CSI F", `${ESC}[12A${ESC}[2F`, 14],
+    ["CSI 0 A is one row, as CSI A", `${ESC}[0A${ESC}[A`, 2],
+    ["reverse index", `${ESC}M${ESC}M`, 2],
+    ["up and back down again: the line ends where it began", `${ESC}[3Atext${ESC}[3B`, 0],
+    ["down only", `${ESC}[2B`, 0],
+    ["private or with intermediates: not a move", `${ESC}[?1A`, 0],
+    ["8-bit CSI", "\u009b3A", 3],
+    ["more than a live region", `${ESC}[9999A`, MAX_ROWS_UP],
+  ])("%s", (_name, line, rows) => {
+    expect(rowsUp(line)).toBe(rows);
+  });
+});
