@@ -16,7 +16,13 @@ export interface Screen {
   /** The SGR state each cell was written with; only kept when colours are. */
   styles: string[] | undefined;
   column: number;
-  savedColumn: number;
+  /**
+   * A cursor saved (ESC 7, CSI s) and then moved to another row (a status line at the bottom: apt's
+   * `ESC 7 ESC[30;0f Progress: [ 40%] … ESC 8`; docker's row above): what is written or erased there is not on this
+   * line, until the cursor is restored. Without a save the row of a move is unknown, and the line goes on as before.
+   */
+  elsewhere: boolean;
+  saved: { column: number; elsewhere: boolean } | undefined;
   style: string;
   /** G0/G1 designations and the shift: text drawn in DEC graphics is written as the box-drawing characters. */
   charset: CharsetState;
@@ -24,7 +30,7 @@ export interface Screen {
 
 /** An empty screen; styles are kept per cell only when colours are (`stripAnsi` false). */
 export function createScreen(stripAnsi: boolean): Screen {
-  return { cells: [], styles: stripAnsi ? undefined : [], column: 0, savedColumn: 0, style: "", charset: 0 };
+  return { cells: [], styles: stripAnsi ? undefined : [], column: 0, elsewhere: false, saved: undefined, style: "", charset: 0 };
 }
 
 /** Writes a line's characters and plays its controls on `screen`. */
@@ -63,6 +69,7 @@ function isSurrogatePair(text: string, index: number): boolean {
 }
 
 function writeCell(screen: Screen, character: string): void {
+  if (screen.elsewhere) return;
   const { cells, styles } = screen;
   while (cells.length < screen.column) {
     cells.push(undefined);
@@ -91,7 +98,14 @@ export function isTerminalCsi({ kind, params, intermediates }: ControlSequence):
   return kind === "csi" && intermediates === "" && !/^[<=>?]/.test(params);
 }
 
+// The CSIs that move the cursor to another row (E and F to the first column too).
+const ROW_MOVES = new Set(["A", "B", "E", "F", "H", "f", "d", "e"]);
+// The CSIs that erase or delete cells of the cursor's row.
+const ROW_ERASES = new Set(["K", "J", "X", "P"]);
+
 function applyCsi(screen: Screen, { params, final }: ControlSequence): void {
+  if (screen.saved !== undefined && ROW_MOVES.has(final)) screen.elsewhere = true;
+  if (screen.elsewhere && ROW_ERASES.has(final)) return;
   const values = params.split(";").map((value) => Number.parseInt(value, 10) || 0);
   const first = values[0] ?? 0;
   const count = Math.max(1, first);
@@ -127,10 +141,10 @@ function applyCsi(screen: Screen, { params, final }: ControlSequence): void {
       screen.styles?.splice(screen.column, count);
       break;
     case "s":
-      if (params === "") screen.savedColumn = screen.column;
+      if (params === "") saveCursor(screen);
       break;
     case "u":
-      if (params === "") screen.column = screen.savedColumn;
+      if (params === "") restoreCursor(screen);
       break;
     case "m":
       screen.style = applySgr(screen.style, params);
@@ -142,15 +156,31 @@ function applyCsi(screen: Screen, { params, final }: ControlSequence): void {
 
 function applyEscape(screen: Screen, { intermediates, final }: ControlSequence): void {
   if (intermediates !== "") return;
-  if (final === "7") screen.savedColumn = screen.column;
-  else if (final === "8") screen.column = screen.savedColumn;
+  // ESC D (index), ESC E (next line), ESC M (reverse index) change the row
+  if (screen.saved !== undefined && (final === "D" || final === "E" || final === "M")) screen.elsewhere = true;
+  if (final === "7") saveCursor(screen);
+  else if (final === "8") restoreCursor(screen);
   else if (final === "E") screen.column = 0;
   else if (final === "c") {
     eraseCells(screen, 0, screen.cells.length);
     screen.column = 0;
     screen.style = "";
     screen.charset = 0;
+    screen.elsewhere = false;
+    screen.saved = undefined;
   }
+}
+
+function saveCursor(screen: Screen): void {
+  screen.saved = { column: screen.column, elsewhere: screen.elsewhere };
+}
+
+// A restore without a save goes to the first column of this line, as a terminal's default saved cursor is the home.
+// The moves after a restore are this line's own again (rows-up.ts counts them).
+function restoreCursor(screen: Screen): void {
+  screen.column = screen.saved?.column ?? 0;
+  screen.elsewhere = screen.saved?.elsewhere ?? false;
+  screen.saved = undefined;
 }
 
 // Erase in line (and in display, as far as this line goes): 0 from the cursor on, 1 up to it, 2 all.

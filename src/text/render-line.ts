@@ -6,7 +6,8 @@
 // written to it (as `col -b`: "_\bH" and "H\bH" show "H"). Handled: CR (column 0), BS (one cell left), CSI K / J
 // (erase to end, to start, whole line), CSI G ` H f (absolute column), CSI C a D (relative column), CSI E F and
 // ESC E (column 0), CSI X (erase cells), CSI P (delete cells), CSI s / u and ESC 7 / 8 (save and restore the
-// column), ESC c (reset), the G0/G1 designations and SI/SO (text drawn in DEC Special Graphics is written as the
+// column; with the cursor saved, a move to another row and what is written or erased there until the restore is
+// not this line's: a status line's), ESC c (reset), the G0/G1 designations and SI/SO (text drawn in DEC Special Graphics is written as the
 // box-drawing characters a terminal shows: dec-graphics.ts). Vertical moves, private-mode CSIs, OSC/DCS strings,
 // other charsets and keypad selections are dropped; other controls too (except \t). Cells never written but passed over show as spaces; erased cells at
 // the end are trimmed. A cursor move goes no further than the end of the written text or 1024 cells in,

@@ -5,7 +5,9 @@
 // (bound/lines.ts RepeatFolder.redraw), so a model reads the last frame, not every one.
 
 // CSI n A (up), CSI n F (to the start of the line n up), ESC M (reverse index); their downward kin count back.
-const VERTICAL_MOVE = /(?:\x1b\[|\x9b)([0-9]*)([ABEF])|\x1bM/g;
+// Between a save of the cursor (ESC 7, CSI s) and its restore (ESC 8, CSI u) the moves are to another row and back
+// (a status line: line-screen.ts), not this line's.
+const VERTICAL_MOVE = /(?:\x1b\[|\x9b)([0-9]*)([ABEFsu])|\x1b([M78])/g;
 const ANY_UPWARD = /(?:\x1b\[|\x9b)[0-9]*[AF]|\x1bM/;
 /** Rows a line may move up at most: more is a screen, not a live region (and cannot blow a list up). */
 export const MAX_ROWS_UP = 256;
@@ -14,11 +16,16 @@ export const MAX_ROWS_UP = 256;
 export function rowsUp(line: string): number {
   if (!ANY_UPWARD.test(line)) return 0;
   let rows = 0;
+  let saved = false;
   VERTICAL_MOVE.lastIndex = 0;
   for (let move = VERTICAL_MOVE.exec(line); move; move = VERTICAL_MOVE.exec(line)) {
-    const count = move[2] === undefined ? 1 : Math.max(1, Number.parseInt(move[1] || "1", 10) || 1);
-    rows += move[2] === undefined || move[2] === "A" || move[2] === "F" ? count : -count;
-    rows = Math.max(rows, -MAX_ROWS_UP);
+    const kind = move[2] ?? move[3]!;
+    if (kind === "s" || kind === "7") saved = move[1] === "" || move[1] === undefined;
+    else if (kind === "u" || kind === "8") saved = false;
+    else if (!saved) {
+      const count = kind === "M" ? 1 : Math.max(1, Number.parseInt(move[1] || "1", 10) || 1);
+      rows = Math.max(rows + (kind === "A" || kind === "F" || kind === "M" ? count : -count), -MAX_ROWS_UP);
+    }
   }
   return Math.min(Math.max(rows, 0), MAX_ROWS_UP);
 }

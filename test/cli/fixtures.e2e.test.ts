@@ -17,7 +17,7 @@ describe("recorded outputs, model projection", () => {
     "npm-install-progress.txt", "tsc-failing-build.txt", "vitest-colored.txt", "vitest-tty.txt", "ls-color.txt",
     "python-traceback.txt", "crlf.log", "cjk-emoji.txt", "cargo-build-progress.txt", "curl-progress-bar.txt",
     "tqdm-progress.txt", "man-overstrike.txt", "vitest-live.txt", "pstree-vt100.txt", "chafa-kitty.txt", "chafa-iterm.txt",
-    "chafa-sixels.txt",
+    "chafa-sixels.txt", "apt-install-progress.txt",
   ])("%s: no escape, carriage return or other control byte reaches the model", (name) => {
     const run = bound(name);
     expect(run.code).toBe(0);
@@ -52,6 +52,17 @@ describe("recorded outputs, model projection", () => {
     expect(lines(bound("vitest-live.txt").text)).toBe(lines(fixture("vitest-live.tmux.txt").toString("utf8")));
     expect(bound("pstree-vt100.txt").text).toContain("     │    └─tail\n");
     expect(bound("chafa-kitty.txt").text).toBe("plot written to chart.png:\n[image]\ndone\n");
+  });
+
+  test("apt's progress line at the bottom row leaves its log lines whole, as a terminal shows them", () => {
+    expect(bound("apt-install-progress.txt").text.split("\n").slice(8, 14)).toEqual([
+      "(Reading database ... 149317 files and directories currently installed.)",
+      "Preparing to unpack .../dialog_1.3-20230209-1_amd64.deb ...",
+      "Unpacking dialog (1.3-20230209-1) over (1.3-20230209-1) ...",
+      "Setting up dialog (1.3-20230209-1) ...",
+      "Processing triggers for man-db (2.11.2-2) ...",
+      "",
+    ]);
   });
 
   test("CRLF line ends become plain lines; CJK and emoji come through whole", () => {

@@ -12,7 +12,7 @@ const TEXT_FIXTURES = [
   "npm-install-progress.txt", "cargo-build-progress.txt", "curl-progress-bar.txt", "curl-progress-meter.txt",
   "tqdm-progress.txt", "tsc-failing-build.txt", "vitest-colored.txt", "vitest-tty.txt", "ls-color.txt",
   "python-traceback.txt", "crlf.log", "cjk-emoji.txt", "man-overstrike.txt", "pstree-vt100.txt",
-  "chafa-kitty.txt", "chafa-iterm.txt", "chafa-sixels.txt",
+  "chafa-kitty.txt", "chafa-iterm.txt", "chafa-sixels.txt", "apt-install-progress.txt",
 ];
 
 function readFixture(name: string): Uint8Array {

@@ -19,6 +19,24 @@ const piece = fc.constantFrom(
 const terminalLine = fc.array(piece, { maxLength: 30 }).map((pieces) => pieces.join(""));
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
+describe("a saved cursor moved to another row", () => {
+  test("apt's progress line drawn at the bottom row leaves no fragment in the log line written after the restore", () => {
+    const line = `${ESC}7${ESC}[30;0f${ESC}[42m${ESC}[30mProgress: [ 40%]${ESC}[49m${ESC}[39m [${"#".repeat(31)}${".".repeat(47)}] ${ESC}8Setting up dialog (1.3-20230209-1) ...\r`;
+    expect(renderLine(line, clean)).toBe("Setting up dialog (1.3-20230209-1) ...");
+    expect(renderLine(line, colored)).toBe("Setting up dialog (1.3-20230209-1) ...");
+  });
+
+  test.each([
+    ["an erase on the other row spares this one", `abc${ESC}7${ESC}[30;1H${ESC}[2K${ESC}8`, "abc"],
+    ["CSI s / u, a move up and down", `abc${ESC}[s${ESC}[1Anote${ESC}[1B${ESC}[u!`, "abc!"],
+    ["vertical position (CSI d) and reverse index", `a${ESC}7${ESC}[5dx${ESC}8b${ESC}7${ESC}My${ESC}8c`, "abc"],
+    ["a move without a save stays on the line, as before", `abc${ESC}[5;2Hd`, "adc"],
+    ["a restore ends it: later moves are the line's", `${ESC}7${ESC}[9;1H${ESC}8${ESC}[1Aup`, "up"],
+  ])("%s", (_name, line, expected) => {
+    expect(renderLine(line, clean)).toBe(expected);
+  });
+});
+
 describe("DEC Special Graphics", () => {
   test("a box line redrawn over a progress line reads as box drawing, colours kept or not", () => {
     const line = `Working...\r${ESC}(0${ESC}[1mlqq${ESC}(B${ESC}[0m done ${ESC}(0x\x0fx${ESC}(B`;

@@ -17,6 +17,9 @@ describe("rowsUp", () => {
     ["private or with intermediates: not a move", `${ESC}[?1A`, 0],
     ["8-bit CSI", "\u009b3A", 3],
     ["more than a live region", `${ESC}[9999A`, MAX_ROWS_UP],
+    ["apt's scroll region set with the cursor saved, then one row up", `${ESC}7${ESC}[0;29r${ESC}8${ESC}[1A(Reading database ...`, 1],
+    ["a row above written with the cursor saved: no move of this line", `${ESC}7${ESC}[2A${ESC}[2Knote${ESC}8done`, 0],
+    ["CSI s / u the same", `${ESC}[s${ESC}M${ESC}[u`, 0],
   ])("%s", (_name, line, rows) => {
     expect(rowsUp(line)).toBe(rows);
   });
