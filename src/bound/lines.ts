@@ -73,11 +73,15 @@ export class RepeatFolder {
   /**
    * Takes back the last `rows` lines, which a line that moves the cursor up that far writes over (a live region's
    * next frame, text/rows-up.ts): the next line pushed stands for them, so line numbers and offsets stay whole.
-   * Stops at a partial line or a fold note (which stands for many rows), and at the start of the list.
+   * Stops at a partial line or a fold note (which stands for many rows), and at the start of the list. A line that
+   * erases nothing takes back only blank rows (it may write over part of a row: the row then stays, as before).
    */
-  redraw(rows: number): void {
+  redraw(rows: number, erases: boolean): void {
     let bytes = 0;
     let lines = 0;
+    this.lastDeltaBytes = 0;
+    this.lastDeltaLines = 0;
+    if (!erases && !this.blankAtEnd(rows)) return;
     while (lines < rows && this.lines.length > 0) {
       const last = this.lines[this.lines.length - 1]!;
       if (last.partial !== undefined || last.foldNote === true) break;
@@ -89,6 +93,13 @@ export class RepeatFolder {
     if (lines > 0) this.run = undefined;
     this.lastDeltaBytes = -bytes;
     this.lastDeltaLines = -lines;
+  }
+
+  private blankAtEnd(rows: number): boolean {
+    for (let index = this.lines.length - 1; index >= 0 && index >= this.lines.length - rows; index -= 1) {
+      if (this.lines[index]!.text.trim() !== "") return false;
+    }
+    return true;
   }
 
   push(line: CollectedLine): void {

@@ -1,5 +1,6 @@
 // Reading the tail ring back as lines: the last lines of its raw bytes, cleaned and folded, with true line numbers.
 import { countNewlinesOnce, countRepeats } from "../text/newlines.js";
+import type { RowsUp } from "../text/rows-up.js";
 import { skipContinuationBytes } from "../text/utf8.js";
 import type { ByteRing } from "./byte-ring.js";
 import { LineDecoder } from "./line-decoder.js";
@@ -13,7 +14,7 @@ export interface RingReadOptions {
   /** Hygiene for a line whose start is missing (the ring began inside it); cleanLine when absent. */
   cleanCutStart?: (line: string) => string;
   /** Rows a line moves up over the lines before it (a live region's redraw); absent: none. */
-  rowsUp?: (line: string) => number;
+  rowsUp?: (line: string) => RowsUp;
   foldRepeats: boolean;
   /** Newlines counted in the whole input so far (the ring's last line number follows from it). */
   totalNewlines: number;
@@ -119,8 +120,7 @@ function readFrom({ start, bytes, first, partial: firstPartial }: RingRead, from
     const clean = partial === "start" ? (options.cleanCutStart ?? options.cleanLine) : options.cleanLine;
     const raw = decoder.decode(offset, end);
     const text = clean(raw);
-    const up = text === raw || options.rowsUp === undefined ? 0 : options.rowsUp(raw);
-    if (up > 0) folder.redraw(up);
+    const up = text === raw || options.rowsUp === undefined ? 0 : redraw(folder, options.rowsUp(raw));
     folder.push({ text, from: lineNumber, to: lineNumber, rawStart: start + offset, rawEnd, partial });
     previous = partial === undefined && up === 0 ? offset : -1;
     previousLength = end - offset;
@@ -131,6 +131,12 @@ function readFrom({ start, bytes, first, partial: firstPartial }: RingRead, from
   }
   if (keep !== undefined) folder.keepLast(keep);
   return folder.lines;
+}
+
+/** Takes back the rows a line moves up over (a live region's next frame); the rows it moves up. */
+function redraw(folder: RepeatFolder, up: RowsUp): number {
+  if (up.rows > 0) folder.redraw(up.rows, up.erases);
+  return up.rows;
 }
 
 /** Where the last `count` lines of `bytes` start (`from` when there are no more than that). */

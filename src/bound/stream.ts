@@ -3,6 +3,7 @@ import { countNewlines, countRepeats } from "../text/newlines.js";
 import { ByteRing } from "./byte-ring.js";
 import { pushRepeats, RepeatFolder, type CollectedLine } from "./lines.js";
 import { ringLines, ringRunsWithin } from "./ring-lines.js";
+import type { RowsUp } from "../text/rows-up.js";
 import type { SalienceScanner } from "./salience/scanner.js";
 import type { Budget, KeepMode } from "./types.js";
 
@@ -41,7 +42,7 @@ export interface CollectorOptions {
   /** Hygiene for the tail of a line too long to hold, whose start is missing; cleanLine when absent. */
   cleanCutStart?: (line: string) => string;
   /** Rows a line moves up over the lines before it (a live region's redraw, text/rows-up.ts); absent: none. */
-  rowsUp?: (line: string) => number;
+  rowsUp?: (line: string) => RowsUp;
   foldRepeats: boolean;
   /** Scores lines as they leave the tail ring (SPEC §4, salience). */
   salience?: SalienceScanner;
@@ -155,15 +156,21 @@ export class LineCollector {
     const raw = bytes.toString("utf8");
     const text = this.options.cleanLine(raw);
     // a clean line is returned as it came: only a cleaned one can move up
-    const up = text === raw || this.options.rowsUp === undefined ? 0 : this.options.rowsUp(raw);
-    if (up > 0) {
-      this.head.redraw(up);
-      this.headBytes += this.head.lastDeltaBytes;
-    }
+    const up = text === raw || this.options.rowsUp === undefined ? 0 : this.redrawHead(raw);
     this.pushHead(text, rawStart, rawEnd, undefined, lineNumber);
     if (this.overflowed) this.ring = this.createRing(rawEnd, true, this.newlines + 1);
     const open = !this.overflowed && this.head.runText !== undefined && up === 0;
     this.previous = open ? (bytes === tail ? Buffer.from(tail) : bytes) : undefined;
+  }
+
+  /** Takes back the rows the line moves up over (a live region's next frame); the rows it moves up. */
+  private redrawHead(raw: string): number {
+    const up = this.options.rowsUp!(raw);
+    if (up.rows > 0) {
+      this.head.redraw(up.rows, up.erases);
+      this.headBytes += this.head.lastDeltaBytes;
+    }
+    return up.rows;
   }
 
   /** Takes the repeats of the previous line that start at `offset` (one note update, not a line each); bytes taken. */

@@ -43,3 +43,17 @@ describe("vitest's live region on a terminal", () => {
     expect(bound(51_200, { collapse: false }).text.match(/Duration/g)!.length).toBeGreaterThan(5);
   });
 });
+
+describe("a line that moves up without erasing", () => {
+  function lines(text: string): string[] {
+    const session = new BoundSession(resolveBoundOptions({}));
+    session.write(Buffer.from(text));
+    return session.finish().text.split("\n");
+  }
+
+  test("takes back a blank row (apt's room for its progress line) but leaves a written one", () => {
+    expect(lines("ok\n\n\x1b7\x1b[0;29r\x1b8\x1b[1A(Reading database ...)\nend\n")).toEqual(["ok", "(Reading database ...)", "end", ""]);
+    // a terminal shows "Installing foo...  done" on one row; the row is kept, as before, rather than lost
+    expect(lines("Installing foo...\n\x1b[1A\x1b[20Cdone\n")).toEqual(["Installing foo...", "                    done", ""]);
+  });
+});
