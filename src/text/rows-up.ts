@@ -1,6 +1,6 @@
 // How many rows a line of terminal output moves the cursor up before it writes: the live regions that test
-// runners and package managers redraw (vitest's `ESC[K ESC[1A ESC[K …`, log-update's `ESC[2K ESC[1A …`, docker's
-// `ESC[12A`) go back over the rows of the frame before and write the next frame over them. The lines cleaned one by
+// runners and package managers redraw (vitest's `ESC[K ESC[1A ESC[K …`, log-update's `ESC[2K ESC[1A …`) go back
+// over the rows of the frame before and write the next frame over them. The lines cleaned one by
 // one (render-line.ts) cannot undo rows above; the bounder's lists drop that many rows before the line instead
 // (bound/lines.ts RepeatFolder.redraw), so a model reads the last frame, not every one.
 
