@@ -62,18 +62,29 @@ export interface NeededBudget {
   maxTokens?: number;
 }
 
-const BUDGET_FLAGS: [keyof NeededBudget, string][] = [["maxLines", "--max-lines"], ["maxBytes", "--max-bytes"], ["maxTokens", "--max-tokens"]];
+/** How a refusal names the limits: the CLI's flags (`--max-lines 1`), or the library's options (`budget.maxLines 1`). */
+export type BudgetTerms = "flags" | "options";
+
+const BUDGET_KEYS: (keyof NeededBudget)[] = ["maxLines", "maxBytes", "maxTokens"];
+const BUDGET_FLAGS: Record<keyof NeededBudget, string> = { maxLines: "--max-lines", maxBytes: "--max-bytes", maxTokens: "--max-tokens" };
+
+/** One limit and its value as `terms` name it. */
+function named(key: keyof NeededBudget, value: number | undefined, terms: BudgetTerms): string {
+  return terms === "flags" ? `${BUDGET_FLAGS[key]} ${value}` : `budget.${key} ${value}`;
+}
 
 /**
  * A budget too small for even the marker or the envelope of this output: writing less would hide the cut
- * or break the budget, so nothing is written (exit 2) and the message names the smallest budget that works.
+ * or break the budget, so nothing is written (exit 2) and the message names the smallest budget that works, in the
+ * CLI's flags, or in the library's options when a library call was given the budget (inOptionTerms).
  */
 export class BudgetTooSmallError extends UsageError {
   readonly needed: NeededBudget;
-  constructor(needed: NeededBudget, private readonly given: NeededBudget, private readonly after = "") {
-    const flags = BUDGET_FLAGS.filter(([key]) => needed[key] !== undefined);
-    const asked = flags.map(([key, flag]) => `${flag} ${given[key]}`).join(" ");
-    const smallest = flags.map(([key, flag]) => `${flag} ${needed[key]}`).join(" ");
+  constructor(needed: NeededBudget, private readonly given: NeededBudget, private readonly after = "", private readonly terms: BudgetTerms = "flags") {
+    const keys = BUDGET_KEYS.filter((key) => needed[key] !== undefined);
+    const join = terms === "flags" ? " " : ", ";
+    const asked = keys.map((key) => named(key, given[key], terms)).join(join);
+    const smallest = keys.map((key) => named(key, needed[key], terms)).join(join);
     super(`${asked} cannot hold even the marker of this output (with its frame, envelope or status line); the smallest budget that works is ${smallest}${after}`);
     this.needed = needed;
     this.name = "BudgetTooSmallError";
@@ -85,16 +96,21 @@ export class BudgetTooSmallError extends UsageError {
    */
   ofShare(share: number, given: NeededBudget, more: string): BudgetTooSmallError {
     const needed: NeededBudget = {};
-    for (const [key] of BUDGET_FLAGS) {
+    for (const key of BUDGET_KEYS) {
       const part = this.needed[key];
       if (part !== undefined) needed[key] = Math.ceil(part / share);
     }
-    return refusal(needed, given, `${more}${this.after}`);
+    return refusal(needed, given, `${more}${this.after}`, this.terms);
   }
 
   /** The same refusal, saying more at its end (where the output was saved, how the command ended). */
   saying(more: string): BudgetTooSmallError {
-    return refusal(this.needed, this.given, `${this.after}${more}`);
+    return refusal(this.needed, this.given, `${this.after}${more}`, this.terms);
+  }
+
+  /** The same refusal in the library's words: `budget.maxBytes 10`, the option a library caller gave, not `--max-bytes 10`. */
+  inOptionTerms(): BudgetTooSmallError {
+    return this.terms === "options" ? this : refusal(this.needed, this.given, this.after, "options");
   }
 }
 
@@ -102,6 +118,6 @@ export class BudgetTooSmallError extends UsageError {
  * A new refusal, made outside the class body: a class that names itself inside its body is renamed by the bundle
  * (`class _BudgetTooSmallError`), and Node shows an uncaught error, or one logged, by its class's name.
  */
-function refusal(needed: NeededBudget, given: NeededBudget, after: string): BudgetTooSmallError {
-  return new BudgetTooSmallError(needed, given, after);
+function refusal(needed: NeededBudget, given: NeededBudget, after: string, terms: BudgetTerms): BudgetTooSmallError {
+  return new BudgetTooSmallError(needed, given, after, terms);
 }

@@ -1,6 +1,6 @@
 // The library API (SPEC §8): `import { normalize, bound, project, lower, formatTool, SpillStore } from "correx"`.
 import { bound as boundText, type BoundOptionsInput, type BoundText, type RecordFields, type SpillTarget } from "./bound/index.js";
-import { checkBudget } from "./library-budget.js";
+import { checkBudget, inOptionTerms } from "./library-budget.js";
 import { checkBoundInput, checkNormalizeValue, checkToolResult } from "./library-input.js";
 import { withReadArguments } from "./library-spill.js";
 import { lower as lowerResult, type Lowered, type LowerOptions } from "./lower/index.js";
@@ -57,7 +57,7 @@ export { renderLine } from "./text/render-line.js";
 export function bound(input: string | Uint8Array, options: BoundOptionsInput & { spill?: SpillTarget; record?: RecordFields } = {}): BoundText {
   checkBoundInput(input);
   checkBudget(options.budget);
-  return boundText(input, { ...options, spill: withReadArguments(options.spill) });
+  return inOptionTerms(() => boundText(input, { ...options, spill: withReadArguments(options.spill) }));
 }
 
 /** Normalizes any known tool-result value (a parsed JSON value, or text) into the unified payload. */
@@ -76,7 +76,7 @@ export function project(result: ToolResult, options: ProjectOptions = {}): Proje
   checkToolResult(result, "project");
   checkBudget(options.budget);
   try {
-    return projectResult(checkAttachments(result), { ...options, terminal: options.terminal ?? renderTerminal, spill: withReadArguments(options.spill) });
+    return inOptionTerms(() => projectResult(checkAttachments(result), { ...options, terminal: options.terminal ?? renderTerminal, spill: withReadArguments(options.spill) }));
   } catch (error) {
     if (error instanceof TypeError || error instanceof RangeError) stringifyJson(result); // throws UnrepresentableError when that is why
     throw error;

@@ -1,6 +1,6 @@
 // The library's budgets, checked as the CLI's flags are: a budget the bounder cannot keep failed deep inside it (a
 // RangeError from a buffer four times maxBytes, past 1 GiB) or never returned (maxTokens NaN looped for ever).
-import { UsageError } from "./errors.js";
+import { BudgetTooSmallError, UsageError } from "./errors.js";
 import type { Budget } from "./bound/types.js";
 import { MAX_BUDGET_BYTES } from "./units.js";
 
@@ -16,4 +16,17 @@ export function checkBudget(budget: Partial<Budget> | undefined): void {
   }
   if (maxLines !== undefined && !(maxLines >= 1)) throw new UsageError(`budget.maxLines ${String(maxLines)}: accepts a number of lines of at least 1`);
   if (maxTokens !== undefined && !(maxTokens >= 1)) throw new UsageError(`budget.maxTokens ${String(maxTokens)}: accepts a number of tokens of at least 1, or no maxTokens for no token limit`);
+}
+
+/**
+ * Runs a library call whose budget the caller gave as options: a refusal (BudgetTooSmallError) names them as given,
+ * `budget.maxBytes 10 … the smallest budget that works is budget.maxBytes 127`, not by the CLI's `--max-bytes`, a flag
+ * the caller never wrote.
+ */
+export function inOptionTerms<T>(call: () => T): T {
+  try {
+    return call();
+  } catch (error) {
+    throw error instanceof BudgetTooSmallError ? error.inOptionTerms() : error;
+  }
 }

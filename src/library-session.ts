@@ -5,7 +5,7 @@
 import { BoundSession as Session, type BoundOptions, type BoundText, type RecordFields, type SpillTarget } from "./bound/index.js";
 import type { LateOptions } from "./bound/session.js";
 import { UsageError } from "./errors.js";
-import { checkBudget } from "./library-budget.js";
+import { checkBudget, inOptionTerms } from "./library-budget.js";
 import { describeValue } from "./library-input.js";
 import { withReadArguments } from "./library-spill.js";
 
@@ -40,7 +40,7 @@ export class BoundSession extends Session {
   override finish(fields?: RecordFields, late?: LateOptions, keepOnRefusal?: boolean): BoundText {
     if (this.finished === undefined) {
       try {
-        this.finished = { text: super.finish(fields, late, keepOnRefusal) };
+        this.finished = { text: inOptionTerms(() => super.finish(fields, late, keepOnRefusal)) };
       } catch (error) {
         this.finished = { error };
       }

@@ -38,7 +38,7 @@ describe("the package's entry point", () => {
       }`;
     const run = node(["--input-type=module", "-e", script]);
     expect(run.stdout).toBe("BudgetTooSmallError BudgetTooSmallError\n");
-    expect(run.stderr).toContain("\nBudgetTooSmallError: --max-lines 1 cannot hold");
+    expect(run.stderr).toContain("\nBudgetTooSmallError: budget.maxLines 1 cannot hold");
     expect(run.stderr).not.toContain("_BudgetTooSmallError");
   });
 });
