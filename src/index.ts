@@ -1,7 +1,8 @@
 // The library API (SPEC §8): `import { normalize, bound, project, lower, formatTool, SpillStore } from "correx"`.
-import { bound as boundText, type BoundOptionsInput, type BoundText, type RecordFields, type SpillTarget } from "./bound/index.js";
+import { bound as boundText, resolveBoundOptions as resolveOptions, type BoundOptions, type BoundOptionsInput, type BoundText, type RecordFields, type SpillTarget } from "./bound/index.js";
 import { checkBudget, inOptionTerms } from "./library-budget.js";
 import { checkBoundInput, checkNormalizeValue, checkToolResult } from "./library-input.js";
+import { checkBoundOptionsInput, checkProjectOptions, checkSourceShape } from "./library-options.js";
 import { withReadArguments } from "./library-spill.js";
 import { lower as lowerResult, type Lowered, type LowerOptions } from "./lower/index.js";
 import { stringifyJson } from "./lower/result-text.js";
@@ -16,7 +17,7 @@ export type { Attachment, Provider, ShownRange, SourceShape, ToolResult, ToolRes
 export { PROVIDERS, SOURCE_SHAPES, isRecord } from "./payload.js";
 export { BudgetTooSmallError, CorrexError, InputError, IoError, NotFoundError, UnrepresentableError, UsageError } from "./errors.js";
 export {
-  DEFAULT_BOUND_OPTIONS, DEFAULT_HYGIENE, RAW_HYGIENE, MODEL_BUDGET, TERMINAL_BUDGET, estimateTokens, countLines, resolveBoundOptions,
+  DEFAULT_BOUND_OPTIONS, DEFAULT_HYGIENE, RAW_HYGIENE, MODEL_BUDGET, TERMINAL_BUDGET, estimateTokens, countLines,
 } from "./bound/index.js";
 export type { Budget, BoundOptions, BoundOptionsInput, BoundText, HygieneOptions, KeepMode, MarkerStyle, SpillReport, SpillTarget, RecordFields } from "./bound/index.js";
 export { detectShape, normalizeText, normalizeValue, parseJsonBytes } from "./normalize/index.js";
@@ -56,13 +57,22 @@ export { renderLine } from "./text/render-line.js";
  */
 export function bound(input: string | Uint8Array, options: BoundOptionsInput & { spill?: SpillTarget; record?: RecordFields } = {}): BoundText {
   checkBoundInput(input);
+  checkBoundOptionsInput(options);
   checkBudget(options.budget);
   return inOptionTerms(() => boundText(input, { ...options, spill: withReadArguments(options.spill) }));
+}
+
+/** The bounding options with defaults for what `options` leaves out, its words checked as the CLI checks its flags. */
+export function resolveBoundOptions(options: BoundOptionsInput = {}): BoundOptions {
+  checkBoundOptionsInput(options);
+  checkBudget(options.budget);
+  return resolveOptions(options);
 }
 
 /** Normalizes any known tool-result value (a parsed JSON value, or text) into the unified payload. */
 export function normalize(value: unknown, from: SourceShape | "auto" = "auto"): ToolResult {
   checkNormalizeValue(value);
+  checkSourceShape(from);
   return normalizeValue(value, from);
 }
 
@@ -74,6 +84,7 @@ export function normalize(value: unknown, from: SourceShape | "auto" = "auto"): 
  */
 export function project(result: ToolResult, options: ProjectOptions = {}): Projection {
   checkToolResult(result, "project");
+  checkProjectOptions(options);
   checkBudget(options.budget);
   try {
     return inOptionTerms(() => projectResult(checkAttachments(result), { ...options, terminal: options.terminal ?? renderTerminal, spill: withReadArguments(options.spill) }));

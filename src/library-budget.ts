@@ -11,11 +11,12 @@ import { MAX_BUDGET_BYTES } from "./units.js";
 export function checkBudget(budget: Partial<Budget> | undefined): void {
   if (budget === undefined) return;
   const { maxBytes, maxLines, maxTokens } = budget;
-  if (maxBytes !== undefined && !(maxBytes >= 1 && maxBytes <= MAX_BUDGET_BYTES)) {
-    throw new UsageError(`budget.maxBytes ${String(maxBytes)}: accepts a number of bytes from 1 to ${MAX_BUDGET_BYTES} (1 GiB)`);
+  const said = (value: unknown): string => (typeof value === "string" ? JSON.stringify(value) : String(value)); // "1000", a string, is no number
+  if (maxBytes !== undefined && !(typeof maxBytes === "number" && maxBytes >= 1 && maxBytes <= MAX_BUDGET_BYTES)) {
+    throw new UsageError(`budget.maxBytes ${said(maxBytes)}: accepts a number of bytes from 1 to ${MAX_BUDGET_BYTES} (1 GiB)`);
   }
-  if (maxLines !== undefined && !(maxLines >= 1)) throw new UsageError(`budget.maxLines ${String(maxLines)}: accepts a number of lines of at least 1`);
-  if (maxTokens !== undefined && !(maxTokens >= 1)) throw new UsageError(`budget.maxTokens ${String(maxTokens)}: accepts a number of tokens of at least 1, or no maxTokens for no token limit`);
+  if (maxLines !== undefined && !(typeof maxLines === "number" && maxLines >= 1)) throw new UsageError(`budget.maxLines ${said(maxLines)}: accepts a number of lines of at least 1`);
+  if (maxTokens !== undefined && !(typeof maxTokens === "number" && maxTokens >= 1)) throw new UsageError(`budget.maxTokens ${said(maxTokens)}: accepts a number of tokens of at least 1, or no maxTokens for no token limit`);
 }
 
 /**

@@ -33,7 +33,10 @@ export function checkNormalizeValue(value: unknown): void {
 
 /** Throws UsageError unless `result` is a ToolResult (an object whose `ok` is true or false), for `what` ("project"). */
 export function checkToolResult(result: unknown, what: string): asserts result is ToolResult {
-  if (isRecord(result) && typeof result.ok === "boolean") return;
+  if (isRecord(result) && typeof result.ok === "boolean") {
+    if (result.tool === undefined || typeof result.tool === "string") return;
+    throw new UsageError(`${what}() takes a ToolResult whose tool is a tool's name, a string, not ${describeValue(result.tool)}`); // a TypeError deep in the formatter
+  }
   const got = typeof result === "string" ? "a string" : isRecord(result) ? "an object without ok: true or false" : describeValue(result);
   throw new UsageError(`${what}() takes a ToolResult ({ ok: true, data } or { ok: false, error }; normalize(value) makes one from any tool result or text), not ${got}`);
 }

@@ -7,6 +7,7 @@ import type { LateOptions } from "./bound/session.js";
 import { UsageError } from "./errors.js";
 import { checkBudget, inOptionTerms } from "./library-budget.js";
 import { describeValue } from "./library-input.js";
+import { checkBoundOptionsInput } from "./library-options.js";
 import { withReadArguments } from "./library-spill.js";
 
 /** How the first finish() ended: its result, or what it threw. */
@@ -21,6 +22,7 @@ export class BoundSession extends Session {
   private finished: Finished | undefined;
 
   constructor(options: BoundOptions, spill?: SpillTarget, spillFailure?: string) {
+    checkBoundOptionsInput(options);
     checkBudget(options.budget);
     super(options, withReadArguments(spill), spillFailure);
   }

@@ -1,7 +1,7 @@
 // The library's errors in the library's words: a harness gives options (budget.maxBytes), never the CLI's flags, and a
 // refusal that named --max-bytes sent its author looking for a flag they had not written.
 import { describe, expect, test } from "vitest";
-import { bound, BoundSession, BudgetTooSmallError, normalize, project, resolveBoundOptions } from "../../src/index.js";
+import { bound, BoundSession, BudgetTooSmallError, normalize, project, resolveBoundOptions, type ToolResult, UsageError } from "../../src/index.js";
 
 const output = Array.from({ length: 5000 }, (_, index) => `line ${index}`).join("\n");
 
@@ -40,5 +40,54 @@ describe("a budget too small for the marker, refused in the options' words", () 
 
   test("a token budget too small is named budget.maxTokens", () => {
     expect(thrown(() => bound(output, { budget: { maxTokens: 2 } })).message).toMatch(/^budget\.maxTokens 2 cannot hold .*is budget\.maxTokens \d+$/);
+  });
+});
+
+describe("an option the CLI would refuse is a UsageError naming the option, not taken as a default", () => {
+  const result = normalize(output);
+  test.each([
+    ["salience: 'off' (a string: true, so salience stayed on)", { salience: "off" }, 'salience "off": accepts true or false'],
+    ["keep: 'middle' (bounded as both)", { keep: "middle" }, 'keep "middle": accepts "head", "tail", "both"'],
+    ["style: 'plain' (bounded as correx)", { style: "plain" }, 'style "plain": accepts "correx", "opencode"'],
+    ["headRatio: '0.5' (a string)", { headRatio: "0.5" }, 'headRatio "0.5": accepts a number from 0 to 1 (the head\'s share of the budget, e.g. 0.2)'],
+    ["hygiene.stripAnsi: 'no'", { hygiene: { stripAnsi: "no" } }, 'hygiene.stripAnsi "no": accepts true or false'],
+    ["budget: { maxBytes: '1000' } (a string)", { budget: { maxBytes: "1000" } }, 'budget.maxBytes "1000": accepts a number of bytes from 1 to 1073741824 (1 GiB)'],
+    ["budget: null (a TypeError)", { budget: null }, "budget null: accepts an object of options, or none"],
+  ])("%s", (_name, options, message) => {
+    const error = new UsageError(message);
+    expect(() => bound(output, options as never)).toThrow(error);
+    expect(() => project(result, options as never)).toThrow(error);
+    expect(() => resolveBoundOptions(options as never)).toThrow(error);
+  });
+
+  test.each([
+    ["reader: 'human' (projected for the model)", { reader: "human" }, 'reader "human": accepts "model", "terminal"'],
+    ["format: 'yaml' (wrote JSON)", { format: "yaml" }, 'format "yaml": accepts "text", "json"'],
+    ["to: 'claude' (a bare Error, 'unexpected provider')", { to: "claude" }, 'to "claude": accepts "openai-chat", "openai-responses", "anthropic", "gemini", "bedrock", "mcp", "ai-sdk", "opencode", "kontext", "eve"'],
+    ["tool: 5 (a TypeError)", { tool: 5 }, "tool 5: accepts a tool's name, a string"],
+  ])("project() %s", (_name, options, message) => {
+    expect(() => project(result, options as never)).toThrow(new UsageError(message));
+  });
+
+  test("options: null is a UsageError (a TypeError reading its budget)", () => {
+    expect(() => bound(output, null as never)).toThrow(new UsageError("options null: accepts an object of options, or none"));
+  });
+
+  test("a result whose tool is no string is a UsageError (a TypeError in the formatter)", () => {
+    expect(() => project({ ok: true, data: "hi", tool: 5 } as unknown as ToolResult)).toThrow(new UsageError("project() takes a ToolResult whose tool is a tool's name, a string, not a number"));
+  });
+
+  test("normalize() of a shape it does not know is a UsageError listing the shapes (a bare Error, 'no reader registered')", () => {
+    expect(() => normalize({ a: 1 }, "weird" as never)).toThrow(UsageError);
+    expect(() => normalize({ a: 1 }, "weird" as never)).toThrow(/^normalize\(\): from "weird": accepts "auto", "text", "json", "mcp", .*"bedrock"$/);
+  });
+
+  test("a BoundSession made from options not resolved checks them too", () => {
+    expect(() => new BoundSession({ ...resolveBoundOptions({}), salience: "off" } as never)).toThrow(new UsageError('salience "off": accepts true or false'));
+  });
+
+  test("the words the CLI takes are taken", () => {
+    expect(project(result, { reader: "terminal", format: "text", keep: "tail", style: "opencode", salience: false, headRatio: 0.5, budget: { maxLines: 10 } }).text).toContain("line 4999");
+    expect(normalize({ a: 1 }, "auto")).toMatchObject({ ok: true });
   });
 });
