@@ -106,7 +106,8 @@ grepRow("grep '[0-9]{4}-[0-9]{2}' (every line matches)", ["[0-9]{4}-[0-9]{2}"], 
 grepRow("grep -c '[0-9]{4}-[0-9]{2}' (counts every line)", ["-c", "[0-9]{4}-[0-9]{2}"], ["-cE", "[0-9]{4}-[0-9]{2}"], "≤ 2× grep -cE");
 grepRow("grep '^\\s+at ' (no line matches)", ["^\\s+at "], ["-nE", "^\\s+at "], "≤ 2× grep -nE");
 
-// A store of many small outputs, each with a record that holds a projection (as bound writes them).
+// A store of many small outputs, each with a record that holds a projection (as bound writes them), saved when its
+// data was written (a record older than its data is an output changed after it was saved: ls says so of each).
 rmSync(store, { recursive: true, force: true });
 const many = join(work, "many");
 spawnSync(process.execPath, ["-e", `
@@ -121,7 +122,7 @@ spawnSync(process.execPath, ["-e", `
     const id = "tool_" + time + random;
     const data = ("line of output " + index + "\\n").repeat(200);
     fs.writeFileSync(path.join(${JSON.stringify(many)}, id), data, { mode: 0o600 });
-    fs.writeFileSync(path.join(${JSON.stringify(many)}, id + ".json"), JSON.stringify({ id, created: new Date(now).toISOString(), size: data.length, lines: 200, sha256: "0".repeat(64), command: "make test " + index, exit_code: 0, source_shape: "text", projection: data.slice(0, 8000) }, null, 2) + "\\n", { mode: 0o600 });
+    fs.writeFileSync(path.join(${JSON.stringify(many)}, id + ".json"), JSON.stringify({ id, created: new Date().toISOString(), size: data.length, lines: 200, sha256: "0".repeat(64), command: "make test " + index, exit_code: 0, source_shape: "text", projection: data.slice(0, 8000) }, null, 2) + "\\n", { mode: 0o600 });
   }`]);
 row(`ls, ${outputs} outputs`, ...alternate([CORREX, ["ls", "--spill-dir", many]], ["ls", ["-l", many]]), "≤ 2× ls -l, RSS flat");
 

@@ -1,14 +1,17 @@
 // `correx ls`: the stored outputs, newest first (a table, or JSON with --format json), written as they are read.
 import { NotFoundError } from "../errors.js";
 import { formatListingRow, formatListingTotal, LISTING_HEADER, streamOutputs, type ListedOutput } from "../spill/listing.js";
-import { writeStdout } from "./io.js";
+import { warn, writeStdout } from "./io.js";
 import { parseFormat, type RawOptions } from "./options.js";
 import { storeFromOptions } from "./read-command.js";
 
 /** Rows are written in batches of this many (one write per batch keeps a 10,000-output listing fast). */
 const BATCH_ROWS = 256;
 
-/** Runs `correx ls`; a store that does not exist yet lists as empty. */
+/**
+ * Runs `correx ls`; a store that does not exist yet lists as empty. An output changed after it was saved is listed as it
+ * is now, `(changed)` after its size, its `warning` in the JSON, and the warning on stderr, as read and grep give it.
+ */
 export async function runList(raw: RawOptions): Promise<void> {
   const format = parseFormat(raw.format);
   const store = storeFromOptions(raw);
@@ -31,6 +34,7 @@ export async function runList(raw: RawOptions): Promise<void> {
   batch.push(format === "json" ? `{"dir":${JSON.stringify(store.dir)},"outputs":[` : "");
   for (let next = outputs.next(); !next.done; next = outputs.next()) {
     const output = next.value;
+    if (output.warning !== undefined) warn(output.warning); // as read and grep say it
     if (count === 0 && format === "text") batch.push(LISTING_HEADER);
     batch.push(format === "json" ? `${count > 0 ? "," : ""}${JSON.stringify(output)}` : formatListingRow(output, now));
     count += 1;

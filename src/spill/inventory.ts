@@ -135,8 +135,12 @@ export interface ListingEntry {
   /** Creation time from the id (ms since the epoch). */
   created: number;
   data?: number;
+  /** The data file's modification time (ms since the epoch), for the check against its record. */
+  dataModified?: number;
   record?: number;
   text?: number;
+  /** The text view's modification time. */
+  textModified?: number;
   index?: number;
   /** Bytes of the record's head read into the buffer given to streamInventory (absent when it could not be read). */
   recordHead?: number;
@@ -164,11 +168,11 @@ const suffixKind = (suffix: string): number => (suffix === "" ? DATA : suffix ==
  * The store's outputs newest first, one at a time: the names are read and sorted (ids sort by creation time, and an
  * id's files sort together: its data, then `.idx`, `.json`, `.text`, since '.' sorts before every id character),
  * each output's files are looked at only when its turn comes — memory holds the names, never the entries. The
- * record is opened and its first bytes read into `head` (valid until the next entry); the data's size is what
- * `savedBytes` tells from that head (the record's `size`: the writer records it once the data is complete), so a
- * stored output costs one record read and no stat; the data is stat-ed only when the record does not tell.
+ * record is opened and its first bytes read into `head` (valid until the next entry); the data and the text view are
+ * stat-ed, their sizes and times as they are now, for the check against the record (an output cut short or changed
+ * after it was saved is listed so, not by the size its record gives).
  */
-export function* streamInventory(store: SpillStore, head: Buffer, files: StoreFiles = STORE_FILES, savedBytes: (entry: ListingEntry) => number | undefined = () => undefined): Generator<ListingEntry> {
+export function* streamInventory(store: SpillStore, head: Buffer, files: StoreFiles = STORE_FILES): Generator<ListingEntry> {
   const names = files.names(store.dir).sort();
   const prefix = storePrefix(store);
   for (let position = names.length - 1; position >= 0; ) {
@@ -190,11 +194,11 @@ export function* streamInventory(store: SpillStore, head: Buffer, files: StoreFi
         entry.record = files.stat(`${prefix}${id}.json`)?.bytes; // there but unreadable: listed as damaged
       }
     }
-    const data = kind & DATA ? (entry.recordHead !== undefined ? savedBytes(entry) : undefined) ?? files.stat(prefix + id)?.bytes : undefined;
-    const text = kind & TEXT ? files.stat(`${prefix}${id}.text`)?.bytes : undefined;
+    const data = kind & DATA ? files.stat(prefix + id) : undefined;
+    const text = kind & TEXT ? files.stat(`${prefix}${id}.text`) : undefined;
     const index = kind & INDEX ? files.stat(`${prefix}${id}.idx`)?.bytes : undefined;
-    if (data !== undefined) entry.data = data;
-    if (text !== undefined) entry.text = text;
+    if (data !== undefined) (entry.data = data.bytes), (entry.dataModified = data.modified);
+    if (text !== undefined) (entry.text = text.bytes), (entry.textModified = text.modified);
     if (index !== undefined) entry.index = index;
     if (data !== undefined || entry.record !== undefined || text !== undefined || index !== undefined) yield entry;
   }

@@ -3,6 +3,7 @@
 import * as fs from "node:fs";
 import { formatSize } from "../text/magic.js";
 import { idTime } from "./ids.js";
+import { changedWarning, describeDifferences } from "./integrity.js";
 import { isoTime } from "./iso-time.js";
 import { STORE_FILES, storePrefix, streamInventory, type ListingEntry, type StoreFiles } from "./inventory.js";
 import type { SpillRecord, SpillStore } from "./store.js";
@@ -31,6 +32,8 @@ export interface ListedOutput {
   not_saved_bytes?: number;
   /** Bytes of the text the per-output cap kept out of the text view. */
   text_not_saved_bytes?: number;
+  /** What differs from its record: the output was changed, cut short or lost its text view after it was saved (as read and grep say). */
+  warning?: string;
 }
 
 const RECORD_HEAD_BYTES = 16 * 1024;
@@ -63,6 +66,10 @@ function describeEntry(entry: ListingEntry, prefix: string, record: () => Partia
     if (fields.signal !== undefined && fields.signal !== "") output.signal = fields.signal;
     if (fields.not_saved_bytes) output.not_saved_bytes = fields.not_saved_bytes;
     if (fields.text_not_saved_bytes) output.text_not_saved_bytes = fields.text_not_saved_bytes;
+    if (output.status === "stored") {
+      const warning = changedSince(fields, entry, prefix);
+      if (warning !== undefined) output.warning = warning;
+    }
   } catch {
     output.status = fs.existsSync(`${prefix}${entry.id}.json`) ? "damaged" : "being-written";
   }
@@ -70,9 +77,22 @@ function describeEntry(entry: ListingEntry, prefix: string, record: () => Partia
 }
 
 /**
+ * What differs between a stored output's files as listed and its record (sizes and modification times, as read checks
+ * them on every page), as a warning; undefined when nothing does, or when the record does not say.
+ */
+function changedSince(fields: Partial<SpillRecord>, entry: ListingEntry, prefix: string): string | undefined {
+  if (typeof fields.size !== "number" || typeof fields.created !== "string" || entry.data === undefined) return undefined;
+  const textPath = `${prefix}${entry.id}.text`;
+  const data = { path: prefix + entry.id, size: entry.data, modifiedMs: entry.dataModified ?? 0 };
+  const text = entry.text === undefined ? undefined : { path: textPath, size: entry.text, modifiedMs: entry.textModified ?? 0 };
+  const differences = describeDifferences(fields as SpillRecord, data, text, textPath);
+  return differences.length > 0 ? changedWarning(entry.id, differences) : undefined;
+}
+
+/**
  * The store's outputs, newest first, one at a time: each output's files are looked at when its row is asked
  * for (one reused buffer for the record heads), so memory holds the sorted ids and one row. A stored output
- * costs one record read: the data's size is the record's `size`.
+ * costs one record read and a stat of its data (its size and time as they are now, against the record's).
  */
 export function* streamOutputs(store: SpillStore, files: StoreFiles = STORE_FILES): Generator<ListedOutput> {
   store.verify();
@@ -90,15 +110,7 @@ export function* streamOutputs(store: SpillStore, files: StoreFiles = STORE_FILE
     if (parsed.error) throw parsed.error;
     return parsed.fields!;
   };
-  const savedBytes = (entry: ListingEntry): number | undefined => {
-    try {
-      const size = record(entry).size;
-      return typeof size === "number" && Number.isSafeInteger(size) && size >= 0 ? size : undefined;
-    } catch {
-      return undefined; // a damaged record: the data is stat-ed
-    }
-  };
-  for (const entry of streamInventory(store, head, files, savedBytes)) yield describeEntry(entry, prefix, () => record(entry));
+  for (const entry of streamInventory(store, head, files)) yield describeEntry(entry, prefix, () => record(entry));
 }
 
 /** The store's outputs, newest first. */
@@ -148,7 +160,7 @@ export const LISTING_HEADER = `${renderRow(HEADER[0], [HEADER[1], HEADER[2], HEA
 /** One output as a table row (SIZE counts every file of the output, as the quota does; AGE from its id's time). */
 export function formatListingRow(output: ListedOutput, now: number): string {
   const exit = output.exit_code === undefined || output.exit_code === null ? (output.signal ?? "-") : String(output.exit_code);
-  const size = `${formatSize(output.disk_bytes)}${output.not_saved_bytes || output.text_not_saved_bytes ? " (capped)" : ""}`;
+  const size = `${formatSize(output.disk_bytes)}${output.warning !== undefined ? " (changed)" : output.not_saved_bytes || output.text_not_saved_bytes ? " (capped)" : ""}`;
   return `${renderRow(output.id, [size, output.lines === undefined ? "-" : String(output.lines), formatAge(now - idTime(output.id)), exit], describeSource(output))}\n`;
 }
 

@@ -1,5 +1,6 @@
 // End to end: an output changed after it was saved (cut short, its text view deleted, rewritten in place) is read
-// and searched as it is now, and `read` / `grep` say so: in the page, on stderr, in the JSON; --verify exits 65.
+// and searched as it is now, and `read` / `grep` say so: in the page, on stderr, in the JSON; --verify exits 65;
+// `ls` lists it as it is now and says so too.
 import * as fs from "node:fs";
 import { tmpdir } from "node:os";
 import * as path from "node:path";
@@ -44,6 +45,19 @@ describe("an output cut short after it was saved", () => {
     expect(runCorrex(["grep", id, "^line 27$", "--spill-dir", dir, "--verify", "-c"]).status).toBe(65);
   });
 
+  test("ls lists it as it is now: '(changed)' after its size on disk, the warning on stderr and in the JSON (it listed the record's 588 KiB, nothing said)", () => {
+    const files = (bytes: number): number => bytes + fs.statSync(`${data}.json`).size + fs.statSync(`${data}.idx`).size;
+    const table = runCorrex(["ls", "--spill-dir", dir]);
+    expect(table.status).toBe(0);
+    expect(table.stdout.split("\n")[1]).toMatch(new RegExp(`^${id} +\\d\\.\\d KiB \\(changed\\) +100000 `));
+    expect(table.stderr).toBe(`correx: warning: output ${id} changed after it was saved: ${differs}. What is shown is what is there now.\n`);
+    const json = runCorrex(["ls", "--spill-dir", dir, "--format", "json"]);
+    const [listed] = JSON.parse(json.stdout).outputs;
+    expect(listed).toMatchObject({ id, status: "stored", size: 2000, disk_bytes: files(2000) });
+    expect(listed.warning).toContain(differs);
+    expect(JSON.parse(json.stdout).total_bytes).toBe(files(2000));
+  });
+
   test("the MCP tools read_output and grep_output say so in their text and their structured facts", () => {
     const context = { store: new SpillStore(dir), maxBytes: 51_200 };
     const read = answerReadOutput({ id, offset: 1, limit: 2 }, context);
@@ -62,11 +76,13 @@ describe("changes the sizes do not show", () => {
     const page = runCorrex(["read", id, "--spill-dir", dir, "--limit", "1"]);
     expect(page.status).toBe(0);
     expect(page.stderr).toContain(`its text view ${view} is missing (the lines shown are those of the data as saved, not the numbered lines its marker named)`);
+    expect(runCorrex(["ls", "--spill-dir", dir]).stderr).toContain(`its text view ${view} is missing`);
   });
 
   test("a file rewritten in place to the same size: its time says so, and --verify its sha256", () => {
     const { dir, id } = spill(numbered(5000));
     const data = path.join(dir, id);
+    expect(runCorrex(["ls", "--spill-dir", dir])).toMatchObject({ status: 0, stderr: "" });
     const bytes = fs.readFileSync(data);
     bytes.write("LINE", 0);
     fs.writeFileSync(data, bytes);
@@ -75,6 +91,7 @@ describe("changes the sizes do not show", () => {
     const cheap = runCorrex(["read", id, "--spill-dir", dir, "--limit", "1"]);
     expect(cheap.status).toBe(0);
     expect(cheap.stderr).toMatch(new RegExp(`its file ${data} was modified at \\S+, after it was saved at \\S+\\. What is shown`));
+    expect(runCorrex(["ls", "--spill-dir", dir]).stdout).toContain(" (changed) ");
     // the time put back as it was: only the hash tells
     const created = new Date(JSON.parse(fs.readFileSync(`${data}.json`, "utf8")).created).getTime() / 1000;
     fs.utimesSync(data, created, created);

@@ -24,6 +24,7 @@ export function addOutput(store: SpillStore, created: number, content: string | 
       id, created: new Date(created).toISOString(), size: bytes.length, lines,
       sha256: createHash("sha256").update(bytes).digest("hex"), ...options.fields,
     });
+    setModified(store.dataPath(id), created); // its data last written when it was saved (a later write is a change: ls, read)
   }
   return id;
 }
