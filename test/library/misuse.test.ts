@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Readable } from "node:stream";
 import { describe, expect, test } from "vitest";
-import { bound, BoundSession, BudgetTooSmallError, lower, normalize, parseJsonBytes, project, resolveBoundOptions, SpillStore, type ToolResult, UsageError } from "../../src/index.js";
+import { bound, BoundSession, BudgetTooSmallError, InputError, lower, normalize, parseJsonBytes, project, resolveBoundOptions, SpillStore, type ToolResult, UsageError } from "../../src/index.js";
 
 const lines = (count: number): Buffer => Buffer.from(Array.from({ length: count }, (_, index) => `line ${index}\n`).join(""));
 
@@ -69,6 +69,16 @@ describe("project() and lower(): a ToolResult", () => {
     expect(() => project(value as ToolResult)).toThrow(new UsageError(`project() ${said(got)}`));
     expect(() => lower(value as ToolResult, "anthropic", { callId: "toolu_1" })).toThrow(new UsageError(`lower() ${said(got)}`));
   });
+
+  test.each([["a string", "image.png", "a string"], ["a number", 5, "a number"], ["an object", { mime: "image/png" }, "an object"]])(
+    "attachments that are %s, not an array, are an InputError at $.attachments, as normalize --from rind says (a TypeError, 'original.map is not a function')",
+    (_name, attachments, found) => {
+      const result = { ok: true, data: "x", attachments } as unknown as ToolResult;
+      const error = new InputError(`not a rind tool result: expected an array, found ${found}`, "$.attachments");
+      expect(() => project(result)).toThrow(error);
+      expect(() => lower(result, "anthropic", { callId: "toolu_1" })).toThrow(error);
+    },
+  );
 
   test("what normalize makes of the same text projects as the text", () => {
     expect(project(normalize("npm ERR! missing script: test\n")).text).toBe("npm ERR! missing script: test\n");
