@@ -4,6 +4,8 @@ import { checkBudget, inOptionTerms } from "./library-budget.js";
 import { checkBoundInput, checkNormalizeValue, checkToolResult } from "./library-input.js";
 import { checkBoundOptionsInput, checkProjectOptions, checkSourceShape } from "./library-options.js";
 import { withReadArguments } from "./library-spill.js";
+import { openOutput as openStored, OTHER_STORE_HINT, type OpenedOutput, type OpenOptions } from "./spill/lookup.js";
+import type { SpillStore } from "./spill/store.js";
 import { lower as lowerResult, type Lowered, type LowerOptions } from "./lower/index.js";
 import { stringifyJson } from "./lower/result-text.js";
 import { normalizeValue } from "./normalize/index.js";
@@ -11,7 +13,7 @@ import { checkAttachments } from "./normalize/rind.js";
 import { projectResult, type Projection, type ProjectOptions } from "./project/project.js";
 import { renderTerminal } from "./project/terminal.js";
 import { PROVIDERS, type Provider, type SourceShape, type ToolResult } from "./payload.js";
-import { UsageError } from "./errors.js";
+import { NotFoundError, UsageError } from "./errors.js";
 
 export type { Attachment, Provider, ShownRange, SourceShape, ToolResult, ToolResultMeta } from "./payload.js";
 export { PROVIDERS, SOURCE_SHAPES, isRecord } from "./payload.js";
@@ -39,7 +41,6 @@ export { collectStore, maybeCollect, planCollection } from "./spill/lifecycle.js
 export type { CollectionPlan, CollectionReport, PassingCollection } from "./spill/lifecycle.js";
 export { DEFAULT_STORE_SETTINGS, defaultConfigPath, resolveStoreSettings } from "./spill/settings.js";
 export type { StoreSettings } from "./spill/settings.js";
-export { openOutput } from "./spill/lookup.js";
 export { listOutputs } from "./spill/listing.js";
 export type { ListedOutput } from "./spill/listing.js";
 export { searchLines } from "./spill/search.js";
@@ -109,4 +110,17 @@ export function lower(result: ToolResult, to: Provider, options: Partial<LowerOp
   const lowered = lowerResult(checkAttachments(result), to, { ...options, envelope });
   stringifyJson(lowered.payload);
   return lowered;
+}
+
+/**
+ * Opens stored output `id` in `store` (its record, an open descriptor, what differs from what was saved); an output
+ * not there is a NotFoundError saying why, without the CLI's "use --spill-dir" (the caller chose the store).
+ */
+export function openOutput(store: SpillStore, id: string, options?: OpenOptions): OpenedOutput {
+  try {
+    return openStored(store, id, options);
+  } catch (error) {
+    if (error instanceof NotFoundError && error.message.endsWith(OTHER_STORE_HINT)) throw new NotFoundError(error.message.slice(0, -OTHER_STORE_HINT.length), { cause: error });
+    throw error;
+  }
 }

@@ -1,6 +1,8 @@
 // `read_output` and `grep_output`: page and search the spill store for an MCP client (SPEC §4's formats).
 import type { TokenCounter } from "../bound/budget.js";
 import type { Budget } from "../bound/types.js";
+import { NotFoundError } from "../errors.js";
+import { OTHER_STORE_HINT } from "../spill/lookup.js";
 import { compilePattern, type SearchPattern } from "../spill/pattern.js";
 import { readOutputPage } from "../spill/read-output.js";
 import { searchOutput, searchRecentOutputs, type OutputSearch } from "../spill/search-output.js";
@@ -24,6 +26,19 @@ export function storedOutputContext(store: SpillStore, budget: Budget, countToke
   return { store, maxBytes: budget.maxBytes, maxLines: budget.maxLines, ...(budget.maxTokens === undefined ? {} : { maxTokens: budget.maxTokens }), ...(countTokens ? { countTokens } : {}) };
 }
 
+/**
+ * Runs a lookup in this server's store; an output not there is said without the CLI's hint to use --spill-dir, which
+ * the tools take no argument for (the store is the server's, named in the message).
+ */
+function inServerStore<T>(lookup: () => T): T {
+  try {
+    return lookup();
+  } catch (error) {
+    if (error instanceof NotFoundError && error.message.endsWith(OTHER_STORE_HINT)) throw new NotFoundError(error.message.slice(0, -OTHER_STORE_HINT.length), { cause: error });
+    throw error;
+  }
+}
+
 /** How many of the newest outputs a search without id looks at. */
 export const RECENT_OUTPUTS = 20;
 const DEFAULT_CONTEXT = 2;
@@ -39,7 +54,8 @@ export function answerReadOutput(args: Record<string, unknown>, context: StoredO
   const { maxLines, maxTokens } = context;
   const lineAndTokenBudgets = { ...(maxLines === undefined ? {} : { maxLines }), ...(maxTokens === undefined ? {} : { maxTokens }) };
   return fittedAnswer(context, (maxBytes) => {
-    const { text, not_saved_bytes: _notSaved, lines: _lines, ...facts } = readOutputPage(context.store, id, { offset, limit, maxBytes, ...lineAndTokenBudgets, raw: false, ...(byteOffset === undefined ? {} : { byteOffset }) });
+    const page = { offset, limit, maxBytes, ...lineAndTokenBudgets, raw: false, ...(byteOffset === undefined ? {} : { byteOffset }) };
+    const { text, not_saved_bytes: _notSaved, lines: _lines, ...facts } = inServerStore(() => readOutputPage(context.store, id, page));
     return { text, structured: facts };
   });
 }
@@ -69,7 +85,7 @@ export function answerGrepOutput(args: Record<string, unknown>, context: StoredO
   return fittedAnswer(context, (maxBytes) => {
     const options = { ...settings, maxBytes };
     if (id !== undefined) {
-      const found = searchOutput(context.store, id, options);
+      const found = inServerStore(() => searchOutput(context.store, id, options));
       return { text: found.text, structured: { total_matches: found.total_matches, outputs: [describe(found)] } };
     }
     const recent = searchRecentOutputs(context.store, RECENT_OUTPUTS, options);

@@ -16,7 +16,7 @@ export function pageInsideLine(output: OpenedOutput, id: string, line: number, o
   const extent = lineExtent(output.fd, line, fileSize, output.index);
   if (extent === undefined) throw new NotFoundError(`output ${id} has no line ${line} (total ${totalLines} lines)`);
   const lineBytes = extent.end - extent.start;
-  if (byteOffset > lineBytes) throw new NotFoundError(`line ${line} of output ${id} has ${lineBytes} bytes: --byte-offset ${byteOffset} is past its end`);
+  if (byteOffset > lineBytes) throw new NotFoundError(`line ${line} of output ${id} has ${lineBytes} bytes: byte offset ${byteOffset} is past its end`);
   const header = `<path>${output.path}</path>\n<type>file</type>\n<content>\n`;
   const footerFor = (from: number, to: number): string => {
     const shown = `bytes ${from}-${to} of line ${line} (${lineBytes} bytes)`;

@@ -27,6 +27,12 @@ export interface OpenOptions {
 }
 
 /**
+ * What a CLI user can do when a store lacks an output, said at the end of the message; left out where no flag can be
+ * given (the MCP tools' answers, the library's openOutput): a model told to "use --spill-dir" has no such argument.
+ */
+export const OTHER_STORE_HINT = " (use --spill-dir or CORREX_SPILL_DIR for another store)";
+
+/**
  * Opens output `id` (validated before any path is built) — its text view when it has one, else the bytes as
  * read; NotFoundError says why when it is not readable.
  */
@@ -35,7 +41,7 @@ export function openOutput(store: SpillStore, id: string, options: OpenOptions =
   try {
     store.verify();
   } catch (error) {
-    if (error instanceof NotFoundError) throw new NotFoundError(`no stored output ${id}: ${error.message} (use --spill-dir or CORREX_SPILL_DIR for another store)`);
+    if (error instanceof NotFoundError) throw new NotFoundError(`no stored output ${id}: ${error.message}${OTHER_STORE_HINT}`);
     throw error;
   }
   let record: SpillRecord;
@@ -77,5 +83,5 @@ export function explainMissing(store: SpillStore, id: string, recordSeen: boolea
     return new NotFoundError(`output ${id} has no record yet: it is still being written (try again when its command has finished), or the correx that wrote it was killed (gc removes it once its last write is an hour old); the bytes saved so far: ${store.dataPath(id)}`);
   }
   const days = TOMBSTONE_MAX_AGE_MS / 86_400_000;
-  return new NotFoundError(`no stored output ${id} in ${store.dir}: it was never stored here, or it was removed more than ${days} days ago (use --spill-dir or CORREX_SPILL_DIR for another store)`);
+  return new NotFoundError(`no stored output ${id} in ${store.dir}: it was never stored here, or it was removed more than ${days} days ago${OTHER_STORE_HINT}`);
 }

@@ -58,7 +58,7 @@ describe("a single 3 MiB line", () => {
     expect(page.stdout).toMatch(new RegExp(`^<path>[^\\n]+</path>\\n<type>file</type>\\n<content>\\n1: ","β"\\]\\},.*\\n</content>\\n\\(Showing bytes ${inside + 1}-(\\d+) of line 1 \\(${bytes.length} bytes\\)\\. Use offset=1 byte_offset=\\1 to continue\\.\\)\\n$`));
     expect(Buffer.byteLength(page.stdout)).toBeLessThanOrEqual(400);
     const past = runCorrex(["read", id, "--spill-dir", dir, "--offset", "1", "--byte-offset", String(bytes.length + 1)]);
-    expect(past).toMatchObject({ status: 1, stderr: `correx: line 1 of output ${id} has ${bytes.length} bytes: --byte-offset ${bytes.length + 1} is past its end\n` });
+    expect(past).toMatchObject({ status: 1, stderr: `correx: line 1 of output ${id} has ${bytes.length} bytes: byte offset ${bytes.length + 1} is past its end\n` });
   });
 
   test("a page of lines that cuts this one says how to read all of it, within its budget", () => {
