@@ -4,6 +4,7 @@ import { checkBudget, inOptionTerms } from "./library-budget.js";
 import { checkBoundInput, checkNormalizeValue, checkToolResult } from "./library-input.js";
 import { checkBoundOptionsInput, checkProjectOptions, checkSourceShape } from "./library-options.js";
 import { withReadArguments } from "./library-spill.js";
+import { warningsInOptionTerms } from "./library-words.js";
 import { openOutput as openStored, OTHER_STORE_HINT, type OpenedOutput, type OpenOptions } from "./spill/lookup.js";
 import type { SpillStore } from "./spill/store.js";
 import { lower as lowerResult, type Lowered, type LowerOptions } from "./lower/index.js";
@@ -88,7 +89,8 @@ export function project(result: ToolResult, options: ProjectOptions = {}): Proje
   checkProjectOptions(options);
   checkBudget(options.budget);
   try {
-    return inOptionTerms(() => projectResult(checkAttachments(result), { ...options, terminal: options.terminal ?? renderTerminal, spill: withReadArguments(options.spill) }));
+    const projection = inOptionTerms(() => projectResult(checkAttachments(result), { ...options, terminal: options.terminal ?? renderTerminal, spill: withReadArguments(options.spill) }));
+    return { ...projection, warnings: warningsInOptionTerms(projection.warnings, "lower.") };
   } catch (error) {
     if (error instanceof TypeError || error instanceof RangeError) stringifyJson(result); // throws UnrepresentableError when that is why
     throw error;
@@ -109,7 +111,7 @@ export function lower(result: ToolResult, to: Provider, options: Partial<LowerOp
   checkToolResult(result, "lower");
   const lowered = lowerResult(checkAttachments(result), to, { ...options, envelope });
   stringifyJson(lowered.payload);
-  return lowered;
+  return { ...lowered, warnings: warningsInOptionTerms(lowered.warnings, "") };
 }
 
 /**

@@ -18,6 +18,10 @@ function readMetaString(result: ToolResult, keys: readonly string[]): string | u
   return undefined;
 }
 
+/** What the CLI is told to pass for a call id or a tool name (the library names its options instead: library-words.ts). */
+export const CALL_ID_FLAG = "--call-id ID";
+export const NAME_FLAG = "--name NAME";
+
 /** The call id the input carried (kept by normalization in meta), if any. */
 export function findCallId(result: ToolResult, options: LowerOptions): string | undefined {
   return options.callId ?? readMetaString(result, CALL_ID_KEYS);
@@ -27,7 +31,7 @@ export function findCallId(result: ToolResult, options: LowerOptions): string | 
 export function requireCallId(provider: Provider, result: ToolResult, options: LowerOptions, warnings: string[]): string {
   const callId = findCallId(result, options);
   if (callId !== undefined) return callId;
-  warnings.push(`${provider}: no call id (pass --call-id ID); wrote the placeholder "${MISSING_CALL_ID}"`);
+  warnings.push(`${provider}: no call id (pass ${CALL_ID_FLAG}); wrote the placeholder "${MISSING_CALL_ID}"`);
   return MISSING_CALL_ID;
 }
 
@@ -35,6 +39,6 @@ export function requireCallId(provider: Provider, result: ToolResult, options: L
 export function requireName(provider: Provider, result: ToolResult, options: LowerOptions, warnings: string[]): string {
   const name = options.name ?? (result.tool === "" ? undefined : result.tool);
   if (name !== undefined) return name;
-  warnings.push(`${provider}: no tool name (pass --name NAME); wrote the placeholder "${MISSING_NAME}"`);
+  warnings.push(`${provider}: no tool name (pass ${NAME_FLAG}); wrote the placeholder "${MISSING_NAME}"`);
   return MISSING_NAME;
 }

@@ -1,7 +1,7 @@
 // The library's errors in the library's words: a harness gives options (budget.maxBytes), never the CLI's flags, and a
 // refusal that named --max-bytes sent its author looking for a flag they had not written.
 import { describe, expect, test } from "vitest";
-import { bound, BoundSession, BudgetTooSmallError, normalize, project, resolveBoundOptions, type ToolResult, UsageError } from "../../src/index.js";
+import { bound, BoundSession, BudgetTooSmallError, lower, normalize, project, resolveBoundOptions, type ToolResult, UsageError } from "../../src/index.js";
 
 const output = Array.from({ length: 5000 }, (_, index) => `line ${index}`).join("\n");
 
@@ -89,5 +89,21 @@ describe("an option the CLI would refuse is a UsageError naming the option, not 
   test("the words the CLI takes are taken", () => {
     expect(project(result, { reader: "terminal", format: "text", keep: "tail", style: "opencode", salience: false, headRatio: 0.5, budget: { maxLines: 10 } }).text).toContain("line 4999");
     expect(normalize({ a: 1 }, "auto")).toMatchObject({ ok: true });
+  });
+});
+
+describe("a call id or a tool name left out: the warning names the option ('pass --call-id ID' told a harness to pass a flag)", () => {
+  const result: ToolResult = { ok: true, data: "hi" };
+
+  test("lower() names its options callId and name", () => {
+    expect(lower(result, "anthropic").warnings).toEqual(['anthropic: no call id (pass callId); wrote the placeholder "missing-call-id"']);
+    expect(lower(result, "gemini").warnings).toEqual(['gemini: no tool name (pass name); wrote the placeholder "missing-name"']);
+  });
+
+  test("project() names the options it passes on, lower.callId and lower.name", () => {
+    expect(project(result, { to: "ai-sdk", lower: { envelope: "message" } }).warnings).toEqual([
+      'ai-sdk: no call id (pass lower.callId); wrote the placeholder "missing-call-id"',
+      'ai-sdk: no tool name (pass lower.name); wrote the placeholder "missing-name"',
+    ]);
   });
 });
