@@ -2,7 +2,7 @@
 import { bound as boundText, resolveBoundOptions as resolveOptions, type BoundOptions, type BoundOptionsInput, type BoundText, type RecordFields, type SpillTarget } from "./bound/index.js";
 import { checkBudget, inOptionTerms } from "./library-budget.js";
 import { checkBoundInput, checkNormalizeValue, checkToolResult } from "./library-input.js";
-import { checkBoundOptionsInput, checkProjectOptions, checkSourceShape } from "./library-options.js";
+import { checkBoundOptionsInput, checkProjectOptions, checkSourceShape, checkSpillTarget } from "./library-options.js";
 import { withReadArguments } from "./library-spill.js";
 import { warningsInOptionTerms } from "./library-words.js";
 import { openOutput as openStored, OTHER_STORE_HINT, type OpenedOutput, type OpenOptions } from "./spill/lookup.js";
@@ -60,6 +60,7 @@ export { renderLine } from "./text/render-line.js";
 export function bound(input: string | Uint8Array, options: BoundOptionsInput & { spill?: SpillTarget; record?: RecordFields } = {}): BoundText {
   checkBoundInput(input);
   checkBoundOptionsInput(options);
+  checkSpillTarget(options.spill);
   checkBudget(options.budget);
   return inOptionTerms(() => boundText(input, { ...options, spill: withReadArguments(options.spill) }));
 }
@@ -87,6 +88,7 @@ export function normalize(value: unknown, from: SourceShape | "auto" = "auto"): 
 export function project(result: ToolResult, options: ProjectOptions = {}): Projection {
   checkToolResult(result, "project");
   checkProjectOptions(options);
+  checkSpillTarget(options.spill);
   checkBudget(options.budget);
   try {
     const projection = inOptionTerms(() => projectResult(checkAttachments(result), { ...options, terminal: options.terminal ?? renderTerminal, spill: withReadArguments(options.spill) }));

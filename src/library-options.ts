@@ -60,3 +60,17 @@ export function checkProjectOptions(options: unknown): void {
 export function checkSourceShape(from: unknown): void {
   checkWord("normalize(): from", from, ["auto", ...SOURCE_SHAPES]);
 }
+
+/**
+ * A spill target (bound(), project(), BoundSession): `{ store: SpillStore, maxOutputBytes? }`. A path given for the
+ * store (`spill: { store: "/tmp/outputs" }`, or `spill: "/tmp/outputs"`) was a TypeError deep in the writer
+ * ("createWriter is not a function"), and a cap of -1 or "1MiB" saved none of the output, which nothing said.
+ */
+export function checkSpillTarget(spill: unknown, name = "spill"): void {
+  if (spill === undefined) return;
+  if (!isRecord(spill)) throw new UsageError(`${name} ${quoted(spill)}: accepts { store: new SpillStore(dir), maxOutputBytes? }`);
+  const store = spill.store;
+  if (!isRecord(store) || typeof store.createWriter !== "function") throw new UsageError(`${name}.store ${quoted(store)}: accepts a SpillStore (new SpillStore(dir))`);
+  const cap = spill.maxOutputBytes;
+  if (cap !== undefined && !(typeof cap === "number" && cap >= 0)) throw new UsageError(`${name}.maxOutputBytes ${quoted(cap)}: accepts a number of bytes, 0 or more (the per-output cap; none when left out)`);
+}

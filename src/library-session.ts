@@ -7,7 +7,7 @@ import type { LateOptions } from "./bound/session.js";
 import { UsageError } from "./errors.js";
 import { checkBudget, inOptionTerms } from "./library-budget.js";
 import { describeValue } from "./library-input.js";
-import { checkBoundOptionsInput } from "./library-options.js";
+import { checkBoundOptionsInput, checkSpillTarget } from "./library-options.js";
 import { withReadArguments } from "./library-spill.js";
 
 /** How the first finish() ended: its result, or what it threw. */
@@ -23,6 +23,7 @@ export class BoundSession extends Session {
 
   constructor(options: BoundOptions, spill?: SpillTarget, spillFailure?: string) {
     checkBoundOptionsInput(options);
+    checkSpillTarget(spill);
     checkBudget(options.budget);
     super(options, withReadArguments(spill), spillFailure);
   }

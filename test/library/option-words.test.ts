@@ -1,7 +1,10 @@
 // The library's errors in the library's words: a harness gives options (budget.maxBytes), never the CLI's flags, and a
 // refusal that named --max-bytes sent its author looking for a flag they had not written.
 import { describe, expect, test } from "vitest";
-import { bound, BoundSession, BudgetTooSmallError, lower, normalize, project, resolveBoundOptions, type ToolResult, UsageError } from "../../src/index.js";
+import * as fs from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { bound, BoundSession, BudgetTooSmallError, lower, normalize, project, resolveBoundOptions, SpillStore, type ToolResult, UsageError } from "../../src/index.js";
 
 const output = Array.from({ length: 5000 }, (_, index) => `line ${index}`).join("\n");
 
@@ -105,5 +108,28 @@ describe("a call id or a tool name left out: the warning names the option ('pass
       'ai-sdk: no call id (pass lower.callId); wrote the placeholder "missing-call-id"',
       'ai-sdk: no tool name (pass lower.name); wrote the placeholder "missing-name"',
     ]);
+  });
+});
+
+describe("a spill target that is not one is a UsageError, before anything is written", () => {
+  const dir = join(fs.mkdtempSync(join(tmpdir(), "correx-spill-words-")), "store");
+  const store = new SpillStore(dir);
+  test.each([
+    ["a path for the store (a TypeError: 'createWriter is not a function')", { store: dir }, `spill.store ${JSON.stringify(dir)}: accepts a SpillStore (new SpillStore(dir))`],
+    ["a path for the target (a TypeError reading 'dir')", dir, `spill ${JSON.stringify(dir)}: accepts { store: new SpillStore(dir), maxOutputBytes? }`],
+    ["a cap given as text (none of the output was saved)", { store, maxOutputBytes: "1MiB" }, 'spill.maxOutputBytes "1MiB": accepts a number of bytes, 0 or more (the per-output cap; none when left out)'],
+    ["a negative cap (none of the output was saved)", { store, maxOutputBytes: -1 }, "spill.maxOutputBytes -1: accepts a number of bytes, 0 or more (the per-output cap; none when left out)"],
+  ])("%s", (_name, spill, message) => {
+    const error = new UsageError(message);
+    expect(() => bound(output, { spill } as never)).toThrow(error);
+    expect(() => project(normalize(output), { spill } as never)).toThrow(error);
+    expect(() => new BoundSession(resolveBoundOptions({}), spill as never)).toThrow(error);
+    expect(fs.existsSync(dir)).toBe(false);
+  });
+
+  test("a SpillStore saves the whole output", () => {
+    const saved = bound(output, { spill: { store } });
+    expect(saved.spill?.kind).toBe("saved");
+    expect(fs.readFileSync(join(dir, (saved.spill as { id: string }).id), "utf8")).toBe(output);
   });
 });
