@@ -49,9 +49,25 @@ export function parseJsonBytes(bytes: Uint8Array): unknown {
     return parseLosslessJson(new TextDecoder("utf-8").decode(bytes), bytes, scan);
   } catch (error) {
     if (!(error instanceof SyntaxError)) throw error;
+    const utf16 = describeUtf16(bytes);
+    if (utf16 !== undefined) throw new InputError(`the input is UTF-16 (${utf16.how}), and JSON is read as UTF-8: convert it first (iconv -f ${utf16.encoding} -t UTF-8)`, "byte 0", { cause: error });
     const problem = findJsonSyntaxError(bytes) ?? { offset: 0, message: error.message };
     throw new InputError(`malformed JSON at ${describePosition(bytes, problem.offset)}: ${problem.message}`, `byte ${problem.offset}`, { cause: error });
   }
+}
+
+/**
+ * How JSON bytes show they are UTF-16 (PowerShell's Out-File and `>` write UTF-16LE with a byte order mark): the mark,
+ * or a NUL beside each of the first ASCII characters; undefined otherwise. Such input failed as "malformed JSON at line
+ * 1, column 1: expected a value, found "\ufffd"", nothing saying why.
+ */
+function describeUtf16(bytes: Uint8Array): { how: string; encoding: string } | undefined {
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) return { how: "its byte order mark FF FE, little-endian", encoding: "UTF-16" };
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) return { how: "its byte order mark FE FF, big-endian", encoding: "UTF-16" };
+  const ascii = (at: number): boolean => bytes[at]! > 0 && bytes[at]! < 0x80;
+  if (bytes.length >= 4 && ascii(0) && bytes[1] === 0 && ascii(2) && bytes[3] === 0) return { how: "a NUL after each of its first characters: little-endian, no byte order mark", encoding: "UTF-16LE" };
+  if (bytes.length >= 4 && bytes[0] === 0 && ascii(1) && bytes[2] === 0 && ascii(3)) return { how: "a NUL before each of its first characters: big-endian, no byte order mark", encoding: "UTF-16BE" };
+  return undefined;
 }
 
 /**
