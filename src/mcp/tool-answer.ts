@@ -4,6 +4,7 @@
 import { estimateTokens, type TokenCounter } from "../bound/budget.js";
 import { CorrexError } from "../errors.js";
 import { isRecord } from "../payload.js";
+import type { McpToolDefinition } from "./tool-definitions.js";
 
 /** A tool's answer: the text the model reads, the structured facts, and whether the call failed. */
 export interface ToolAnswer {
@@ -96,6 +97,19 @@ export function readArguments(value: unknown): Record<string, unknown> {
   if (value === undefined) return {};
   if (!isRecord(value)) throw new ToolArgumentError("arguments must be an object");
   return value;
+}
+
+/**
+ * Throws ToolArgumentError for an argument `tool`'s input schema does not have (its additionalProperties is false): a
+ * model's `timeout: 30` for run, whose argument is timeout_ms, was dropped silently, and the command ran with no limit.
+ */
+export function checkKnownArguments(args: Record<string, unknown>, tool: McpToolDefinition): void {
+  if (tool.inputSchema.additionalProperties !== false) return;
+  const known = Object.keys(tool.inputSchema.properties);
+  const unknown = Object.keys(args).filter((name) => !known.includes(name));
+  if (unknown.length > 0) {
+    throw new ToolArgumentError(`unknown argument${unknown.length === 1 ? "" : "s"} ${unknown.map((name) => JSON.stringify(name)).join(", ")} (${tool.name} takes ${known.join(", ")})`);
+  }
 }
 
 /** An optional string argument. */

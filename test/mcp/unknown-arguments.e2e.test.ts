@@ -1,0 +1,40 @@
+// An argument a tool's input schema does not have (additionalProperties: false) is refused, not dropped: a model's
+// `timeout: 30` for run (whose argument is timeout_ms) was ignored, and the command ran with no limit at all.
+import { afterEach, beforeAll, describe, expect, test } from "vitest";
+import { checkKnownArguments, ToolArgumentError } from "../../src/mcp/tool-answer.js";
+import { GREP_OUTPUT_TOOL, READ_OUTPUT_TOOL } from "../../src/mcp/tool-definitions.js";
+import { assertBuilt } from "../run/cli-process.js";
+import { connectCorrex, firstText, temporaryDirectory, type Connected } from "./mcp-client.js";
+
+let open: Connected | undefined;
+
+beforeAll(() => assertBuilt());
+afterEach(async () => {
+  await open?.client.close();
+  open = undefined;
+});
+
+describe("correx mcp", () => {
+  test("run with timeout (not timeout_ms) is an error naming the arguments run takes, and runs nothing", async () => {
+    open = await connectCorrex(["mcp", "--spill-dir", `${temporaryDirectory("correx-args-")}/store`]);
+    const result = await open.client.callTool({ name: "run", arguments: { command: "echo ran", timeout: 30 } });
+    expect(result.isError).toBe(true);
+    expect(firstText(result)).toBe('invalid arguments for run: unknown argument "timeout" (run takes command, argv, cwd, timeout_ms, env)');
+    const known = await open.client.callTool({ name: "run", arguments: { command: "echo ran", timeout_ms: 30_000 } });
+    expect(firstText(known)).toBe("ran\n\nCommand exited with code 0.\n");
+  });
+
+  test("read_output with two unknown arguments names both", async () => {
+    open = await connectCorrex(["mcp", "--spill-dir", `${temporaryDirectory("correx-args-")}/store`]);
+    const result = await open.client.callTool({ name: "read_output", arguments: { id: "last", start: 5, count: 10 } });
+    expect(result.isError).toBe(true);
+    expect(firstText(result)).toBe('invalid arguments for read_output: unknown arguments "start", "count" (read_output takes id, offset, limit, byte_offset)');
+  });
+});
+
+describe("checkKnownArguments (the proxy's read_output and grep_output too)", () => {
+  test("the arguments of the schema pass; any other is a ToolArgumentError", () => {
+    expect(() => checkKnownArguments({ id: "last", offset: 3 }, READ_OUTPUT_TOOL)).not.toThrow();
+    expect(() => checkKnownArguments({ pattern: "x", regex: true }, GREP_OUTPUT_TOOL)).toThrow(ToolArgumentError);
+  });
+});
