@@ -11,7 +11,7 @@ export function describeSpawnError(spec: RunSpec, code: string | undefined, mess
   const program = spec.shell ? "/bin/sh" : spec.command;
   if (spec.cwd !== undefined && !isDirectory(spec.cwd)) {
     const why = exists(spec.cwd) ? "not a directory" : "no such directory";
-    return { code: code ?? "ENOENT", message: `${spec.cwd}: ${why} (--cwd)` };
+    return { code: code ?? "ENOENT", message: `${spec.cwd}: ${why} (the working directory it was to run in)` };
   }
   // A path with a slash is found from the command's directory, as execve finds it after the chdir.
   const path = resolve(spec.cwd ?? ".", program);

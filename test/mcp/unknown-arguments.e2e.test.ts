@@ -1,5 +1,6 @@
 // An argument a tool's input schema does not have (additionalProperties: false) is refused, not dropped: a model's
-// `timeout: 30` for run (whose argument is timeout_ms) was ignored, and the command ran with no limit at all.
+// `timeout: 30` for run (whose argument is timeout_ms) was ignored, and the command ran with no limit at all. And a
+// cwd that does not exist is said in words the model can act on (it named the CLI's --cwd).
 import { afterEach, beforeAll, describe, expect, test } from "vitest";
 import { checkKnownArguments, ToolArgumentError } from "../../src/mcp/tool-answer.js";
 import { GREP_OUTPUT_TOOL, READ_OUTPUT_TOOL } from "../../src/mcp/tool-definitions.js";
@@ -22,6 +23,14 @@ describe("correx mcp", () => {
     expect(firstText(result)).toBe('invalid arguments for run: unknown argument "timeout" (run takes command, argv, cwd, timeout_ms, env)');
     const known = await open.client.callTool({ name: "run", arguments: { command: "echo ran", timeout_ms: 30_000 } });
     expect(firstText(known)).toBe("ran\n\nCommand exited with code 0.\n");
+  });
+
+  test("run with a cwd that does not exist says so without the CLI's --cwd, an argument the model does not have", async () => {
+    const dir = temporaryDirectory("correx-args-");
+    open = await connectCorrex(["mcp", "--spill-dir", `${dir}/store`]);
+    const result = await open.client.callTool({ name: "run", arguments: { command: "echo ran", cwd: `${dir}/missing` } });
+    expect(result.isError).toBe(true);
+    expect(firstText(result)).toBe(`${dir}/missing: no such directory (the working directory it was to run in)\n\nCommand exited with code 127.\n`);
   });
 
   test("read_output with two unknown arguments names both", async () => {

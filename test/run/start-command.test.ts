@@ -227,9 +227,9 @@ describe("spawn failures", () => {
 
   test("a missing working directory is named, and a file given as one", async () => {
     const { outcome } = await runToEnd(spec("true", [], { cwd: join(directory, "missing") }));
-    expect(outcome.spawnError).toEqual({ code: "ENOENT", message: `${join(directory, "missing")}: no such directory (--cwd)` });
+    expect(outcome.spawnError).toEqual({ code: "ENOENT", message: `${join(directory, "missing")}: no such directory (the working directory it was to run in)` });
     const file = await runToEnd(spec("true", [], { cwd: notExecutable }));
-    expect(file.outcome.spawnError).toEqual({ code: "ENOTDIR", message: `${notExecutable}: not a directory (--cwd)` });
+    expect(file.outcome.spawnError).toEqual({ code: "ENOTDIR", message: `${notExecutable}: not a directory (the working directory it was to run in)` });
   });
 
   test("a script given by a path relative to the working directory is looked for there (it was 'no such file')", async () => {
