@@ -10,9 +10,10 @@ const GREP_LINE = /^(?:([^\s:]*[./][^\s:]*)[:-])?(\d+)[:-]/;
  * flake8, go vet: `src/a.js:22:35: 'x' is not defined. [Error/no-undef]`), a severity after it (mypy's
  * `app.py:12: error: …`), or one space and a message that opens with a capitalized word (a config checker's:
  * systemd's `units/a.service:7: Unknown key 'MemoryZSwapMax' in section [Service], ignoring.`; a line grep prints is
- * the file's own, which seldom opens with one space before such a word).
+ * the file's own, which seldom opens with one space before such a word); eslint's compact format (`src/a.js: line 22,
+ * col 35, Warning - …`), whose path, `/tmp/x/eslint-compact-3-errors/src/a.js`, grep's context line `path-N-` matched.
  */
-const DIAGNOSTIC = /^[^\s:]+:\d+(?::\d+: |: (?:error|warning|note|fatal error)\b|: [A-Z][a-z]+ \S)/;
+const DIAGNOSTIC = /^[^\s:]+(?::\d+(?::\d+: |: (?:error|warning|note|fatal error)\b|: [A-Z][a-z]+ \S)|: line \d+, col \d+, (?:Error|Warning) - )/;
 
 /**
  * A commit per line: `git log --oneline` (with `--graph`'s `* ` and `--decorate`'s `(HEAD -> main)`), `git reflog`

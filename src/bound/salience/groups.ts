@@ -234,7 +234,8 @@ export class GroupBuilder {
   }
 
   private join(line: NumberedLine): void {
-    this.announces = this.spansBlanks && line.text.trimEnd().endsWith(":");
+    // redis-server's refused configuration line (`>>> 'maxmemory 1.7gb'`) announces its reason under it.
+    this.announces = (this.spansBlanks && line.text.trimEnd().endsWith(":")) || line.text.startsWith(">>> '");
     if (this.blank) this.add(this.open!, this.blank);
     this.blank = undefined;
     this.listing = line.text === "Require stack:" || (this.listing && LIST_ITEM.test(line.text));

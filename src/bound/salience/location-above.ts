@@ -1,7 +1,8 @@
 // Where a diagnostic is, when its tool prints that above it rather than on its line: Biome's header over its report,
 // sqlfluff's file line over its findings, the code frame bun prints over a failed expectation, Next.js's location over
 // its type error, autoconf's failed check over `configure: error:`, OCaml's
-// `File "…", line N, characters A-B:` over its `Error:` (owners.ts asks first).
+// `File "…", line N, characters A-B:` over its `Error:`, istanbul's coverage table over c8's and nyc's threshold error
+// (owners.ts asks first).
 import type { Above } from "./lines-above.js";
 import type { NumberedLine } from "./reservoir.js";
 
@@ -44,8 +45,20 @@ const OCAML_FRAME = /^\d+ \| |^\s+\^+\s*$|^\.\.\.+$/;
 /** Code frame lines looked back through for OCaml's location. */
 const MAX_OCAML_FRAME = 8;
 
+/**
+ * c8's and nyc's `ERROR: Coverage for lines (58.33%) does not meet global threshold (90%)` under istanbul's text table:
+ * the rows that name uncovered lines (` tiers.js |   58.33 |      100 |      50 |   58.33 | 38-42,44-48 `) say where.
+ */
+const COVERAGE_ERROR = /^ERROR: Coverage for \w+ \([\d.]+%\) does not meet /;
+const COVERAGE_RULE = /^[-|]+$/;
+const COVERAGE_TABLE = /\|/;
+const COVERAGE_UNCOVERED = /\|\s*\S[^|]*$/;
+/** Table lines looked back through, and the rows with uncovered lines taken (the nearest). */
+const MAX_COVERAGE_TABLE = 40;
+const MAX_COVERAGE_ROWS = 4;
+
 /** What the line's own text says an owner above may be found for (owners.ts tests it with its own). */
-export const LOCATED_ABOVE = /^ {2}[×x] \S|^L: *\d+ \| P: *\d+ \| |^error: |^(?:Type error|Module not found): |^configure: error: |^Error: /;
+export const LOCATED_ABOVE = /^ {2}[×x] \S|^L: *\d+ \| P: *\d+ \| |^error: |^(?:Type error|Module not found): |^configure: error: |^Error: |^ERROR: Coverage for /;
 
 /** The location printed above a diagnostic, nearest last; undefined when the line is none of these tools'. */
 export function locationAbove(line: NumberedLine, before: Above): NumberedLine[] | undefined {
@@ -60,6 +73,7 @@ export function locationAbove(line: NumberedLine, before: Above): NumberedLine[]
     return location && NEXT_LOCATION.test(location.text) ? [taken(location)] : undefined;
   }
   if (line.text.startsWith("Error: ")) return ocamlLocation(before);
+  if (COVERAGE_ERROR.test(line.text)) return uncoveredRows(before);
   if (CONFIGURE_ERROR.test(line.text)) {
     const check = before.at(1);
     return check && CONFIGURE_CHECK.test(check.text) ? [taken(check)] : undefined;
@@ -83,6 +97,17 @@ function ocamlLocation(before: Above): NumberedLine[] | undefined {
     frame.push(taken(candidate));
   }
   return undefined;
+}
+
+/** istanbul's table rows that name uncovered lines, above c8's or nyc's threshold error (undefined when none). */
+function uncoveredRows(before: Above): NumberedLine[] | undefined {
+  const rows: NumberedLine[] = [];
+  for (let distance = 1; distance <= MAX_COVERAGE_TABLE && rows.length < MAX_COVERAGE_ROWS; distance += 1) {
+    const candidate = before.at(distance);
+    if (!candidate || !COVERAGE_TABLE.test(candidate.text)) break;
+    if (!COVERAGE_RULE.test(candidate.text) && COVERAGE_UNCOVERED.test(candidate.text) && !candidate.text.startsWith("File ") && !candidate.text.startsWith("All files ")) rows.push(taken(candidate));
+  }
+  return rows.length > 0 ? rows.reverse() : undefined;
 }
 
 /** sqlfluff's `== [models/m17.sql] FAIL` over a finding, through the file's other findings. */

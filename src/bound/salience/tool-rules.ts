@@ -25,10 +25,17 @@ import type { Rule } from "./rules.js";
  *   (`  1) Failure:` over the test's name and location, `Expected: 19`, `  Actual: 22`); turbo's summary of the tasks
  *   that failed (`Failed:    @ledger/p07#build`);
  * - (the eleventh audit's, salaudit5-kinds.test.ts) TeX's error (`! Undefined control sequence.`, -file-line-error's
- *   `./ch17.tex:14: …`) and MySQL's and MariaDB's client error anywhere in a line (`ERROR 1146 (42S02) at line 435: …`).
+ *   `./ch17.tex:14: …`) and MySQL's and MariaDB's client error anywhere in a line (`ERROR 1146 (42S02) at line 435: …`);
+ * - (the twelfth audit's, salaudit6-kinds.test.ts) redis-server's log line at its `#` level (warning, which redis uses
+ *   for its errors too) that says an error (`2454:M 04 Dec 2026 20:24:19.219 # Short read or OOM loading DB.
+ *   Unrecoverable error, aborting now.`, `# Failed opening the temp RDB file …`); not its advice (`# WARNING Memory
+ *   overcommit must be enabled! … may fail …`, every start), nor its `*` and `-` lines; eslint's compact format's
+ *   error (`src/a.js: line 22, col 35, Error - 'x' is not defined. (no-undef)`, eslint-formatter-compact), not its
+ *   `Warning - `; jasmine's `Failures:` over its report (the numbered title under it, announced by the colon, then
+ *   the indented `Message:`, the expectation, `Stack:` and its frames: groups.ts), rspec's as well.
  */
 export const TOOL_RULES: Rule[] = [
-  // One `^` for the six (each opens its line): a non-anchored alternation tries each of its `^` branches at every
+  // One `^` for the eight (each opens its line): a non-anchored alternation tries each of its `^` branches at every
   // position of a line, and every scored line (an ERROR log line) runs this group.
   {
     pattern: new RegExp(`^(?:${[
@@ -38,6 +45,8 @@ export const TOOL_RULES: Rule[] = [
       /L: *\d+ \| P: *\d+ \| +PRS \| |WARNING: Parsing errors found\b/,
       /\(fail\) \S| [1-9]\d* fail$/,
       /\{.*?"level":[56]0[,}]|[A-Z][\w:]*#test_.* = \d+\.\d+ s = [FE]$| {2}\d+\) (?:Failure|Error):$|Failed: +\S+#\S+$/,
+      /\d+:[XCSM] \d\d [A-Z][a-z]{2} \d{4} \d\d:\d\d:\d\d\.\d{3} # (?!WARNING\b).*?\b(?:[Ee]rror|[Ff]ail(?:ed|ure|ing)?|[Ff]atal|FATAL|[Uu]nable|[Cc]annot|refused|denied)\b/,
+      /\S+: line \d+, col \d+, Error - |Failures:$/,
     ].map((rule) => rule.source).join("|")})`),
     score: 9,
   },
