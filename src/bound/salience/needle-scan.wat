@@ -182,6 +182,14 @@
                 (local.set $needle (i32.add (local.get $needle) (i32.const 1)))
                 (br $next_needle)))
             (br $next_bucket)))
+;; a needle that opens with the newline (glog's `\nW1`) finds the line after it: the hit is that line's first byte
+        ;; (its kind read from there), none when the newline ends the window (the next window's first line)
+        (if (local.get $matched)
+          (then
+            (if (i32.eq (i32.load8_u (local.get $pos)) (i32.const 10))
+              (then
+                (local.set $pos (i32.add (local.get $pos) (i32.const 1)))
+                (local.set $matched (i32.lt_u (local.get $pos) (local.get $end)))))))
         (if (local.get $matched)
           (then
             (global.set $hits (i32.add (global.get $hits) (i32.const 1)))

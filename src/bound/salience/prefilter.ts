@@ -58,14 +58,14 @@ const BYTE_NEEDLE_TEXTS = [
   // expected`), systemd's refused unit (`x.service: Service has no ExecStart=, … Refusing.`: `efusing.` shares
   // `efused`'s bucket and its fingerprint). What the seventh audit's other rules find has no byte needle: glog's and
   // klog's `E1203 12:34:56.789012 …` lines (the letter opening a line is their only mark; a needle opening with the
-  // newline would give the scan the line before; klog's Go files have `.go:`; a fatal line travels above the stack
+  // newline gave the scan the line before until salaudit6, whose glog `W` needles it now hands the line after: `\nE1`
+  // and kin not tried yet; klog's Go files have `.go:`; a fatal line travels above the stack
   // trace under it, owners.ts), Lua's `lua5.4: x.lua:5: …`, bash's `unbound variable`, unzip's `bad CRC`, gzip's
   // `unexpected end of file`: each spelling tried let 0.5–2 more positions and 5–20 more compares per KiB of the
   // recorded outputs through the fingerprint (`.cc:` 0.6 / 6.6, `a5.` 0.9 / 7.8, `: line ` 2.2 / 16; needle-buckets.test.ts).
   "[: ", "efusing.",
-  // TeX's most frequent error (`! Undefined control sequence.`), spelt `equence.` (its bucket lets fewest through): a
-  // needle opening with the newline would give the scan the line before, so TeX's other errors are found on the
-  // window's path or by an error word (`! LaTeX Error:`).
+  // TeX's most frequent error (`! Undefined control sequence.`), spelt `equence.` (its bucket lets fewest through):
+  // TeX's other errors are found on the window's path or by an error word (`! LaTeX Error:`).
   "equence.",
   // The ninth audit's tools (tool-rules.ts): rubocop's severity letters, nginx's levels, oxlint's ASCII mark, sqlfluff's
   // unparsable section, npm ls's marks.

@@ -52,8 +52,11 @@ export function isLogWarning(text: string): boolean {
  * klog's `W` opening the line before its month (`W1204`) or glog 0.6's year (`W2026…`).
  */
 export const WARNING_NEEDLE_TEXTS: readonly string[] = ["WARN", "\"level\":4", "\"warn", "=warn", "\nW0", "\nW1", "\nW2"];
-/** The byte path's (buckets: needle-buckets.ts). */
-export const WARNING_BYTE_NEEDLES: readonly string[] = ["WARN", "l\":40", "\"warn", "=warn"];
+/**
+ * The byte path's (buckets: needle-buckets.ts); glog's `\nW0`, `\nW1`, `\nW2` open with the newline before the line,
+ * and the scan hands back the line after it (needle-scan.wat: its first byte, the kind of line read from there).
+ */
+export const WARNING_BYTE_NEEDLES: readonly string[] = ["WARN", "l\":40", "\"warn", "=warn", "\nW0", "\nW1", "\nW2"];
 
 /**
  * Counts the log-level warnings of the omitted middle as they are scored, in constant memory: the reservoir holds the

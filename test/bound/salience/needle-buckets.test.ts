@@ -61,9 +61,10 @@ describe("the needles' buckets", () => {
     // sqlfluff's `nparsable`, npm ls's `NMET ` and `nvalid: "`) took them to 20.40 and 142.2 (oxlint's `  x ` alone 3.6
     // and 19: two blanks open most of its candidates). The audit's 12 outputs to 20.17 and 144.6, pino's `el":5`/`el":6`
     // to 20.42 and 155.4. The eleventh audit's 8 outputs to 20.48 and 160.1, TeX's `equence.` to 22.02 and 179.4; its
-    // 4 logs of a lone warning and the rare warnings' `WARN`, `l":40`, `"warn`, `=warn` to 26.34 and 224.0.
-    expect(chosen.positions / kib).toBeLessThan(27);
-    expect(chosen.compares / kib).toBeLessThan(230);
+    // 4 logs of a lone warning and the rare warnings' `WARN`, `l":40`, `"warn`, `=warn` to 26.34 and 224.0. The twelfth
+    // audit's 6 outputs to 26.20 and 221.8, glog's warning lines' `\nW0`, `\nW1`, `\nW2` to 28.08 and 251.5.
+    expect(chosen.positions / kib).toBeLessThan(29);
+    expect(chosen.compares / kib).toBeLessThan(255);
   });
 
   test("on the bench's log lines (bench/log-input.mjs: an ERROR line in six, `timeout`, hex ids), few positions pass but the hits", () => {
@@ -76,8 +77,9 @@ describe("the needles' buckets", () => {
     // audit's needles: 1.89 and 9.5 (oxlint's `  x ` let the stack lines' `    at` through, 0.08, and each ERROR's `ERR`
     // is compared with one more needle of its bucket); pino's `el":5` and `el":6`, in the same bucket, 13.2. The rare
     // warnings' `WARN` hits every WARN line (a sixth): 4.10 and 32.4, the hits 3.6 (`l":40` lets the rest through).
-    expect(chosen.positions / kib).toBeLessThan(hits / kib + 0.6);
-    expect(chosen.compares / kib).toBeLessThan(34);
+    // glog's `\nW0`, `\nW1`, `\nW2` (no hit here: these lines open with a date): 4.36 and 35.3.
+    expect(chosen.positions / kib).toBeLessThan(hits / kib + 0.8);
+    expect(chosen.compares / kib).toBeLessThan(36);
   });
 
   test("on log lines (bench/log-input.mjs), the needles added later let few more positions through than the first ones", () => {

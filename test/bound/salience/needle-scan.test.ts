@@ -7,11 +7,15 @@ import { assignBuckets } from "../../../src/bound/salience/needle-buckets.js";
 import { NeedleScan } from "../../../src/bound/salience/needle-scan.js";
 import { BYTE_NEEDLES } from "../../../src/bound/salience/prefilter.js";
 
-/** Every position where some needle (its first 16 bytes) starts, overlaps included. */
+/**
+ * Every position where some needle (its first 16 bytes) starts, overlaps included; for a needle that opens with the
+ * newline (glog's `\nW1`), the line after it (none when the newline is the last byte).
+ */
 function referenceHits(bytes: Buffer): number[] {
   const hits = new Set<number>();
   for (const needle of BYTE_NEEDLES) {
-    for (let at = bytes.indexOf(needle.subarray(0, 16)); at !== -1; at = bytes.indexOf(needle.subarray(0, 16), at + 1)) hits.add(at);
+    const after = needle[0] === 0x0a ? 1 : 0;
+    for (let at = bytes.indexOf(needle.subarray(0, 16)); at !== -1; at = bytes.indexOf(needle.subarray(0, 16), at + 1)) if (at + after < bytes.length) hits.add(at + after);
   }
   return [...hits].sort((a, b) => a - b);
 }
@@ -163,6 +167,25 @@ describe("NeedleScan", () => {
       }),
       { numRuns: 200 },
     );
+  });
+
+  test("a needle that opens with the newline (glog's `\\nW1204 …`) hands back the line after it, its kind read from there", () => {
+    // Before salaudit6 the scan handed back the newline, the line before's last byte: every such hit one kind (an
+    // empty line from there), the warning line never scored on the byte path.
+    const lines = Array.from({ length: 60 }, (_, index) => (index % 3 === 2 ? `W1204 18:00:0${index % 10}.123456  1234 shard.cc:${index}] shard ${index}: took ${index * 7} ms (${["fetch", "merge", "index", "flush"][index % 4]} slow)` : `I1204 18:00:0${index % 10}.123456  1234 shard.cc:${index}] shard ${index} loaded`));
+    const bytes = Buffer.from(`${lines.join("\n")}\n`);
+    const scan = NeedleScan.create(BYTE_NEEDLES)!;
+    const found = { positions: [] as number[], linesBefore: [] as number[] };
+    scan.scan(bytes, 0, bytes.length, 255, Number.MAX_SAFE_INTEGER, found);
+    const starts = lines.map((_, index) => lines.slice(0, index).reduce((sum, line) => sum + line.length + 1, 0));
+    // the first line has no newline before it in the window: not found (the window's first line, a region's, is the byte path's to miss)
+    expect(found.positions).toEqual(starts.filter((_, index) => index % 3 === 2));
+    expect(found.linesBefore).toEqual(lines.map((_, index) => index).filter((index) => index % 3 === 2));
+    // a window that ends with the newline before a W line: no hit for it (the next window's first line)
+    const cut = starts[5]!;
+    const part = { positions: [] as number[], linesBefore: [] as number[] };
+    NeedleScan.create(BYTE_NEEDLES)!.scan(bytes, 0, cut, 255, Number.MAX_SAFE_INTEGER, part);
+    expect(part.positions).toEqual([starts[2]]);
   });
 
   test("a scan from any offset to any later line end (whole pairs of blocks, and the block or two after them) matches the reference", () => {

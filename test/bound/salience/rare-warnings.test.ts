@@ -164,4 +164,17 @@ describe("glog's, absl's and klog's warning lines (`W1204 18:00:00.123456 1234 f
       expect([bytes, shown.filter((line) => line.includes("shard 280: fetch took 1080 ms"))]).toEqual([bytes, ["W20261203 23:48:20.613678  9383 ingest.cc:9] shard 280: fetch took 1080 ms"]]);
     }
   });
+
+  test("the same warning in the middle of 3 MiB of the run's info lines, at the default budget (the byte path)", () => {
+    // The run's I lines before it (shards renumbered per copy) on each side: only the byte path sees the middle. Before
+    // (salaudit6) it had no needle for a W line (`\nW2` hands back the line after the newline: needle-scan.wat), and
+    // the warning was lost.
+    const lines = fixture("glog-error-no-error-word.txt").filter((line) => !/^W\d/.test(line) || line.includes("shard 280:"));
+    const info = lines.slice(0, lines.findIndex((line) => line.includes("shard 280:"))).filter((line) => line.startsWith("I"));
+    const filler = (from: number): string[] => Array.from({ length: Math.ceil((1.5 * 1024 * 1024) / Buffer.byteLength(info.join("\n"))) }, (_, copy) => info.map((line) => line.replace(/shard (\d+)/, (_, n) => `shard ${Number(n) + (from + copy) * 1000}`))).flat();
+    const input = Buffer.from(`${[...filler(1), ...lines, ...filler(500)].join("\n")}\n`);
+    expect(input.length).toBeGreaterThan(3 * 1024 * 1024);
+    const result = spawnSync(process.execPath, [CORREX, "bound", "--for", "model", "--no-spill"], { input, maxBuffer: 1 << 26 });
+    expect(middle(result.stdout.toString("utf8")).filter((line) => line.includes("shard 280: fetch took 1080 ms"))).toEqual(["W20261203 23:48:20.613678  9383 ingest.cc:9] shard 280: fetch took 1080 ms"]);
+  });
 });
