@@ -1,7 +1,8 @@
 // Kinds of real output recorded in the twelfth audit (recipes/salaudit6_cases.sh): redis-server restarted 40 times
 // under a supervisor's loop, once on a dump cut short and once on a refused configuration; jasmine suites in 60 npm
 // workspaces, one failing; `npm install --verbose` in 30 services, one ERESOLVE; c8's coverage of 16 packages, one
-// under its threshold; eslint's compact format, 3 errors among 1,920 warnings.
+// under its threshold; eslint's compact format, 3 errors among 1,920 warnings; cabal's build of 40 modules, one type error
+// among 120 warnings.
 import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { describe, expect, test } from "vitest";
@@ -19,6 +20,7 @@ const KINDS = [
   "npm-install-verbose-eresolve",
   "c8-coverage-threshold",
   "eslint-compact-3-errors",
+  "cabal-build-keep-going",
 ];
 
 describeMustKeep("the twelfth audit's outputs keep their must-keep lines", KINDS);
@@ -62,7 +64,8 @@ describe("test runners, installers, coverage, linters", () => {
     expect(recognizeContent(fixture("eslint-compact-3-errors.txt").slice(0, 20))).toBe("log");
   });
 
-  test("npm's ERESOLVE report: salient already (a guard)", () => {
+  test("npm's ERESOLVE report and cabal's GHC error: salient already (guards)", () => {
+    expect(salientOf("cabal-build-keep-going")).toEqual(["src/M23.hs:11:29: error:"]);
     expect(salientOf("npm-install-verbose-eresolve").some((each) => each.includes("While resolving: svc17@1.0.0"))).toBe(true);
   });
 
@@ -73,6 +76,7 @@ describe("test runners, installers, coverage, linters", () => {
     ["jasmine-workspaces-1-failure", "@ledger/p17@1.0.0 test", ["1) p17 pricing prices tier 17 at 19", "Expected 18 to be 19.", "npm error workspace @ledger/p17@1.0.0"]],
     ["npm-install-verbose-eresolve", "== svc17", ["ERESOLVE unable to resolve dependency tree", "While resolving: svc17@1.0.0", 'peer react@"^18.3.1" from react-dom@18.3.1']],
     ["c8-coverage-threshold", "== packages/p07", ["ERROR: Coverage for lines (58.33%) does not meet global threshold (90%)", "38-42,44-48,50-54"]],
+    ["cabal-build-keep-going", "Compiling M23", ["src/M23.hs:11:29: error:", "Couldn't match type ‘[Char]’ with ‘Int’", '11 | cents23 qty = total23 qty + "cents"']],
     ["eslint-compact-3-errors", "module047.js", ["Error - 'missingHelper47' is not defined. (no-undef)", "Error - 'missingHelper61' is not defined. (no-undef)", "Error - 'missingHelper83' is not defined. (no-undef)"]],
   ])("%s in the middle of 3 MiB of its own lines, at the default budget (the byte path)", (name, before, wanted) => {
     const input = largeAround(name, before);
