@@ -57,13 +57,15 @@ const BYTE_NEEDLE_TEXTS = [
   // bash's test builtin on a script's line (`x.sh: line 4: [: too many arguments`, `[: abc: integer expression
   // expected`), systemd's refused unit (`x.service: Service has no ExecStart=, … Refusing.`: `efusing.` shares
   // `efused`'s bucket and its fingerprint). What the seventh audit's other rules find has no byte needle: glog's and
-  // klog's `E1203 12:34:56.789012 …` lines (the letter opening a line is their only mark; a needle opening with the
-  // newline gave the scan the line before until salaudit6, whose glog `W` needles it now hands the line after: `\nE1`
-  // and kin not tried yet; klog's Go files have `.go:`; a fatal line travels above the stack
+  // klog's `E1203 12:34:56.789012 …` lines (the letter opening a line is their only mark: byte needles since
+  // salaudit6, below; klog's Go files have `.go:`; a fatal line travels above the stack
   // trace under it, owners.ts), Lua's `lua5.4: x.lua:5: …`, bash's `unbound variable`, unzip's `bad CRC`, gzip's
   // `unexpected end of file`: each spelling tried let 0.5–2 more positions and 5–20 more compares per KiB of the
   // recorded outputs through the fingerprint (`.cc:` 0.6 / 6.6, `a5.` 0.9 / 7.8, `: line ` 2.2 / 16; needle-buckets.test.ts).
   "[: ", "efusing.",
+  // glog's, absl's and klog's error and fatal lines (`E1203 …`, glog 0.6's `E20261203 …`, `F…`), opening with the
+  // newline before them: the scan hands back the line after it (needle-scan.wat), as for their warnings' `\nW1`.
+  "\nE0", "\nE1", "\nE2", "\nF0", "\nF1", "\nF2",
   // TeX's most frequent error (`! Undefined control sequence.`), spelt `equence.` (its bucket lets fewest through):
   // TeX's other errors are found on the window's path or by an error word (`! LaTeX Error:`).
   "equence.",
