@@ -249,14 +249,14 @@ function scoreText(text: string): number {
  * list), PostgreSQL's `DETAIL:`, `HINT:`, `STATEMENT:` and psql's `LINE 1:` under its `ERROR:`, PHP's `Stack trace:`
  * and its frames (`#0 /app/report.php(16): customer_of()`, `#1 {main}`) under an uncaught exception, Lua's `stack
  * traceback:` (its frames are indented by a tab), Tcl's trace's quoted commands (`"expr {$qty * $price}"`, between its
- * indented `    while executing` and `    (procedure "total" line 3)`), systemd's `Unit x.service has a bad unit file setting.` under its refusal; redis's `[offset 1566] …`, `[additional info] …` under `--- RDB ERROR DETECTED ---`, and `Reading the
+ * indented `    while executing` and `    (procedure "total" line 3)`), systemd's `Unit x.service has a bad unit file setting.` under its refusal; redis's `[offset 1566] …` (not its progress, `[offset 27] AUX FIELD …`), `[additional info] …` under `--- RDB ERROR DETECTED ---`, and `Reading the
  * configuration file, at line 7`, `>>> 'maxmemory 1.7gb'` under `*** FATAL CONFIG FILE ERROR ***` (the reason: groups.ts).
  */
 export function isContinuation(text: string): boolean {
   if (text.length === 0) return false;
   const first = text.charCodeAt(0);
   if (first === 0x20 || first === 0x09) return text.trim().length > 0;
-  return /^(?:at |Caused by:|stack traceback:$|l\.\d+ |"\S|\[(?:offset \d+|additional info)\] |Reading the configuration file, at line \d+$|>>> '|Unit \S+ has a bad unit file setting\.$|\s*\^|\s*[|│]|\s*-->|\s*>?\s*\d+\s*\||==\d+== {2,}\S|(?:READ|WRITE) of size \d+ at |(?:Previous )?(?:[Rr]ead|[Ww]rite) at 0x[0-9a-f]+ by |\.\.\.$|help: |\d+ [-+~] |Require stack:$|LINE \d+: |Stack trace:$|#\d+ (?:\S+\(\d+\): |\{main\}$))/.test(text) || (text.includes(": note: ") && COMPILER_NOTE.test(text)) || (text.includes(":  ") && POSTGRES_FIELD.test(text));
+  return /^(?:at |Caused by:|stack traceback:$|l\.\d+ |"\S|\[offset \d+\] (?!Checking RDB file |AUX FIELD |Selecting DB ID |RESIZE DB |Checksum OK)|\[additional info\] |Reading the configuration file, at line \d+$|>>> '|Unit \S+ has a bad unit file setting\.$|\s*\^|\s*[|│]|\s*-->|\s*>?\s*\d+\s*\||==\d+== {2,}\S|(?:READ|WRITE) of size \d+ at |(?:Previous )?(?:[Rr]ead|[Ww]rite) at 0x[0-9a-f]+ by |\.\.\.$|help: |\d+ [-+~] |Require stack:$|LINE \d+: |Stack trace:$|#\d+ (?:\S+\(\d+\): |\{main\}$))/.test(text) || (text.includes(": note: ") && COMPILER_NOTE.test(text)) || (text.includes(":  ") && POSTGRES_FIELD.test(text));
 }
 
 /** PostgreSQL's fields under its `ERROR:` (server log, after its line prefix, or psql's): `DETAIL:  Key (id)=(1) already exists.`, `STATEMENT:  insert …`. */

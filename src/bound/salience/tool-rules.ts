@@ -29,7 +29,8 @@ import type { Rule } from "./rules.js";
  * - (the twelfth audit's, salaudit6-kinds.test.ts) redis-server's log line at its `#` level (warning, which redis uses
  *   for its errors too) that says an error (`2454:M 04 Dec 2026 20:24:19.219 # Short read or OOM loading DB.
  *   Unrecoverable error, aborting now.`, `# Failed opening the temp RDB file …`); not its advice (`# WARNING Memory
- *   overcommit must be enabled! … may fail …`, every start), nor its `*` and `-` lines; eslint's compact format's
+ *   overcommit must be enabled! … may fail …`, every start), nor its `*` and `-` lines; under journalctl's prefix
+ *   too (`Dec 04 21:21:33 vm redis-server[6347]: 6347:M …`); eslint's compact format's
  *   error (`src/a.js: line 22, col 35, Error - 'x' is not defined. (no-undef)`, eslint-formatter-compact), not its
  *   `Warning - `; jasmine's `Failures:` over its report (the numbered title under it, announced by the colon, then
  *   the indented `Message:`, the expectation, `Stack:` and its frames: groups.ts), rspec's as well.
@@ -45,7 +46,7 @@ export const TOOL_RULES: Rule[] = [
       /L: *\d+ \| P: *\d+ \| +PRS \| |WARNING: Parsing errors found\b/,
       /\(fail\) \S| [1-9]\d* fail$/,
       /\{.*?"level":[56]0[,}]|[A-Z][\w:]*#test_.* = \d+\.\d+ s = [FE]$| {2}\d+\) (?:Failure|Error):$|Failed: +\S+#\S+$/,
-      /\d+:[XCSM] \d\d [A-Z][a-z]{2} \d{4} \d\d:\d\d:\d\d\.\d{3} # (?!WARNING\b).*?\b(?:[Ee]rror|[Ff]ail(?:ed|ure|ing)?|[Ff]atal|FATAL|[Uu]nable|[Cc]annot|refused|denied)\b/,
+      /(?:[A-Z][a-z]{2} [ \d]\d \d\d:\d\d:\d\d \S+ [^\s:]+: )?\d+:[XCSM] \d\d [A-Z][a-z]{2} \d{4} \d\d:\d\d:\d\d\.\d{3} # (?!WARNING\b).*?\b(?:[Ee]rror|[Ff]ail(?:ed|ure|ing)?|[Ff]atal|FATAL|[Uu]nable|[Cc]annot|refused|denied)\b/,
       /\S+: line \d+, col \d+, Error - |Failures:$/,
     ].map((rule) => rule.source).join("|")})`),
     score: 9,
@@ -95,13 +96,21 @@ export const TOOL_BYTE_NEEDLES: readonly string[] = ["[emerg] ", "[crit] ", "E: 
 /** Ant's task prefix (`    [javac] `: the task's name in brackets right-aligned in 12 columns), which opens every line a task prints. */
 const TASK_PREFIX = /^ +\[[a-z][\w-]*\] /;
 const TASK_PREFIX_WIDTH = 12;
+/** syslog's and journalctl's prefix (`Dec 04 21:21:33 vm redis-server[6347]: `), which opens every line a service logs. */
+const SYSLOG_PREFIX = /^[A-Z][a-z]{2} [ \d]\d \d\d:\d\d:\d\d \S+ [^\s:]+: /;
 
 /**
  * A line without ant's task prefix: javac's `    [javac]   symbol:   variable totl` under its `    [javac] …/Region093.java:6:
  * error: cannot find symbol` is indented past the prefix, as javac printed it (the prefix makes every line a sibling).
- * Only a prefix 12 columns wide: an indented `  [1] item` under an error stays its continuation.
+ * Only a prefix 12 columns wide: an indented `  [1] item` under an error stays its continuation. Nor syslog's or
+ * journalctl's (the twelfth audit): redis-check-rdb's `… redis-server[6347]: [offset 1566] Unexpected EOF …` continues
+ * `… redis-server[6347]: --- RDB ERROR DETECTED ---` as it does without the journal.
  */
 export function withoutTaskPrefix(text: string): string {
+  if (text.charCodeAt(3) === 0x20 && text.charCodeAt(6) === 0x20 && text.charCodeAt(9) === 0x3a) {
+    const prefix = SYSLOG_PREFIX.exec(text);
+    return prefix ? text.slice(prefix[0].length) : text;
+  }
   if (text.charCodeAt(0) !== 0x20 || text.charCodeAt(TASK_PREFIX_WIDTH - 2) !== 0x5d) return text;
   const prefix = TASK_PREFIX.exec(text);
   return prefix && prefix[0].length === TASK_PREFIX_WIDTH ? text.slice(TASK_PREFIX_WIDTH) : text;

@@ -21,6 +21,7 @@ const KINDS = [
   "c8-coverage-threshold",
   "eslint-compact-3-errors",
   "cabal-build-keep-going",
+  "journalctl-redis-bad-rdb",
 ];
 
 describeMustKeep("the twelfth audit's outputs keep their must-keep lines", KINDS);
@@ -39,6 +40,15 @@ describe("redis", () => {
     expect(salient("1:M 04 Dec 2026 20:24:19.218 # Failed opening the temp RDB file temp-1.rdb (in server root dir /data) for saving: Permission denied")).toBe(true);
     expect(salient("1:M 04 Dec 2026 20:24:19.218 # +failover-end master mymaster 127.0.0.1 6379")).toBe(false);
     expect(salient("1:M 04 Dec 2026 20:24:19.218 - Client closed connection id=3 addr=127.0.0.1:38138 laddr=127.0.0.1:6393 fd=8 name= age=0 idle=0 flags=N db=0 sub=0 psub=0 ssub=0 multi=-1 qbuf=0 qbuf-free=20474 argv-mem=0 multi-mem=0 rbs=16384 rbp=16384 obl=0 oll=0 omem=0 tot-mem=37632 events=r cmd=ping user=default redir=-1 resp=2")).toBe(false);
+  });
+
+  test("under journalctl's prefix: the same line salient, the report's lines continuing it (not redis-check-rdb's progress)", () => {
+    const lines = fixture("journalctl-redis-bad-rdb.txt");
+    expect(salientOf("journalctl-redis-bad-rdb").map((each) => each.replace(/^.*?\]: (?:\d+:M [\d A-Za-z:.]+ )?/, ""))).toEqual(["# Short read or OOM loading DB. Unrecoverable error, aborting now.", "# Internal error in RDB reading offset 0, function at rdb.c:3249 -> Unexpected EOF reading RDB file", "--- RDB ERROR DETECTED ---", "Could not connect to Redis at 127.0.0.1:6393: Connection refused"]);
+    const detected = lines.find((each) => each.endsWith("--- RDB ERROR DETECTED ---"))!;
+    expect(groupWith(groupsOf(lines), detected)!.slice(1, 3)).toEqual([lines.find((each) => each.endsWith("[offset 1566] Unexpected EOF reading RDB file")), lines.find((each) => each.endsWith("[additional info] While doing: read-object-value"))]);
+    const internal = lines.find((each) => each.includes("# Internal error in RDB"))!;
+    expect(groupWith(groupsOf(lines), internal)).toEqual([internal]);
   });
 
   test("redis-check-rdb's report travels under `--- RDB ERROR DETECTED ---`; the refused configuration's line and reason under `*** FATAL CONFIG FILE ERROR ***`", () => {
@@ -77,6 +87,7 @@ describe("test runners, installers, coverage, linters", () => {
     ["npm-install-verbose-eresolve", "== svc17", ["ERESOLVE unable to resolve dependency tree", "While resolving: svc17@1.0.0", 'peer react@"^18.3.1" from react-dom@18.3.1']],
     ["c8-coverage-threshold", "== packages/p07", ["ERROR: Coverage for lines (58.33%) does not meet global threshold (90%)", "38-42,44-48,50-54"]],
     ["cabal-build-keep-going", "Compiling M23", ["src/M23.hs:11:29: error:", "Couldn't match type ‘[Char]’ with ‘Int’", '11 | cents23 qty = total23 qty + "cents"']],
+    ["journalctl-redis-bad-rdb", "start 23", ["Short read or OOM loading DB. Unrecoverable error, aborting now.", "--- RDB ERROR DETECTED ---", "[offset 1566] Unexpected EOF reading RDB file"]],
     ["eslint-compact-3-errors", "module047.js", ["Error - 'missingHelper47' is not defined. (no-undef)", "Error - 'missingHelper61' is not defined. (no-undef)", "Error - 'missingHelper83' is not defined. (no-undef)"]],
   ])("%s in the middle of 3 MiB of its own lines, at the default budget (the byte path)", (name, before, wanted) => {
     const input = largeAround(name, before);
