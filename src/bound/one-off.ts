@@ -18,13 +18,31 @@ export const CUT_MIN_BYTES = 32 * 1024;
 
 /** How deep calls of withoutOptimizing are nested (the compiler is on again when the outermost ends). */
 let depth = 0;
+/** The process bounds its outputs and exits (offWhileStreaming): a region's scoring leaves TurboFan off until the end. */
+let offUntilTheEnd = false;
+/** TurboFan was turned off by a region's scoring and left off: the end of the output (withoutOptimizing) turns it on. */
+let offWhileStreaming = false;
 
 /**
  * False while withoutOptimizing runs its work: code that is fast only once TurboFan has compiled it (a loop over a
  * line's characters) can then take a path that is fast in the interpreter (native regular expressions).
  */
 export function optimizing(): boolean {
-  return depth === 0;
+  return depth === 0 && !offWhileStreaming;
+}
+
+/**
+ * For a process that bounds its outputs and then exits (`correx run` where no spill worker can start): the first
+ * region scored while an output streams turns TurboFan off until the output's end (its withoutOptimizing turns it
+ * on again), instead of off and on around each region. Between regions TurboFan compiled the stream's code and
+ * the scoring's callees (`leafKey`, `similarity`, `plainTokens`, `add`, `countNewlineBytes`, …: 10 compiles at
+ * 100 MiB of log lines, ~75 M instructions of V8's helper threads, on the core `cat` writes from) for ~5 M
+ * instructions saved on run's thread; the ~790 flag settings go too (bench/README.md, the twenty-ninth session).
+ * Not where a spill worker may start (its start-up with the flag off compiles Node's built-ins from source), nor in
+ * a long-lived process (the MCP server: an output given up before its end would leave TurboFan off).
+ */
+export function offWhileStreamingUntilTheEnd(): void {
+  offUntilTheEnd = true;
 }
 
 /**
@@ -33,14 +51,17 @@ export function optimizing(): boolean {
  */
 export function withoutOptimizing<T>(outputBytes: number, work: () => T, minBytes = ONE_OFF_MIN_BYTES): T {
   if (outputBytes < minBytes && depth === 0) return work();
-  if (depth === 0) setV8Flags("--no-turbofan");
+  if (depth === 0 && !offWhileStreaming) setV8Flags("--no-turbofan");
   depth += 1;
   try {
     return work();
   } finally {
     depth -= 1;
     // Back to V8's default, and with it the flag hash that Node's code cache of its built-in modules is checked against.
-    if (depth === 0) setV8Flags("--turbofan");
+    if (depth === 0) {
+      offWhileStreaming = false;
+      setV8Flags("--turbofan");
+    }
   }
 }
 
@@ -54,5 +75,9 @@ export function withoutOptimizing<T>(outputBytes: number, work: () => T, minByte
  * tried: the scoring was compiled then, and the gain lost (bench/README.md).
  */
 export function scoringWithoutOptimizing<T>(work: () => T): T {
-  return depth > 0 ? work() : withoutOptimizing(Number.POSITIVE_INFINITY, work);
+  if (depth > 0 || offWhileStreaming) return work();
+  if (!offUntilTheEnd) return withoutOptimizing(Number.POSITIVE_INFINITY, work);
+  offWhileStreaming = true;
+  setV8Flags("--no-turbofan");
+  return work();
 }

@@ -1,5 +1,6 @@
 // `correx run -- CMD [ARGS…]`: runs a command, streams its output through the bounder and the spill while it
 // runs, then writes the projection of the result and exits with the command's status (SPEC §7).
+import { offWhileStreamingUntilTheEnd } from "../bound/one-off.js";
 import { BoundSession, type SpillTarget } from "../bound/session.js";
 import type { BoundText } from "../bound/types.js";
 import { BudgetTooSmallError, UsageError } from "../errors.js";
@@ -76,6 +77,8 @@ export async function runCommandCli(argv: string[], raw: RawOptions): Promise<nu
   // Past the default cap, the spill's hash on the spill worker (the second core). A worker costs ~10 MiB however
   // small, and the goal is 80 MiB of peak RSS: no ring and a small heap.
   const heap = keepRunHeapSmall(runHeapFlags(spillWorkerFor(config.maxOutputBytes), config.spillDir !== undefined));
+  // This process bounds one output and exits: TurboFan off from the first region scored to the end (one-off.ts).
+  if (!spillWorkerFor(config.maxOutputBytes)) offWhileStreamingUntilTheEnd();
   // The sessions are set up once the command is started (`opened`, right after the spawn, before any of its output
   // is read): its own start (exec, the dynamic loader) takes milliseconds, in which they are made. Should a chunk
   // come first, the readers pause until they are.

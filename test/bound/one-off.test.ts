@@ -4,7 +4,7 @@
 import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { describe, expect, test } from "vitest";
-import { optimizing, scoringWithoutOptimizing, withoutOptimizing } from "../../src/bound/one-off.js";
+import { offWhileStreamingUntilTheEnd, optimizing, scoringWithoutOptimizing, withoutOptimizing } from "../../src/bound/one-off.js";
 
 const LIBRARY = fileURLToPath(new URL("../../dist/index.js", import.meta.url));
 
@@ -54,6 +54,22 @@ describe("a region's hits are scored with V8's optimizing compiler off", () => {
     expect(optimizing()).toBe(true);
     expect(scoringWithoutOptimizing(() => optimizing())).toBe(false);
     expect(optimizing()).toBe(true);
+    expect(withoutOptimizing(Number.POSITIVE_INFINITY, () => [scoringWithoutOptimizing(() => optimizing()), optimizing()])).toEqual([false, false]);
+    expect(optimizing()).toBe(true);
+  });
+});
+
+describe("a process that bounds its outputs and exits (`correx run` at the store's default cap): off from the first region to the end", () => {
+  // Last in this file: the mode, once asked for, holds for the rest of the process.
+  test("a region leaves it off; the end of the output (and a small end before it) keeps it off until the end's work is done", () => {
+    offWhileStreamingUntilTheEnd();
+    expect(optimizing()).toBe(true);
+    expect(scoringWithoutOptimizing(() => optimizing())).toBe(false);
+    expect(optimizing()).toBe(false);
+    expect(scoringWithoutOptimizing(() => optimizing())).toBe(false);
+    // a small output's end (stderr kept apart) runs as it is
+    expect(withoutOptimizing(10, () => optimizing())).toBe(false);
+    expect(optimizing()).toBe(false);
     expect(withoutOptimizing(Number.POSITIVE_INFINITY, () => [scoringWithoutOptimizing(() => optimizing()), optimizing()])).toEqual([false, false]);
     expect(optimizing()).toBe(true);
   });

@@ -140,6 +140,8 @@ interface Seen {
   workers: number;
   /** Workers stopped (terminate) by run: one that had not taken the spill when the input ended. */
   terminated: number;
+  /** TurboFan's flag as it was set, in order (left out of `flags`). */
+  turbofan: string[];
 }
 
 /** The end of an output runs with TurboFan off (src/bound/one-off.ts): those flags are not run's heap policy. */
@@ -149,10 +151,16 @@ const RELAXED_SIMD = new Set(["--experimental-wasm-relaxed-simd", "--no-experime
 /** The flags set around a piece of work, not run's policy (checked apart in `probed`). */
 const aside = (flags: string): boolean => TURBOFAN.has(flags) || RELAXED_SIMD.has(flags);
 
-/** `correx run` of a command that writes `bytes` of log lines, under the probe (the TurboFan and relaxed SIMD flags checked, then left out). */
-function probed(bytes: number, cap: string[] = ["--max-output", "1GiB"]): Seen {
-  const lines = Buffer.from(Array.from({ length: 2000 }, (_, index) => `2026-12-01T15:00:00.${String(index % 1000).padStart(3, "0")}Z INFO [worker-${index % 7}] step ${index} done\n`).join(""));
-  const file = path.join(dir, `output-${bytes}`);
+/** 2,000 log lines, every one a step done. */
+const STEPS = Array.from({ length: 2000 }, (_, index) => `2026-12-01T15:00:00.${String(index % 1000).padStart(3, "0")}Z INFO [worker-${index % 7}] step ${index} done\n`).join("");
+
+/**
+ * `correx run` of a command that writes `bytes` of log lines (`text` repeated), under the probe (the TurboFan and
+ * relaxed SIMD flags checked, then left out of `flags`).
+ */
+function probed(bytes: number, cap: string[] = ["--max-output", "1GiB"], text = STEPS): Seen {
+  const lines = Buffer.from(text);
+  const file = path.join(dir, `output-${bytes}-${text === STEPS ? "steps" : lines.length}`);
   const descriptor = fs.openSync(file, "w");
   for (let written = 0; written < bytes; written += lines.length) fs.writeSync(descriptor, lines, 0, Math.min(lines.length, bytes - written));
   fs.closeSync(descriptor);
@@ -170,7 +178,8 @@ function probed(bytes: number, cap: string[] = ["--max-output", "1GiB"]): Seen {
     expect(seen.loadedAtFlag[index + 1]).toEqual(seen.loadedAtFlag[index]);
   });
   const kept = seen.flags.map((call, index) => ({ call, loaded: seen.loadedAtFlag[index]! })).filter(({ call }) => !aside(call.flags));
-  return { ...seen, flags: kept.map(({ call }) => call), loadedAtFlag: kept.map(({ loaded }) => loaded) };
+  const turbofan = seen.flags.map((call) => call.flags).filter((flags) => TURBOFAN.has(flags));
+  return { ...seen, flags: kept.map(({ call }) => call), loadedAtFlag: kept.map(({ loaded }) => loaded), turbofan };
 }
 
 describe.skipIf(process.platform !== "linux")("run's V8 flags, in the binary", () => {
@@ -217,6 +226,19 @@ describe.skipIf(process.platform !== "linux")("run's V8 flags, in the binary", (
     const unsaved = probed(200 * 1024, ["--no-spill"]);
     expect(unsaved.flags.map((call) => call.flags)).toEqual([CAP]);
     expect(unsaved.loadedAtExit).not.toContain("crypto");
+  });
+
+  test("at the store's default cap, TurboFan goes off at the first region scored while the output streams and on again at its end, not around each region; past it (a spill worker may start), around each region", () => {
+    // log lines with errors of 100 kinds (a two-letter word after the level), scored as they leave the tail ring
+    const word = (index: number): string => "abcdefghij"[index % 10]! + "klmnopqrst"[Math.floor(index / 10) % 10]!;
+    const errors = Array.from({ length: 2000 }, (_, index) => `2026-12-01T15:00:00.${String(index % 1000).padStart(3, "0")}Z ${index % 9 === 0 ? `ERROR ${word(index / 9)}` : "INFO"} [worker-${index % 7}] step ${index} ${index % 9 === 0 ? "failed: connection refused" : "done"}\n`).join("");
+    const seen = probed(12 * MiB, [], errors);
+    expect(seen.workers).toBe(0);
+    // off while it streams; the end's two steps (the collector's end, the cut) each leave it on
+    expect(seen.turbofan).toEqual(["--no-turbofan", "--turbofan", "--no-turbofan", "--turbofan"]);
+    const worker = probed(12 * MiB, ["--max-output", "1GiB"], errors);
+    expect(worker.workers).toBe(1);
+    expect(worker.turbofan.length).toBeGreaterThanOrEqual(8);
   });
 
   test("a short output: no flag at all (everything run loads, node:cluster's socket server too, keeps its code cache), nor the spill's built-ins", () => {
