@@ -36,8 +36,8 @@ export function optimizing(): boolean {
  * region scored while an output streams turns TurboFan off until the output's end (its withoutOptimizing turns it
  * on again), instead of off and on around each region. Between regions TurboFan compiled the stream's code and
  * the scoring's callees (`leafKey`, `similarity`, `plainTokens`, `add`, `countNewlineBytes`, …: 10 compiles at
- * 100 MiB of log lines, ~75 M instructions of V8's helper threads, on the core `cat` writes from) for ~5 M
- * instructions saved on run's thread; the ~790 flag settings go too (bench/README.md, the twenty-ninth session).
+ * 100 MiB of log lines, ~75-85 M instructions of V8's helper threads, on the core `cat` writes from) for 5-30 M
+ * instructions saved on run's thread (bench/README.md, the twenty-ninth session).
  * Not where a spill worker may start (its start-up with the flag off compiles Node's built-ins from source), nor in
  * a long-lived process (the MCP server: an output given up before its end would leave TurboFan off).
  */
