@@ -18,14 +18,15 @@ export const CUT_MIN_BYTES = 32 * 1024;
 
 /** How deep calls of withoutOptimizing are nested (the compiler is on again when the outermost ends). */
 let depth = 0;
-/** The process bounds its outputs and exits (offWhileStreaming): a region's scoring leaves TurboFan off until the end. */
+/** The process bounds its outputs and exits (offWhileStreamingUntilTheEnd): a region leaves TurboFan off to the end. */
 let offUntilTheEnd = false;
 /** TurboFan was turned off by a region's scoring and left off: the end of the output (withoutOptimizing) turns it on. */
 let offWhileStreaming = false;
 
 /**
- * False while withoutOptimizing runs its work: code that is fast only once TurboFan has compiled it (a loop over a
- * line's characters) can then take a path that is fast in the interpreter (native regular expressions).
+ * False while withoutOptimizing runs its work, or while TurboFan is left off as an output streams: code that is fast
+ * only once TurboFan has compiled it (a loop over a line's characters) can then take a path that is fast in the
+ * interpreter (native regular expressions).
  */
 export function optimizing(): boolean {
   return depth === 0 && !offWhileStreaming;
