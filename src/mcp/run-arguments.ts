@@ -1,6 +1,7 @@
 // The `run` tool's arguments → the runner's RunSpec: argv or a shell command line, cwd, timeout, env.
 import { isRecord } from "../payload.js";
 import type { RunSpec } from "../run/types.js";
+import { MAX_TIMER_MS } from "../units.js";
 import { optionalInteger, optionalString, ToolArgumentError } from "./tool-answer.js";
 
 /** What `correx mcp` applies when a call says nothing: its --timeout and --kill-after. */
@@ -16,13 +17,16 @@ export function parseRunArguments(args: Record<string, unknown>, defaults: RunDe
   if ((command === undefined) === (argv === undefined)) throw new ToolArgumentError("give either command (a shell command line) or argv (a program and its arguments), not both");
   if (command !== undefined && command.trim() === "") throw new ToolArgumentError("command is empty");
   const cwd = optionalString(args, "cwd");
-  const timeoutMs = optionalInteger(args, "timeout_ms", 0) ?? defaults.timeoutMs;
+  // the longest a timer waits (24.8 days): past it the runner would clamp it, and 1e308 was refused as "must be >= 0"
+  const timeoutMs = optionalInteger(args, "timeout_ms", 0, MAX_TIMER_MS, "milliseconds, 24.8 days at most; 0 = no limit") ?? defaults.timeoutMs;
   const env = readEnv(args.env);
   const [program, ...rest] = argv ?? [command!];
   return {
     command: program!,
     args: rest,
     shell: command !== undefined,
+    // one element with a space (`["npm test"]`) not found says what to give instead: the CLI's --shell is no argument of run
+    shellOption: "the command argument instead of argv",
     stdin: "ignore",
     killAfterMs: defaults.killAfterMs,
     // a client that SIGKILLs the server (`kill -9`, a crash's cleanup) would leave the command, in a group of its

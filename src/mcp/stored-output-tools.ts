@@ -66,7 +66,7 @@ export function answerGrepOutput(args: Record<string, unknown>, context: StoredO
   if (source === undefined || source === "") throw new ToolArgumentError("pattern is required (an RE2 regular expression, as grep -E)");
   let pattern: SearchPattern;
   try {
-    pattern = compilePattern(source, { ignoreCase: optionalBoolean(args, "ignore_case") ?? false, fixed: optionalBoolean(args, "fixed_strings") ?? false, fixedOption: "fixed_strings: true" });
+    pattern = compilePattern(source, { ignoreCase: optionalBoolean(args, "ignore_case") ?? false, fixed: optionalBoolean(args, "fixed_strings") ?? false, fixedOption: "fixed_strings: true", patternName: "pattern" });
   } catch (error) {
     throw new ToolArgumentError((error as Error).message);
   }

@@ -120,12 +120,16 @@ export function optionalString(args: Record<string, unknown>, name: string): str
   return value;
 }
 
-/** An optional whole-number argument within [min, max]. */
-export function optionalInteger(args: Record<string, unknown>, name: string, min: number, max = Number.MAX_SAFE_INTEGER): number | undefined {
+/**
+ * An optional whole-number argument within [min, max]; `unit` (what the number counts, its limits) is said in the error.
+ * A number past a limit of MAX_SAFE_INTEGER (`1e308`, a whole number to JavaScript) is told that limit too: ">= 1" it was.
+ */
+export function optionalInteger(args: Record<string, unknown>, name: string, min: number, max = Number.MAX_SAFE_INTEGER, unit?: string): number | undefined {
   const value = args[name];
   if (value === undefined || value === null) return undefined;
   if (typeof value !== "number" || !Number.isInteger(value) || value < min || value > max) {
-    throw new ToolArgumentError(`${name} must be a whole number${max === Number.MAX_SAFE_INTEGER ? ` >= ${min}` : ` from ${min} to ${max}`} (got ${JSON.stringify(value)})`);
+    const range = max === Number.MAX_SAFE_INTEGER && !(typeof value === "number" && value > max) ? `>= ${min}` : `from ${min} to ${max}`;
+    throw new ToolArgumentError(`${name} must be a whole number ${range}${unit === undefined ? "" : ` (${unit})`} (got ${JSON.stringify(value)})`);
   }
   return value;
 }

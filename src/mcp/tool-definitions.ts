@@ -1,4 +1,5 @@
 // The tools `correx mcp` offers, as MCP tool definitions: names, descriptions written for a model, and schemas.
+import { MAX_TIMER_MS } from "../units.js";
 
 /** An MCP tool definition (the `tools/list` entry) with JSON Schemas for its input and its structuredContent. */
 export interface McpToolDefinition {
@@ -53,7 +54,7 @@ export const RUN_TOOL: McpToolDefinition = {
       command: { type: "string", description: "a shell command line, run with sh -c (e.g. \"npm test 2>&1 | tail -n 50\")" },
       argv: { type: "array", items: { type: "string" }, minItems: 1, description: "program and arguments, run without a shell (e.g. [\"make\", \"-j8\"])" },
       cwd: { type: "string", description: "working directory (default: the server's)" },
-      timeout_ms: { type: "integer", minimum: 0, description: "stop the command after this many milliseconds (0 = no limit)" },
+      timeout_ms: { type: "integer", minimum: 0, maximum: MAX_TIMER_MS, description: "stop the command after this many milliseconds (0 = no limit; at most 2147483647, 24.8 days)" },
       env: { type: "object", additionalProperties: { type: "string" }, description: "environment variables to set for the command" },
     },
     additionalProperties: false,

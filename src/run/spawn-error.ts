@@ -18,7 +18,7 @@ export function describeSpawnError(spec: RunSpec, code: string | undefined, mess
   switch (code) {
     case "ENOENT":
       if (!program.includes("/")) {
-        const hint = !spec.shell && /\s/.test(program) ? " (a whole command line in one argument: run it with --shell)" : "";
+        const hint = !spec.shell && /\s/.test(program) ? ` (a whole command line in one argument: run it with ${spec.shellOption ?? "--shell"})` : "";
         return { code, message: `${program}: command not found${hint}` };
       }
       return exists(path) ? { code, message: `${program}: cannot run: ${describeInterpreter(path)}` } : { code, message: `${program}: no such file` };

@@ -7,6 +7,11 @@ export interface RunSpec {
   /** Arguments; with `shell` they are appended to the command line, separated by spaces. */
   args: string[];
   shell: boolean;
+  /**
+   * How the caller runs a whole command line with the shell, named when a program of that name (one argument with a
+   * space in it) is not found: `--shell` (the CLI's, the default), or the MCP run tool's `command` argument.
+   */
+  shellOption?: string;
   cwd?: string;
   /** Variables added to (or overriding) the inherited environment. */
   env?: Record<string, string>;

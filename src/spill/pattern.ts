@@ -15,6 +15,8 @@ export interface PatternOptions {
   fixed: boolean;
   /** How the caller asks for a literal, named in the error of a pattern that does not compile (default `-F`). */
   fixedOption?: string;
+  /** What the caller calls the pattern, named in that error too (default `PATTERN`, the CLI's; `pattern`, the grep_output tool's argument). */
+  patternName?: string;
 }
 
 /** A compiled pattern: where it matches in a line, and what a line must contain to match at all. */
@@ -104,7 +106,7 @@ export function compileSearchPattern(pattern: string, options: PatternOptions): 
     compiled = RE2JS.compile(source, options.ignoreCase ? RE2JS.CASE_INSENSITIVE : 0);
   } catch (error) {
     const reason = (error as Error).message;
-    throw new UsageError(`invalid value for PATTERN: '${pattern}' (accepts an RE2 regular expression, as grep -E mostly: no backreferences or lookaround, which cannot run in linear time; or a literal string with ${options.fixedOption ?? "-F"}: ${reason})`);
+    throw new UsageError(`invalid value for ${options.patternName ?? "PATTERN"}: '${pattern}' (accepts an RE2 regular expression, as grep -E mostly: no backreferences or lookaround, which cannot run in linear time; or a literal string with ${options.fixedOption ?? "-F"}: ${reason})`);
   }
   const raw = options.fixed ? (pattern.length > 0 ? pattern : undefined) : requiredLiteral(pattern);
   const literal = raw === undefined || raw.includes("\uFFFD") ? undefined : options.ignoreCase ? caseFoldableLiteral(raw) : raw;
