@@ -241,7 +241,8 @@ export class EnvelopeStreamReader {
         // for the skeleton's parse (a text there is not streamed: the projection's check reads it again).
         this.state = State.Tail;
       } else if (role === "other") {
-        // Nothing inside is streamed: only its end matters, found at a table look-up a byte (the parse checks it).
+        // Nothing inside is streamed: only its end matters, found at a table look-up a byte, a string's past its first
+        // 32 by indexOf (json-subtree.ts; the parse checks it).
         this.state = State.Subtree;
         this.subtree.start();
       } else {
