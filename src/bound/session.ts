@@ -193,7 +193,7 @@ export class BoundSession {
         this.spill.discard();
         throw error;
       }
-      throw error.saying(`; the whole output is saved as ${kept} (correx read ${kept})`);
+      throw error.saying(`; the whole output is saved as ${kept} (${this.options.readSaved?.(kept) ?? `correx read ${kept}`})`);
     }
   }
 

@@ -42,6 +42,11 @@ export interface BoundOptions {
   headRatio: number;
   style: MarkerStyle;
   hygiene: HygieneOptions;
+  /**
+   * How a refusal (a budget too small for even the marker) that kept a command's output says to read it: `correx
+   * read ID` unless given; the MCP run tool's model has no CLI, but `read_output`.
+   */
+  readSaved?: (id: string) => string;
   /** Keep salient lines of the omitted middle (errors, failures, their locations) between head and tail (SPEC §4). */
   salience?: boolean;
   /**

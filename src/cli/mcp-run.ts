@@ -31,7 +31,9 @@ export interface McpRunEnvironment {
 /** Runs one `run` call to its end (or its cancellation, which stops the process group). */
 export async function runTool(args: Record<string, unknown>, context: ToolCallContext, environment: McpRunEnvironment): Promise<ToolAnswer> {
   const { options } = environment;
-  const config = withClientBudget(environment.config, context.client);
+  const budgeted = withClientBudget(environment.config, context.client);
+  // a budget too small for the marker keeps the output and names it: as read_output reads it, not as the CLI does
+  const config = { ...budgeted, bound: { ...budgeted.bound, readSaved: (id: string) => `read it with read_output id=${id}` } };
   const spec = parseRunArguments(args, environment.defaults);
   const facts: RunFacts = { command: formatCommandLine(spec.command, spec.args, spec.shell), tool: "bash", ...(spec.timeoutMs ? { timeoutMs: spec.timeoutMs } : {}) };
   const sessions = await openSessions(config, options, facts, "merged");

@@ -1,7 +1,8 @@
 // What the tools say of a call that went wrong names the tool's arguments, which are all a model can give, never the
 // CLI's flags, and a number past a limit is told the limit. Before: `argv: ["npm test"]` (a command line in one
 // element) was told "run it with --shell"; `timeout_ms: 1e308`, `limit: 1e308` were told "must be a whole number >= 0"
-// (and >= 1), which they are; a pattern that does not compile was "invalid value for PATTERN", the CLI's name for it.
+// (and >= 1), which they are; a pattern that does not compile was "invalid value for PATTERN", the CLI's name for it;
+// a budget too small for the marker named the saved output as "correx read ID".
 import { afterEach, beforeAll, describe, expect, test } from "vitest";
 import { assertBuilt } from "../run/cli-process.js";
 import { connectCorrex, firstText, proxiesToFlaky, temporaryDirectory, type Connected } from "./mcp-client.js";
@@ -14,8 +15,8 @@ afterEach(async () => {
   open = undefined;
 });
 
-async function correxMcp(): Promise<Connected> {
-  open = await connectCorrex(["mcp", "--spill-dir", `${temporaryDirectory("correx-words-")}/store`]);
+async function correxMcp(flags: string[] = []): Promise<Connected> {
+  open = await connectCorrex(["mcp", "--spill-dir", `${temporaryDirectory("correx-words-")}/store`, ...flags]);
   return open;
 }
 
@@ -46,6 +47,21 @@ describe("correx mcp", () => {
     expect(firstText(found)).toBe("invalid arguments for grep_output: max_matches must be a whole number from 1 to 9007199254740991 (got 1e+308)");
     const below = await client.callTool({ name: "read_output", arguments: { id: "tool_01jdq3v2m8x4k7c9r5t0w2y6ab", offset: 0 } });
     expect(firstText(below)).toBe("invalid arguments for read_output: offset must be a whole number >= 1 (got 0)");
+  });
+});
+
+describe("correx mcp with a budget too small for the marker", () => {
+  test("run's refusal names the saved output as read_output reads it, not with the CLI's correx read", async () => {
+    const { client } = await correxMcp(["--max-bytes", "300"]);
+    const result = await client.callTool({ name: "run", arguments: { command: "seq 1 100000" } });
+    expect(result.isError).toBe(true);
+    const text = firstText(result);
+    const id = /\(read it with read_output id=(tool_[0-9a-z]+)\)/.exec(text)?.[1];
+    expect(text).not.toContain("correx read");
+    expect(id).toBeDefined();
+    const page = await client.callTool({ name: "read_output", arguments: { id, limit: 2 } });
+    expect(page.isError).toBeUndefined();
+    expect((page.structuredContent as { id?: string }).id).toBe(id);
   });
 });
 
