@@ -89,7 +89,8 @@ export function answerGrepOutput(args: Record<string, unknown>, context: StoredO
       return { text: found.text, structured: { total_matches: found.total_matches, outputs: [describe(found)] } };
     }
     const recent = searchRecentOutputs(context.store, RECENT_OUTPUTS, options);
-    const total = recent.results.reduce((sum, found) => sum + found.total_matches, 0);
-    return { text: recent.text, structured: { total_matches: total, outputs: recent.results.map(describe) } };
+    const unshown = recent.unshown ? [recent.unshown] : [];
+    const total = [...recent.results, ...unshown].reduce((sum, found) => sum + found.total_matches, 0);
+    return { text: recent.text, structured: { total_matches: total, outputs: [...recent.results.map(describe), ...unshown] } };
   });
 }

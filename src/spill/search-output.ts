@@ -93,11 +93,12 @@ export function searchOutput(store: SpillStore, id: string, options: SearchOutpu
 }
 
 /** Searches the newest `outputs` stored outputs, newest first; the text lists the outputs that matched. */
-export function searchRecentOutputs(store: SpillStore, outputs: number, options: SearchOutputOptions): { searched: number; results: OutputSearch[]; text: string } {
+export function searchRecentOutputs(store: SpillStore, outputs: number, options: SearchOutputOptions): { searched: number; results: OutputSearch[]; unshown?: UnshownMatches; text: string } {
   const candidates = listOutputs(store).filter((output) => output.status === "stored").slice(0, outputs);
   const results: OutputSearch[] = [];
   let budget = options.maxBytes - SUMMARY_BYTES;
   const sections: string[] = [];
+  let unshown: UnshownMatches | undefined;
   for (const candidate of candidates) {
     let found: OutputSearch;
     try {
@@ -108,12 +109,25 @@ export function searchRecentOutputs(store: SpillStore, outputs: number, options:
     if (found.total_matches === 0) continue;
     const heading = `== ${candidate.id} (${candidate.label ?? candidate.command ?? candidate.parent_command ?? candidate.tool ?? "output"}, ${formatSize(candidate.size)}) ==\n`;
     const section = heading + found.text;
-    if (Buffer.byteLength(section) > budget) break;
+    if (Buffer.byteLength(section) > budget) {
+      unshown = { id: found.id, total_matches: found.total_matches };
+      break;
+    }
     budget -= Buffer.byteLength(section);
     results.push(found);
     sections.push(section);
   }
   const total = results.reduce((sum, result) => sum + result.total_matches, 0);
-  const summary = total === 0 ? `No matches found in the ${candidates.length} newest stored outputs\n` : `${countMatches(total)} in ${results.length} of the ${candidates.length} newest stored outputs\n\n`;
-  return { searched: candidates.length, results, text: summary + sections.join("\n") };
+  // An output whose matches do not fit is said, with how to see them: before, a small budget answered "No matches found"
+  const left = unshown ? `${countMatches(unshown.total_matches)} in ${unshown.id}, not shown, too long for this answer: search it alone with id, and a smaller max_matches or context\n` : "";
+  const summary = total === 0
+    ? (left || `No matches found in the ${candidates.length} newest stored outputs\n`)
+    : `${countMatches(total)} in ${results.length} of the ${candidates.length} newest stored outputs\n${left}\n`;
+  return { searched: candidates.length, results, ...(unshown ? { unshown } : {}), text: summary + sections.join("\n") };
+}
+
+/** An output whose matches a search over many found but could not show within its budget (the older ones not searched). */
+export interface UnshownMatches {
+  id: string;
+  total_matches: number;
 }

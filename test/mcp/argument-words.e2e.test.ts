@@ -2,7 +2,8 @@
 // CLI's flags, and a number past a limit is told the limit. Before: `argv: ["npm test"]` (a command line in one
 // element) was told "run it with --shell"; `timeout_ms: 1e308`, `limit: 1e308` were told "must be a whole number >= 0"
 // (and >= 1), which they are; a pattern that does not compile was "invalid value for PATTERN", the CLI's name for it;
-// a budget too small for the marker named the saved output as "correx read ID".
+// a budget too small for the marker named the saved output as "correx read ID"; grep_output without id, its matches
+// too long for the answer, said "No matches found".
 import { afterEach, beforeAll, describe, expect, test } from "vitest";
 import { assertBuilt } from "../run/cli-process.js";
 import { connectCorrex, firstText, proxiesToFlaky, temporaryDirectory, type Connected } from "./mcp-client.js";
@@ -62,6 +63,19 @@ describe("correx mcp with a budget too small for the marker", () => {
     const page = await client.callTool({ name: "read_output", arguments: { id, limit: 2 } });
     expect(page.isError).toBeUndefined();
     expect((page.structuredContent as { id?: string }).id).toBe(id);
+  });
+});
+
+describe("correx mcp's grep_output without id, at a budget too small for an output's matches", () => {
+  test("says how many matched where and how to see them, not 'No matches found'", async () => {
+    const { client } = await correxMcp(["--max-bytes", "1000"]);
+    const ran = await client.callTool({ name: "run", arguments: { command: "seq 1 100000" } });
+    const id = (ran.structuredContent as { output_id: string }).output_id;
+    const found = await client.callTool({ name: "grep_output", arguments: { pattern: "1" } });
+    expect(firstText(found)).toBe(`40952 matches in ${id}, not shown, too long for this answer: search it alone with id, and a smaller max_matches or context\n`);
+    expect(found.structuredContent).toMatchObject({ total_matches: 40952, outputs: [{ id, total_matches: 40952 }] });
+    const alone = await client.callTool({ name: "grep_output", arguments: { pattern: "1", id, max_matches: 2, context: 0 } });
+    expect(firstText(alone)).toContain("Found 40952 matches (showing first 2)\nLine 1: 1\n");
   });
 });
 
