@@ -3,8 +3,10 @@
 /** What the start of an output says it is; "log" is everything that is scored. */
 export type ContentKind = "log" | "diff" | "git-log" | "json" | "grep";
 
-/** `path:N:` (grep -rn) or `N:` (grep -n on one file), `-` for context lines. */
-const GREP_LINE = /^(?:([^\s:]*[./][^\s:]*)[:-])?(\d+)[:-]/;
+/** grep -rn's match line, `path:N:` (a path holds `.` or `/`; it ends at the first `:`). */
+const GREP_MATCH = /^([^\s:]*[./][^\s:]*):(\d+):/;
+/** grep -n's lines on one file: `N:` for a match, `N-` for a context line. */
+const GREP_NUMBERED = /^(\d+)([:-])/;
 /**
  * A checker's diagnostic, which grep never prints: a column and `: ` after the line (gcc, eslint's unix format,
  * flake8, go vet: `src/a.js:22:35: 'x' is not defined. [Error/no-undef]`), a severity after it (mypy's
@@ -27,23 +29,51 @@ function looksLikeOnelineLog(lines: readonly string[]): boolean {
   return lines.filter((line) => ONELINE_COMMIT.test(line)).length >= Math.ceil(lines.length * 0.8);
 }
 
-/** True when most lines look like grep -n output: with a path, or with line numbers that only grow (not diagnostics). */
+/**
+ * True when the lines are consistently grep -n's (4 in 5, at least 3 lines): match lines `path:N:` (not a checker's
+ * diagnostic), context lines `path-N-` only with the path of a match line among them (a path's own `-N-`, a build
+ * directory `build-2-x86_64/`, a test directory `tests/test-1-unit/`, a date `logs/2026-12-04/`, is no context line
+ * of a path before it), `--` between grep's groups; or, on one file, `N:` and `N-` lines whose numbers only grow. At
+ * least one line is a match.
+ */
 function looksLikeGrep(lines: readonly string[]): boolean {
   if (lines.length < 3) return false;
+  const paths = new Set<string>();
+  for (const line of lines) {
+    const match = GREP_MATCH.exec(line);
+    if (match && !DIAGNOSTIC.test(line)) paths.add(match[1]!);
+  }
   let matching = 0;
+  let matches = paths.size;
   let previous = 0;
   let growing = true;
   for (const line of lines) {
-    const match = GREP_LINE.exec(line);
-    if (!match || DIAGNOSTIC.test(line)) continue;
-    matching += 1;
-    if (match[1] === undefined) {
-      const number = Number(match[2]);
+    if (line === "--") matching += 1;
+    else if (paths.size > 0) matching += isPathLine(line, paths) ? 1 : 0;
+    else {
+      const numbered = GREP_NUMBERED.exec(line);
+      if (!numbered) continue;
+      const number = Number(numbered[1]);
       if (number <= previous) growing = false;
       previous = number;
+      matching += 1;
+      if (numbered[2] === ":") matches += 1;
     }
   }
-  return matching >= Math.ceil(lines.length * 0.8) && growing;
+  return matches > 0 && matching >= Math.ceil(lines.length * 0.8) && growing;
+}
+
+/** A match line `path:N:` or a context line `path-N-` of one of grep's match paths. */
+function isPathLine(line: string, paths: ReadonlySet<string>): boolean {
+  const match = GREP_MATCH.exec(line);
+  if (match) return paths.has(match[1]!);
+  for (let dash = line.indexOf("-"); dash > 0; dash = line.indexOf("-", dash + 1)) {
+    if (!paths.has(line.slice(0, dash))) continue;
+    let end = dash + 1;
+    while (end < line.length && line.charCodeAt(end) >= 48 && line.charCodeAt(end) <= 57) end += 1;
+    if (end > dash + 1 && line[end] === "-") return true;
+  }
+  return false;
 }
 
 /** Recognizes the kind of an output from its first lines (up to 20 are looked at). */
