@@ -6,6 +6,7 @@ import { EXAMPLES_PER_TEMPLATE, Reservoir, type NumberedLine, type SalientGroup 
 import { RareWarnings, WARNING_SCORE } from "./rare-warnings.js";
 import type { Above } from "./lines-above.js";
 import { TemplateMiner } from "./template.js";
+import { FailureList, isFailureListHead, NOTHING_ABOVE } from "./failure-list.js";
 import { ASSERTION, BARE_GUTTER, DIFF_LINE, DOCTEST_FAILURE, DOCTEST_PART, EXUNIT_DETAIL, FRAME, GO_FRAME, GO_FUNCTION, LEGEND, LIST_ITEM, PASSING, PNPM_DETAIL, RUNTIME_FRAME, TAP_DIAGNOSTIC, TAP_FAILURE, TITLE, TREE_ITEM, isDiffValue, spansBlanks } from "./group-lines.js";
 
 /** Continuation lines that may follow a salient line (stack frames, code excerpts, carets); a bare gutter `|` is not counted. */
@@ -64,6 +65,10 @@ export class GroupBuilder {
   private follow: Follow | undefined;
   /** Last line number taken into a group: a later hit inside it is not scored again. */
   private consumedThrough = 0;
+  /** A numbered failure list under `Failures:` being read: each of its items opens a group (failure-list.ts). */
+  private list: FailureList | undefined;
+  /** The score of that list's `Failures:` line, which its items' groups take. */
+  private listScore = 0;
   /** The last group the full reservoir refused (its rank is capped: it never looks on for a frame, `close`). */
   private dropped: SalientGroup | undefined;
 
@@ -78,12 +83,12 @@ export class GroupBuilder {
 
   /** True while the next line may join a group (a continuation, or the frame a closed group looks for). */
   get wantsNext(): boolean {
-    return this.open !== undefined || this.follow !== undefined;
+    return this.open !== undefined || this.follow !== undefined || this.list !== undefined;
   }
 
   /** True when the next line is looked at only for a closed group's frame (the byte path meters those lines). */
   get following(): boolean {
-    return this.open === undefined && this.follow !== undefined;
+    return this.open === undefined && (this.follow !== undefined || this.list !== undefined);
   }
 
   /** Starts over on another stretch of lines (the window's own lines after the lines that left the ring). */
@@ -91,6 +96,7 @@ export class GroupBuilder {
     this.open = undefined;
     this.blank = undefined;
     this.follow = undefined;
+    this.list = undefined;
     this.consumedThrough = 0;
   }
 
@@ -99,10 +105,15 @@ export class GroupBuilder {
     this.open = undefined;
     this.blank = undefined;
     this.follow = undefined;
+    this.list = undefined;
   }
 
   /** A line that is not a candidate: it may continue the open group or be a closed group's frame (true: it joined). */
   pass(line: NumberedLine): boolean {
+    if (this.list) {
+      if (this.list.takeItem(line.text)) return this.listItem(line);
+      if (!this.list.goesOn(line.text)) this.list = undefined;
+    }
     if (this.open) {
       if (this.openLeft > 0 && this.continues(line.text)) {
         this.join(line);
@@ -123,6 +134,10 @@ export class GroupBuilder {
    */
   offer(line: NumberedLine, before: Above, warnings = true): void {
     if (line.number <= this.consumedThrough) return;
+    if (this.list?.takeItem(line.text)) {
+      this.listItem(line);
+      return;
+    }
     let score = scoreLine(line.text);
     if (score < SALIENT_SCORE) {
       // A log-level warning is a group of its own, ranked under every error's, while the middle has few of them (`warnings`
@@ -164,6 +179,33 @@ export class GroupBuilder {
     this.doctest = line.text === DOCTEST_FAILURE;
     this.spansBlanks = spansBlanks(line.text);
     this.consumedThrough = line.number;
+    if (isFailureListHead(line.text)) {
+      this.list = new FailureList();
+      this.listScore = score;
+    }
+  }
+
+  /**
+   * An item of a failure list: the first one right under `Failures:` joins it (`Failures:` announces it); any other
+   * opens a group of its own, at the list's score, so that `2) …` is no sibling a small budget loses.
+   */
+  private listItem(line: NumberedLine): true {
+    const open = this.open;
+    if (open && open.lines.length === 1 && isFailureListHead(open.lines[0]!.text) && open.salient === line.number - 1) {
+      this.join(line);
+      return true;
+    }
+    if (open) this.close();
+    this.follow = undefined;
+    const template = this.miner.add(line.text).id;
+    const rank = (this.ranks.get(template) ?? 0) + 1;
+    this.ranks.set(template, rank);
+    this.open = this.held(line, this.listScore, template, rank, NOTHING_ABOVE);
+    this.openLeft = MAX_CONTINUATION;
+    this.openIndent = indentOf(line.text);
+    this.announces = this.openDiffs = this.listing = this.tap = this.doctest = this.spansBlanks = false;
+    this.consumedThrough = line.number;
+    return true;
   }
 
   /** A group offered to the reservoir: its owner above (ownerOf), the line, what it weighs. */

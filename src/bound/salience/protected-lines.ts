@@ -2,6 +2,7 @@
 import type { CollectedLine } from "../lines.js";
 import { NO_NEEDLE, rememberScore } from "./line-scores.js";
 import { mayBeSalient } from "./prefilter.js";
+import { failureListEnd, isFailureListHead } from "./failure-list.js";
 import { ownerOf } from "./owners.js";
 import { isContinuation, SALIENT_SCORE, scoreLine } from "./rules.js";
 
@@ -59,7 +60,9 @@ export function protectedLines(lines: readonly CollectedLine[], from: number, to
     const score = scoreLine(line.text);
     rememberScore(line.text, score);
     if (score < SALIENT_SCORE) continue;
-    const { owners, through } = partial ?? around();
+    const { owners, through: continued } = partial ?? around();
+    // jasmine's `Failures:` keeps its numbered list shown: `2) …` is no near-duplicate of `1) …` to fold.
+    const through = isFailureListHead(line.text) ? Math.max(continued, failureListEnd((at) => lines[at]?.text, index)) : continued;
     keep[index] = true;
     for (const owner of owners) keep[owner.number] = true;
     keep.fill(true, index + 1, through + 1);

@@ -33,7 +33,8 @@ import type { Rule } from "./rules.js";
  *   too (`Dec 04 21:21:33 vm redis-server[6347]: 6347:M …`); eslint's compact format's
  *   error (`src/a.js: line 22, col 35, Error - 'x' is not defined. (no-undef)`, eslint-formatter-compact), not its
  *   `Warning - `; jasmine's `Failures:` over its report (the numbered title under it, announced by the colon, then
- *   the indented `Message:`, the expectation, `Stack:` and its frames: groups.ts), rspec's as well.
+ *   the indented `Message:`, the expectation, `Stack:` and its frames: groups.ts; each later item, `2) …`, a group of
+ *   its own, failure-list.ts), rspec's as well.
  */
 export const TOOL_RULES: Rule[] = [
   // One `^` for the eight (each opens its line): a non-anchored alternation tries each of its `^` branches at every
