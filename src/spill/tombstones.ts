@@ -32,7 +32,10 @@ export const TOMBSTONE_MAX_AGE_MS = 30 * 86_400_000;
 const tombstoneDir = (store: SpillStore): string => path.join(store.dir, TOMBSTONE_DIR);
 const tombstonePath = (store: SpillStore, id: string): string => path.join(tombstoneDir(store), `${validateId(id)}.json`);
 
-/** Writes a tombstone atomically (a temporary file renamed into place); the folder is created 0700 if needed. */
+/**
+ * Writes a tombstone atomically (a temporary file linked into place); the folder is created 0700 if needed. An output
+ * that has a tombstone keeps it: the first reason stands (`placeFirst`).
+ */
 export function writeTombstone(store: SpillStore, tombstone: Tombstone): void {
   const dir = tombstoneDir(store);
   try {
@@ -51,10 +54,27 @@ export function writeTombstone(store: SpillStore, tombstone: Tombstone): void {
     } finally {
       fs.closeSync(fd);
     }
-    fs.renameSync(temporary, final);
-  } catch (error) {
+    placeFirst(temporary, final);
+  } finally {
     fs.rmSync(temporary, { force: true }); // a full disk leaves no empty temporary behind (gc never looks in here)
-    throw error;
+  }
+}
+
+/**
+ * Puts the tombstone in place unless the output has one: the first reason stands. Two collectors racing on one
+ * expired output: the first writes "expired" before it removes the record, and the second, whose listing then saw
+ * the data without its record, took the output for a crashed writer's orphan and wrote its tombstone over the first.
+ * A hard link fails on an existing name where a rename replaces it; where the file system has no hard links, a
+ * rename when the name is free.
+ */
+function placeFirst(temporary: string, final: string): void {
+  try {
+    fs.linkSync(temporary, final);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === "EEXIST") return;
+    if (code !== "EPERM" && code !== "ENOTSUP" && code !== "EOPNOTSUPP" && code !== "ENOSYS") throw error;
+    if (!fs.existsSync(final)) fs.renameSync(temporary, final);
   }
 }
 

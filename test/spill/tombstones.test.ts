@@ -36,6 +36,16 @@ describe("tombstone files", () => {
     expect(readTombstone(store, ID)).toEqual({ id: ID, removed: "2025-01-09T14:02:11.000Z", reason: "quota", created: "2025-01-02T09:30:00.000Z", size: 10, detail: "1.0 GiB" });
   });
 
+  test("the first tombstone of an output stands: a second collector's reason does not replace it, and no temporary is left", () => {
+    // Two gc processes racing on one expired output: the first writes "expired" and removes the record, the second
+    // sees the data without its record and took it for an orphan, its tombstone replacing the first (a rename).
+    const store = makeStore();
+    writeTombstone(store, createTombstone(ID, "expired", 5, REMOVED, "7 days"));
+    writeTombstone(store, createTombstone(ID, "orphan", 5, REMOVED + 1000, "a data file without a record"));
+    expect(readTombstone(store, ID)).toMatchObject({ reason: "expired", detail: "7 days" });
+    expect(listNames(path.join(store.dir, TOMBSTONE_DIR))).toEqual([`${ID}.json`]);
+  });
+
   test("refuses a .tombstones that is a symlink", () => {
     const store = makeStore();
     const elsewhere = fs.mkdtempSync(path.join(path.dirname(store.dir), "elsewhere-"));
