@@ -5,7 +5,7 @@ import { checkBoundInput, checkNormalizeValue, checkToolResult } from "./library
 import { checkBoundOptionsInput, checkProjectOptions, checkSourceShape, checkSpillTarget } from "./library-options.js";
 import { withReadArguments } from "./library-spill.js";
 import { warningsInOptionTerms } from "./library-words.js";
-import { openOutput as openStored, OTHER_STORE_HINT, type OpenedOutput, type OpenOptions } from "./spill/lookup.js";
+import { openOutput as openStored, withoutOtherStoreHint, type OpenedOutput, type OpenOptions } from "./spill/lookup.js";
 import type { SpillStore } from "./spill/store.js";
 import { lower as lowerResult, type Lowered, type LowerOptions } from "./lower/index.js";
 import { stringifyJson } from "./lower/result-text.js";
@@ -14,7 +14,7 @@ import { checkAttachments } from "./normalize/rind.js";
 import { projectResult, type Projection, type ProjectOptions } from "./project/project.js";
 import { renderTerminal } from "./project/terminal.js";
 import { PROVIDERS, type Provider, type SourceShape, type ToolResult } from "./payload.js";
-import { NotFoundError, UsageError } from "./errors.js";
+import { UsageError } from "./errors.js";
 
 export type { Attachment, Provider, ShownRange, SourceShape, ToolResult, ToolResultMeta } from "./payload.js";
 export { PROVIDERS, SOURCE_SHAPES, isRecord } from "./payload.js";
@@ -121,10 +121,5 @@ export function lower(result: ToolResult, to: Provider, options: Partial<LowerOp
  * not there is a NotFoundError saying why, without the CLI's "use --spill-dir" (the caller chose the store).
  */
 export function openOutput(store: SpillStore, id: string, options?: OpenOptions): OpenedOutput {
-  try {
-    return openStored(store, id, options);
-  } catch (error) {
-    if (error instanceof NotFoundError && error.message.endsWith(OTHER_STORE_HINT)) throw new NotFoundError(error.message.slice(0, -OTHER_STORE_HINT.length), { cause: error });
-    throw error;
-  }
+  return withoutOtherStoreHint(() => openStored(store, id, options));
 }

@@ -1,4 +1,5 @@
 // Lines as the bounder keeps them: clean text plus where they sit in the raw input; and repeat folding.
+import type { RowsUp } from "../text/rows-up.js";
 
 /** One line of clean text and its place in the raw input (line numbers 1-based, byte offsets 0-based). */
 export interface CollectedLine {
@@ -75,13 +76,14 @@ export class RepeatFolder {
    * next frame, text/rows-up.ts): the next line pushed stands for them, so line numbers and offsets stay whole.
    * Stops at a partial line or a fold note (which stands for many rows), and at the start of the list. A line that
    * erases nothing takes back only blank rows (it may write over part of a row: the row then stays, as before).
+   * Returns the rows the line moves up (0: none, and nothing taken back).
    */
-  redraw(rows: number, erases: boolean): void {
+  redraw({ rows, erases }: RowsUp): number {
     let bytes = 0;
     let lines = 0;
     this.lastDeltaBytes = 0;
     this.lastDeltaLines = 0;
-    if (!erases && !this.blankAtEnd(rows)) return;
+    if (rows === 0 || (!erases && !this.blankAtEnd(rows))) return rows;
     while (lines < rows && this.lines.length > 0) {
       const last = this.lines[this.lines.length - 1]!;
       if (last.partial !== undefined || last.foldNote === true) break;
@@ -93,6 +95,7 @@ export class RepeatFolder {
     if (lines > 0) this.run = undefined;
     this.lastDeltaBytes = -bytes;
     this.lastDeltaLines = -lines;
+    return rows;
   }
 
   private blankAtEnd(rows: number): boolean {

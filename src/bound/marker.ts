@@ -19,10 +19,11 @@ export function withReadPage(spill: SpillReport, budget: Budget): SpillReport {
   if (spill.kind !== "saved") return spill;
   const flags: string[] = [];
   if (budget.maxLines < READ_PAGE.maxLines) flags.push(`--limit ${Math.max(1, budget.maxLines - READ_PAGE_FRAME_LINES)}`);
-  if (budget.maxBytes < READ_PAGE.maxBytes) flags.push(`--max-bytes ${Math.max(READ_PAGE_MIN_BYTES, budget.maxBytes)}`);
+  const pageBytes = budget.maxBytes < READ_PAGE.maxBytes ? Math.max(READ_PAGE_MIN_BYTES, budget.maxBytes) : undefined;
+  if (pageBytes !== undefined) flags.push(`--max-bytes ${pageBytes}`);
   if (budget.maxTokens !== undefined) flags.push(`--max-tokens ${Math.max(READ_PAGE_MIN_TOKENS, budget.maxTokens)}`);
-  const { pageArguments: _old, ...rest } = spill;
-  return flags.length > 0 ? { ...rest, pageArguments: flags.join(" ") } : rest;
+  const { pageArguments: _old, pageBytes: _oldBytes, ...rest } = spill;
+  return flags.length > 0 ? { ...rest, pageArguments: flags.join(" "), ...(pageBytes !== undefined ? { pageBytes } : {}) } : rest;
 }
 
 /** The facts a marker states. Line numbers are 1-based lines of the full (spilled) output. */
@@ -72,7 +73,7 @@ function describeSpill(spill: SpillReport, omission: Omission): string {
       const page = spill.pageArguments ? ` ${spill.pageArguments}` : "";
       if (omission.fromLine === omission.toLine && omission.fromByte !== undefined && omission.fromPosition !== undefined && !spill.textPath) {
         // Inside one line: a page of it from the omission's byte (sed -n would print the whole line, of any size).
-        const bytes = Math.min(omission.omittedBytes, pageBytes(spill.pageArguments));
+        const bytes = Math.min(omission.omittedBytes, spill.pageBytes ?? READ_PAGE.maxBytes);
         const part = `correx read ${spill.id}${store} --offset ${omission.fromLine} --byte-offset ${omission.fromByte}${page}`;
         return `[full output: ${readable}${partial}; read the omitted part with: ${part}, or: tail -c +${omission.fromPosition + 1} ${shellQuote(readable)} | head -c ${bytes}]`;
       }
@@ -103,12 +104,6 @@ export function describeCap(spill: Extract<SpillReport, { kind: "saved" }>, tota
   // Counted in the input's bytes: of a text view (whose sizes the totals count), those of the input as read.
   const asRead = spill.savedBytes !== undefined ? ` of the input as read` : "";
   return ` (only the first ${spill.savedBytes ?? totalBytes - notSavedBytes} bytes${asRead} were saved: the per-output cap stopped ${notSavedBytes} bytes)`;
-}
-
-/** The bytes of a read page: its `--max-bytes` among the page arguments, else read's default. */
-function pageBytes(pageArguments: string | undefined): number {
-  const match = /--max-bytes (\d+)/.exec(pageArguments ?? "");
-  return match ? Number(match[1]) : READ_PAGE.maxBytes;
 }
 
 /** The two-line correx marker that stands where the cut is. */

@@ -120,7 +120,7 @@ function readFrom({ start, bytes, first, partial: firstPartial }: RingRead, from
     const clean = partial === "start" ? (options.cleanCutStart ?? options.cleanLine) : options.cleanLine;
     const raw = decoder.decode(offset, end);
     const text = clean(raw);
-    const up = text === raw || options.rowsUp === undefined ? 0 : redraw(folder, options.rowsUp(raw));
+    const up = text === raw || options.rowsUp === undefined ? 0 : folder.redraw(options.rowsUp(raw));
     folder.push({ text, from: lineNumber, to: lineNumber, rawStart: start + offset, rawEnd, partial });
     previous = partial === undefined && up === 0 ? offset : -1;
     previousLength = end - offset;
@@ -131,12 +131,6 @@ function readFrom({ start, bytes, first, partial: firstPartial }: RingRead, from
   }
   if (keep !== undefined) folder.keepLast(keep);
   return folder.lines;
-}
-
-/** Takes back the rows a line moves up over (a live region's next frame); the rows it moves up. */
-function redraw(folder: RepeatFolder, up: RowsUp): number {
-  if (up.rows > 0) folder.redraw(up.rows, up.erases);
-  return up.rows;
 }
 
 /** Where the last `count` lines of `bytes` start (`from` when there are no more than that). */

@@ -165,12 +165,9 @@ export class LineCollector {
 
   /** Takes back the rows the line moves up over (a live region's next frame); the rows it moves up. */
   private redrawHead(raw: string): number {
-    const up = this.options.rowsUp!(raw);
-    if (up.rows > 0) {
-      this.head.redraw(up.rows, up.erases);
-      this.headBytes += this.head.lastDeltaBytes;
-    }
-    return up.rows;
+    const rows = this.head.redraw(this.options.rowsUp!(raw));
+    this.headBytes += this.head.lastDeltaBytes;
+    return rows;
   }
 
   /** Takes the repeats of the previous line that start at `offset` (one note update, not a line each); bytes taken. */

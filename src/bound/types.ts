@@ -116,6 +116,8 @@ export type SpillReport =
       readArguments?: string;
       /** The page `correx read` is held to (`--max-bytes B`…, marker.ts withReadPage): what the projection's budget holds. */
       pageArguments?: string;
+      /** The bytes of that page (its `--max-bytes`), when below read's default. */
+      pageBytes?: number;
     }
   | { kind: "failed"; reason: string; /** The id the output would have had: `correx read ID` says why it is missing. */ id?: string }
   | { kind: "disabled" };

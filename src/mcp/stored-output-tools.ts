@@ -1,8 +1,7 @@
 // `read_output` and `grep_output`: page and search the spill store for an MCP client (SPEC §4's formats).
 import type { TokenCounter } from "../bound/budget.js";
 import type { Budget } from "../bound/types.js";
-import { NotFoundError } from "../errors.js";
-import { OTHER_STORE_HINT } from "../spill/lookup.js";
+import { withoutOtherStoreHint as inServerStore } from "../spill/lookup.js";
 import { compilePattern, type SearchPattern } from "../spill/pattern.js";
 import { readOutputPage } from "../spill/read-output.js";
 import { searchOutput, searchRecentOutputs, type OutputSearch } from "../spill/search-output.js";
@@ -24,19 +23,6 @@ export interface StoredOutputContext extends AnswerBudget {
 /** The context of a server whose successful results to the calling client get `budget` (client-limits.ts successBudget). */
 export function storedOutputContext(store: SpillStore, budget: Budget, countTokens?: TokenCounter): StoredOutputContext {
   return { store, maxBytes: budget.maxBytes, maxLines: budget.maxLines, ...(budget.maxTokens === undefined ? {} : { maxTokens: budget.maxTokens }), ...(countTokens ? { countTokens } : {}) };
-}
-
-/**
- * Runs a lookup in this server's store; an output not there is said without the CLI's hint to use --spill-dir, which
- * the tools take no argument for (the store is the server's, named in the message).
- */
-function inServerStore<T>(lookup: () => T): T {
-  try {
-    return lookup();
-  } catch (error) {
-    if (error instanceof NotFoundError && error.message.endsWith(OTHER_STORE_HINT)) throw new NotFoundError(error.message.slice(0, -OTHER_STORE_HINT.length), { cause: error });
-    throw error;
-  }
 }
 
 /** How many of the newest outputs a search without id looks at. */

@@ -32,6 +32,16 @@ export interface OpenOptions {
  */
 export const OTHER_STORE_HINT = " (use --spill-dir or CORREX_SPILL_DIR for another store)";
 
+/** Runs a lookup whose caller cannot name another store (an MCP tool, a library call): its NotFoundError without OTHER_STORE_HINT. */
+export function withoutOtherStoreHint<T>(lookup: () => T): T {
+  try {
+    return lookup();
+  } catch (error) {
+    if (error instanceof NotFoundError && error.message.endsWith(OTHER_STORE_HINT)) throw new NotFoundError(error.message.slice(0, -OTHER_STORE_HINT.length), { cause: error });
+    throw error;
+  }
+}
+
 /**
  * Opens output `id` (validated before any path is built) — its text view when it has one, else the bytes as
  * read; NotFoundError says why when it is not readable.

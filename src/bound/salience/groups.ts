@@ -158,11 +158,7 @@ export class GroupBuilder {
       }
       return;
     }
-    if (this.open) this.close();
-    this.follow = undefined;
-    const template = this.miner.add(line.text).id;
-    const rank = (this.ranks.get(template) ?? 0) + 1;
-    this.ranks.set(template, rank);
+    const { template, rank } = this.startGroup(line.text);
     // A capped group the full reservoir refuses whatever travels with it (the group that leaves first is earlier than
     // any owner above the line, `before.lowest`) is not built: its lines are never read (issue 16: at 100 MiB of log
     // lines most scored lines are such); only what it takes matters (its continuation is not scored again).
@@ -195,17 +191,23 @@ export class GroupBuilder {
       this.join(line);
       return true;
     }
-    if (open) this.close();
-    this.follow = undefined;
-    const template = this.miner.add(line.text).id;
-    const rank = (this.ranks.get(template) ?? 0) + 1;
-    this.ranks.set(template, rank);
+    const { template, rank } = this.startGroup(line.text);
     this.open = this.held(line, this.listScore, template, rank, NOTHING_ABOVE);
     this.openLeft = MAX_CONTINUATION;
     this.openIndent = indentOf(line.text);
     this.announces = this.openDiffs = this.listing = this.tap = this.doctest = this.spansBlanks = false;
     this.consumedThrough = line.number;
     return true;
+  }
+
+  /** Closes the open group for a new one opening at `text`: its template, and its rank among that template's groups. */
+  private startGroup(text: string): { template: number; rank: number } {
+    if (this.open) this.close();
+    this.follow = undefined;
+    const template = this.miner.add(text).id;
+    const rank = (this.ranks.get(template) ?? 0) + 1;
+    this.ranks.set(template, rank);
+    return { template, rank };
   }
 
   /** A group offered to the reservoir: its owner above (ownerOf), the line, what it weighs. */
