@@ -5,6 +5,9 @@
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+// Node reads NODE_EXTRA_CA_CERTS's certificate file at start-up (~30-40 ms here); correx's launcher moves it aside, so a
+// `node` baseline that paid it would flatter correx. Every figure is taken without it.
+delete process.env.NODE_EXTRA_CA_CERTS;
 
 const benches = [
   "throughput.mjs", "run-parts.mjs", "tokens.mjs", "tokenizer-load.mjs", "json.mjs", "hygiene.mjs", "salience.mjs", "salience-byte-path.mjs", "salience-speed.mjs", "store-gc.mjs",
