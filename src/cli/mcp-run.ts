@@ -72,7 +72,7 @@ export async function runTool(args: Record<string, unknown>, context: ToolCallCo
   const structured = runFacts(facts.command, {
     // a command that could not start: the status the text gives (127 not found, 126 not executable), as `correx run` exits
     exitCode: outcome.spawnError ? exitCodeForRun(outcome) : outcome.exitCode,
-    signal: outcome.signal, timedOut: outcome.timedOut, durationMs: outcome.durationMs, truncated: bounded.truncated,
+    signal: outcome.signal, timedOut: outcome.timedOut, durationMs: outcome.durationMs, ...(outcome.outputHeldMs === undefined ? {} : { outputHeldMs: outcome.outputHeldMs }), truncated: bounded.truncated,
     outputId: meta.output_id, outputPath: meta.output_path, nextOffset: meta.next_offset, totalLines: bounded.totalLines, totalBytes: bounded.totalBytes,
   });
   return { text: output.text, structured, ...(classifyRun(outcome) === undefined ? {} : { isError: true }) };
@@ -96,6 +96,8 @@ interface RunFactValues {
   signal: string | null;
   timedOut: boolean;
   durationMs: number;
+  /** A background job still held the output when the command exited: read this long more (RunOutcome.outputHeldMs). */
+  outputHeldMs?: number;
   truncated: boolean;
   outputId?: unknown;
   outputPath?: unknown;
@@ -107,7 +109,8 @@ interface RunFactValues {
 /** The run tool's facts, in the order structuredContent gives them (RUN_TOOL's outputSchema). */
 function runFacts(command: string, values: RunFactValues): Record<string, unknown> {
   return {
-    command: shownCommand(command), exit_code: values.exitCode, signal: values.signal, timed_out: values.timedOut, duration_ms: values.durationMs, truncated: values.truncated,
+    command: shownCommand(command), exit_code: values.exitCode, signal: values.signal, timed_out: values.timedOut, duration_ms: values.durationMs,
+    ...(values.outputHeldMs === undefined ? {} : { output_held_ms: values.outputHeldMs }), truncated: values.truncated,
     ...(values.outputId !== undefined ? { output_id: values.outputId, output_path: values.outputPath } : {}),
     ...(values.nextOffset !== undefined ? { next_offset: values.nextOffset } : {}),
     total_lines: values.totalLines, total_bytes: values.totalBytes,
@@ -121,7 +124,7 @@ function runFacts(command: string, values: RunFactValues): Record<string, unknow
 function worstRunFacts(command: string, spillDir: string | undefined): Record<string, unknown> {
   const big = Number.MAX_SAFE_INTEGER;
   return runFacts(command, {
-    exitCode: big, signal: "SIGXXXXXXXXXXXXX", timedOut: false, durationMs: big, truncated: false,
+    exitCode: big, signal: "SIGXXXXXXXXXXXXX", timedOut: false, durationMs: big, outputHeldMs: big, truncated: false,
     outputId: WORST_CASE_ID, outputPath: `${spillDir ?? ""}/${WORST_CASE_ID}`, nextOffset: big, totalLines: big, totalBytes: big,
   });
 }

@@ -44,10 +44,11 @@ export const RUN_TOOL: McpToolDefinition = {
     "repeated lines folded, and the lines that matter (errors, failing tests, file:line locations, the end) are kept. " +
     `${MARKER_HELP} Give either \`command\` (a shell command line, run with sh -c: pipes, &&, globs work) or \`argv\` ` +
     "(a program and its arguments, no shell). Cancelling the call stops the command and everything it started. " +
-    // The output is read to its end, as a pipe is: a job left running with it (`npm run dev &`) held the call open
-    // until the job ended (QA: a server started so never answered); redirected, the call ends with the command.
-    "The call waits until nothing holds the output open: start a server or other background job with its output " +
-    "redirected (`npm run dev > dev.log 2>&1 &`), or the call lasts as long as the job.",
+    // The output is read to its end, as a pipe is, but no longer than 2 s after the command exited (DRAIN_MS): a job
+    // left running with it (`npm run dev &`) held the call open until the job ended (QA: a server started so never
+    // answered). Redirected, its log stays readable and the call ends with the command.
+    "A background job left holding the output (`npm run dev &`) keeps running, but the call stops reading 2 s after " +
+    "the command exits and its later output is lost: redirect it to a file to read it later (`npm run dev > dev.log 2>&1 &`).",
   inputSchema: {
     type: "object",
     properties: {
@@ -67,6 +68,7 @@ export const RUN_TOOL: McpToolDefinition = {
       signal: { type: ["string", "null"], description: "the signal that ended it, e.g. SIGKILL" },
       timed_out: { type: "boolean" },
       duration_ms: { type: "integer" },
+      output_held_ms: { type: "integer", description: "present when a background job the command started still held its output: read this long after the command exited, then no longer" },
       ...SAVED_OUTPUT_FIELDS,
       ...TEXT_FIELD,
     },

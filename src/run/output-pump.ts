@@ -1,6 +1,7 @@
 // Delivers a command's output to one sink, one chunk at a time, with back-pressure, from reused read buffers.
 import type { Socket } from "node:net";
 import { openOutputChannel, type OutputChannel } from "./output-channel.js";
+import { discardFromNowOn } from "./output-discard.js";
 import type { OutputSink, OutputStream, ReadRoom } from "./types.js";
 
 /** The pump's handle. */
@@ -12,8 +13,12 @@ export interface OutputPump {
   releasePeers(): void;
   /** Resolves once every reader reached its end and every chunk was delivered; rejects with the sink's error. */
   ended: Promise<void>;
-  /** Stops reading: whoever still holds the other end (a daemon that left the group) is no longer waited for. */
-  stop(): void;
+  /**
+   * Stops reading: whoever still holds the other end (a daemon that left the group, a job left running in the
+   * background) is no longer waited for. With `handOff`, an end not yet at its EOF goes to a process that discards what
+   * comes (output-discard.ts), so that the holder's next write does not fail; else it is closed.
+   */
+  stop(handOff?: boolean): void;
 }
 
 /**
@@ -31,8 +36,14 @@ export async function openOutputPump(mode: "merged" | "separate", sink: OutputSi
   const channels: OutputChannel[] = [];
   let onIdle: (() => void) | undefined;
 
-  const stop = (): void => {
-    for (const { reader } of channels) reader.destroy();
+  const stop = (handOff = false): void => {
+    for (const { reader } of channels) {
+      if (handOff && !reader.destroyed && !reader.readableEnded) {
+        reader.pause();
+        discardFromNowOn(reader);
+      }
+      reader.destroy();
+    }
   };
   const fail = (error: unknown): void => {
     if (failure !== undefined) return;

@@ -105,6 +105,7 @@ export function describeRunMeta(outcome: RunOutcome, facts: RunFacts): ToolResul
   if (outcome.interrupted !== undefined) meta.interrupt_signal = outcome.interrupted;
   if (outcome.spawnError !== undefined) meta.spawn_error = outcome.spawnError.code;
   meta.duration_ms = outcome.durationMs;
+  if (outcome.outputHeldMs !== undefined) meta.output_held_ms = outcome.outputHeldMs;
   meta.command = shownCommand(facts.command);
   meta.source_shape = "text";
   return meta;
@@ -117,11 +118,13 @@ export function describeRunMeta(outcome: RunOutcome, facts: RunFacts): ToolResul
 export function worstCaseOutcomes(): RunOutcome[] {
   const longestSignal = (Object.keys(constants.signals) as NodeJS.Signals[]).reduce((a, b) => (b.length > a.length ? b : a));
   const base = { exitCode: null, signal: longestSignal, timedOut: false, durationMs: Number.MAX_SAFE_INTEGER };
+  // a background job's output held past the exit combines with an exit of the command's own
+  const held = { outputHeldMs: Number.MAX_SAFE_INTEGER };
   return [
     { ...base, timedOut: true },
     { ...base, interrupted: longestSignal },
-    base,
-    { ...base, signal: null, exitCode: 255 },
+    { ...base, ...held },
+    { ...base, signal: null, exitCode: 255, ...held },
     { ...base, signal: null, spawnError: { code: "ENOENT", message: "" } },
   ];
 }

@@ -11,11 +11,20 @@ import { watchGroupSoon } from "./watchdog.js";
 const GROUP_POLL_MS = 20;
 
 /**
+ * How long the output is still read after the command exited while a background process holds it open: 2 s, as Codex
+ * CLI drains a command's pipes after it exits (IO_DRAIN_TIMEOUT_MS, codex-rs/core/src/exec.rs), time for what the
+ * command wrote last to be read; a server's log written later is not the command's output.
+ */
+export const DRAIN_MS = 2000;
+
+/**
  * Starts the command detached, so that it and every process it spawns share one process group that a timeout
  * or an interrupt stops as a whole: SIGTERM, then SIGKILL after `killAfterMs`. The output reaches `sink`
  * chunk by chunk in the order it was written (see openOutputPump); nothing is buffered. Once the group was
  * stopped and is gone, whatever still holds the output (a daemon that left the group with `setsid`) is no
- * longer waited for: the run ends within the grace period. With `watchdog`, a process outside correx's group kills
+ * longer waited for: the run ends within the grace period. When the command exits of itself while a process it
+ * started still holds the output (`server &`), the output is read for `drainMs` more (DRAIN_MS), then no longer:
+ * the run ends with the command's status and that process is left running (RunOutcome.outputHeldMs). With `watchdog`, a process outside correx's group kills
  * the command's group should correx be killed before the run ends (watchdog.ts), from WATCHDOG_DELAY_MS on. `room`: where the sink would have
  * the reads go (types.ts).
  */
@@ -57,11 +66,15 @@ export async function startCommand(spec: RunSpec, sink: OutputSink, room?: ReadR
     const exit = await leader.exit;
     try {
       if (pid === undefined) pump.stop();
-      await outputEnd(pump, pid, stopRequested, () => killDeadline);
+      // Exited of itself (the group was not stopped): its time limit is over, and what holds the output is read for DRAIN_MS.
+      const drainMs = killTimer === undefined ? (spec.drainMs ?? DRAIN_MS) : undefined;
+      if (drainMs !== undefined) clearTimeout(timeoutTimer);
+      const heldMs = await outputEnd(pump, pid, stopRequested, () => killDeadline, drainMs);
       clearTimeout(timeoutTimer);
       const durationMs = Math.round(monotonicMs() - started);
       if (killTimer !== undefined && pid !== undefined) await waitForGroupExit(pid, killDeadline);
       const outcome: RunOutcome = { exitCode: exit.code, signal: exit.signal, timedOut, durationMs };
+      if (heldMs !== undefined && interrupted === undefined) outcome.outputHeldMs = heldMs;
       if (interrupted !== undefined) outcome.interrupted = interrupted;
       if (pid === undefined) outcome.spawnError = describeSpawnError(spec, exit.error?.code, exit.error?.message);
       return outcome;
@@ -124,17 +137,25 @@ function spawnLeader(file: string, args: string[], spec: RunSpec, pump: OutputPu
 }
 
 /**
- * Waits for the end of the output. Without a stop, as long as anything holds it open (as a shell pipeline
- * does). Once the group was stopped (timeout, interrupt), only until the group is gone (SIGKILLed at the
- * deadline): what is already written is read, and a holder outside the group is no longer waited for.
+ * Waits for the end of the output. After the command exited of itself, as long as anything holds it open (as a
+ * shell pipeline does), `drainMs` at most: then what was written is read (one more turn of the event loop), correx's
+ * ends are handed off (OutputPump.stop) and the wait it made is returned. Once the group was stopped (timeout,
+ * interrupt, also during that wait), only until the group is gone (SIGKILLed at the deadline): what is already written
+ * is read, and a holder outside the group is no longer waited for.
  */
-async function outputEnd(pump: OutputPump, pid: number | undefined, stopRequested: Promise<void>, deadline: () => number): Promise<void> {
-  const ended = await Promise.race([pump.ended.then(() => true), stopRequested.then(() => false)]);
-  if (ended || pid === undefined) return pump.ended;
-  await Promise.race([pump.ended, waitForGroupExit(pid, deadline())]);
+async function outputEnd(pump: OutputPump, pid: number | undefined, stopRequested: Promise<void>, deadline: () => number, drainMs: number | undefined): Promise<number | undefined> {
+  let drainTimer: NodeJS.Timeout | undefined;
+  const drained = new Promise<"drained">((resolve) => {
+    if (drainMs !== undefined && pid !== undefined) drainTimer = setTimeout(() => resolve("drained"), timerDelay(drainMs));
+  });
+  const first = await Promise.race([pump.ended.then(() => "ended" as const), stopRequested.then(() => "stopped" as const), drained]);
+  clearTimeout(drainTimer);
+  if (first === "ended" || pid === undefined) return pump.ended.then(() => undefined);
+  if (first === "stopped") await Promise.race([pump.ended, waitForGroupExit(pid, deadline())]);
   await new Promise((resolve) => setImmediate(resolve));
-  pump.stop();
-  return pump.ended;
+  pump.stop(true);
+  await pump.ended;
+  return first === "drained" ? drainMs : undefined;
 }
 
 /** Waits until no live process is left in the stopped group, or SIGKILLs what is left at the deadline. */

@@ -28,6 +28,11 @@ export interface RunSpec {
   watchdog?: boolean;
   /** "merged" (default): stdout and stderr share one channel, in the exact order written; "separate": one each. */
   stderr?: "merged" | "separate";
+  /**
+   * How long the output is still read once the command itself has exited while something it started in the background
+   * holds it open (DRAIN_MS, start-command.ts); then correx stops reading and the run ends.
+   */
+  drainMs?: number;
 }
 
 /** Which channel a chunk came from: both streams merged, or one of them kept apart. */
@@ -57,6 +62,11 @@ export interface RunOutcome {
   /** The first signal forwarded to the group by `interrupt`, when correx was interrupted. */
   interrupted?: NodeJS.Signals;
   durationMs: number;
+  /**
+   * Set when the command exited while a process it started (a server left running with `&`) still held its output:
+   * correx read it for this many ms more, then stopped (what that process writes later is not captured).
+   */
+  outputHeldMs?: number;
   /** Set when the command could not be started: ENOENT (not found, exit 127), EACCES (not executable, 126). */
   spawnError?: { code: "ENOENT" | "EACCES" | string; message: string };
 }

@@ -1,7 +1,7 @@
 // The generic format: the result's own text, for every tool without a formatter of its own.
 import { stringifyJson } from "../normalize/lossless-json.js";
 import type { ToolResult } from "../payload.js";
-import { describeProcessEnd } from "./process-end.js";
+import { describeHeldOutput, describeProcessEnd } from "./process-end.js";
 import type { ToolText } from "./types.js";
 
 /** The text of a payload value: a string as it is, anything else as JSON indented by 2 spaces. */
@@ -17,10 +17,11 @@ export function textOfResult(result: ToolResult): string {
   return textOfValue(result.data);
 }
 
-/** The footer that reports how a process ended, when the meta says it (`correx run` of any tool). */
+/** The footer that reports how a process ended, when the meta says it (`correx run` of any tool), and what still held its output. */
 export function formatProcessFooter(result: ToolResult): string {
   const end = describeProcessEnd(result.meta);
-  return end === undefined ? "" : `\n\n${end}`;
+  const held = describeHeldOutput(result.meta);
+  return end === undefined ? "" : `\n\n${end}${held === undefined ? "" : `\n${held}`}`;
 }
 
 /**

@@ -19,3 +19,13 @@ export function describeProcessEnd(meta: ToolResultMeta | undefined): string | u
   const exitCode = pickNumber(meta, "exit_code");
   return exitCode === undefined ? undefined : `Command exited with code ${exitCode}.`;
 }
+
+/**
+ * The sentence after how the command ended when a process it started (a server left running with `&`) still held its
+ * output: correx stopped reading `output_held_ms` after the exit. Undefined when the meta does not say so.
+ */
+export function describeHeldOutput(meta: ToolResultMeta | undefined): string | undefined {
+  const held = pickNumber(meta, "output_held_ms");
+  if (held === undefined) return undefined;
+  return `A background process it started still runs and holds the output: correx stopped reading ${held} ms after the command exited; what that process writes later is not captured.`;
+}

@@ -39,6 +39,11 @@ describe("describeRunResult", () => {
     });
   });
 
+  test("a background job that held the output past the exit is in meta; the run is as ok as its exit", () => {
+    expect(describeRunResult(ended({ exitCode: 0, outputHeldMs: 2000 }), facts, true)).toMatchObject({ ok: true, meta: { exit_code: 0, output_held_ms: 2000 } });
+    expect(describeRunResult(ended({ exitCode: 0 }), facts, true).meta).not.toHaveProperty("output_held_ms");
+  });
+
   test("for a provider payload the output itself becomes the error text", () => {
     const result = describeRunResult(ended({ signal: "SIGKILL" }), facts, false);
     expect(result).toMatchObject({ ok: false, error_type: "signal" });
@@ -62,7 +67,7 @@ describe("describeRunResult", () => {
 
   test("the worst cases are at least as long as any real result", () => {
     const longest = Math.max(...worstCaseOutcomes().map((outcome) => JSON.stringify(describeRunResult(outcome, facts, true)).length));
-    for (const outcome of [ended({ exitCode: 1 }), ended({ signal: "SIGKILL", interrupted: "SIGINT" }), ended({ signal: "SIGTERM", timedOut: true })]) {
+    for (const outcome of [ended({ exitCode: 1 }), ended({ signal: "SIGKILL", interrupted: "SIGINT" }), ended({ signal: "SIGTERM", timedOut: true }), ended({ exitCode: 1, outputHeldMs: 2000 })]) {
       expect(JSON.stringify(describeRunResult(outcome, facts, true)).length).toBeLessThanOrEqual(longest);
     }
   });

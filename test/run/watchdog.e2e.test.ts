@@ -60,4 +60,15 @@ describe.skipIf(process.platform !== "linux")("correx run --watchdog", () => {
     killLeft(left);
     expect(left).toHaveLength(1);
   });
+
+  test("nor when a background job still holds the output and correx stops reading it: the job (a server) lives on", async () => {
+    const sleep = uniqueSleep();
+    const run = await startCorrex(["run", "--watchdog", "--spill-dir", spillDirectory(), "--", "sh", "-c", `${sleep} & sleep 0.3; echo done`]).finished;
+    expect(run.code).toBe(0);
+    expect(run.stdout.toString()).toContain("still runs and holds the output");
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const left = processesRunning(sleep);
+    killLeft(left);
+    expect(left).toHaveLength(1);
+  });
 });

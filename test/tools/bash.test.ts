@@ -19,6 +19,11 @@ describe("bash", () => {
     ["signal", { ok: false, data: "x", meta: { signal: "SIGKILL", exit_code: null } }, "x\n\nCommand was killed by signal SIGKILL."],
     ["interrupt", { ok: false, data: "x", meta: { interrupted: true, signal: "SIGINT" } }, "x\n\nCommand was interrupted (SIGINT)."],
     ["interrupt by SIGTERM", { ok: false, data: "x", meta: { interrupted: true, signal: "SIGTERM" } }, "x\n\nCommand was interrupted (SIGTERM)."],
+    [
+      "a background job held the output",
+      { ok: true, data: "hi\n", meta: { exit_code: 0, output_held_ms: 2000 } },
+      "hi\n\nCommand exited with code 0.\nA background process it started still runs and holds the output: correx stopped reading 2000 ms after the command exited; what that process writes later is not captured.",
+    ],
     ["no process facts", { ok: true, data: "plain" }, "plain"],
     ["error text when there is no output", { ok: false, error: "spawn ENOENT" }, "spawn ENOENT"],
   ])("%s", (_name, result, expected) => {

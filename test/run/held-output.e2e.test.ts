@@ -1,0 +1,70 @@
+// End-to-end: `correx run` of a command that leaves a background job holding its output (`server &`) ends with the
+// command's status, saves what it read byte for byte, tells the model, and leaves the job running.
+import { createHash } from "node:crypto";
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, beforeAll, describe, expect, test } from "vitest";
+import type { ToolResult } from "../../src/payload.js";
+import { DRAIN_MS } from "../../src/run/start-command.js";
+import { assertBuilt, runCorrex, spillDirectory } from "./cli-process.js";
+import { killLeft, pollUntil, processesRunning, uniqueSleep } from "./orphans.js";
+import { isProcessGone } from "./run-fixture.js";
+
+beforeAll(assertBuilt);
+
+const HELD = `A background process it started still runs and holds the output: correx stopped reading ${DRAIN_MS} ms after the command exited; what that process writes later is not captured.`;
+
+const left: number[] = [];
+const sleeps: string[] = [];
+afterEach(() => killLeft([...left.splice(0), ...sleeps.splice(0).flatMap((sleep) => processesRunning(sleep))]));
+
+/** A `sleep` of its own (orphans.ts), killed after the test even when the run never returned. */
+function backgroundSleep(): string {
+  const sleep = uniqueSleep();
+  sleeps.push(sleep);
+  return sleep;
+}
+
+/** The pid the command printed as `job PID`, remembered to be killed after the test. */
+function jobOf(text: string): number {
+  const job = Number(/job (\d+)/.exec(text)?.[1]);
+  expect(job).toBeGreaterThan(0);
+  left.push(job);
+  return job;
+}
+
+describe("correx run of a command that leaves a job holding its output", () => {
+  test("exits with the command's status; the spill holds every byte the command wrote, its record their size, lines and sha256", async () => {
+    const spillDir = spillDirectory();
+    const script = `${backgroundSleep()} & echo "job $!"; seq 1 5000; exit 3`;
+    const result = await runCorrex(["run", "--spill-dir", spillDir, "--format", "json", "--max-lines", "20", "--", "sh", "-c", script]);
+    expect({ code: result.code, stderr: result.stderr }).toEqual({ code: 3, stderr: "" });
+    const payload = JSON.parse(result.stdout.toString()) as ToolResult;
+    const job = jobOf(String(payload.data));
+    const expected = Buffer.from(`job ${job}\n${Array.from({ length: 5000 }, (_, index) => index + 1).join("\n")}\n`);
+    expect(payload).toMatchObject({
+      ok: false, error: "Command exited with code 3.", error_type: "exit_code",
+      meta: { exit_code: 3, timed_out: false, interrupted: false, output_held_ms: DRAIN_MS, truncated: true, total_lines: 5001, total_bytes: expected.length },
+    });
+    const path = String(payload.meta?.output_path);
+    expect(readFileSync(path).equals(expected)).toBe(true);
+    const record = JSON.parse(readFileSync(`${path}.json`, "utf8")) as { size: number; lines: number; sha256: string; exit_code: number };
+    expect(record).toMatchObject({ size: expected.length, lines: 5001, sha256: createHash("sha256").update(expected).digest("hex"), exit_code: 3 });
+    expect(isProcessGone(job)).toBe(false);
+  });
+
+  test("the model reads that a job held the output past the exit; one that goes on writing lives on after correx has exited", async () => {
+    const progress = join(mkdtempSync(join(tmpdir(), "correx-held-")), "progress");
+    const writer = `let n = 0; setInterval(() => { console.log("tick " + ++n); require("fs").appendFileSync(${JSON.stringify(progress)}, "x\\n"); }, 5)`;
+    const result = await runCorrex(["run", "--spill-dir", spillDirectory(), "--", "sh", "-c", `node -e '${writer}' & echo "job $!"; echo done`]);
+    const text = result.stdout.toString();
+    const job = jobOf(text);
+    expect({ code: result.code, stderr: result.stderr }).toEqual({ code: 0, stderr: "" });
+    expect(text.endsWith(`\n\nCommand exited with code 0.\n${HELD}\n`)).toBe(true);
+    expect(text).toMatch(/^job \d+\n(tick \d+\n)*done\n/);
+    const after = readFileSync(progress, "utf8").length;
+    expect(await pollUntil(() => readFileSync(progress, "utf8").length >= after + 100, 20_000)).toBe(true);
+    expect(isProcessGone(job)).toBe(false);
+  });
+});
