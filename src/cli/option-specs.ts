@@ -79,6 +79,7 @@ export const LABEL_OPTION: OptionSpec = { flags: "--label <text>", description: 
 export const RUN_OPTIONS_BEFORE_ENV: readonly OptionSpec[] = [
   { flags: "--timeout <duration>", description: "stop the command's whole process group after this long: 500ms, 90s, 10m; a bare number is seconds (0 = none; exit 124)", defaultValue: "0" },
   { flags: "--kill-after <duration>", description: "grace period between SIGTERM and SIGKILL when the group is stopped", defaultValue: "5s" },
+  { flags: "--drain <duration>", description: "once the command has exited, how long to go on reading output a background job it started still holds open; that job is left running (0 = until the job closes it)", defaultValue: "2s" },
   { flags: "--cwd <dir>", description: "working directory of the command" },
 ];
 /** `correx run`'s own flags after `--env`, in commander's order. */

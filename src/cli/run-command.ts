@@ -235,6 +235,7 @@ function parseRunConfig(argv: string[], raw: RawOptions): RunConfig {
     stdin: raw.stdin === true ? "inherit" : "ignore",
     ...(raw.watchdog === true ? { watchdog: true } : {}),
     killAfterMs: parseTimerDuration("--kill-after", raw.killAfter ?? "5s"),
+    drainMs: parseTimerDuration("--drain", raw.drain ?? "2s"),
     ...(timeoutMs > 0 ? { timeoutMs } : {}),
     ...(typeof raw.cwd === "string" ? { cwd: raw.cwd } : {}),
     ...(env ? { env } : {}),

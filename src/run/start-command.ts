@@ -23,7 +23,7 @@ export const DRAIN_MS = 2000;
  * chunk by chunk in the order it was written (see openOutputPump); nothing is buffered. Once the group was
  * stopped and is gone, whatever still holds the output (a daemon that left the group with `setsid`) is no
  * longer waited for: the run ends within the grace period. When the command exits of itself while a process it
- * started still holds the output (`server &`), the output is read for `drainMs` more (DRAIN_MS), then no longer:
+ * started still holds the output (`server &`), the output is read for `drainMs` more (DRAIN_MS; 0: to its end), then no longer:
  * the run ends with the command's status and that process is left running (RunOutcome.outputHeldMs). With `watchdog`, a process outside correx's group kills
  * the command's group should correx be killed before the run ends (watchdog.ts), from WATCHDOG_DELAY_MS on. `room`: where the sink would have
  * the reads go (types.ts).
@@ -138,7 +138,7 @@ function spawnLeader(file: string, args: string[], spec: RunSpec, pump: OutputPu
 
 /**
  * Waits for the end of the output. After the command exited of itself, as long as anything holds it open (as a
- * shell pipeline does), `drainMs` at most: then what was written is read (one more turn of the event loop), correx's
+ * shell pipeline does), `drainMs` at most (0: no limit): then what was written is read (one more turn of the event loop), correx's
  * ends are handed off (OutputPump.stop) and the wait it made is returned. Once the group was stopped (timeout,
  * interrupt, also during that wait), only until the group is gone (SIGKILLed at the deadline): what is already written
  * is read, and a holder outside the group is no longer waited for.
@@ -146,7 +146,7 @@ function spawnLeader(file: string, args: string[], spec: RunSpec, pump: OutputPu
 async function outputEnd(pump: OutputPump, pid: number | undefined, stopRequested: Promise<void>, deadline: () => number, drainMs: number | undefined): Promise<number | undefined> {
   let drainTimer: NodeJS.Timeout | undefined;
   const drained = new Promise<"drained">((resolve) => {
-    if (drainMs !== undefined && pid !== undefined) drainTimer = setTimeout(() => resolve("drained"), timerDelay(drainMs));
+    if (drainMs !== undefined && drainMs > 0 && pid !== undefined) drainTimer = setTimeout(() => resolve("drained"), timerDelay(drainMs));
   });
   const first = await Promise.race([pump.ended.then(() => "ended" as const), stopRequested.then(() => "stopped" as const), drained]);
   clearTimeout(drainTimer);

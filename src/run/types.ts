@@ -30,7 +30,7 @@ export interface RunSpec {
   stderr?: "merged" | "separate";
   /**
    * How long the output is still read once the command itself has exited while something it started in the background
-   * holds it open (DRAIN_MS, start-command.ts); then correx stops reading and the run ends.
+   * holds it open (default DRAIN_MS, start-command.ts; 0 = until it is closed); then correx stops reading and the run ends.
    */
   drainMs?: number;
 }
