@@ -18,7 +18,7 @@ import type { PlainJsonView } from "./plain-json.js";
 import { composeView, type ViewSource } from "./view-compose.js";
 
 /** Facts the caller adds to a spill record (what ran, how it ended). */
-export type RecordFields = Partial<Pick<SpillRecord, "command" | "label" | "parent_command" | "tool" | "exit_code" | "signal" | "source_shape" | "settings" | "interrupted">>;
+export type RecordFields = Partial<Pick<SpillRecord, "command" | "label" | "parent_command" | "tool" | "exit_code" | "signal" | "source_shape" | "settings" | "interrupted" | "output_held_ms">>;
 
 const MARKER_SLACK = 8;
 const MAX_ATTEMPTS = 40;

@@ -157,7 +157,8 @@ export async function projectRun(config: ProjectionConfig, options: OutputOption
   // A run correx stopped on a signal (forwarded to the group) is recorded as `bound` records an input cut short.
   // A command that died of a signal of its own (a crash, a kill from elsewhere) has it recorded beside its null exit code.
   const interrupted = outcome.interrupted === undefined ? (outcome.signal ? { signal: outcome.signal } : {}) : { interrupted: outcome.interrupted };
-  const fields = { command: facts.command, tool: facts.tool, exit_code: base.meta?.exit_code ?? null, source_shape: "text" as const, ...interrupted };
+  const held = outcome.outputHeldMs === undefined ? {} : { output_held_ms: outcome.outputHeldMs };
+  const fields = { command: facts.command, tool: facts.tool, exit_code: base.meta?.exit_code ?? null, source_shape: "text" as const, ...interrupted, ...held };
   let stderrSection = "";
   if (sessions.stderr) {
     // The frame as it will be written, stderr's meta at its largest; stderr measured as the output is (escaped, in

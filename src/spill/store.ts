@@ -34,6 +34,11 @@ export interface SpillRecord {
   text_not_saved_bytes?: number;
   /** The signal that cut the input short (SIGINT, SIGTERM, SIGHUP): the output is what had arrived by then. */
   interrupted?: string;
+  /**
+   * A run whose command exited while a background process it started still held the output: correx read it this many
+   * ms more, then stopped (what that process wrote later is not here).
+   */
+  output_held_ms?: number;
   /** The model projection emitted when the output was bounded (replay). */
   projection?: string;
   /** The bounding settings the projection was made with. */

@@ -49,8 +49,8 @@ describe("correx run of a command that leaves a job holding its output", () => {
     });
     const path = String(payload.meta?.output_path);
     expect(readFileSync(path).equals(expected)).toBe(true);
-    const record = JSON.parse(readFileSync(`${path}.json`, "utf8")) as { size: number; lines: number; sha256: string; exit_code: number };
-    expect(record).toMatchObject({ size: expected.length, lines: 5001, sha256: createHash("sha256").update(expected).digest("hex"), exit_code: 3 });
+    const record = JSON.parse(readFileSync(`${path}.json`, "utf8")) as Record<string, unknown>;
+    expect(record).toMatchObject({ size: expected.length, lines: 5001, sha256: createHash("sha256").update(expected).digest("hex"), exit_code: 3, output_held_ms: DRAIN_MS });
     expect(isProcessGone(job)).toBe(false);
   });
 
