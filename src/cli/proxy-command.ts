@@ -4,7 +4,7 @@ import { spawn } from "node:child_process";
 import { homedir } from "node:os";
 import type { Writable, Readable } from "node:stream";
 import { UsageError } from "../errors.js";
-import { FrameReader } from "../mcp/frame-splitter.js";
+import { FrameReader } from "../mcp/frame-reader.js";
 import { ProxyRouter } from "../mcp/proxy-router.js";
 import { resultMaxBytes, successBudget, type GivenBudget } from "../mcp/client-limits.js";
 import { answerWithinLine } from "../mcp/oversized-answer.js";

@@ -8,7 +8,7 @@ import { GrowingBytes } from "../normalize/growing-bytes.js";
 import { JsonStringEnd } from "../normalize/json-string-end.js";
 import { JsonSubtreeSkipper } from "../normalize/json-subtree.js";
 import { isWhitespace } from "../normalize/json-syntax.js";
-import type { StreamedFrame } from "./frame-splitter.js";
+import type { StreamedFrame } from "./frame-reader.js";
 import { RequestSkeleton, type RequestSummary } from "./request-skeleton.js";
 
 export type { RequestSummary } from "./request-skeleton.js";

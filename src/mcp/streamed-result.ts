@@ -16,7 +16,7 @@ import type { EnvelopeSkeleton } from "../normalize/streamed-token.js";
 import { isRecord } from "../payload.js";
 import type { ProjectOptions } from "../project/project.js";
 import { finishStreamedProjection } from "../project/streamed-projection.js";
-import { withoutReturn } from "./frame-splitter.js";
+import { withoutReturn } from "./frame-reader.js";
 import { CLIENT_LINE_SAID, MEDIA_KEPT_CHARS } from "./client-limits.js";
 import type { CheckStructured } from "./output-schemas.js";
 import { mediaWithinLine } from "./oversized-call.js";

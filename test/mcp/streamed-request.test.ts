@@ -3,7 +3,7 @@
 // 200 MB line is never held (before, the proxy held the whole line: 2 GiB of peak RSS for a 1 GiB tools/call).
 import { STDIO_DEFAULT_MAX_BUFFER_SIZE } from "@modelcontextprotocol/sdk/shared/stdio.js";
 import { describe, expect, test } from "vitest";
-import { FrameReader } from "../../src/mcp/frame-splitter.js";
+import { FrameReader } from "../../src/mcp/frame-reader.js";
 import { parseMessage } from "../../src/mcp/json-rpc-frames.js";
 import { CLIENT_LINE_ROOM } from "../../src/mcp/client-limits.js";
 import { fitsServerLine, OVER_SERVER_LINE_BYTES } from "../../src/mcp/oversized-request.js";

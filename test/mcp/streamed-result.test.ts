@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { estimateTokens } from "../../src/bound/budget.js";
 import { resolveBoundOptions } from "../../src/bound/defaults.js";
 import type { BoundOptions } from "../../src/bound/types.js";
-import { FrameReader } from "../../src/mcp/frame-splitter.js";
+import { FrameReader } from "../../src/mcp/frame-reader.js";
 import { ProxyRouter } from "../../src/mcp/proxy-router.js";
 import { boundCallToolResult } from "../../src/mcp/result-bound.js";
 import { StreamedResponse } from "../../src/mcp/streamed-result.js";

@@ -1,6 +1,6 @@
 // Newline-delimited frames out of chunks cut anywhere: the MCP stdio transport's framing.
 import { describe, expect, test } from "vitest";
-import { FrameReader } from "../../src/mcp/frame-splitter.js";
+import { FrameReader } from "../../src/mcp/frame-reader.js";
 
 /** The frames of `chunks` held whole (none is long enough to stream); a last line without newline is one too. */
 const split = (chunks: string[]): string[] => {
