@@ -13,11 +13,6 @@ export function storedIds(store: SpillStore): string[] {
   return ids.sort().reverse(); // ids sort by creation time
 }
 
-/** Whether `id` names outputs by position rather than by id. */
-export function isAlias(id: string): boolean {
-  return LAST.test(id) || id === "all";
-}
-
 /** An id, or `last` / `last~N` resolved against the store (NotFoundError when there are not that many). */
 export function resolveId(store: SpillStore, id: string): string {
   const match = LAST.exec(id);

@@ -108,9 +108,3 @@ export function seekLine(index: LineIndex, line: number): { position: number; pa
   if (low === 0) return { position: 0, partial: false, nextLine: 1 };
   return { position: low * index.blockBytes, partial: true, nextLine: index.ends[low - 1]! + 2 };
 }
-
-/** The block that holds byte `position`: where it starts and the "\n" bytes before it. */
-export function blockOf(index: LineIndex, position: number): { blockStart: number; newlinesBefore: number } {
-  const block = Math.min(Math.floor(position / index.blockBytes), index.ends.length);
-  return { blockStart: block * index.blockBytes, newlinesBefore: block === 0 ? 0 : index.ends[block - 1]! };
-}

@@ -16,11 +16,6 @@ export function formatSalientNote(keptLines: number, summary: string | undefined
   return summary === undefined ? `[${kept}]` : `[${kept}; the omitted lines, ${summary}]`;
 }
 
-/** The one-line summary alone, for a cut that kept no middle line. */
-export function formatSummaryNote(summary: string): string {
-  return `[the omitted lines, ${summary}]`;
-}
-
 /** The note that stands for a folded run of near-duplicates: how many, like which lines, and their true range. */
 export function formatLikeNote(count: number, likeAbove: boolean, fromLine: number, toLine: number): string {
   const like = likeAbove ? "the line above" : "those above";
