@@ -1,8 +1,8 @@
 // The library's options, checked as the CLI checks its flags: a JavaScript caller (or a config passed on as it was
-// read) can give any value, and a word the CLI refuses was taken silently: salience: "off" (a string, so true) kept
-// salience on, keep: "middle" and style: "weird" bounded as the defaults, reader: "human" projected for the model,
-// format: "yaml" wrote JSON, budget: { maxBytes: "1000" } was compared as a string; to: "claude" threw a bare Error
-// ("unexpected provider") and normalize(value, "weird") another ("no reader registered"), neither a UsageError.
+// read) can give any value, and unchecked, a word the CLI refuses would be taken silently: salience: "off" (a string,
+// so true) would keep salience on, keep: "middle" and style: "weird" bound as the defaults, reader: "human" project
+// for the model, format: "yaml" write JSON, budget: { maxBytes: "1000" } be compared as a string; to: "claude" would
+// throw a bare Error ("unexpected provider") and normalize(value, "weird") another ("no reader registered").
 import { UsageError } from "./errors.js";
 import { describeValue } from "./library-input.js";
 import { isRecord, PROVIDERS, SOURCE_SHAPES } from "./payload.js";
@@ -63,8 +63,8 @@ export function checkSourceShape(from: unknown): void {
 
 /**
  * A spill target (bound(), project(), BoundSession): `{ store: SpillStore, maxOutputBytes? }`. A path given for the
- * store (`spill: { store: "/tmp/outputs" }`, or `spill: "/tmp/outputs"`) was a TypeError deep in the writer
- * ("createWriter is not a function"), and a cap of -1 or "1MiB" saved none of the output, which nothing said.
+ * store (`spill: { store: "/tmp/outputs" }`, or `spill: "/tmp/outputs"`) would be a TypeError deep in the writer
+ * ("createWriter is not a function"), and a cap of -1 or "1MiB" would save none of the output, saying nothing.
  */
 export function checkSpillTarget(spill: unknown, name = "spill"): void {
   if (spill === undefined) return;

@@ -1,5 +1,5 @@
-// The lowering's warnings in the library's words: "anthropic: no call id (pass --call-id ID)" told a harness calling
-// lower(result, "anthropic") to pass a flag; it passes an option (lower's callId, project's lower.callId).
+// The lowering's warnings in the library's words: the lowering says "anthropic: no call id (pass --call-id ID)", a
+// flag, where a harness calling lower(result, "anthropic") passes an option (lower's callId, project's lower.callId).
 import { CALL_ID_FLAG, NAME_FLAG } from "./lower/identity.js";
 
 /** `warnings` with the CLI's flags for a call id and a tool name named as the options under `prefix` ("", "lower."). */

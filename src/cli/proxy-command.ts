@@ -116,7 +116,7 @@ export async function runProxy(argv: string[], raw: RawOptions): Promise<never> 
   });
 
   // A client frame over the server's line, which is refused, is read from there on as it arrives, keeping only what
-  // answers it (streamed-request.ts): before, a 1 GiB tools/call was held whole, 2 GiB of peak RSS.
+  // answers it (streamed-request.ts): a 1 GiB tools/call is never held whole.
   const clientFrames = new FrameReader({
     onFrame: (frame) => router.fromClient(frame), streamBytes: OVER_SERVER_LINE_BYTES,
     stream: () => new StreamedRequest((summary) => router.fromClientOverLine(summary)),

@@ -17,7 +17,7 @@ export function parseRunArguments(args: Record<string, unknown>, defaults: RunDe
   if ((command === undefined) === (argv === undefined)) throw new ToolArgumentError("give either command (a shell command line) or argv (a program and its arguments), not both");
   if (command !== undefined && command.trim() === "") throw new ToolArgumentError("command is empty");
   const cwd = optionalString(args, "cwd");
-  // the longest a timer waits (24.8 days): past it the runner would clamp it, and 1e308 was refused as "must be >= 0"
+  // the longest a timer waits (24.8 days): past it the runner would clamp it; 1e308 is told this limit, not ">= 0"
   const timeoutMs = optionalInteger(args, "timeout_ms", 0, MAX_TIMER_MS, "milliseconds, 24.8 days at most; 0 = no limit") ?? defaults.timeoutMs;
   const env = readEnv(args.env);
   const [program, ...rest] = argv ?? [command!];

@@ -2,8 +2,8 @@
 // line without its newline): it is passed to no server, only answered (oversized-request.ts), so only what answers it
 // is kept: each message's `id` and `method` and its `params`' small members (a call's tool `name`, a cancellation's
 // `requestId`, the arguments of a call to correx's own tools), wherever in the frame they come; the rest is stepped
-// over (strings by indexOf, containers by their brackets). Before, the whole line was held: a 1 GiB tools/call took
-// 2 GiB of memory and, longer than a string may be, was dropped unanswered as "not a JSON-RPC message".
+// over (strings by indexOf, containers by their brackets). Memory stays flat however long the frame: held whole, a
+// 1 GiB tools/call would take 2 GiB and, longer than a string may be, could not be parsed to be answered.
 import { GrowingBytes } from "../normalize/growing-bytes.js";
 import { JsonStringEnd } from "../normalize/json-string-end.js";
 import { JsonSubtreeSkipper } from "../normalize/json-subtree.js";

@@ -101,7 +101,7 @@ export function readArguments(value: unknown): Record<string, unknown> {
 
 /**
  * Throws ToolArgumentError for an argument `tool`'s input schema does not have (its additionalProperties is false): a
- * model's `timeout: 30` for run, whose argument is timeout_ms, was dropped silently, and the command ran with no limit.
+ * model's `timeout: 30` for run, whose argument is timeout_ms, is refused, not dropped (the command would run with no limit).
  */
 export function checkKnownArguments(args: Record<string, unknown>, tool: McpToolDefinition): void {
   if (tool.inputSchema.additionalProperties !== false) return;
@@ -122,7 +122,7 @@ export function optionalString(args: Record<string, unknown>, name: string): str
 
 /**
  * An optional whole-number argument within [min, max]; `unit` (what the number counts, its limits) is said in the error.
- * A number past a limit of MAX_SAFE_INTEGER (`1e308`, a whole number to JavaScript) is told that limit too: ">= 1" it was.
+ * A number past a limit of MAX_SAFE_INTEGER (`1e308`, a whole number to JavaScript) is told that limit too, not only ">= 1".
  */
 export function optionalInteger(args: Record<string, unknown>, name: string, min: number, max = Number.MAX_SAFE_INTEGER, unit?: string): number | undefined {
   const value = args[name];

@@ -58,8 +58,8 @@ export function parseJsonBytes(bytes: Uint8Array): unknown {
 
 /**
  * How JSON bytes show they are UTF-16 (PowerShell's Out-File and `>` write UTF-16LE with a byte order mark): the mark,
- * or a NUL beside each of the first ASCII characters; undefined otherwise. Such input failed as "malformed JSON at line
- * 1, column 1: expected a value, found "\ufffd"", nothing saying why.
+ * or a NUL beside each of the first ASCII characters; undefined otherwise. Without it such input would read as
+ * "malformed JSON at line 1, column 1: expected a value, found "\ufffd"", nothing saying why.
  */
 function describeUtf16(bytes: Uint8Array): { how: string; encoding: string } | undefined {
   if (bytes[0] === 0xff && bytes[1] === 0xfe) return { how: "its byte order mark FF FE, little-endian", encoding: "UTF-16" };

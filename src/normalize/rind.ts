@@ -48,7 +48,7 @@ export function checkAttachments(result: ToolResult): ToolResult {
 }
 
 function withCheckedAttachments(result: ToolResult): ToolResult {
-  const original: readonly unknown[] = readArray(result as unknown as Record<string, unknown>, "attachments", "$"); // a result built in code: attachments: "x" was a TypeError
+  const original: readonly unknown[] = readArray(result as unknown as Record<string, unknown>, "attachments", "$"); // a result built in code: attachments: "x" is an InputError, not a TypeError
   const notes: string[] = [];
   const checked = original.map((item, index) => checkAttachment(item, joinPath("$.attachments", index), notes));
   if (checked.every((attachment, index) => attachment === original[index])) return result;

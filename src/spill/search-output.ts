@@ -118,7 +118,7 @@ export function searchRecentOutputs(store: SpillStore, outputs: number, options:
     sections.push(section);
   }
   const total = results.reduce((sum, result) => sum + result.total_matches, 0);
-  // An output whose matches do not fit is said, with how to see them: before, a small budget answered "No matches found"
+  // An output whose matches do not fit is said, with how to see them: a small budget does not answer "No matches found"
   const left = unshown ? `${countMatches(unshown.total_matches)} in ${unshown.id}, not shown, too long for this answer: search it alone with id, and a smaller max_matches or context\n` : "";
   const summary = total === 0
     ? (left || `No matches found in the ${candidates.length} newest stored outputs\n`)

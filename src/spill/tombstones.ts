@@ -63,7 +63,7 @@ export function writeTombstone(store: SpillStore, tombstone: Tombstone): void {
 /**
  * Puts the tombstone in place unless the output has one: the first reason stands. Two collectors racing on one
  * expired output: the first writes "expired" before it removes the record, and the second, whose listing then saw
- * the data without its record, took the output for a crashed writer's orphan and wrote its tombstone over the first.
+ * the data without its record, takes the output for a crashed writer's orphan; its tombstone must not replace the first.
  * A hard link fails on an existing name where a rename replaces it; where the file system has no hard links, a
  * rename when the name is free.
  */
