@@ -10,7 +10,7 @@
 //            (ESC 7, ESC =, ESC M, ESC c …). An ESC followed by anything else is a lone ESC.
 //   control  any other C0 character, DEL, or C1 character, alone.
 // A sequence cut off by the end of the text runs to that end.
-import { charsetAfter, drawsGraphics, graphicsText, type CharsetState } from "./dec-graphics.js";
+import { charsetAfter, drawnText, type CharsetState } from "./dec-graphics.js";
 import { stringNote } from "./inline-image.js";
 
 /** The family of a control sequence, which decides what a terminal does with it. */
@@ -65,16 +65,14 @@ export function stripAnsi(text: string): string {
   let charset: CharsetState = 0;
   CONTROL_CHARACTER_GLOBAL.lastIndex = 0;
   for (let match = CONTROL_CHARACTER_GLOBAL.exec(text); match; match = CONTROL_CHARACTER_GLOBAL.exec(text)) {
-    const plain = text.slice(plainStart, match.index);
-    result += charset !== 0 && drawsGraphics(charset) ? graphicsText(plain) : plain;
+    result += drawnText(charset, text.slice(plainStart, match.index));
     const sequence = readControlSequence(text, match.index);
     if (sequence.kind === "string") result += stringNote(text, match.index);
     else charset = charsetAfter(charset, sequence);
     plainStart = sequence.end;
     CONTROL_CHARACTER_GLOBAL.lastIndex = plainStart;
   }
-  const plain = text.slice(plainStart);
-  return result + (charset !== 0 && drawsGraphics(charset) ? graphicsText(plain) : plain);
+  return result + drawnText(charset, text.slice(plainStart));
 }
 
 /**

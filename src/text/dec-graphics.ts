@@ -27,8 +27,13 @@ export function charsetAfter(state: CharsetState, { kind, intermediates, final }
   return final === "0" ? state | bit : state & ~bit;
 }
 
+/** `text` written in `state`, as a terminal draws it: the box-drawing characters while DEC graphics is in use. */
+export function drawnText(state: CharsetState, text: string): string {
+  return state !== 0 && drawsGraphics(state) ? graphicsText(text) : text;
+}
+
 /** True when text written in `state` is drawn from DEC graphics. */
-export function drawsGraphics(state: CharsetState): boolean {
+function drawsGraphics(state: CharsetState): boolean {
   return (state & SHIFTED_OUT ? state & G1_GRAPHICS : state & G0_GRAPHICS) !== 0;
 }
 
@@ -36,14 +41,8 @@ export function drawsGraphics(state: CharsetState): boolean {
 const GRAPHICS = " ◆▒␉␌␍␊°±␤␋┘┐┌└┼⎺⎻─⎼⎽├┤┴┬│≤≥π≠£·";
 const FIRST = 0x5f;
 
-/** One character as DEC graphics draws it. */
-export function graphicsCharacter(character: string): string {
-  const index = character.charCodeAt(0) - FIRST;
-  return character.length === 1 && index >= 0 && index < GRAPHICS.length ? GRAPHICS.charAt(index) : character;
-}
-
 /** A run of text as DEC graphics draws it. */
-export function graphicsText(text: string): string {
+function graphicsText(text: string): string {
   let result = "";
   for (let index = 0; index < text.length; index += 1) {
     const code = text.charCodeAt(index);

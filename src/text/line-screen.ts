@@ -1,7 +1,7 @@
 // The one-line screen renderLine plays a line on when it moves the cursor: one cell per code point, a cursor column
 // and the SGR colour state (see render-line.ts for the model and what is handled).
 import { applySgr, readControlSequence, type ControlSequence } from "./ansi.js";
-import { charsetAfter, drawsGraphics, graphicsCharacter, type CharsetState } from "./dec-graphics.js";
+import { charsetAfter, drawnText, type CharsetState } from "./dec-graphics.js";
 import { stringNote } from "./inline-image.js";
 
 const CARRIAGE_RETURN = 0x0d;
@@ -52,7 +52,7 @@ export function playLine(screen: Screen, text: string): void {
     } else {
       const size = isSurrogatePair(text, index) ? 2 : 1;
       const character = text.slice(index, index + size);
-      writeCell(screen, screen.charset !== 0 && drawsGraphics(screen.charset) ? graphicsCharacter(character) : character);
+      writeCell(screen, drawnText(screen.charset, character));
       index += size;
     }
   }

@@ -18,7 +18,7 @@
 // line ends with a reset when a colour is open. Colour state does not carry over from one line to the next (a
 // line never bleeds colour into the next one, which a cut output needs); OSC 8 hyperlinks keep only their text.
 import { applySgr, CONTROL_CHARACTER, readControlSequence, stripAnsi as stripEscapes } from "./ansi.js";
-import { charsetAfter, drawsGraphics, graphicsText } from "./dec-graphics.js";
+import { charsetAfter, drawnText } from "./dec-graphics.js";
 import { stringNote } from "./inline-image.js";
 import { createScreen, isTerminalCsi, openStyle, playLine, printColored, printPlain } from "./line-screen.js";
 
@@ -82,8 +82,7 @@ function keepOnlyColors(text: string): string {
       result += openStyle(active, style);
       active = style;
     }
-    const run = text.slice(index, runEnd);
-    result += charset !== 0 && drawsGraphics(charset) ? graphicsText(run) : run;
+    result += drawnText(charset, text.slice(index, runEnd));
     if (runEnd === text.length) break;
     const sequence = readControlSequence(text, runEnd);
     if (isTerminalCsi(sequence) && sequence.final === "m") style = applySgr(style, sequence.params);
