@@ -2,10 +2,8 @@
 // `timeout: 30` for run (whose argument is timeout_ms) was ignored, and the command ran with no limit at all. And a
 // cwd that does not exist is said in words the model can act on (it named the CLI's --cwd).
 import { afterEach, beforeAll, describe, expect, test } from "vitest";
-import { checkKnownArguments, ToolArgumentError } from "../../src/mcp/tool-answer.js";
-import { GREP_OUTPUT_TOOL, READ_OUTPUT_TOOL } from "../../src/mcp/tool-definitions.js";
 import { assertBuilt } from "../run/cli-process.js";
-import { connectCorrex, firstText, temporaryDirectory, type Connected } from "./mcp-client.js";
+import { connectCorrex, firstText, proxiesToFlaky, temporaryDirectory, type Connected } from "./mcp-client.js";
 
 let open: Connected | undefined;
 
@@ -41,9 +39,16 @@ describe("correx mcp", () => {
   });
 });
 
-describe("checkKnownArguments (the proxy's read_output and grep_output too)", () => {
-  test("the arguments of the schema pass; any other is a ToolArgumentError", () => {
-    expect(() => checkKnownArguments({ id: "last", offset: 3 }, READ_OUTPUT_TOOL)).not.toThrow();
-    expect(() => checkKnownArguments({ pattern: "x", regex: true }, GREP_OUTPUT_TOOL)).toThrow(ToolArgumentError);
+describe("correx proxy's read_output and grep_output", () => {
+  const proxy = proxiesToFlaky("correx-args-");
+
+  test("an argument their schemas do not have is refused, naming the arguments each takes", async () => {
+    const { client } = await proxy();
+    const read = await client.callTool({ name: "read_output", arguments: { id: "last", start: 5 } });
+    expect(read.isError).toBe(true);
+    expect(firstText(read)).toBe('invalid arguments for read_output: unknown argument "start" (read_output takes id, offset, limit, byte_offset)');
+    const grep = await client.callTool({ name: "grep_output", arguments: { pattern: "x", regex: true } });
+    expect(grep.isError).toBe(true);
+    expect(firstText(grep)).toBe('invalid arguments for grep_output: unknown argument "regex" (grep_output takes pattern, id, ignore_case, fixed_strings, context, max_matches)');
   });
 });
