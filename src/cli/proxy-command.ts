@@ -13,7 +13,7 @@ import { StreamedRequest } from "../mcp/streamed-request.js";
 import { boundCallToolResult, spillWhole, type BoundResult, type ResultBoundOptions } from "../mcp/result-bound.js";
 import { STREAM_FRAME_BYTES, StreamedResponse } from "../mcp/streamed-result.js";
 import { answerGrepOutput, answerReadOutput, storedOutputContext, type StoredOutputContext } from "../mcp/stored-output-tools.js";
-import { answerSafely, checkKnownArguments, readArguments } from "../mcp/tool-answer.js";
+import { answerSafely, readArguments } from "../mcp/tool-answer.js";
 import { GREP_OUTPUT_TOOL, READ_OUTPUT_TOOL } from "../mcp/tool-definitions.js";
 import { openOutputChannel } from "../run/output-channel.js";
 import { killGroupSync, signalProcessGroup } from "../run/process-group.js";
@@ -106,11 +106,10 @@ export async function runProxy(argv: string[], raw: RawOptions): Promise<never> 
       newId: () => (spill.target ? createId() : undefined),
       readToolName,
     }),
-    answerOwn: (tool, args) => answerSafely(tool === "read" ? "read_output" : "grep_output", () => {
-      const read = readArguments(args);
-      checkKnownArguments(read, tool === "read" ? READ_OUTPUT_TOOL : GREP_OUTPUT_TOOL);
-      return (tool === "read" ? answerReadOutput : answerGrepOutput)(read, stored());
-    }, log),
+    answerOwn: (tool, args) => {
+      const definition = tool === "read" ? READ_OUTPUT_TOOL : GREP_OUTPUT_TOOL;
+      return answerSafely(definition.name, () => (tool === "read" ? answerReadOutput : answerGrepOutput)(readArguments(args, definition), stored()), log);
+    },
     log,
     requestTimeoutMs,
   });

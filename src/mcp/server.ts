@@ -2,7 +2,7 @@
 // it is given, so that this module never touches the process; the CLI connects it to stdin and stdout.
 import type { Readable, Writable } from "node:stream";
 import { CORREX_TOOLS, GREP_OUTPUT_TOOL, READ_OUTPUT_TOOL, RUN_TOOL } from "./tool-definitions.js";
-import { answerSafely, checkKnownArguments, readArguments, toCallToolResult, type ToolAnswer } from "./tool-answer.js";
+import { answerSafely, readArguments, toCallToolResult, type ToolAnswer } from "./tool-answer.js";
 
 /** Progress of a long call, sent to the client when it asked for it (a progressToken). */
 export interface ProgressReport {
@@ -86,9 +86,7 @@ export async function startMcpServer(options: McpServerOptions): Promise<Running
 /** Dispatches one call to its handler. */
 function answerCall(name: string, rawArguments: unknown, context: ToolCallContext, options: McpServerOptions): Promise<ToolAnswer> {
   return answerSafely(name, () => {
-    const args = readArguments(rawArguments);
-    const tool = CORREX_TOOLS.find((known) => known.name === name);
-    if (tool !== undefined) checkKnownArguments(args, tool);
+    const args = readArguments(rawArguments, CORREX_TOOLS.find((known) => known.name === name));
     switch (name) {
       case RUN_TOOL.name:
         return options.handlers.run(args, context);

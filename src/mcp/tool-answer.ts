@@ -92,10 +92,11 @@ const SCALED_GUESSES = 3;
 /** Arguments that do not fit a tool's schema: answered as a tool error, so the model can correct the call. */
 export class ToolArgumentError extends Error {}
 
-/** Reads the arguments object of a call (absent = {}). */
-export function readArguments(value: unknown): Record<string, unknown> {
+/** Reads the arguments object of a call (absent = {}); of `tool`, an argument its schema does not have is refused. */
+export function readArguments(value: unknown, tool?: McpToolDefinition): Record<string, unknown> {
   if (value === undefined) return {};
   if (!isRecord(value)) throw new ToolArgumentError("arguments must be an object");
+  if (tool !== undefined) checkKnownArguments(value, tool);
   return value;
 }
 
@@ -103,7 +104,7 @@ export function readArguments(value: unknown): Record<string, unknown> {
  * Throws ToolArgumentError for an argument `tool`'s input schema does not have (its additionalProperties is false): a
  * model's `timeout: 30` for run, whose argument is timeout_ms, is refused, not dropped (the command would run with no limit).
  */
-export function checkKnownArguments(args: Record<string, unknown>, tool: McpToolDefinition): void {
+function checkKnownArguments(args: Record<string, unknown>, tool: McpToolDefinition): void {
   if (tool.inputSchema.additionalProperties !== false) return;
   const known = Object.keys(tool.inputSchema.properties);
   const unknown = Object.keys(args).filter((name) => !known.includes(name));
