@@ -7,7 +7,7 @@
 import { GrowingBytes } from "../normalize/growing-bytes.js";
 import { JsonStringEnd } from "../normalize/json-string-end.js";
 import { JsonSubtreeSkipper } from "../normalize/json-subtree.js";
-import { isWhitespace } from "../normalize/json-syntax.js";
+import { endsScalar, isWhitespace } from "../normalize/json-syntax.js";
 import type { StreamedFrame } from "./frame-reader.js";
 import { RequestSkeleton, type RequestSummary } from "./request-skeleton.js";
 
@@ -99,7 +99,7 @@ export class StreamedRequest implements StreamedFrame {
         return end === -1 ? chunk.length : this.valueEnded(chunk, end);
       }
       case State.Scalar: {
-        while (index < chunk.length && !isDelimiter(chunk[index]!)) index += 1;
+        while (index < chunk.length && !endsScalar(chunk[index]!)) index += 1;
         return index < chunk.length ? this.valueEnded(chunk, index) : index;
       }
       default:
@@ -146,7 +146,7 @@ export class StreamedRequest implements StreamedFrame {
 
   /** A value starts at `index`. */
   private value(chunk: Buffer, index: number, byte: number, role: Role | undefined): number {
-    if (isDelimiter(byte)) return this.fail(); // no value at all (`[1,]`, `{"id":}`)
+    if (endsScalar(byte)) return this.fail(); // no value at all (`[1,]`, `{"id":}`)
     if (role === undefined) {
       if (byte === 0x5b) {
         this.skeleton.openBatch();
@@ -268,8 +268,4 @@ function keyOf(bytes: number[]): string | undefined {
   } catch {
     return undefined;
   }
-}
-
-function isDelimiter(byte: number): boolean {
-  return byte === 0x2c || byte === 0x7d || byte === 0x5d || isWhitespace(byte);
 }

@@ -9,7 +9,7 @@ import { GrowingBytes } from "./growing-bytes.js";
 import { JsonSubtreeSkipper } from "./json-subtree.js";
 import { MAX_JSON_DEPTH } from "./json-input.js";
 import { JsonSniff } from "./json-sniff.js";
-import { isWhitespace } from "./json-syntax.js";
+import { endsScalar, isWhitespace } from "./json-syntax.js";
 import { SkippedString } from "./skipped-string.js";
 import { StructuredReducer } from "./structured-reducer.js";
 import { escapedTokenOf, newTokenNonce, structuredTokenOf, tokenOf, type EnvelopeSkeleton, type StreamedText } from "./streamed-token.js";
@@ -194,7 +194,7 @@ export class EnvelopeStreamReader {
         this.skipByte(byte);
         return false;
       case State.Scalar:
-        if (byte === 0x2c || byte === 0x7d || byte === 0x5d || isWhitespace(byte)) {
+        if (endsScalar(byte)) {
           this.state = State.After;
           return this.step(byte);
         }

@@ -1,5 +1,6 @@
 // Locates the first JSON syntax error by BYTE offset, iteratively (no recursion, so any depth is safe).
-// Used only after JSON.parse has failed, to say exactly where.
+// Used only after JSON.parse has failed, to say exactly where. Its byte classes (whitespace, the end of a scalar) are
+// shared with the readers that step over JSON as it streams (envelope-stream.ts, mcp/streamed-request.ts).
 import { assertNever } from "../errors.js";
 
 /** Where a JSON text first goes wrong: the byte offset and what was expected there. */
@@ -86,6 +87,11 @@ export function findJsonSyntaxError(bytes: Uint8Array): JsonSyntaxError | undefi
 /** JSON whitespace. */
 export function isWhitespace(byte: number): boolean {
   return byte === 0x20 || byte === 0x09 || byte === 0x0a || byte === 0x0d;
+}
+
+/** True for a byte that ends a number or a literal (a comma, a closing bracket, whitespace) for a reader that steps over it. */
+export function endsScalar(byte: number): boolean {
+  return byte === 0x2c || byte === 0x7d || byte === 0x5d || isWhitespace(byte);
 }
 
 function scanScalar(bytes: Uint8Array, start: number): number | JsonSyntaxError {
