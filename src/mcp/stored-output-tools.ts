@@ -1,7 +1,7 @@
 // `read_output` and `grep_output`: page and search the spill store for an MCP client (SPEC §4's formats).
 import type { TokenCounter } from "../bound/budget.js";
 import type { Budget } from "../bound/types.js";
-import { withoutOtherStoreHint as inServerStore } from "../spill/lookup.js";
+import { withoutOtherStoreHint } from "../spill/lookup.js";
 import { compilePattern, type SearchPattern } from "../spill/pattern.js";
 import { readOutputPage } from "../spill/read-output.js";
 import { searchOutput, searchRecentOutputs, type OutputSearch } from "../spill/search-output.js";
@@ -41,7 +41,7 @@ export function answerReadOutput(args: Record<string, unknown>, context: StoredO
   const lineAndTokenBudgets = { ...(maxLines === undefined ? {} : { maxLines }), ...(maxTokens === undefined ? {} : { maxTokens }) };
   return fittedAnswer(context, (maxBytes) => {
     const page = { offset, limit, maxBytes, ...lineAndTokenBudgets, raw: false, ...(byteOffset === undefined ? {} : { byteOffset }) };
-    const { text, not_saved_bytes: _notSaved, lines: _lines, ...facts } = inServerStore(() => readOutputPage(context.store, id, page));
+    const { text, not_saved_bytes: _notSaved, lines: _lines, ...facts } = withoutOtherStoreHint(() => readOutputPage(context.store, id, page));
     return { text, structured: facts };
   });
 }
@@ -71,7 +71,7 @@ export function answerGrepOutput(args: Record<string, unknown>, context: StoredO
   return fittedAnswer(context, (maxBytes) => {
     const options = { ...settings, maxBytes };
     if (id !== undefined) {
-      const found = inServerStore(() => searchOutput(context.store, id, options));
+      const found = withoutOtherStoreHint(() => searchOutput(context.store, id, options));
       return { text: found.text, structured: { total_matches: found.total_matches, outputs: [describe(found)] } };
     }
     const recent = searchRecentOutputs(context.store, RECENT_OUTPUTS, options);
