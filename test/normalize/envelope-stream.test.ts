@@ -128,11 +128,14 @@ describe("JsonStringStream", () => {
 
 describe("EnvelopeStreamReader", () => {
   const text = fc.string({ unit: fc.constantFrom("a", "é", "€", "😀", "\n", "\t", '"', "\\", "\u0000", "\u001b", "\ud800", "\udc00", "/", " ") , maxLength: 40 });
+  const skipped = fc.string({ unit: fc.constantFrom('"', "\\", "\\\\", "a", "é", "x".repeat(40)), maxLength: 8 });
   const block = fc.oneof(
     text.map((value) => ({ type: "text", text: value })),
     text.map((value) => ({ text: value, type: "text", annotations: { priority: 0.5 } })),
     text.map((value) => ({ type: "resource", resource: { uri: "file:///a.txt", mimeType: "text/plain", text: value } })),
     fc.constant({ type: "image", data: "aGk=", mimeType: "image/png" }),
+    // a member the reader steps over: quotes, backslashes and their runs in its key and its value, short and long
+    fc.tuple(text, skipped, skipped).map(([value, key, note]) => ({ type: "text", text: value, [`x${key}`]: note })),
   );
   const envelope = fc.record({
     content: fc.array(block, { minLength: 1, maxLength: 5 }),
