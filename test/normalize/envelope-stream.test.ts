@@ -159,6 +159,14 @@ describe("EnvelopeStreamReader", () => {
     }), { numRuns: 400 });
   });
 
+  it("steps over strings that end in backslashes, or hold escaped quotes, cut anywhere, and the strings after them", () => {
+    const block = { type: "text", text: "one", xa: "a\\", xb: "", xc: 'q"\\"', xd: `\\\\${"x".repeat(40)}\\`, xe: "" };
+    const bytes = Buffer.from(JSON.stringify({ content: [block, { type: "text", text: "two" }] }));
+    const whole = readStreamed([bytes]);
+    expect(whole).toMatchObject({ text: "one\n\ntwo" });
+    for (let at = 1; at < bytes.length; at += 1) expect(readStreamed(cut(bytes, [at])), `cut at ${at}`).toEqual(whole);
+  });
+
   it("keeps numbers as written in the skeleton", () => {
     const bytes = Buffer.from('{"content":[{"type":"text","text":"x"}],"structuredContent":{"id":1234567890123456789,"z":-0,"big":1e999999,"f":1.0}}');
     const reader = new EnvelopeStreamReader({ separator: "\n\n", sink: () => undefined });
