@@ -95,9 +95,6 @@ export class EnvelopeStreamReader {
   write(chunk: Uint8Array): boolean {
     let copyFrom = 0;
     let index = 0;
-    // The next quote and backslash, each searched again only once passed (strings skip at memchr speed).
-    let quote = -2;
-    let backslash = -2;
     while (index < chunk.length && this.state !== State.Failed) {
       if (this.state === State.Stream) {
         const end = this.decoder.write(chunk, index, this.textSink);
@@ -136,10 +133,9 @@ export class EnvelopeStreamReader {
         continue;
       }
       if (this.state === State.Skip && this.string.plain) {
-        if (quote !== -1 && quote < index) quote = chunk.indexOf(0x22, index);
-        if (backslash !== -1 && backslash < index) backslash = chunk.indexOf(0x5c, index);
-        index = Math.min(quote === -1 ? chunk.length : quote, backslash === -1 ? chunk.length : backslash);
-        if (index >= chunk.length) break;
+        // the closing quote by indexOf (strings skip at memchr speed)
+        index = this.string.plainEnd(chunk, index);
+        if (index < 0) break;
       }
       const streams = this.step(chunk[index]!);
       if ((this.state as State) === State.Reduce) {

@@ -1,5 +1,7 @@
-// A JSON string the envelope reader (envelope-stream.ts) steps over byte by byte: where it ends, and for a key the
-// reader may look for, the key's text (an escaped or over-long key is never one it looks for).
+// A JSON string the envelope reader (envelope-stream.ts) steps over: where it ends, and for a key the reader may look
+// for, the key's text (an escaped or over-long key is never one it looks for). A key is collected byte by byte; once
+// no byte of the string matters, its end is searched by indexOf (json-string-end.ts).
+import { JsonStringEnd } from "./json-string-end.js";
 
 /** Keys longer than this are never one the reader looks for. */
 const MAX_KEY_BYTES = 32;
@@ -11,17 +13,26 @@ export class SkippedString {
   /** The last byte was a backslash. */
   private escaped = false;
   private keyBytes: number[] | undefined;
+  /** Where the string ends, searched once no byte before its end matters (from then on, to its end). */
+  private readonly end = new JsonStringEnd();
 
   /** Starts a string after its opening quote; `collect`: a key whose text is wanted. */
   start(isKey: boolean, collect: boolean): void {
     this.isKey = isKey;
     this.escaped = false;
     this.keyBytes = collect ? [] : undefined;
+    this.end.start();
   }
 
-  /** True when no byte before the next quote or backslash matters (the reader may jump to it). */
+  /** True when no byte before the closing quote matters: the reader may jump to it (`plainEnd`). */
   get plain(): boolean {
     return !this.escaped && this.keyBytes === undefined;
+  }
+
+  /** While `plain`: the index of the closing quote, reading from `from`, or -1 when the chunk ends first. */
+  plainEnd(chunk: Uint8Array, from: number): number {
+    const end = this.end.find(chunk, from);
+    return end === -1 ? -1 : end - 1;
   }
 
   /** One byte of the string; true when it was the closing quote. */
