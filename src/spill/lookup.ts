@@ -30,7 +30,7 @@ export interface OpenOptions {
  * What a CLI user can do when a store lacks an output, said at the end of the message; left out where no flag can be
  * given (the MCP tools' answers, the library's openOutput): a model told to "use --spill-dir" has no such argument.
  */
-export const OTHER_STORE_HINT = " (use --spill-dir or CORREX_SPILL_DIR for another store)";
+const OTHER_STORE_HINT = " (use --spill-dir or CORREX_SPILL_DIR for another store)";
 
 /** Runs a lookup whose caller cannot name another store (an MCP tool, a library call): its NotFoundError without OTHER_STORE_HINT. */
 export function withoutOtherStoreHint<T>(lookup: () => T): T {

@@ -5,7 +5,7 @@
 // output shows the end of a sequence whose start was cut off: `cutStringEnd` finds where it ends.
 
 /** What a model reads where a terminal drew an image. */
-export const IMAGE_NOTE = "[image]";
+const IMAGE_NOTE = "[image]";
 
 const ESC = 0x1b;
 const C1_DCS = 0x90;
