@@ -1,6 +1,7 @@
 // `read_output` and `grep_output`: page and search the spill store for an MCP client (SPEC §4's formats).
 import type { TokenCounter } from "../bound/budget.js";
 import type { Budget } from "../bound/types.js";
+import { resolveId } from "../spill/aliases.js";
 import { withoutOtherStoreHint } from "../spill/lookup.js";
 import { compilePattern, type SearchPattern } from "../spill/pattern.js";
 import { readOutputPage } from "../spill/read-output.js";
@@ -30,13 +31,23 @@ export const RECENT_OUTPUTS = 20;
 const DEFAULT_CONTEXT = 2;
 const DEFAULT_MAX_MATCHES = 50;
 
+/**
+ * The output an `id` argument names: a tool_… id, or `last`, `last~1`, … (the newest stored outputs, resolved once, so
+ * that every page fittedAnswer tries reads the same one), as `correx read` takes them; they were refused as no id.
+ */
+function storedOutputId(store: SpillStore, id: string, tool: string): string {
+  if (id === "all") throw new ToolArgumentError(tool === "grep_output" ? `id "all" is not an output: omit id to search the newest ${RECENT_OUTPUTS} saved outputs` : `id "all" is not an output: read_output reads one (a tool_… id, or last)`);
+  return withoutOtherStoreHint(() => resolveId(store, id));
+}
+
 /** `read_output {id, offset?, limit?}`: a page in the read format, next_offset in the structured facts. */
 export function answerReadOutput(args: Record<string, unknown>, context: StoredOutputContext): ToolAnswer {
-  const id = optionalString(args, "id");
-  if (id === undefined) throw new ToolArgumentError("id is required (the tool_… id from a marker)");
+  const given = optionalString(args, "id");
+  if (given === undefined) throw new ToolArgumentError("id is required (the tool_… id from a marker, or last)");
   const offset = optionalInteger(args, "offset", 1) ?? 1;
   const limit = optionalInteger(args, "limit", 1) ?? DEFAULT_PAGE_LINES;
   const byteOffset = optionalInteger(args, "byte_offset", 0);
+  const id = storedOutputId(context.store, given, "read_output");
   const { maxLines, maxTokens } = context;
   const lineAndTokenBudgets = { ...(maxLines === undefined ? {} : { maxLines }), ...(maxTokens === undefined ? {} : { maxTokens }) };
   return fittedAnswer(context, (maxBytes) => {
@@ -63,7 +74,8 @@ export function answerGrepOutput(args: Record<string, unknown>, context: StoredO
     raw: false,
     moreHint: "Use max_matches or a more specific pattern.",
   };
-  const id = optionalString(args, "id");
+  const given = optionalString(args, "id");
+  const id = given === undefined ? undefined : storedOutputId(context.store, given, "grep_output");
   const describe = (found: OutputSearch) => ({
     id: found.id, total_matches: found.total_matches, total_lines: found.total_lines, lines: found.matches.map((match) => match.line),
     ...(found.warning !== undefined ? { warning: found.warning } : {}),

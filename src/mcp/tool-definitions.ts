@@ -91,7 +91,7 @@ export const READ_OUTPUT_TOOL: McpToolDefinition = {
   inputSchema: {
     type: "object",
     properties: {
-      id: { type: "string", description: "the output id (tool_…) from a marker" },
+      id: { type: "string", description: "the output id (tool_…) from a marker, or last for the newest saved output (last~1 the one before)" },
       offset: { type: "integer", minimum: 1, description: "first line to read, 1-based (default 1)" },
       limit: { type: "integer", minimum: 1, description: "most lines to read (default 2000; the page also stops at the byte budget)" },
       byte_offset: { type: "integer", minimum: 0, description: "read inside line `offset` from this byte of it (0-based): a part of a line too long for one page" },
@@ -133,7 +133,7 @@ export const GREP_OUTPUT_TOOL: McpToolDefinition = {
     type: "object",
     properties: {
       pattern: { type: "string", description: "an RE2 regular expression, as grep -E (e.g. \"error|FAIL\"; linear time, no backreferences or lookaround), or a literal string with fixed_strings" },
-      id: { type: "string", description: "the output id (tool_…); omit it to search the newest saved outputs" },
+      id: { type: "string", description: "the output id (tool_…), or last for the newest saved output; omit it to search the newest saved outputs" },
       ignore_case: { type: "boolean", description: "match case-insensitively" },
       fixed_strings: { type: "boolean", description: "pattern is a literal string" },
       context: { type: "integer", minimum: 0, maximum: 50, description: "lines of context before and after each match (default 2)" },
