@@ -26,3 +26,34 @@ export class AbandonedRequests {
     return reason;
   }
 }
+
+/**
+ * The progress tokens of abandoned requests. The server's progress for one of them is dropped: the client no longer
+ * has the request (MCP: progress references only an active request's token), and the official SDK client reports each
+ * such notification as an error, "Received a progress notification for an unknown token" (server-everything's
+ * long-running operation goes on sending progress after the proxy's -32001 answered it, or the client cancelled it).
+ */
+export class AbandonedProgress {
+  private readonly reasons = new Map<string, { reason: string; said: boolean }>();
+
+  /** The request with this progress token (its JSON) was abandoned for `reason`. */
+  add(token: string, reason: string): void {
+    this.reasons.delete(token);
+    this.reasons.set(token, { reason, said: false });
+    if (this.reasons.size > MAX_KEPT) this.reasons.delete(this.reasons.keys().next().value!);
+  }
+
+  /** A new request uses this token again: its progress is passed on. */
+  forget(token: string): void {
+    this.reasons.delete(token);
+  }
+
+  /** True when progress with this token is an abandoned request's, to be dropped (said to `log` the first time). */
+  drops(token: string, log: (message: string) => void): boolean {
+    const found = this.reasons.get(token);
+    if (!found) return false;
+    if (!found.said) log(`the server sent progress for token ${token} after ${found.reason}: dropped, and any more for it (the client no longer has that request)`);
+    found.said = true;
+    return true;
+  }
+}

@@ -2,7 +2,7 @@
 // tools/list (correx's two tools added) and tools/call (bounded), and calls to correx's own tools (answered here).
 import { parseJsonKeepingNumbers, stringifyJson } from "../normalize/lossless-json.js";
 import { isRecord } from "../payload.js";
-import { AbandonedRequests } from "./abandoned-requests.js";
+import { AbandonedProgress, AbandonedRequests } from "./abandoned-requests.js";
 import { boundOrRefused } from "./refused-result.js";
 import { boundedWithinLine, messageWithinLine, withinLine } from "./oversized-answer.js";
 import { fitsServerLine, readHere, refuseOverServerLine } from "./oversized-request.js";
@@ -63,6 +63,7 @@ export class ProxyRouter {
   private readonly pending = new Map<string, PendingRequest>();
   private readonly byProgressToken = new Map<string, string>();
   private readonly abandoned = new AbandonedRequests();
+  private readonly abandonedProgress = new AbandonedProgress();
   private readonly schemas = new OutputSchemas();
   private names: CorrexToolNames = { read: "read_output", grep: "grep_output" };
   /** The server's tools on the pages of the current tools/list listing before its last (the one without nextCursor). */
@@ -144,7 +145,12 @@ export class ProxyRouter {
    * written, or DROPPED: a late answer to a request the client no longer waits for.
    */
   private fromServerMessage(message: Record<string, unknown>, raw: Buffer): string | undefined | typeof DROPPED {
-    if (message.method === "notifications/progress" && isRecord(message.params)) this.restartClock(this.byProgressToken.get(jsonKey(message.params.progressToken)));
+    if (message.method === "notifications/progress" && isRecord(message.params)) {
+      const token = jsonKey(message.params.progressToken);
+      const request = this.byProgressToken.get(token);
+      if (request === undefined && this.abandonedProgress.drops(token, this.options.log)) return DROPPED;
+      this.restartClock(request);
+    }
     if (typeof message.method === "string" || !("id" in message)) return messageWithinLine(message, raw, this.options) ? undefined : DROPPED;
     const key = jsonKey(message.id);
     const request = this.pending.get(key);
@@ -244,7 +250,10 @@ export class ProxyRouter {
     this.abandoned.take(key); // an id used again: an answer to it answers this request
     const request: PendingRequest = { id, method, ...(progressToken !== undefined ? { progressToken } : {}), ...(firstPage ? { firstPage } : {}), ...(tool !== undefined ? { tool } : {}) };
     this.pending.set(key, request);
-    if (progressToken !== undefined) this.byProgressToken.set(jsonKey(progressToken), key);
+    if (progressToken !== undefined) {
+      this.byProgressToken.set(jsonKey(progressToken), key);
+      this.abandonedProgress.forget(jsonKey(progressToken));
+    }
     this.restartClock(key);
   }
 
@@ -267,7 +276,9 @@ export class ProxyRouter {
 
   /** The client no longer waits for this request (when it was waiting): a late answer will be dropped. */
   private abandon(key: string, reason: string): void {
-    if (!this.pending.has(key)) return;
+    const request = this.pending.get(key);
+    if (!request) return;
+    if (request.progressToken !== undefined) this.abandonedProgress.add(jsonKey(request.progressToken), reason);
     this.forget(key);
     this.abandoned.add(key, reason);
   }

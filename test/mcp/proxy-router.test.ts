@@ -182,4 +182,30 @@ describe("a late answer to a request the client no longer waits for", () => {
       vi.useRealTimers();
     }
   });
+
+  test("the server's progress for a call the proxy answered, or the client cancelled, is dropped; a token used again passes", () => {
+    vi.useFakeTimers();
+    try {
+      const { proxy, toClient } = router(undefined, 1000);
+      const progress = (token: string) => frame(`{"jsonrpc":"2.0","method":"notifications/progress","params":{"progressToken":${token},"progress":1}}`);
+      proxy.fromClient(frame('{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"slow","_meta":{"progressToken":"t7"}}}'));
+      proxy.fromServer(progress('"t7"'));
+      expect(toClient).toHaveLength(1);
+      vi.advanceTimersByTime(1001);
+      expect(toClient[1]).toContain('"code":-32001');
+      proxy.fromServer(progress('"t7"'));
+      proxy.fromServer(progress('"t7"'));
+      proxy.fromClient(frame('{"jsonrpc":"2.0","id":8,"method":"tools/call","params":{"name":"slow","_meta":{"progressToken":8}}}'));
+      proxy.fromClient(frame('{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":8}}'));
+      proxy.fromServer(progress("8"));
+      expect(toClient).toHaveLength(2);
+      // a token no request had passes as the server wrote it; so does one a new request uses again
+      proxy.fromServer(progress('"other"'));
+      proxy.fromClient(frame('{"jsonrpc":"2.0","id":9,"method":"tools/call","params":{"name":"slow","_meta":{"progressToken":"t7"}}}'));
+      proxy.fromServer(progress('"t7"'));
+      expect(toClient.slice(2)).toEqual([progress('"other"').toString(), progress('"t7"').toString()]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });
