@@ -271,7 +271,8 @@ export class ProxyRouter {
     this.abandon(key, "the proxy answered it when it timed out");
     const seconds = this.options.requestTimeoutMs / 1000;
     this.options.toServer(stringifyJson({ jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId: request.id, reason: `correx proxy: no answer within ${seconds} s` } }));
-    this.answerError(request.id, REQUEST_TIMEOUT, `correx proxy: the server did not answer ${request.method} within ${seconds} s (--request-timeout)`);
+    // what a model reads: the flag is no argument of the tool, but the user's setting (README, "correx proxy")
+    this.answerError(request.id, REQUEST_TIMEOUT, `correx proxy: the server did not answer ${request.method} within ${seconds} s: the proxy stopped waiting and asked the server to cancel it (the limit is correx proxy's --request-timeout, set where the MCP server is configured)`);
   }
 
   /** The client no longer waits for this request (when it was waiting): a late answer will be dropped. */

@@ -69,7 +69,10 @@ describe("correx proxy with a misbehaving server", () => {
 
   test("a server that never answers: --request-timeout answers the call with an error", async () => {
     const { client } = await proxyTo("silent", ["--request-timeout", "3s"]);
-    await expect(client.callTool({ name: "echo", arguments: { text: "hello?" } })).rejects.toThrow(/correx proxy: the server did not answer tools\/call within 3 s/);
+    // the model reads this: it said "(--request-timeout)", a flag as if the tool took it
+    await expect(client.callTool({ name: "echo", arguments: { text: "hello?" } })).rejects.toThrow(
+      "MCP error -32001: correx proxy: the server did not answer tools/call within 3 s: the proxy stopped waiting and asked the server to cancel it (the limit is correx proxy's --request-timeout, set where the MCP server is configured)",
+    );
   });
 
   test("a client that closes stdin with a call running (a piped script) gets its answer, past --kill-after", async () => {
