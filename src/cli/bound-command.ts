@@ -1,6 +1,6 @@
 // `correx bound`, `normalize` and `lower`: stdin or files → the bounded projection on stdout (the work is boundInput's).
 import type { RecordFields } from "../bound/compose.js";
-import { UsageError } from "../errors.js";
+import { InputError, UsageError } from "../errors.js";
 import { PROVIDERS } from "../payload.js";
 import { boundInput } from "./bound-input.js";
 import type { DetectScope } from "./input.js";
@@ -45,10 +45,20 @@ export async function runBound(raw: RawOptions, files: string[] = [], scope: Det
     await writeStdout(bounded.text);
   } catch (error) {
     if (stop.signal === undefined) throw error;
-    reportError(error);
+    reportError(cutShort(error, stop));
   } finally {
     stop.remove();
     await chunks?.return(undefined); // a reader left waiting (an input not read to its end) lets go of it
     if (stop.signal !== undefined) process.exit(signalExitCode(stop.signal));
   }
+}
+
+/**
+ * An input error of an input the stop signal cut short says so: the bytes that had arrived are no whole JSON for
+ * `--from mcp` because of the signal, not of the input. It said only "malformed JSON at line 1, column 3000001:
+ * unterminated string", blaming an input that was never read to its end.
+ */
+function cutShort(error: unknown, stop: StopWatch): unknown {
+  if (!(error instanceof InputError) || stop.cutAfter === undefined) return error;
+  return new InputError(`interrupted by ${stop.signal} after ${stop.cutAfter} bytes of input, which cannot be read as the shape asked for (${error.message}); nothing was written`, undefined, { cause: error });
 }

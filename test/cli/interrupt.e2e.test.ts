@@ -124,3 +124,20 @@ test("Node's stdin pipe (a socket pair), 20 MiB: saved byte for byte across the 
   expect(size).toBe(input.length);
   expect(fs.readFileSync(join(store, id)).equals(input)).toBe(true);
 });
+
+test("normalize --from mcp cut short by SIGINT: the signal is named as why the JSON is not whole, nothing written, 130", async () => {
+  const child = spawn(process.execPath, [CORREX, "normalize", "--from", "mcp", "--spill-dir", join(root, "store-forced")], { stdio: ["pipe", "pipe", "pipe"], env: { ...process.env, NO_COLOR: "1" } });
+  let stdout = "";
+  let stderr = "";
+  child.stdout!.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr!.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+  // an MCP result cut inside its text: once the pipe has taken 2 MiB, correx reads (its stop watch is on) and waits
+  const text = JSON.stringify({ content: [{ type: "text", text: INPUT.toString() }] });
+  await new Promise<void>((resolve, reject) => child.stdin!.write(text.slice(0, 2 * 1024 * 1024), (error) => (error ? reject(error) : resolve())));
+  child.kill("SIGINT");
+  expect(await exited).toBe(130);
+  expect(stdout).toBe("");
+  // before: "correx: malformed JSON at line 1, column 2097153: unterminated string (at byte 2097152)", as if the input were
+  expect(stderr).toMatch(/^correx: interrupted by SIGINT after \d+ bytes of input, which cannot be read as the shape asked for \(malformed JSON at line 1, column \d+: unterminated string \(at byte \d+\)\); nothing was written\n$/);
+});
