@@ -124,7 +124,7 @@ export function createProgram(): { program: Command; defineCommands: (named: str
       .argument("[args...]", "its arguments")
       .option("--max-media <size>", "replace image, audio and blob blocks larger than this by a note (default: media pass unchanged)")
       .option("--failure-max-bytes <size>", "a smaller byte budget for a result with isError, for clients that cut an error shorter (default: 10000 when the client is Claude Code, which shows an error's text whole only up to 11,024 characters)")
-      .option("--request-timeout <duration>", "answer a request the server leaves unanswered this long with an error: 30s, 5m; progress restarts the clock (0 = none)", "0")
+      .option("--request-timeout <duration>", "answer a request the server leaves unanswered this long with an error: 30s, 5m; progress restarts the clock; initialize is never timed out (0 = none)", "0")
       .option("--kill-after <duration>", "after the client closes and the server has answered, time it has to exit before SIGTERM (and again before SIGKILL); after a stop signal, before SIGKILL", "5s")
       .passThroughOptions()
       .addHelpText("after", "\ncorrex adds read_output and grep_output to the server's tools (correx_read_output, correx_grep_output if the\nserver has tools by those names). The proxy exits with the server's status.\n\nExample:\n  correx proxy --max-bytes 20000 -- npx -y @modelcontextprotocol/server-filesystem /srv/data")

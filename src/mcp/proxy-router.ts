@@ -43,6 +43,8 @@ const BOUNDED_METHODS: ReadonlySet<string> = new Set(["tools/call", "tasks/resul
  * the SDK v2 client opens at connect for list_changed): never timed out, and nothing waits for them.
  */
 const STREAMS: ReadonlySet<string> = new Set(["subscriptions/listen"]);
+/** Never timed out: those, and `initialize` (`npx -y mcp-remote URL` may start for minutes; the client's own timeout covers it). */
+const UNTIMED: ReadonlySet<string> = new Set([...STREAMS, "initialize"]);
 /** What fromServerMessage gives for an answer that is not passed on. */
 const DROPPED = Symbol("dropped");
 
@@ -259,7 +261,7 @@ export class ProxyRouter {
 
   private restartClock(key: string | undefined): void {
     const request = key === undefined ? undefined : this.pending.get(key);
-    if (!request || this.options.requestTimeoutMs <= 0 || STREAMS.has(request.method)) return;
+    if (!request || this.options.requestTimeoutMs <= 0 || UNTIMED.has(request.method)) return;
     clearTimeout(request.timer);
     request.timer = setTimeout(() => this.timeOut(key!), this.options.requestTimeoutMs);
     request.timer.unref?.();
@@ -271,7 +273,6 @@ export class ProxyRouter {
     this.abandon(key, "the proxy answered it when it timed out");
     const seconds = this.options.requestTimeoutMs / 1000;
     this.options.toServer(stringifyJson({ jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId: request.id, reason: `correx proxy: no answer within ${seconds} s` } }));
-    // what a model reads: the flag is no argument of the tool, but the user's setting (README, "correx proxy")
     this.answerError(request.id, REQUEST_TIMEOUT, `correx proxy: the server did not answer ${request.method} within ${seconds} s: the proxy stopped waiting and asked the server to cancel it (the limit is correx proxy's --request-timeout, set where the MCP server is configured)`);
   }
 

@@ -39,7 +39,7 @@ describe("correx proxy: a late answer to a call the client no longer waits for",
   });
 
   test("a call --request-timeout answered: the server's late answer is not a second answer to its id", async () => {
-    // 3 s: the server must answer initialize within it on a loaded machine (200 ms did not always do)
+    // the echo answers at 4 s, after the proxy did at 3 s
     const connection = await proxyTo(["--request-timeout", "3s"]);
     const { client } = connection;
     await expect(client.callTool({ name: "echo", arguments: { text: "late", after_ms: 4000 } })).rejects.toThrow(/did not answer tools\/call within 3 s/);

@@ -183,6 +183,24 @@ describe("a late answer to a request the client no longer waits for", () => {
     }
   });
 
+  test("initialize is never timed out: a server slow to start (npx's first download of mcp-remote) is waited for", () => {
+    vi.useFakeTimers();
+    try {
+      const { proxy, toClient, toServer } = router(undefined, 1000);
+      proxy.fromClient(frame('{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"claude-code","version":"2"}}}'));
+      vi.advanceTimersByTime(60_000);
+      expect(toClient).toEqual([]);
+      expect(toServer).toHaveLength(1);
+      proxy.fromServer(frame('{"jsonrpc":"2.0","id":0,"result":{"protocolVersion":"2025-06-18","capabilities":{},"serverInfo":{"name":"s","version":"1"}}}'));
+      expect(toClient).toHaveLength(1);
+      proxy.fromClient(frame('{"jsonrpc":"2.0","id":1,"method":"tools/list"}'));
+      vi.advanceTimersByTime(1001);
+      expect(toClient[1]).toContain('"code":-32001');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   test("the server's progress for a call the proxy answered, or the client cancelled, is dropped; a token used again passes", () => {
     vi.useFakeTimers();
     try {
