@@ -1,8 +1,11 @@
 // `correx proxy` in front of a remote (Streamable HTTP) server, as users put one behind it: `correx proxy -- npx -y
 // mcp-remote http://HOST/mcp`, mcp-remote (devDependency, from npm) bridging stdio to the real server-everything
 // listening over HTTP. The SDK client sees the server's tools and correx's, a large result bounded and saved and its
-// omitted lines read back, progress, cancellation; and when the server goes away mid-call (mcp-remote then never
-// answers the call), --request-timeout answers it.
+// omitted lines read back, progress, cancellation, the server's sampling, elicitation and roots requests; and when
+// the server goes away mid-call (mcp-remote then never answers the call), --request-timeout answers it.
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { CreateMessageRequestSchema, ElicitRequestSchema, ListRootsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { spawn, type ChildProcess } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -11,7 +14,7 @@ import { dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { readFencedBlocks } from "../docs/markdown.js";
 import { assertBuilt } from "../run/cli-process.js";
-import { connectCorrex, firstText, ROOT, temporaryDirectory, type Connected } from "./mcp-client.js";
+import { connectCorrex, CORREX_BIN, firstText, ROOT, temporaryDirectory, type Connected } from "./mcp-client.js";
 
 const EVERYTHING = join(ROOT, "node_modules", "@modelcontextprotocol", "server-everything", "dist", "index.js");
 /** mcp-remote's entry point (MCP_REMOTE_DIR: its package installed elsewhere, `npm install --prefix DIR mcp-remote`). */
@@ -121,6 +124,27 @@ describe("correx proxy -- mcp-remote URL (server-everything over Streamable HTTP
     await expect(call).rejects.toThrow(/changed my mind/);
     expect(firstText(await proxied.client.callTool({ name: "get-sum", arguments: { a: 1, b: 2 } }))).toBe("The sum of 1 and 2 is 3.");
     expect(proxied.errors).toEqual([]);
+  });
+
+  test("the server's own requests reach the client and its answers the server: sampling, elicitation, roots", async () => {
+    const spill = join(temporaryDirectory("correx-proxy-remote-"), "spill");
+    const args = [CORREX_BIN, "proxy", "--spill-dir", spill, "--", process.execPath, MCP_REMOTE, remote.url];
+    const transport = new StdioClientTransport({ command: process.execPath, args, env: { ...(process.env as Record<string, string>), MCP_REMOTE_CONFIG_DIR: AUTH_DIR }, stderr: "pipe" });
+    const client = new Client({ name: "correx-test", version: "1.0.0" }, { capabilities: { sampling: {}, elicitation: {}, roots: {} } });
+    client.setRequestHandler(CreateMessageRequestSchema, async () => ({ model: "test-model", role: "assistant", content: { type: "text", text: "sampled through two proxies" } }));
+    client.setRequestHandler(ElicitRequestSchema, async () => ({ action: "accept", content: { color: "teal" } }));
+    client.setRequestHandler(ListRootsRequestSchema, async () => ({ roots: [{ uri: "file:///srv/project", name: "project" }] }));
+    await client.connect(transport);
+    try {
+      const sampled = await client.callTool({ name: "trigger-sampling-request", arguments: { prompt: "hi", maxTokens: 10 } });
+      expect(firstText(sampled)).toContain("sampled through two proxies");
+      const elicited = await client.callTool({ name: "trigger-elicitation-request", arguments: {} });
+      expect(JSON.stringify(elicited.content)).toContain("Favorite Color: teal");
+      const roots = await client.callTool({ name: "get-roots-list", arguments: {} });
+      expect(firstText(roots)).toContain("URI: file:///srv/project");
+    } finally {
+      await client.close();
+    }
   });
 
   test("the server goes away mid-call: mcp-remote never answers it, --request-timeout does", async () => {
