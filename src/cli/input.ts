@@ -2,7 +2,7 @@
 import { InputError } from "../errors.js";
 import { EnvelopeStreamReader } from "../normalize/envelope-stream.js";
 import { EnvelopeWatch } from "../normalize/envelope-watch.js";
-import { couldBeJson, findFirstNonBlankByte, looksLikeJson, malformedJsonNote } from "../normalize/json-input.js";
+import { couldBeJson, findFirstNonBlankByte, looksLikeJson, malformedJsonNote, utf16JsonNote } from "../normalize/json-input.js";
 import type { SourceShape } from "../payload.js";
 import { looksBinary } from "../text/binary.js";
 import { formatSize } from "../text/magic.js";
@@ -84,7 +84,7 @@ export async function readInput(
   const wantsWhole = from === "text" ? toolWantsWhole : from !== "auto" || jsonLooking || toolWantsWhole;
   if (!wantsWhole) {
     // normalize and lower say why JSON plainly meant as such is read as text; bound and run read text anyway
-    const note = bracketed && from === "auto" && scope === "all" ? malformedJsonNote(head) : undefined;
+    const note = from === "auto" && scope === "all" ? (bracketed ? malformedJsonNote(head) : utf16JsonNote(head)) : undefined;
     return { kind: "stream", prefix, rest: chunks, ...(note === undefined ? {} : { note }) };
   }
   own(); // held whole, or streamed as an envelope: kept past the reads below

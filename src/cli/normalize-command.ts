@@ -7,6 +7,7 @@ import {
   parseJsonBytes,
 } from "../normalize/index.js";
 import { readDetected } from "../normalize/detect.js";
+import { utf16JsonNote } from "../normalize/json-input.js";
 import { isToolEnvelope } from "../normalize/envelope.js";
 import { withNotes, withSourceShape } from "../normalize/result.js";
 import { decodeTextBytes } from "../normalize/text.js";
@@ -38,7 +39,11 @@ export async function normalizeBytes(bytes: Uint8Array, from: SourceShape | "aut
 }
 
 function normalizeAuto(bytes: Uint8Array, maxJsonBytes: number, detect: "all" | "envelopes"): ToolResult {
-  if (!looksLikeJson(findFirstNonBlankByte(bytes))) return normalizeText(decodeTextBytes(bytes));
+  if (!looksLikeJson(findFirstNonBlankByte(bytes))) {
+    const note = detect === "all" ? utf16JsonNote(bytes) : undefined;
+    const text = normalizeText(decodeTextBytes(bytes));
+    return note === undefined ? text : withNotes(text, [note]);
+  }
   if (bytes.length > maxJsonBytes) {
     const note = `input is ${formatSize(bytes.length)}, over the ${formatSize(maxJsonBytes)} limit for parsing JSON: read as text`;
     return withNotes(normalizeText(decodeTextBytes(bytes)), [note]);

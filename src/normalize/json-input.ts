@@ -71,6 +71,21 @@ function describeUtf16(bytes: Uint8Array): { how: string; encoding: string } | u
 }
 
 /**
+ * Why input `--from auto` reads as text is not read as the JSON it is: JSON in UTF-16 (PowerShell's Out-File), which a
+ * forced `--from` refuses with the same advice (parseJsonBytes). It was read as text without a word: its transcoded
+ * JSON as the tool's text (an MCP result's isError lost), or without a byte order mark as binary output. Undefined for
+ * UTF-16 text that is no JSON (its first character not `{` or `[`) and for anything else.
+ */
+export function utf16JsonNote(bytes: Uint8Array): string | undefined {
+  const utf16 = describeUtf16(bytes);
+  if (utf16 === undefined) return undefined;
+  const bigEndian = utf16.encoding === "UTF-16BE" || bytes[0] === 0xfe;
+  const start = new TextDecoder(bigEndian ? "utf-16be" : "utf-16le").decode(bytes.subarray(0, 256)).replace(/^[\ufeff\s]+/, "");
+  if (!start.startsWith("{") && !start.startsWith("[")) return undefined;
+  return `the input is JSON in UTF-16 (${utf16.how}), and JSON is read as UTF-8: it was not read as JSON; convert it first (iconv -f ${utf16.encoding} -t UTF-8)`;
+}
+
+/**
  * Why input that `--from auto` tried to parse as JSON is read as text, when it was plainly meant as JSON: cut
  * short or broken past its first MEANT_AS_JSON_BYTES (`malformed JSON at line 9, column 3: …`). Undefined for
  * text that only starts with a bracket (`[INFO] started`, `{'a': 1}`, `{ a: 1 }`) and for several JSON values in
