@@ -1,4 +1,5 @@
 // `correx rm ID…`: removes stored outputs now; each leaves a tombstone, so a later read says who removed it.
+import { UsageError } from "../errors.js";
 import { resolveId } from "../spill/aliases.js";
 import { entryBytes, takeInventory } from "../spill/inventory.js";
 import { removeOutput } from "../spill/lifecycle.js";
@@ -13,6 +14,8 @@ import { storeFromOptions } from "./read-command.js";
 export async function runRemove(ids: string[], raw: RawOptions): Promise<number> {
   const format = parseFormat(raw.format);
   const store = storeFromOptions(raw);
+  // `all` is grep's (-l, -c): resolveId's "use it with grep -l or grep -c" told rm's user to grep
+  if (ids.includes("all")) throw new UsageError("'all' is no id rm takes: it removes the outputs named (to empty the store, correx gc --max-age 0)");
   const resolved = ids.map((id) => resolveId(store, id)); // aliases first: removing `last` must not shift `last~1`
   const sizes = new Map(takeInventory(store).entries.map((entry) => [entry.id, entry]));
   const removed: { id: string; bytes: number }[] = [];

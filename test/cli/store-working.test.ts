@@ -113,6 +113,18 @@ describe("rm, labels, and one size figure", () => {
     expect(again.stderr).toMatch(new RegExp(`^correx: output ${gone} was removed on`));
   });
 
+  test("rm all is refused, exit 2, saying what empties the store; nothing is removed", () => {
+    const dir = newStoreDir();
+    const kept = spillInto(dir, numbered(100));
+    // it said "'all' names every output: use it with grep -l or grep -c"
+    expect(runCorrex(["rm", "all", "--spill-dir", dir])).toEqual({ status: 2, stdout: "", stderr: "correx: 'all' is no id rm takes: it removes the outputs named (to empty the store, correx gc --max-age 0)\n" });
+    expect(runCorrex(["rm", kept, "all", "--spill-dir", dir]).status).toBe(2);
+    expect(runCorrex(["read", kept, "--limit", "1", "--spill-dir", dir]).status).toBe(0);
+    const emptied = runCorrex(["gc", "--max-age", "0", "--spill-dir", dir]);
+    expect(emptied.status).toBe(0);
+    expect(runCorrex(["ls", "--spill-dir", dir]).stdout).toBe(`No stored outputs in ${dir}\n`);
+  });
+
   test("ls names each output: --label, else the shell command line that piped into bound", () => {
     const dir = newStoreDir();
     const labelled = spillInto(dir, numbered(100), ["--label", "unit tests"]);
