@@ -93,10 +93,16 @@ export function utf16JsonNote(bytes: Uint8Array): string | undefined {
  */
 export function malformedJsonNote(bytes: Uint8Array): string | undefined {
   const problem = findJsonSyntaxError(bytes);
-  if (problem === undefined || problem.message === AFTER_VALUE) return undefined;
+  if (problem === undefined || (problem.message === AFTER_VALUE && !CLOSERS.has(bytes[problem.offset]!))) return undefined;
   if (problem.offset - firstNonBlankIndex(bytes) < MEANT_AS_JSON_BYTES) return undefined;
   return `malformed JSON at ${describePosition(bytes, problem.offset)}: ${problem.message}: read as text`;
 }
+
+/**
+ * What after a whole value shows one JSON value with a stray end, not several in a row: `}`, `]`, `,`. An MCP result
+ * with one `}` too many was read as text without a word, its isError lost.
+ */
+const CLOSERS: ReadonlySet<number> = new Set([0x7d, 0x5d, 0x2c]);
 
 /** How far into the input a JSON syntax error must be for the input to count as meant as JSON (malformedJsonNote). */
 const MEANT_AS_JSON_BYTES = 16;

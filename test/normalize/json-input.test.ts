@@ -93,6 +93,9 @@ describe("malformedJsonNote", () => {
     ['{"content":[{"type":"text","text":"a string cut sho', "malformed JSON at line 1, column 52: unterminated string: read as text"],
     ['{\n  "name": "x",\n  "deps": { "a": 1, }\n}\n', "malformed JSON at line 3, column 21: expected a property name in double quotes: read as text"],
     ['[{"id": 1, "ok": true}, {"id": 2, "ok": tru}]', `malformed JSON at line 1, column 41: expected a value, found "tru": read as text`],
+    // a stray end after a whole value: it was read as text without a word (found by the QA sweep)
+    ['{"content":[{"type":"text","text":"hi"}],"isError":true}}', "malformed JSON at line 1, column 57: unexpected data after the JSON value: read as text"],
+    ['[{"id": 1}, {"id": 2}]],\n', "malformed JSON at line 1, column 23: unexpected data after the JSON value: read as text"],
   ])("JSON plainly meant as such, cut short or broken past its first bytes: %j", (text, note) => {
     expect(malformedJsonNote(utf8(text))).toBe(note);
   });
