@@ -10,7 +10,8 @@ import type { Socket, SocketConstructorOpts } from "node:net";
 import { IoError } from "../errors.js";
 import { nodeNet, nodeTty } from "../lazy-builtin.js";
 import type { StopWatch } from "./interrupt.js";
-import { DescriptorReader, isatty } from "./io.js";
+import { newlineCountRoom } from "../text/newline-count.js";
+import { DescriptorReader, isatty, READ_BYTES } from "./io.js";
 
 /** Bytes read without a wait between two turns of the event loop (where a signal's handler runs). */
 const TURN_BYTES = 8 * 1024 * 1024;
@@ -72,7 +73,8 @@ function openSource(fd: number, label: string): Source {
   } catch (error) {
     throw new IoError(`cannot read ${label}: ${(error as Error).message}`, { cause: error });
   }
-  const plain: Source = { reader: new DescriptorReader(fd, label), waiter: () => undefined, close: () => undefined };
+  // A file past one read is read into the newline counter's room: the spill's line index counts it there, not copied.
+  const plain: Source = { reader: new DescriptorReader(fd, label, stat.isFile() && stat.size > READ_BYTES ? newlineCountRoom : undefined), waiter: () => undefined, close: () => undefined };
   if (stat.isFile()) return plain;
   const terminal = isatty(fd);
   const own = stat.isFIFO() || terminal ? reopenNonBlocking(fd) : undefined;

@@ -127,17 +127,23 @@ const READ_SIZE = 1024 * 1024;
 /** Chunks start at their stream offset modulo this in the read buffer (see spill-ring.ts ringStart: fast copies). */
 const ALIGN = 8;
 
+/** The bytes a DescriptorReader reads into. */
+export const READ_BYTES = READ_SIZE + ALIGN;
+
 /**
  * Synchronous 1 MiB reads of a descriptor into one reused buffer (a chunk is valid only until the next read),
  * each chunk placed at its stream offset modulo 8; "end" at the end of the input, "again" when a non-blocking
  * descriptor has nothing yet.
  */
 export class DescriptorReader {
-  private readonly buffer = Buffer.allocUnsafe(READ_SIZE + ALIGN);
+  private readonly buffer: Buffer;
   /** Bytes of the stream so far (read here, or taken from elsewhere and counted with `skip`). */
   total = 0;
 
-  constructor(readonly fd: number, private readonly label: string) {}
+  /** `room`: where to read into (READ_BYTES at least), for the whole life of the reader; else a buffer of its own. */
+  constructor(readonly fd: number, private readonly label: string, room?: (bytes: number) => Buffer | undefined) {
+    this.buffer = room?.(READ_BYTES) ?? Buffer.allocUnsafe(READ_BYTES);
+  }
 
   /** The next chunk, "end", or "again" (non-blocking and nothing there yet). */
   read(): Buffer | "end" | "again" {

@@ -2,8 +2,11 @@
 // indexOf loop, whose call per line dominates on short lines. Falls back to the loop where WebAssembly is unavailable.
 import { wasmFunction } from "./wasm-module.js";
 
-/** Bytes counted per call into the module's memory (17 pages hold it, and the shift below). */
+/** Bytes counted per call into the module's memory (its first 17 pages hold it, and the shift below). */
 const WINDOW_BYTES = 1024 * 1024;
+/** Where the room a reader may read into starts (past the window, 17 pages) and its most bytes (the last 17 pages). */
+const ROOM_START = 17 * 64 * 1024;
+const ROOM_BYTES = 17 * 64 * 1024;
 /**
  * Bytes copied into the module's memory per call: its first quarter only, so that a count of bytes held elsewhere
  * touches no more of that memory than a read of `run`'s socket does (a page first touched costs ~13 µs on the
@@ -56,7 +59,7 @@ const COUNT_BODY = [
 ];
 
 /** A new instance of the counter (one is made, on first use). */
-const instantiate = wasmFunction("count", COUNT_BODY, 0x11); // memory: 17 pages
+const instantiate = wasmFunction("count", COUNT_BODY, 0x22); // memory: 34 pages (the window, then a reader's room)
 
 interface Counter {
   count(start: number, end: number): number;
@@ -84,6 +87,22 @@ function countByIndexOf(bytes: Uint8Array, start: number, end: number): number {
  */
 export function newlineCountWindow(): Uint8Array | undefined {
   return loadCounter()?.memory.subarray(0, WINDOW_BYTES) ?? undefined;
+}
+
+let roomTaken = false;
+
+/**
+ * Room of `bytes` (at most 17 pages) in the counter's memory past the window, for one reader of a large input to read
+ * into: its chunks are then counted where they lie (the spill's line index), not copied into the window first.
+ * Handed out once in a process (a later caller, or more bytes, get undefined: a buffer of its own); its pages are
+ * touched only as they are read into. Undefined without WebAssembly.
+ */
+export function newlineCountRoom(bytes: number): Buffer | undefined {
+  if (roomTaken || bytes > ROOM_BYTES) return undefined;
+  const simd = loadCounter();
+  if (!simd) return undefined;
+  roomTaken = true;
+  return Buffer.from(simd.memory.buffer, ROOM_START, bytes);
 }
 
 /** Bytes copied into the counter's memory to be counted, for the tests that count work. */
