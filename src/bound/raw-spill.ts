@@ -3,6 +3,7 @@
 import { rmSync, statSync } from "node:fs";
 import type { SpillRecord, SpillStore, SpillWriter } from "../spill/store.js";
 import { recordUnsavedOutput } from "../spill/tombstones.js";
+import { newlineCountRoom } from "../text/newline-count.js";
 import type { RecordFields } from "./compose.js";
 import { TextViewSink } from "./text-view-sink.js";
 import type { SpillReport } from "./types.js";
@@ -13,6 +14,8 @@ const SPILL_MEMORY_BYTES = 1024 * 1024;
  * Raw bytes held past this go into one buffer of SPILL_MEMORY_BYTES (`hold`), at the offsets they take in the file,
  * which the spill's pooled writes then take as their blocks (SpillSinkOptions.blockMemory): the bytes held are
  * written from where they lie, and the blocks are no new memory (a page first touched costs ~10 µs on some hosts).
+ * The buffer is the newline counter's room when no reader took it (`run`, whose reads land in the blocks): the
+ * spill's line index then counts every chunk where it was read, none copied into the counter's window.
  * A short output copies its few chunks as they come, as before.
  */
 const ONE_HOLD_AFTER_BYTES = 64 * 1024;
@@ -110,7 +113,8 @@ export class RawSpill {
   /** A copy of `chunk` to hold: in `hold` at its offset in the file once ONE_HOLD_AFTER_BYTES are held, else of its own. */
   private held(chunk: Buffer): Buffer {
     if (this.hold === undefined && this.memoryBytes + chunk.length >= ONE_HOLD_AFTER_BYTES && this.memoryBytes + chunk.length < SPILL_MEMORY_BYTES) {
-      this.hold = Buffer.allocUnsafeSlow(SPILL_MEMORY_BYTES);
+      // in the newline counter's room where it is free: the spill's line index counts what is read there in place
+      this.hold = newlineCountRoom(SPILL_MEMORY_BYTES) ?? Buffer.allocUnsafeSlow(SPILL_MEMORY_BYTES);
       this.holdEnd = this.memoryBytes; // the bytes held before it are copied to the start of the first block
     }
     if (this.hold !== undefined && this.holdEnd === this.memoryBytes && this.holdEnd + chunk.length <= this.hold.length) {

@@ -66,7 +66,8 @@ describe("the hold handed to the pooled writes", () => {
     // the four blocks are all written or being written: the first room comes once the pool gives one back
     let room: Buffer | undefined;
     for (let turn = 0; turn < 2000 && (room = spill.readRoom(1024)) === undefined; turn += 1) await new Promise((resolve) => setTimeout(resolve, 1));
-    expect(room?.buffer.byteLength).toBe(1024 * KiB);
+    // the hold: 1 MiB of its own, or the newline counter's memory (34 pages) when its room was free for it
+    expect([1024 * KiB, 34 * 64 * KiB]).toContain(room?.buffer.byteLength);
     const report = spill.saveRecord("", spill.save(bytes.length), {}, 0); // the file whole and closed once its record is written
     expect(report.kind === "saved" && fs.readFileSync(report.path).equals(bytes)).toBe(true);
     fs.rmSync(store.dir, { recursive: true, force: true });

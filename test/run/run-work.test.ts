@@ -18,27 +18,43 @@ fs.writeFileSync(probe, `
 const fs = require("node:fs");
 const net = require("node:net");
 const threads = require("node:worker_threads");
-const counts = { thread: threads.isMainThread ? "main" : "worker", chunks: 0, sniffedBytes: 0, heldBeforeSniff: 0, readBytes: 0, copiedBytes: 0, blockCopiedBytes: 0, blockReadBytes: 0, hashedBytes: 0, dataSyncBytes: 0, dataPooledBytes: 0, dataReadBytes: 0, workers: 0, events: [] };
-// the pooled writes' blocks (the only Buffer.allocUnsafeSlow of the bundle), and the bytes copied into them
-const blocks = new WeakSet();
+const counts = { thread: threads.isMainThread ? "main" : "worker", chunks: 0, sniffedBytes: 0, heldBeforeSniff: 0, readBytes: 0, copiedBytes: 0, blockCopiedBytes: 0, blockReadBytes: 0, countCopiedBytes: 0, hashedBytes: 0, dataSyncBytes: 0, dataPooledBytes: 0, dataReadBytes: 0, workers: 0, events: [] };
+// the pooled writes' blocks, and the bytes copied into them: their memory is the only Buffer.allocUnsafeSlow of the
+// bundle, or the newline counter's room (a view of its WebAssembly memory from 17 pages on; the window before it is
+// not the blocks'); each memory's buffer with where the blocks start in it
+const blocks = new WeakMap();
+const inBlocks = (view, offset = 0) => blocks.has(view.buffer) && view.byteOffset + offset >= blocks.get(view.buffer);
 const allocUnsafeSlow = Buffer.allocUnsafeSlow;
-Buffer.allocUnsafeSlow = function (size) { const block = allocUnsafeSlow.call(this, size); blocks.add(block.buffer); return block; };
+Buffer.allocUnsafeSlow = function (size) { const block = allocUnsafeSlow.call(this, size); blocks.set(block.buffer, 0); return block; };
 const typedArray = Object.getPrototypeOf(Uint8Array.prototype);
 const set = typedArray.set;
-typedArray.set = function (source, offset) { if (blocks.has(this.buffer)) counts.blockCopiedBytes += source.length; return set.call(this, source, offset); };
+// the newline counter's memory (its instance exports "count"): bytes copied into its window to be counted there
+let counter;
+const Instance = WebAssembly.Instance;
+WebAssembly.Instance = function (...args) { const instance = new Instance(...args); if (instance.exports.count) counter = instance.exports.memory.buffer; return instance; };
+typedArray.set = function (source, offset) {
+  if (inBlocks(this, offset)) counts.blockCopiedBytes += source.length;
+  else if (this.buffer === counter) counts.countCopiedBytes += source.length;
+  return set.call(this, source, offset);
+};
 const Worker = threads.Worker;
 threads.Worker = class extends Worker {
   constructor(...args) { super(...args); counts.workers += 1; this.once("exit", () => counts.events.push("worker exit")); }
 };
 const from = Buffer.from;
-Buffer.from = function (value, ...rest) { const copy = from.call(this, value, ...rest); if (typeof value !== "string") counts.copiedBytes += copy.length; return copy; };
+Buffer.from = function (value, ...rest) {
+  const copy = from.call(this, value, ...rest);
+  if (value instanceof ArrayBuffer && rest[0] === 17 * 65536) blocks.set(value, rest[0]); // the room: a view, no copy
+  else if (typeof value !== "string") counts.copiedBytes += copy.length;
+  return copy;
+};
 const concat = Buffer.concat;
 Buffer.concat = function (list, total) { const copy = concat.call(this, list, total); if (counts.sniffedBytes === 0) { counts.sniffedBytes = copy.length; counts.heldBeforeSniff = counts.copiedBytes; } counts.copiedBytes += copy.length; return copy; };
 const connect = net.connect;
 net.connect = function (options, ...rest) {
   if (options && options.onread && typeof options.onread.callback === "function") {
     const callback = options.onread.callback;
-    options = { ...options, onread: { ...options.onread, callback(count, bytes) { counts.chunks += 1; counts.readBytes += count; if (blocks.has(bytes.buffer)) counts.blockReadBytes += count; return callback(count, bytes); } } };
+    options = { ...options, onread: { ...options.onread, callback(count, bytes) { counts.chunks += 1; counts.readBytes += count; if (inBlocks(bytes)) counts.blockReadBytes += count; return callback(count, bytes); } } };
   }
   return connect.call(this, options, ...rest);
 };
@@ -99,6 +115,8 @@ interface Counts {
   blockCopiedBytes: number;
   /** Bytes of the command's output read straight into those blocks. */
   blockReadBytes: number;
+  /** Bytes copied into the newline counter's window to be counted (text/newline-count.ts). */
+  countCopiedBytes: number;
   hashedBytes: number;
   dataSyncBytes: number;
   dataPooledBytes: number;
@@ -183,6 +201,16 @@ describe.skipIf(process.platform !== "linux")("run's work, counted", () => {
     expect(main.blockReadBytes).toBeGreaterThan(0);
     expect(main.blockReadBytes + main.blockCopiedBytes).toBeGreaterThanOrEqual(main.dataPooledBytes);
     expect(main.blockCopiedBytes).toBeLessThanOrEqual(size - main.blockReadBytes);
+  });
+
+  test("spilling within the default cap: the line index counts the output where it was read (the spill's blocks), not copied to be counted", () => {
+    const size = 24 * MiB;
+    const main = onMainThread(recordedOutput(size), []);
+    expect(main.hashedBytes).toBe(size);
+    expect(main.blockReadBytes).toBeGreaterThan(0);
+    // the blocks are the counter's room: only what was read elsewhere is copied to be counted (the read that opened
+    // the spill, reads made while no block was free), and the tail ring's MiB at the end; every byte was, before
+    expect(main.countCopiedBytes).toBeLessThanOrEqual(size - main.blockReadBytes + 2 * MiB);
   });
 
   test("stderr kept apart, both streams past 8 MiB: one spill worker, not two (stderr saves on run's thread)", () => {
