@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Bench: the streaming hot path side by side with the shell doing the same copy (issues 11 and 16): `bound` and
 // `run` on varied log lines and on repeats, spilling the default share or all of it, peak RSS, and start-up.
-// Medians of alternating runs; prints Markdown for bench/README.md. Needs the build. Writes GiB-sized files.
+// Medians of alternating runs (wall and CPU); prints Markdown for bench/README.md. Needs the build. Writes GiB-sized files.
 //   node bench/throughput.mjs [--repeat 3] [--big 1GiB] [--small 100MiB] [--only bound|run|startup]
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -58,12 +58,18 @@ const input = (kind, size) => {
 };
 
 const rows = [];
-/** One row: ours against a baseline, the ratio of medians beside its goal, and our peak RSS beside its goal. */
+/**
+ * One row: ours against a baseline, the ratio of medians beside its goal, our peak RSS beside its goal, and the two
+ * sides' CPU (every process of each, user and system) with its ratio: on a shared host the wall ratio swings with the
+ * others' load (the baselines are pipelines of busy processes, which take a core each when they can get it), the
+ * CPU's far less, so the CPU says whether a change between two runs of the bench is correx's or the host's.
+ */
 async function row(measureName, ours, [baselineName, baseline], goal, rssGoal, times = repeat) {
   const withStore = (commandLine) => () => commandLine.replaceAll("@SPILL@", spill);
   const [mine, theirs] = await sideBySide([withStore(ours), withStore(baseline)], times, clean);
   const rss = rssGoal ? `${mebibytes(mine.peakKiB)} ${mine.peakKiB / 1024 <= rssGoal ? "✓" : "✗"} (≤ ${rssGoal})` : "—";
-  rows.push(`| ${measureName} | ${baselineName} | ${mine.milliseconds.toFixed(0)} | ${theirs.milliseconds.toFixed(0)} | ${ratioAgainst(mine.milliseconds / theirs.milliseconds, goal)} | ≤ ${goal} | ${rss} |`);
+  const cpu = `${mine.cpuMilliseconds.toFixed(0)} / ${theirs.cpuMilliseconds.toFixed(0)} | ${(mine.cpuMilliseconds / theirs.cpuMilliseconds).toFixed(2)}×`;
+  rows.push(`| ${measureName} | ${baselineName} | ${mine.milliseconds.toFixed(0)} | ${theirs.milliseconds.toFixed(0)} | ${ratioAgainst(mine.milliseconds / theirs.milliseconds, goal)} | ≤ ${goal} | ${rss} | ${cpu} |`);
   process.stderr.write(`${rows.at(-1)}\n`);
 }
 
@@ -99,8 +105,8 @@ try {
   }
   process.stderr.write(`${loadConditions()} after\n`);
   console.log(`Measured ${new Date().toISOString().slice(0, 16)}Z, ${loadConditions()} at the end (2 cores, shared by 8 engineers' builds and tests).\n`);
-  console.log("| measure | baseline | correx (ms) | baseline (ms) | ratio | goal | correx peak RSS |");
-  console.log("| --- | --- | ---: | ---: | ---: | ---: | ---: |");
+  console.log("| measure | baseline | correx (ms) | baseline (ms) | ratio | goal | correx peak RSS | CPU, correx / baseline (ms) | CPU ratio |");
+  console.log("| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
   for (const line of rows) console.log(line);
 } finally {
   removeStore(work);
