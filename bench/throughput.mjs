@@ -3,7 +3,7 @@
 // `run` on varied log lines and on repeats, spilling the default share or all of it, peak RSS, and start-up.
 // Medians of alternating runs (wall and CPU); prints Markdown for bench/README.md. Needs the build. Writes GiB-sized files.
 //   node bench/throughput.mjs [--repeat 3] [--big 1GiB] [--small 100MiB] [--only bound|run|startup]
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -39,8 +39,22 @@ const removeStore = (dir) => {
     }
   }
 };
+/** True while a process has `dir` as an argument (the detached `correx gc` a run past the store's quota starts names its store). */
+const namedByAProcess = (dir) => readdirSync("/proc").some((pid) => {
+  try {
+    return /^\d+$/.test(pid) && readFileSync(`/proc/${pid}/cmdline`, "latin1").split("\0").includes(dir);
+  } catch {
+    return false; // gone meanwhile
+  }
+});
+// The next run starts once that collector is gone (up to a minute): its node start and its removal of the spilled GiB
+// landed on the next run, the baseline's one round and correx's the next.
+const waitForCollectors = (dir) => {
+  for (let tries = 0; tries < 6000 && namedByAProcess(dir); tries += 1) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 10);
+};
 const clean = () => {
   rmSync(copy, { force: true });
+  waitForCollectors(spill);
   removeStore(spill);
   runs += 1;
   spill = join(work, `spill-${runs}`);
