@@ -4,7 +4,7 @@ import { countNewlines } from "../../text/newlines.js";
 import type { RingStorage } from "../byte-ring.js";
 import type { CollectedLine } from "../lines.js";
 import { scoringWithoutOptimizing } from "../one-off.js";
-import { recognizeContent, type ContentKind } from "./content-kind.js";
+import { isSearchLine, recognizeContent, type ContentKind } from "./content-kind.js";
 import { HitFinder, type RegionHits, type ScanWork } from "./hit-finder.js";
 import { LinesAbove } from "./lines-above.js";
 import { mayBeSalient } from "./prefilter.js";
@@ -33,6 +33,8 @@ export class SalienceScanner {
   /** Set once the final window's middle lines were scanned (a second cut of the same window must not add them again). */
   windowScanned = false;
   private kind: ContentKind = "log";
+  /** True when the output's lines are looked at: a log's, and grep's for its tool's own messages among its matches. */
+  private scans = true;
   private lineNumber = 1;
   /** The line number `begin` started from: lineNumber - beganAt is the newlines of the bytes scanned since. */
   private beganAt = 1;
@@ -77,9 +79,15 @@ export class SalienceScanner {
     return this.kind;
   }
 
-  /** Looks at the output's first lines once: a diff, git log, JSON or grep -n output is not scored. */
+  /** Looks at the output's first lines once: a diff, git log or JSON is not scored; of grep's output, only its tool's messages. */
   recognize(firstLines: readonly string[]): void {
     this.kind = recognizeContent(firstLines);
+    this.scans = this.kind === "log" || this.kind === "grep";
+  }
+
+  /** True for a line offered for its score: a log's that may be salient; of grep's, not a match (its tool's own message). */
+  private offers(text: string): boolean {
+    return mayBeSalient(text) && (this.kind === "log" || (this.kind === "grep" && !isSearchLine(text)));
   }
 
   /** Where the bytes that will leave the ring begin (their first line's number, whether they start it), after `head`'s lines. */
@@ -90,7 +98,7 @@ export class SalienceScanner {
     this.beganAt = lineNumber;
     this.partial.begin(atLineStart);
     const last = head[head.length - 1];
-    this.head = this.kind === "log" && atLineStart && last !== undefined && !last.partial && last.to === lineNumber - 1 ? head : undefined;
+    this.head = this.scans && atLineStart && last !== undefined && !last.partial && last.to === lineNumber - 1 ? head : undefined;
   }
 
   /**
@@ -107,7 +115,7 @@ export class SalienceScanner {
 
   /** Memory for a log's tail ring in the needle scan's, asked for after `begin`: what leaves it is scanned in place. */
   ringStorage(capacity: number): RingStorage | undefined {
-    return this.kind === "log" ? this.finder.ringStorage(capacity) : undefined;
+    return this.scans ? this.finder.ringStorage(capacity) : undefined;
   }
 
   /** First and last line (inclusive) that left the ring, if any did. */
@@ -185,7 +193,7 @@ export class SalienceScanner {
       return;
     }
     const numbered = { number: line.from, text: line.text };
-    if (this.kind !== "log" || !mayBeSalient(line.text)) this.builder.pass(numbered);
+    if (!this.offers(line.text)) this.builder.pass(numbered);
     else this.builder.offer(numbered, this.above.inWindow(lines, index, fromLine), warnings);
   }
 
@@ -197,7 +205,7 @@ export class SalienceScanner {
 
   /** Regions of the bytes leaving the ring; a log's are held in the ring's memory or gathered in the scan's window. */
   private newRegions(): FixedRegions {
-    return new FixedRegions((piece) => this.scanPiece(piece), undefined, this.finder.regionMemory(() => this.kind === "log"));
+    return new FixedRegions((piece) => this.scanPiece(piece), undefined, this.finder.regionMemory(() => this.scans));
   }
 
   private markEvicted(): void {
@@ -215,7 +223,7 @@ export class SalienceScanner {
   private looseLine(raw: string): void {
     const text = this.cleanLine(raw);
     const line = { number: this.lineNumber, text };
-    if (this.kind === "log" && mayBeSalient(text)) this.builder.offer(line, this.above.none());
+    if (this.offers(text)) this.builder.offer(line, this.above.none());
     else this.builder.pass(line);
     this.markEvicted();
   }
@@ -225,7 +233,7 @@ export class SalienceScanner {
    * 64 KiB or more is mined for the summary (weighted by the lines it stands for), and hit lines are scored.
    */
   private scanRegion(bytes: Buffer, start: number, end: number): void {
-    const hits = this.kind === "log" ? this.finder.find(bytes, start, end) : NO_HITS;
+    const hits = this.scans ? this.finder.find(bytes, start, end) : NO_HITS;
     // Hit lines are scored with TurboFan off: its compiles of the scoring cost more than they save (one-off.ts).
     if (hits.positions.length > 0 || this.builder.wantsNext) scoringWithoutOptimizing(() => this.scoreRegion(bytes, start, end, hits));
     else this.scoreRegion(bytes, start, end, hits);
@@ -278,7 +286,7 @@ export class SalienceScanner {
         }
       }
       const line = { number: this.lineNumber, text: this.decode(bytes, position, lineEnd) };
-      if (first && this.finder.takeScore()) {
+      if (first && (this.kind === "log" || !isSearchLine(line.text)) && this.finder.takeScore()) {
         this.builder.offer(line, this.above.inRegion(bytes, regionStart, position, this.lineNumber));
       } else this.builder.pass(line);
       first = false;
