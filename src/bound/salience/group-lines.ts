@@ -58,6 +58,14 @@ export const isDiffValue = (text: string): boolean => DIFF_LINE.test(text) && !L
  * Next.js's `Type error: …` over a blank line and its code frame.
  */
 const SPANS_BLANKS = "WARNING: DATA RACE";
+/**
+ * terraform's diagnostic without colour (`-no-color`, as CI runs it): `Error: Failed to query available provider
+ * packages`, a blank line, then its detail, unindented (`Could not retrieve the list of available versions for
+ * provider` / `hashicorp/random: could not connect to registry.terraform.io: …`), and a second paragraph past a blank
+ * line (`To see which modules …`; under `Error: Invalid type specification` the first is its location and code, the
+ * second its reason, `The keyword "strng" is not a valid type specification.`).
+ */
+export const DETAIL_PARAGRAPH = /^Error: [A-Z]/;
 /** pnpm's error (` ERR_PNPM_NO_MATCHING_VERSION  No matching version found for left-pad@^9.0.0`, thin spaces around the code), whose paragraphs a blank line parts. */
 export const PNPM_ERROR = /^\s?ERR_PNPM_\w+/;
 /** pnpm's paragraph under an install error that says which package asked for it. */

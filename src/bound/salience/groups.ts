@@ -7,7 +7,7 @@ import { RareWarnings, WARNING_SCORE } from "./rare-warnings.js";
 import type { Above } from "./lines-above.js";
 import { TemplateMiner } from "./template.js";
 import { FailureList, isFailureListHead, NOTHING_ABOVE } from "./failure-list.js";
-import { ASSERTION, BARE_GUTTER, DIFF_LINE, DOCTEST_FAILURE, DOCTEST_PART, EXUNIT_DETAIL, FRAME, GO_FRAME, GO_FUNCTION, LEGEND, LIST_ITEM, PASSING, PNPM_DETAIL, RUNTIME_FRAME, TAP_DIAGNOSTIC, TAP_FAILURE, TITLE, TREE_ITEM, isDiffValue, spansBlanks } from "./group-lines.js";
+import { ASSERTION, BARE_GUTTER, DIFF_LINE, DOCTEST_FAILURE, DOCTEST_PART, EXUNIT_DETAIL, FRAME, GO_FRAME, GO_FUNCTION, DETAIL_PARAGRAPH, LEGEND, LIST_ITEM, PASSING, PNPM_DETAIL, RUNTIME_FRAME, TAP_DIAGNOSTIC, TAP_FAILURE, TITLE, TREE_ITEM, isDiffValue, spansBlanks } from "./group-lines.js";
 
 /** Continuation lines that may follow a salient line (stack frames, code excerpts, carets); a bare gutter `|` is not counted. */
 const MAX_CONTINUATION = 10;
@@ -60,6 +60,9 @@ export class GroupBuilder {
   private doctest = false;
   /** True while the open group's salient line is a report whose parts a blank line parts (SPANS_BLANKS). */
   private spansBlanks = false;
+  /** Under terraform's plain `Error: …` (DETAIL_PARAGRAPH): the paragraphs still taken past a blank line, and whether in one. */
+  private paragraphs = 0;
+  private inParagraph = false;
   /** A blank line under such a group, joined with the line under it when that line continues the group. */
   private blank: NumberedLine | undefined;
   private follow: Follow | undefined;
@@ -119,7 +122,7 @@ export class GroupBuilder {
         this.join(line);
         return true;
       }
-      if (this.spansBlanks && this.blank === undefined && line.text.length === 0) {
+      if ((this.spansBlanks || this.paragraphs > 0) && this.blank === undefined && line.text.length === 0) {
         this.blank = line;
         return false;
       }
@@ -174,6 +177,7 @@ export class GroupBuilder {
     this.tap = line.text.startsWith(TAP_FAILURE);
     this.doctest = line.text === DOCTEST_FAILURE;
     this.spansBlanks = spansBlanks(line.text);
+    [this.paragraphs, this.inParagraph] = [DETAIL_PARAGRAPH.test(line.text) ? 2 : 0, false];
     this.consumedThrough = line.number;
     if (isFailureListHead(line.text)) {
       this.list = new FailureList();
@@ -195,7 +199,8 @@ export class GroupBuilder {
     this.open = this.held(line, this.listScore, template, rank, NOTHING_ABOVE);
     this.openLeft = MAX_CONTINUATION;
     this.openIndent = indentOf(line.text);
-    this.announces = this.openDiffs = this.listing = this.tap = this.doctest = this.spansBlanks = false;
+    this.announces = this.openDiffs = this.listing = this.tap = this.doctest = this.spansBlanks = this.inParagraph = false;
+    this.paragraphs = 0;
     this.consumedThrough = line.number;
     return true;
   }
@@ -225,11 +230,12 @@ export class GroupBuilder {
    * True for a line that continues the open group (not a frame in Node's own code): deeper than its salient line, or opening with a frame or gutter
    * mark, or any line right under a salient line that ends with `:` (Rust's `panicked at src/lib.rs:9:5:` over its
    * message, `Expected values to be strictly equal:` over the values), or a line of a failed assertion's diff, or
-   * an item of Node's `Require stack:`, TAP's `#` diagnostics under `not ok`, doctest's `Expected:` and `Got:`.
+   * an item of Node's `Require stack:`, TAP's `#` diagnostics under `not ok`, doctest's `Expected:` and `Got:`,
+   * terraform's two detail paragraphs under its `Error:` line and a blank line.
    */
   private continues(text: string): boolean {
     // What continues a group is rarer than what ends one: the passing line and the runtime's frame are tried last.
-    if (!(continuesLine(text, this.openIndent) || (this.announces && text.trim().length > 0) || (this.openDiffs && DIFF_LINE.test(text)) || (this.listing && LIST_ITEM.test(text)) || (this.tap && TAP_DIAGNOSTIC.test(text)) || (this.doctest && DOCTEST_PART.test(text)) || (this.spansBlanks && PNPM_DETAIL.test(text)))) return false;
+    if (!(continuesLine(text, this.openIndent) || (this.announces && text.trim().length > 0) || (this.openDiffs && DIFF_LINE.test(text)) || (this.listing && LIST_ITEM.test(text)) || (this.tap && TAP_DIAGNOSTIC.test(text)) || (this.doctest && DOCTEST_PART.test(text)) || (this.spansBlanks && PNPM_DETAIL.test(text)) || (text.length > 0 && (this.blank ? this.paragraphs > 0 : this.inParagraph)))) return false;
     return !PASSING.test(text) && !RUNTIME_FRAME.test(text);
   }
 
@@ -280,6 +286,9 @@ export class GroupBuilder {
   private join(line: NumberedLine): void {
     // redis-server's refused configuration line (`>>> 'maxmemory 1.7gb'`) announces its reason under it.
     this.announces = (this.spansBlanks && line.text.trimEnd().endsWith(":")) || line.text.startsWith(">>> '");
+    // terraform's detail: the two paragraphs past the blank line under `Error:` (a line right under it starts none).
+    if (this.blank && this.paragraphs > 0) [this.paragraphs, this.inParagraph] = [this.paragraphs - 1, true];
+    else if (!this.inParagraph) this.paragraphs = 0;
     if (this.blank) this.add(this.open!, this.blank);
     this.blank = undefined;
     this.listing = line.text === "Require stack:" || (this.listing && LIST_ITEM.test(line.text));

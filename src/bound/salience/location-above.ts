@@ -2,7 +2,7 @@
 // sqlfluff's file line over its findings, the code frame bun prints over a failed expectation, Next.js's location over
 // its type error, autoconf's failed check over `configure: error:`, OCaml's
 // `File "…", line N, characters A-B:` over its `Error:`, istanbul's coverage table over c8's and nyc's threshold error
-// (owners.ts asks first).
+// and docker build's step over its failed COPY or RUN (owners.ts asks first).
 import type { Above } from "./lines-above.js";
 import type { NumberedLine } from "./reservoir.js";
 
@@ -57,8 +57,16 @@ const COVERAGE_UNCOVERED = /\|\s*\S[^|]*$/;
 const MAX_COVERAGE_TABLE = 40;
 const MAX_COVERAGE_ROWS = 4;
 
+/**
+ * docker build's legacy builder (`docker build` without buildx): a failed COPY or ADD (`COPY failed: file not found in
+ * build context …: stat conf/part-13.yaml: file does not exist`) under its `Step 14/26 : COPY conf/part-13.yaml
+ * /etc/svc09/`, the line above it (a failed RUN's command is on its own error line).
+ */
+const DOCKER_ERROR = /^(?:COPY|ADD) failed: /;
+const DOCKER_STEP = /^Step \d+\/\d+ : (?:COPY|ADD) /;
+
 /** What the line's own text says an owner above may be found for (owners.ts tests it with its own). */
-export const LOCATED_ABOVE = /^ {2}[×x] \S|^L: *\d+ \| P: *\d+ \| |^error: |^(?:Type error|Module not found): |^configure: error: |^Error: |^ERROR: Coverage for /;
+export const LOCATED_ABOVE = /^ {2}[×x] \S|^L: *\d+ \| P: *\d+ \| |^error: |^(?:Type error|Module not found): |^configure: error: |^Error: |^ERROR: Coverage for |^(?:COPY|ADD) failed: /;
 
 /** The location printed above a diagnostic, nearest last; undefined when the line is none of these tools'. */
 export function locationAbove(line: NumberedLine, before: Above): NumberedLine[] | undefined {
@@ -74,6 +82,10 @@ export function locationAbove(line: NumberedLine, before: Above): NumberedLine[]
   }
   if (line.text.startsWith("Error: ")) return ocamlLocation(before);
   if (COVERAGE_ERROR.test(line.text)) return uncoveredRows(before);
+  if (DOCKER_ERROR.test(line.text)) {
+    const step = before.at(1);
+    return step && DOCKER_STEP.test(step.text) ? [taken(step)] : undefined;
+  }
   if (CONFIGURE_ERROR.test(line.text)) {
     const check = before.at(1);
     return check && CONFIGURE_CHECK.test(check.text) ? [taken(check)] : undefined;
@@ -120,3 +132,4 @@ function sqlfluffFile(before: Above): NumberedLine[] | undefined {
   }
   return undefined;
 }
+

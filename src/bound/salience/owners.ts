@@ -58,7 +58,7 @@ export function ownerOfAny(line: NumberedLine, before: Above): NumberedLine[] {
   const own = ownerByText(line, before);
   if (own) return own;
   const above = before.at(1);
-  if (above && (isTraceLine(above.text) || isCompilerContext(above.text) || GLOG_FATAL.test(above.text))) return [{ number: above.number, text: clip(above.text) }];
+  if (above && (isTraceLine(above.text) || isCompilerContext(above.text) || GLOG_FATAL.test(above.text) || (GO_PACKAGE.test(above.text) && GO_ERROR.test(line.text)))) return [{ number: above.number, text: clip(above.text) }];
   if (line.text.includes("error: ") && COMPILER_ERROR.test(line.text)) return compilerContext(before);
   const title = failureTitle(before);
   if (title.length > 0) return title;
@@ -271,6 +271,9 @@ function shellcheckLocation(before: Above): NumberedLine[] {
  * stack trace: ***`, Python's `Fatal Python error: Aborted`): it says why, and the byte path has no needle for it.
  */
 const GLOG_FATAL = /^F\d{4}(?:\d{4})? \d\d:\d\d:\d\d\.\d{6} +\d+ [^\s:\]]+:\d+\] /;
+/** The package go build, vet and test name over its compile errors (`# example.com/ledger/pkg267` over `pkg267/region.go:24:9: undefined: totl`). */
+const GO_PACKAGE = /^# [\w.\/@-]+$/;
+const GO_ERROR = /^\S+\.go:\d+:\d+: /;
 
 /** True once ownerOf's two tests were compiled to native code (native-regexps.ts). */
 let native = false;
@@ -282,6 +285,7 @@ let native = false;
 const OWNS_BY_TEXT = new RegExp([LOCATED_ABOVE.source, "error: ", "^--- FAIL: ", SHELLCHECK_MARK.source, "^E {2,}\\S", PYTHON_EXCEPTION.source, "^[ \\t]", ANSIBLE_FAILED.source, PYLINT_ERROR.source, "^Failed example:$", "Refusing\\.$", DPKG_ERROR.source].join("|"));
 /**
  * What the line above holds wherever ownerOfAny's rules may take it (or the line above it): a `set -x` trace line,
- * gcc's context (wider than isCompilerContext), a blank line, mocha's indented title ending with `:`, glog's fatal line.
+ * gcc's context (wider than isCompilerContext), a blank line, mocha's indented title ending with `:`, glog's fatal line,
+ * Go's package.
  */
-const OWNS_FROM_ABOVE = /^\+|: In |^In file included from |: At top level:$|^\s*$|^\s+\S.*:$|^F\d{4}(?:\d{4})? \d\d:/;
+const OWNS_FROM_ABOVE = /^\+|: In |^In file included from |: At top level:$|^\s*$|^\s+\S.*:$|^F\d{4}(?:\d{4})? \d\d:|^# [\w.\/@-]+$/;

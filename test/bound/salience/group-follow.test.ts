@@ -36,11 +36,14 @@ describe("a failure's group", () => {
     expect(groupWith(groups, "TypeError: Cannot read properties of undefined (reading 'name')")).toContain("at name (test/parser16.test.js:3:71)");
   });
 
-  test("terraform without colour: the `on FILE line N` location under the error and a blank line", () => {
+  test("terraform without colour: the `on FILE line N` location and code under the error and a blank line, and its reason past the next", () => {
     expect(groupWith(groupsOf(TERRAFORM_NO_COLOR), "Error: Invalid type specification")).toEqual([
       "Error: Invalid type specification",
       "",
       'on main.tf line 5, in variable "v":',
+      "5:   type = strng",
+      "",
+      'The keyword "strng" is not a valid type specification.',
     ]);
   });
 
