@@ -92,7 +92,10 @@ export function reasonToKeep(line: string, shell: AgentShell = { keepsState: tru
   if (builtin !== undefined) return `\`${builtin}\` changes the shell's own state, which a wrapper would lose`;
   const shellFunction = (shell.userFunctions ?? shell.keepsState) ? words.find((word) => SHELL_STATE_FUNCTIONS.has(word)) : undefined;
   if (shellFunction !== undefined) return `\`${shellFunction}\` is a shell function from the user's startup files, which a wrapper's shell would not have`;
-  if (shape.backgroundJob) return "the command starts a background job (`&`), which a wrapper would wait for";
+  // Where the shell lives on (Claude Code) its output goes to a file: the line returns as the shell exits and
+  // PostToolUse bounds what it printed. In a fresh shell per command (Gemini CLI, Codex CLI; a pseudo-terminal) the
+  // job dies with the shell unwrapped, and lives on wrapped (`correx run` reads it for `--drain`, then leaves it)
+  if (shape.backgroundJob && shell.keepsState) return "the command starts a background job (`&`): the agent's shell returns as it exits and leaves the job running, and PostToolUse bounds what it printed";
   const live = shell.readsWhileRunning ? runsUntilStopped(shape.commands) : undefined;
   if (live !== undefined) {
     const call = live.length > NOTE_CALL_CHARS ? `${live.slice(0, NOTE_CALL_CHARS - 1)}…` : live;

@@ -30,6 +30,10 @@ describe("PreToolUse on Bash (Codex's shell tools): the command runs under corre
     expect(answerFor("pre-tool-use-bash-bypass")).toEqual({ answer: rewrite("correx run --for model --max-bytes 40000 -- bash -c 'git log --oneline -20'") });
   });
 
+  test("a line with a background job (`&`) that starts no server is wrapped: correx reads the job for 2 s after the line ends and leaves it running", () => {
+    expect(answerCodexEvent(shellEvent({ command: "make -j4 assets & make check" }), OPTIONS).answer).toEqual(rewrite("correx run --for model --max-bytes 40000 -- bash -c 'make -j4 assets & make check'"));
+  });
+
   test("fields of the input other than command are given back as they came; an input that is not a command line is left alone", () => {
     expect(answerCodexEvent(shellEvent({ command: "make", kind: "script" }), OPTIONS).answer).toEqual({
       hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "allow", updatedInput: { command: "correx run --for model --max-bytes 40000 -- bash -c make", kind: "script" } },
@@ -40,7 +44,7 @@ describe("PreToolUse on Bash (Codex's shell tools): the command runs under corre
 
   test.each([
     ["pre-tool-use-bash-nvm", "left as it is: `nvm` is a shell function from the user's startup files, which a wrapper's shell would not have"],
-    ["pre-tool-use-bash-background", "left as it is: the command starts a background job (`&`), which a wrapper would wait for"],
+    ["pre-tool-use-bash-background", "left as it is: `npm run dev > /tmp/dev.log 2>&1` runs until it is stopped (a server, a watcher): the agent shows its output as it comes, a wrapper would show nothing until it ends"],
     ["pre-tool-use-bash-correx", "left as it is: the command already runs under correx"],
     ["pre-tool-use-apply-patch", "nothing to do for PreToolUse on apply_patch"],
     ["pre-tool-use-mcp", "nothing to do for PreToolUse on mcp__playwright__browser_snapshot"],

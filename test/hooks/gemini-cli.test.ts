@@ -43,7 +43,12 @@ describe("BeforeTool on run_shell_command: the command runs under correx run", (
     expect(reasonToKeep("cd packages/api && npm test", { keepsState: false })).toBeUndefined();
     expect(reasonToKeep("export CI=1; npm test", { keepsState: false })).toBeUndefined();
     expect(reasonToKeep("cd packages/api && npm test")).toBe("`cd` changes the shell's own state, which a wrapper would lose");
-    expect(reasonToKeep("npm run dev & sleep 2", { keepsState: false })).toBe("the command starts a background job (`&`), which a wrapper would wait for");
+  });
+
+  test("a line with a background job (`&`) is wrapped: in Gemini CLI's pseudo-terminal the job dies with the shell, under correx it runs on", () => {
+    expect(reasonToKeep("npm run dev & sleep 2", { keepsState: false })).toBeUndefined();
+    expect(answerGeminiCliEvent(shellEvent("npm run build && (npm start &)"), OPTIONS).answer.hookSpecificOutput!.tool_input.command)
+      .toBe("correx run --for model --max-bytes 30000 --timeout 293s --kill-after 5s -- bash -c 'npm run build && (npm start &)'");
   });
 
   test("no inactivity timeout (0), or one too short to stop before: no --timeout", () => {

@@ -134,7 +134,7 @@ describe("planWrap: a leading cd runs in the agent's shell, the rest under corre
     ["pushd sub && make && popd", "`popd` changes the shell's own state, which a wrapper would lose"],
     ["cd a && nvm use && npm test", "`nvm` is a shell function from the user's startup files, which a wrapper's shell would not have"],
     ["cd a && correx run -- npm test", "the command already runs under correx"],
-    ["cd a && npm run dev &", "the command starts a background job (`&`), which a wrapper would wait for"],
+    ["cd a && npm run dev &", "the command starts a background job (`&`): the agent's shell returns as it exits and leaves the job running, and PostToolUse bounds what it printed"],
     // `cd a && x || y` is `(cd a && x) || y`: y runs when the cd fails, so the cd cannot be split off
     ["cd a && npm test || echo failed", AFTER_AND],
     ["cd a && make; echo done", AFTER_AND],
@@ -305,7 +305,7 @@ describe("reasonToKeep", () => {
     ["npx -y correx@0.1.0 run -- make", "the command already runs under correx"],
     ["make 2>&1 | pnpm dlx correx bound", "the command already runs under correx"],
     ["npm exec -- correx ls", "the command already runs under correx"],
-    ["npm run dev &", "the command starts a background job (`&`), which a wrapper would wait for"],
+    ["npm run dev &", "the command starts a background job (`&`): the agent's shell returns as it exits and leaves the job running, and PostToolUse bounds what it printed"],
     ["echo 'unfinished", "the command line is not complete (an open quote or a trailing backslash)"],
     ["nvm use 20 && npm test", "`nvm` is a shell function from the user's startup files, which a wrapper's shell would not have"],
     ["conda activate ml; python train.py", "`conda` is a shell function from the user's startup files, which a wrapper's shell would not have"],
