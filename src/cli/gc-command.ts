@@ -23,6 +23,7 @@ export async function runCollect(raw: RawOptions): Promise<void> {
   const store = storeFromOptions(raw);
   try {
     const report = collectStore(store, settings, Date.now(), { dryRun: raw.dryRun === true });
+    if (report.stampNotWritten !== undefined) warn(`${report.stampNotWritten}: nothing needed removing, so the store is collected; only the time of this collection is not recorded`);
     await writeStdout(format === "json" ? formatCollectionJson(report, settings, store.dir) : formatCollectionText(report, settings, store.dir));
   } catch (error) {
     if (!(error instanceof NotFoundError)) throw error;

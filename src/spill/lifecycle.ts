@@ -46,6 +46,12 @@ export interface CollectionPlan {
 export interface CollectionReport extends CollectionPlan {
   dryRun: boolean;
   tombstonesExpired: number;
+  /**
+   * Why the `.last-gc` stamp could not be written (a read-only store), when the collection had nothing to remove and
+   * so needed no other write: the collection is done, only its time is not recorded. With something to remove, the
+   * failure to write the stamp is the collection's error, as before.
+   */
+  stampNotWritten?: string;
 }
 
 /** How long a collection in passing may work before it stops and says "deferred" (bench/store-gc.mjs measures it). */
@@ -103,10 +109,19 @@ export function planCollection(inventory: Inventory, settings: StoreSettings, no
 /** Applies retention and quota now: each removal leaves its tombstone first, then the record, then the data go. */
 export function collectStore(store: SpillStore, settings: StoreSettings, now: number, options: { dryRun: boolean }): CollectionReport {
   store.verify();
-  if (!options.dryRun) touchStamp(path.join(store.dir, STAMP_FILE), now);
+  let stampFailure: IoError | undefined;
+  try {
+    if (!options.dryRun) touchStamp(path.join(store.dir, STAMP_FILE), now);
+  } catch (error) {
+    if (!(error instanceof IoError)) throw error;
+    stampFailure = error;
+  }
   const plan = planCollection(takeInventory(store), settings, now);
+  if (stampFailure && (plan.removals.length > 0 || plan.staleTemporaries.length > 0)) throw stampFailure;
   if (!options.dryRun) applyPlan(store, plan, now, () => false);
-  return { ...plan, dryRun: options.dryRun, tombstonesExpired: expireTombstones(store, now, { dryRun: options.dryRun }) };
+  const report: CollectionReport = { ...plan, dryRun: options.dryRun, tombstonesExpired: expireTombstones(store, now, { dryRun: options.dryRun }) };
+  if (stampFailure) report.stampNotWritten = stampFailure.message;
+  return report;
 }
 
 /**

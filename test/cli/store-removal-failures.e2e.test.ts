@@ -48,4 +48,20 @@ describe.skipIf(!tmpfsMountable(root))("removing from a store that cannot take a
     expect(run.stdout).toBe("");
     expect(run.stderr).toMatch(/^correx: cannot remove output tool_\w+: cannot write its tombstone in \S+\/store: the file system is read-only \(EROFS\)\n$/);
   });
+
+  const SAVED_THEN_READ_ONLY = `mkdir -m 700 MNT/store && ${correx} bound --spill-dir MNT/store --max-lines 5 < ${quote(input)} > /dev/null && mount -o remount,ro MNT`;
+
+  test("a read-only file system, nothing to remove: `correx gc` reports, warns once that its time is not recorded, status 0", () => {
+    const run = withTmpfs(root, "1m", SAVED_THEN_READ_ONLY, `${correx} gc --spill-dir MNT/store`);
+    expect(run.status).toBe(0);
+    expect(run.stdout).toMatch(/^Nothing to remove/);
+    expect(run.stderr).toMatch(/^correx: warning: cannot write \S+\/store\/\.last-gc: the file system is read-only \(EROFS\): nothing needed removing, so the store is collected; only the time of this collection is not recorded\n$/);
+  });
+
+  test("a read-only file system, an output to remove: `correx gc --max-age 0` fails as it did, status 74", () => {
+    const run = withTmpfs(root, "1m", SAVED_THEN_READ_ONLY, `${correx} gc --spill-dir MNT/store --max-age 0`);
+    expect(run.status).toBe(74);
+    expect(run.stdout).toBe("");
+    expect(run.stderr).toMatch(/^correx: cannot write \S+\/store\/\.last-gc: the file system is read-only \(EROFS\)\n$/);
+  });
 });
