@@ -1,6 +1,6 @@
 // `correx grep ID PATTERN`: searches a stored output (RE2 syntax, linear time), exit 1 when nothing matches.
 // ID may be `last`, `last~N`, or (with -l or -c) `all`.
-import { UsageError } from "../errors.js";
+import { IoError, UsageError } from "../errors.js";
 import { resolveIds } from "../spill/aliases.js";
 import { compilePattern } from "../spill/pattern.js";
 import { searchOutput, type SearchOutputOptions } from "../spill/search-output.js";
@@ -67,8 +67,11 @@ async function runSummary(store: SpillStore, ids: string[], options: SearchOutpu
       changed ||= found.warning !== undefined;
       count = found.total_matches;
     } catch (error) {
-      if (how.many) continue; // removed meanwhile by a collection: not an error for a search over all
-      throw error;
+      if (!how.many) throw error;
+      // a search over all goes on past one output it cannot read: removed meanwhile by a collection, without a word;
+      // a damaged record, said once, as `correx read` of it fails saying why
+      if (error instanceof IoError) warn(`${error.message}: skipped`);
+      continue;
     }
     rows.push({ id, count });
   }

@@ -81,6 +81,18 @@ describe("grep", () => {
     expect(grep("all", "x")).toMatchObject({ status: 2, stderr: "correx: grep all needs -l (the outputs that match) or -c (how many lines match in each)\n" });
   });
 
+  test("all: an output whose record is damaged is skipped and said once; the others are searched", () => {
+    const dir2 = newStoreDir();
+    const kept = spillInto(dir2, numbered(3000));
+    const damaged = spillInto(dir2, numbered(2000));
+    fs.writeFileSync(path.join(dir2, `${damaged}.json`), "{broken");
+    // the JSON parser's words (V8's) between the path and ": skipped"
+    const warning = new RegExp(`^correx: warning: the record of ${damaged} is damaged \\(${path.join(dir2, damaged)}\\.json\\): [^\\n]*JSON[^\\n]*: skipped\\n$`);
+    const grepAll = (...args: string[]) => runCorrex(["grep", "all", ...args, "--spill-dir", dir2]);
+    expect(grepAll("-c", "^line 1$")).toEqual({ status: 0, stderr: expect.stringMatching(warning), stdout: `${kept}:1\n` });
+    expect(grepAll("-l", "^line 1$")).toEqual({ status: 0, stderr: expect.stringMatching(warning), stdout: `${kept}\n` });
+  });
+
   test("matches are highlighted for a person when colours are on, never for a model", () => {
     const env = cleanEnv({ FORCE_COLOR: "1" });
     delete env.NO_COLOR;
