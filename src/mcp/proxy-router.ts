@@ -9,7 +9,7 @@ import { fitsServerLine, readHere, refuseOverServerLine } from "./oversized-requ
 import { CONNECTION_CLOSED, errorFrame, INTERNAL_ERROR, jsonKey, parseMessage, preview, REQUEST_TIMEOUT } from "./json-rpc-frames.js";
 import { OutputSchemas, type CheckStructured } from "./output-schemas.js";
 import { clientNameOf, isStatelessRequest } from "./protocol-era.js";
-import { chooseToolNames, withCorrexTools, type CorrexToolNames } from "./proxy-tools.js";
+import { ToolListing, type CorrexToolNames } from "./proxy-tools.js";
 import type { ToolAnswer } from "./tool-answer.js";
 import { toCallToolResult } from "./tool-answer.js";
 
@@ -67,9 +67,7 @@ export class ProxyRouter {
   private readonly abandoned = new AbandonedRequests();
   private readonly abandonedProgress = new AbandonedProgress();
   private readonly schemas = new OutputSchemas();
-  private names: CorrexToolNames = { read: "read_output", grep: "grep_output" };
-  /** The server's tools on the pages of the current tools/list listing before its last (the one without nextCursor). */
-  private earlierPages: unknown[] = [];
+  private readonly listing = new ToolListing();
   /** The name the client gave in `initialize` (`clientInfo.name`), which says how it cuts a result again. */
   client: string | undefined;
 
@@ -156,14 +154,14 @@ export class ProxyRouter {
     if (typeof message.method === "string" || !("id" in message)) return messageWithinLine(message, raw, this.options) ? undefined : DROPPED;
     const key = jsonKey(message.id);
     const request = this.pending.get(key);
-    if (!request) return this.droppedLate(key, raw.length) ? DROPPED : withinLine(message, undefined, raw, undefined, this.options, this.names.read);
+    if (!request) return this.droppedLate(key, raw.length) ? DROPPED : withinLine(message, undefined, raw, undefined, this.options, this.listing.names.read);
     this.forget(key);
     const result = isRecord(message.result) ? message.result : undefined;
     const check = this.schemas.checkerFor(request.tool);
     if (request.method === "tools/call" && result !== undefined) this.schemas.taskStarted(result, request.tool);
-    const rewritten = result === undefined ? undefined : request.method === "tools/list" ? this.listWithCorrexTools(result, request.firstPage === true) : BOUNDED_METHODS.has(request.method) ? boundOrRefused(result, () => this.options.boundResult(result, raw, this.names, this.client, check), (said) => this.options.log(said)) : undefined;
+    const rewritten = result === undefined ? undefined : request.method === "tools/list" ? this.listWithCorrexTools(result, request.firstPage === true) : BOUNDED_METHODS.has(request.method) ? boundOrRefused(result, () => this.options.boundResult(result, raw, this.listing.names, this.client, check), (said) => this.options.log(said)) : undefined;
     // A rewritten answer keeps every number as the server wrote it (big integers, 1.0, -0: SPEC §2).
-    return withinLine(message, request.method, raw, rewritten === undefined ? undefined : stringifyJson({ ...message, result: rewritten }), this.options, this.names.read, check);
+    return withinLine(message, request.method, raw, rewritten === undefined ? undefined : stringifyJson({ ...message, result: rewritten }), this.options, this.listing.names.read, check);
   }
 
   /**
@@ -178,7 +176,7 @@ export class ProxyRouter {
     const request = this.pending.get(key);
     if (!BOUNDED_METHODS.has(request?.method ?? "")) return false;
     const check = this.schemas.checkerFor(request!.tool);
-    const rewritten = boundOrRefused(isRecord(message.result) ? message.result : {}, () => bound(this.names, check), (said) => this.options.log(said));
+    const rewritten = boundOrRefused(isRecord(message.result) ? message.result : {}, () => bound(this.listing.names, check), (said) => this.options.log(said));
     if (rewritten === undefined) return false;
     this.forget(key);
     this.options.toClient(boundedWithinLine(message, rewritten, request!));
@@ -220,7 +218,7 @@ export class ProxyRouter {
   }
 
   private ownTool(name: unknown): "read" | "grep" | undefined {
-    return name === this.names.read ? "read" : name === this.names.grep ? "grep" : undefined;
+    return name === this.listing.names.read ? "read" : name === this.listing.names.grep ? "grep" : undefined;
   }
 
   /** Answers a call to correx's own tools; `stateless`: the request is 2026-07-28's, whose results carry resultType. */
@@ -230,21 +228,10 @@ export class ProxyRouter {
     this.options.toClient(stringifyJson({ jsonrpc: "2.0", id, result }));
   }
 
-  /**
-   * A page of tools/list: correx's tools are added to the last page only (the one without nextCursor), under names
-   * free on every page of the listing; a page without a cursor in its request starts a new listing.
-   */
+  /** A page of tools/list: its tools' output schemas remembered, correx's tools added to the last page (proxy-tools.ts). */
   private listWithCorrexTools(result: Record<string, unknown>, firstPage: boolean): Record<string, unknown> | undefined {
-    if (!Array.isArray(result.tools)) return undefined;
-    this.schemas.remember(result.tools, firstPage);
-    if (firstPage) this.earlierPages = [];
-    if (typeof result.nextCursor === "string") {
-      this.earlierPages.push(...result.tools);
-      return undefined;
-    }
-    this.names = chooseToolNames([...this.earlierPages, ...result.tools], this.names);
-    this.earlierPages = [];
-    return withCorrexTools(result, this.names);
+    if (Array.isArray(result.tools)) this.schemas.remember(result.tools, firstPage);
+    return this.listing.page(result, firstPage);
   }
 
   private track(id: unknown, method: string, progressToken: unknown, firstPage: boolean, tool: string | undefined): void {

@@ -35,3 +35,27 @@ export function withCorrexTools(result: Record<string, unknown>, names: CorrexTo
   });
   return { ...result, tools: [...(result.tools as unknown[]), rename(READ_OUTPUT_TOOL, names.read), rename(GREP_OUTPUT_TOOL, names.grep)] };
 }
+
+/**
+ * The server's tools/list, page by page: correx's tools are added to the last page only (the one without
+ * nextCursor), under names free on every page of the listing; a page without a cursor in its request starts a new
+ * listing. `names` are the ones calls to correx's tools go by.
+ */
+export class ToolListing {
+  names: CorrexToolNames = { read: READ_OUTPUT_TOOL.name, grep: GREP_OUTPUT_TOOL.name };
+  /** The server's tools on the pages of the current listing before its last. */
+  private earlierPages: unknown[] = [];
+
+  /** A page's result with correx's tools added, or undefined: passed as written (not the last page, or no tools). */
+  page(result: Record<string, unknown>, firstPage: boolean): Record<string, unknown> | undefined {
+    if (!Array.isArray(result.tools)) return undefined;
+    if (firstPage) this.earlierPages = [];
+    if (typeof result.nextCursor === "string") {
+      this.earlierPages.push(...result.tools);
+      return undefined;
+    }
+    this.names = chooseToolNames([...this.earlierPages, ...result.tools], this.names);
+    this.earlierPages = [];
+    return withCorrexTools(result, this.names);
+  }
+}
