@@ -98,12 +98,13 @@ async function boundRead(
 ): Promise<BoundInputResult> {
   if (input.kind === "envelope") throw new Error("boundRead: an envelope to stream reached the whole path");
   if (input.kind === "stream") {
-    note(input.note);
+    // JSON cut short by the signal is no malformed input: the interruption, said after, is what is true
+    if (!(input.noteIfWhole && cut())) note(input.note);
     return { text: await boundStream(config, output, toolKind, input.prefix, input.rest, note, fields, cut, saving), warnings };
   }
   const batch = config.to ? (await import("../normalize/batch.js")).readBatch(input.bytes, config.from) : undefined;
   if (batch && config.to) return { batch, config: { ...config, to: config.to }, warnings };
-  const normalized = await (await import("./normalize-command.js")).normalizeBytes(input.bytes, config.from, { maxJsonBytes: config.jsonCap, detect: scope });
+  const normalized = await (await import("./normalize-command.js")).normalizeBytes(input.bytes, config.from, { maxJsonBytes: config.jsonCap, detect: scope, interrupted: cut() !== undefined });
   if (scope === "envelopes" && config.from === "auto" && normalized.meta?.source_shape === "text" && !WHOLE_TOOLS.has(toolKind ?? "")) {
     return { text: await boundStream(config, output, toolKind, [input.bytes], EMPTY, note, fields, cut, saving), warnings };
   }

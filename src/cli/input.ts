@@ -2,7 +2,7 @@
 import { InputError } from "../errors.js";
 import { EnvelopeStreamReader } from "../normalize/envelope-stream.js";
 import { EnvelopeWatch } from "../normalize/envelope-watch.js";
-import { couldBeJson, findFirstNonBlankByte, looksLikeJson, malformedJsonNote, utf16JsonNote } from "../normalize/json-input.js";
+import { couldBeJson, endsInsideJson, findFirstNonBlankByte, looksLikeJson, malformedJsonNote, utf16JsonNote } from "../normalize/json-input.js";
 import type { SourceShape } from "../payload.js";
 import { looksBinary } from "../text/binary.js";
 import { formatSize } from "../text/magic.js";
@@ -22,6 +22,8 @@ export type Input =
     prefix: Buffer[];
     rest: AsyncIterator<Buffer>;
     note?: string;
+    /** The note says the input is malformed JSON because it ends inside a value: not said when a signal cut it there. */
+    noteIfWhole?: boolean;
   };
 
 /**
@@ -85,7 +87,8 @@ export async function readInput(
   if (!wantsWhole) {
     // normalize and lower say why JSON plainly meant as such is read as text; bound and run read text anyway
     const note = from === "auto" && scope === "all" ? (bracketed ? malformedJsonNote(head) : utf16JsonNote(head)) : undefined;
-    return { kind: "stream", prefix, rest: chunks, ...(note === undefined ? {} : { note }) };
+    const cutShort = note !== undefined && bracketed && ended && endsInsideJson(head);
+    return { kind: "stream", prefix, rest: chunks, ...(note === undefined ? {} : { note }), ...(cutShort ? { noteIfWhole: true } : {}) };
   }
   own(); // held whole, or streamed as an envelope: kept past the reads below
   const watch = from === "auto" && scope === "envelopes" && !toolWantsWhole ? new EnvelopeWatch() : undefined;

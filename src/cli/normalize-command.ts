@@ -7,7 +7,7 @@ import {
   parseJsonBytes,
 } from "../normalize/index.js";
 import { readDetected } from "../normalize/detect.js";
-import { utf16JsonNote } from "../normalize/json-input.js";
+import { endsInsideJson, utf16JsonNote } from "../normalize/json-input.js";
 import { isToolEnvelope } from "../normalize/envelope.js";
 import { withNotes, withSourceShape } from "../normalize/result.js";
 import { decodeTextBytes } from "../normalize/text.js";
@@ -18,6 +18,8 @@ export interface NormalizeBytesOptions {
   maxJsonBytes?: number;
   /** `envelopes` (bound, run): `auto` reads only tool-result envelopes (isToolEnvelope); any other JSON is text. */
   detect?: "all" | "envelopes";
+  /** The input was cut short by a signal: JSON that ends inside a value is read as text without the malformed-JSON note. */
+  interrupted?: boolean;
 }
 
 /**
@@ -31,14 +33,14 @@ export interface NormalizeBytesOptions {
 export async function normalizeBytes(bytes: Uint8Array, from: SourceShape | "auto", options: NormalizeBytesOptions = {}): Promise<ToolResult> {
   const maxJsonBytes = options.maxJsonBytes ?? MAX_JSON_BYTES;
   if (from === "text") return normalizeText(decodeTextBytes(bytes));
-  if (from === "auto") return normalizeAuto(bytes, maxJsonBytes, options.detect ?? "all");
+  if (from === "auto") return normalizeAuto(bytes, maxJsonBytes, options.detect ?? "all", options.interrupted === true);
   if (bytes.length > maxJsonBytes) {
     throw new InputError(`input is ${formatSize(bytes.length)}, over the ${formatSize(maxJsonBytes)} limit for parsing JSON; use --from text`, `byte ${maxJsonBytes}`);
   }
   return normalizeParsed(parseJsonBytes(bytes), from, "all")!;
 }
 
-function normalizeAuto(bytes: Uint8Array, maxJsonBytes: number, detect: "all" | "envelopes"): ToolResult {
+function normalizeAuto(bytes: Uint8Array, maxJsonBytes: number, detect: "all" | "envelopes", interrupted: boolean): ToolResult {
   if (!looksLikeJson(findFirstNonBlankByte(bytes))) {
     const note = detect === "all" ? utf16JsonNote(bytes) : undefined;
     const text = normalizeText(decodeTextBytes(bytes));
@@ -56,7 +58,7 @@ function normalizeAuto(bytes: Uint8Array, maxJsonBytes: number, detect: "all" | 
       return withNotes(normalizeText(decodeTextBytes(bytes)), [`JSON nested deeper than ${MAX_JSON_DEPTH} levels (${error.where}): read as text`]);
     }
     if (error instanceof InputError) {
-      const note = malformedJsonNote(bytes);
+      const note = interrupted && endsInsideJson(bytes) ? undefined : malformedJsonNote(bytes);
       const text = normalizeText(decodeTextBytes(bytes));
       return note === undefined ? text : withNotes(text, [note]);
     }

@@ -99,6 +99,15 @@ export function malformedJsonNote(bytes: Uint8Array): string | undefined {
 }
 
 /**
+ * True when `bytes` end inside a JSON value (an unterminated string, a `}` or `]` still to come): JSON cut short,
+ * as an input stopped by a signal mid-value is. Its malformedJsonNote blames the input for what the signal did.
+ */
+export function endsInsideJson(bytes: Uint8Array): boolean {
+  const problem = findJsonSyntaxError(bytes);
+  return problem !== undefined && problem.offset >= bytes.length;
+}
+
+/**
  * What after a whole value shows one JSON value with a stray end, not several in a row: `}`, `]`, `,`. An MCP result
  * with one `}` too many was read as text without a word, its isError lost.
  */

@@ -141,3 +141,19 @@ test("normalize --from mcp cut short by SIGINT: the signal is named as why the J
   // before: "correx: malformed JSON at line 1, column 2097153: unterminated string (at byte 2097152)", as if the input were
   expect(stderr).toMatch(/^correx: interrupted by SIGINT after \d+ bytes of input, which cannot be read as the shape asked for \(malformed JSON at line 1, column \d+: unterminated string \(at byte \d+\)\); nothing was written\n$/);
 });
+
+test("normalize (auto) of JSON cut short by SIGINT: read as text with one warning, the interruption, not 'malformed JSON', 130", async () => {
+  const child = spawn(process.execPath, [CORREX, "normalize", "--spill-dir", join(root, "store-auto")], { stdio: ["pipe", "pipe", "pipe"], env: { ...process.env, NO_COLOR: "1" } });
+  let stdout = "";
+  let stderr = "";
+  child.stdout!.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr!.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+  const text = JSON.stringify({ content: [{ type: "text", text: INPUT.toString() }] });
+  await new Promise<void>((resolve, reject) => child.stdin!.write(text.slice(0, 2 * 1024 * 1024), (error) => (error ? reject(error) : resolve())));
+  child.kill("SIGINT");
+  expect(await exited).toBe(130);
+  // before: "correx: warning: malformed JSON at line 1, column 2097153: unterminated string: read as text" first
+  expect(stderr).toMatch(/^correx: warning: interrupted by SIGINT: bounded the \d+ bytes read by then\n$/);
+  expect(JSON.parse(stdout)).toMatchObject({ ok: true, meta: { source_shape: "text", interrupted: true, interrupt_signal: "SIGINT" } });
+});
