@@ -5,7 +5,7 @@ import { mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { createTempDir, runShell, userEnvironment, type ShellRun } from "../docs/run-shell.js";
-import { termThenKillGroup, leftAfterGroupKill, uniqueSleep } from "../run/orphans.js";
+import { killLeft, pollUntil, processesRunning, termThenKillGroup, leftAfterGroupKill, uniqueSleep } from "../run/orphans.js";
 import { geminiEventNames, geminiOutputErrors, loadGeminiEvent, readGeminiEventText } from "./gemini-cli-fixtures.js";
 import { expectPageFits, LONG_FAILURE, markerReadCommand } from "./marker-page.js";
 
@@ -154,6 +154,21 @@ describe("correx hook gemini-cli, spawned", () => {
     expect(noEvent).toMatchObject({ code: 1, stdout: "", stderr: "correx: a Gemini CLI hook event has a string hook_event_name (at $.hook_event_name)\n" });
     // the fields correx never reads are not asked for
     expect(runWithStore("correx hook gemini-cli", JSON.stringify({ hook_event_name: "AfterAgent" }))).toMatchObject({ code: 0, stdout: "{}\n" });
+  });
+
+  test("a line with a `&` job, in a pseudo-terminal as Gemini CLI runs it: unwrapped the job dies with the shell, under the rewrite it runs on", async () => {
+    const quoted = (text: string): string => `'${text.replace(/'/g, `'\\''`)}'`;
+    const inTerminal = (line: string) => runWithStore(`script -qec ${quoted(`bash -c ${quoted(line)}`)} /dev/null`);
+    const plain = uniqueSleep();
+    expect(inTerminal(`${plain} & echo started`)).toMatchObject({ code: 0, stdout: expect.stringContaining("started") });
+    // the kernel hangs up the terminal's foreground group, the job's, as bash (the session's leader) exits
+    expect(await pollUntil(() => processesRunning(plain).length === 0, 60_000)).toBe(true);
+    const wrapped = uniqueSleep();
+    const run = inTerminal(rewritten(`${wrapped} & echo started`));
+    expect(run).toMatchObject({ code: 0, stdout: expect.stringContaining("started") });
+    const left = processesRunning(wrapped);
+    killLeft(left);
+    expect(left).toHaveLength(1);
   });
 
   test("the fixtures are what write-events.mjs writes", () => {
