@@ -23,7 +23,7 @@ const inFolder = (folder, pattern) => readdirSync(join(fixtures, folder)).filter
 const textFiles = [...inFolder(".", /\.(txt|log)$/), ...inFolder("salience", /\.txt$/)];
 const jsonFiles = ["json", "shapes", "hooks"].flatMap((folder) => inFolder(folder, /\.json$/));
 /** What a model reads of a recorded text output: the whole of it, cleaned (escapes, redraws, repeats). */
-const cleaned = (path) => bound(readFileSync(join(fixtures, path)), { budget: { maxLines: 1e9, maxBytes: 1e12 } }).text;
+const cleaned = (path) => bound(readFileSync(join(fixtures, path)), { budget: { maxLines: 1e9, maxBytes: 2 ** 30 } }).text;
 
 /** A seeded PRNG (mulberry32), so the random rows are the same on every run. */
 function random(seed) {
