@@ -4,35 +4,19 @@ import { createHash } from "node:crypto";
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterEach, beforeAll, describe, expect, test } from "vitest";
+import { beforeAll, describe, expect, test } from "vitest";
 import type { ToolResult } from "../../src/payload.js";
 import { DRAIN_MS } from "../../src/run/start-command.js";
 import { assertBuilt, runCorrex, spillDirectory } from "./cli-process.js";
-import { killLeft, pollUntil, processesRunning, uniqueSleep } from "./orphans.js";
+import { backgroundJobs } from "./background-jobs.js";
+import { pollUntil } from "./orphans.js";
 import { isProcessGone } from "./run-fixture.js";
 
 beforeAll(assertBuilt);
 
 const HELD = `A background process it started still runs and holds the output: correx stopped reading ${DRAIN_MS} ms after the command exited; what that process writes later is not captured.`;
 
-const left: number[] = [];
-const sleeps: string[] = [];
-afterEach(() => killLeft([...left.splice(0), ...sleeps.splice(0).flatMap((sleep) => processesRunning(sleep))]));
-
-/** A `sleep` of its own (orphans.ts), killed after the test even when the run never returned. */
-function backgroundSleep(): string {
-  const sleep = uniqueSleep();
-  sleeps.push(sleep);
-  return sleep;
-}
-
-/** The pid the command printed as `job PID`, remembered to be killed after the test. */
-function jobOf(text: string): number {
-  const job = Number(/job (\d+)/.exec(text)?.[1]);
-  expect(job).toBeGreaterThan(0);
-  left.push(job);
-  return job;
-}
+const { backgroundSleep, jobOf } = backgroundJobs();
 
 describe("correx run of a command that leaves a job holding its output", () => {
   test("exits with the command's status; the spill holds every byte the command wrote, its record their size, lines and sha256", async () => {

@@ -3,29 +3,13 @@
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterEach, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { startCommand } from "../../src/run/start-command.js";
-import { killLeft, pollUntil, processesRunning, uniqueSleep } from "./orphans.js";
+import { backgroundJobs } from "./background-jobs.js";
+import { pollUntil } from "./orphans.js";
 import { collect, isProcessGone, runToEnd, spec } from "./run-fixture.js";
 
-const left: number[] = [];
-const sleeps: string[] = [];
-afterEach(() => killLeft([...left.splice(0), ...sleeps.splice(0).flatMap((sleep) => processesRunning(sleep))]));
-
-/** A `sleep` of its own (orphans.ts), killed after the test even when the run never returned. */
-function backgroundSleep(): string {
-  const sleep = uniqueSleep();
-  sleeps.push(sleep);
-  return sleep;
-}
-
-/** The pid the command printed as `job PID`, remembered to be killed after the test. */
-function jobOf(text: string): number {
-  const job = Number(/job (\d+)/.exec(text)?.[1]);
-  expect(job).toBeGreaterThan(0);
-  left.push(job);
-  return job;
-}
+const { backgroundSleep, jobOf } = backgroundJobs();
 
 /** Lines in a file (0 before it exists). */
 function linesIn(file: string): number {
