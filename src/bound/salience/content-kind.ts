@@ -164,6 +164,11 @@ export function isSearchLine(line: string): boolean {
   return SEARCH_LINE.test(line);
 }
 
+/** True for a line whose kind of output is scored: any line of a log's; of grep's, its tool's own messages only. */
+export function isScoredLine(kind: ContentKind, line: string): boolean {
+  return kind === "log" || (kind === "grep" && !isSearchLine(line));
+}
+
 /** Recognizes the kind of an output from its first lines (up to 20 are looked at). */
 export function recognizeContent(firstLines: readonly string[]): ContentKind {
   const lines = firstLines.filter((line) => line.trim().length > 0).slice(0, 20);

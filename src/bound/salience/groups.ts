@@ -7,7 +7,8 @@ import { RareWarnings, WARNING_SCORE } from "./rare-warnings.js";
 import type { Above } from "./lines-above.js";
 import { TemplateMiner } from "./template.js";
 import { FailureList, isFailureListHead, NOTHING_ABOVE } from "./failure-list.js";
-import { ASSERTION, BARE_GUTTER, DIFF_LINE, DOCTEST_FAILURE, DOCTEST_PART, EXUNIT_DETAIL, FRAME, GO_FRAME, GO_FUNCTION, DETAIL_PARAGRAPH, LEGEND, LIST_ITEM, PASSING, PNPM_DETAIL, RUNTIME_FRAME, TAP_DIAGNOSTIC, TAP_FAILURE, TITLE, TREE_ITEM, isDiffValue, spansBlanks } from "./group-lines.js";
+import { followFor, MAX_DIFF_GAP, type Follow } from "./group-follow.js";
+import { ASSERTION, BARE_GUTTER, DIFF_LINE, DOCTEST_FAILURE, DOCTEST_PART, EXUNIT_DETAIL, FRAME, GO_FRAME, GO_FUNCTION, DETAIL_PARAGRAPH, LEGEND, LIST_ITEM, PASSING, PNPM_DETAIL, RUNTIME_FRAME, TAP_DIAGNOSTIC, TAP_FAILURE, TREE_ITEM, spansBlanks } from "./group-lines.js";
 
 /** Continuation lines that may follow a salient line (stack frames, code excerpts, carets); a bare gutter `|` is not counted. */
 const MAX_CONTINUATION = 10;
@@ -15,27 +16,6 @@ const MAX_CONTINUATION = 10;
 const lineBytes = (line: NumberedLine): number => Buffer.byteLength(line.text) + 1;
 /** The lines of a refused group (none are kept). */
 const NO_LINES: NumberedLine[] = [];
-
-/** Lines looked through under a closed group for its first stack frame (jest, mocha, node:test print it under the diff). */
-const MAX_FOLLOW = 30;
-/** Farthest a diff line is taken under the group's last line (unittest's `Lists differ:` prints 5 lines before its diff). */
-const MAX_DIFF_GAP = 8;
-
-/** A closed group still looking for its first frame (and, under a failure's title, its message). */
-interface Follow {
-  group: SalientGroup;
-  left: number;
-  message: boolean;
-  indent: number;
-  /** True when the group holds a failed assertion: the lines of its diff are taken too (until a second diff's legend). */
-  diffs: boolean;
-  /** True once a value line of the diff is in the group. */
-  diffValues: boolean;
-  /** The line seen last while looking (a Go frame's function line, taken with the frame under it). */
-  previous: NumberedLine | undefined;
-  /** Number of the last blank line seen right under the group (shown with a line taken under it, instead of a gap marker). */
-  blank: number;
-}
 
 /** Feeds lines in order; salient ones (with their header, trace line and continuation) go to the reservoir. */
 export class GroupBuilder {
@@ -248,12 +228,8 @@ export class GroupBuilder {
     const group = this.open!;
     this.open = undefined;
     this.blank = undefined;
-    if (group.rank <= EXAMPLES_PER_TEMPLATE && !group.lines.some((each) => FRAME.test(each.text))) {
-      const last = group.lines[group.lines.length - 1]!;
-      const diffs = group.lines.some((each) => ASSERTION.test(each.text));
-      const diffValues = diffs && group.lines.some((each) => isDiffValue(each.text));
-      this.follow = { group, left: MAX_FOLLOW, message: TITLE.test(last.text), indent: indentOf(last.text), diffs, diffValues, blank: 0, previous: undefined };
-    }
+    const follow = followFor(group);
+    if (follow !== undefined) this.follow = follow;
   }
 
   /** A line under a closed group that looks for its frame: taken when it is the frame, the message looked for, or a line of its assertion's diff. */

@@ -4,7 +4,7 @@ import { countNewlines } from "../../text/newlines.js";
 import type { RingStorage } from "../byte-ring.js";
 import type { CollectedLine } from "../lines.js";
 import { scoringWithoutOptimizing } from "../one-off.js";
-import { isSearchLine, recognizeContent, type ContentKind } from "./content-kind.js";
+import { isScoredLine, recognizeContent, type ContentKind } from "./content-kind.js";
 import { HitFinder, type RegionHits, type ScanWork } from "./hit-finder.js";
 import { LinesAbove } from "./lines-above.js";
 import { mayBeSalient } from "./prefilter.js";
@@ -83,11 +83,6 @@ export class SalienceScanner {
   recognize(firstLines: readonly string[]): void {
     this.kind = recognizeContent(firstLines);
     this.scans = this.kind === "log" || this.kind === "grep";
-  }
-
-  /** True for a line offered for its score: a log's that may be salient; of grep's, not a match (its tool's own message). */
-  private offers(text: string): boolean {
-    return mayBeSalient(text) && (this.kind === "log" || (this.kind === "grep" && !isSearchLine(text)));
   }
 
   /** Where the bytes that will leave the ring begin (their first line's number, whether they start it), after `head`'s lines. */
@@ -193,7 +188,7 @@ export class SalienceScanner {
       return;
     }
     const numbered = { number: line.from, text: line.text };
-    if (!this.offers(line.text)) this.builder.pass(numbered);
+    if (!(mayBeSalient(line.text) && isScoredLine(this.kind, line.text))) this.builder.pass(numbered);
     else this.builder.offer(numbered, this.above.inWindow(lines, index, fromLine), warnings);
   }
 
@@ -223,7 +218,7 @@ export class SalienceScanner {
   private looseLine(raw: string): void {
     const text = this.cleanLine(raw);
     const line = { number: this.lineNumber, text };
-    if (this.offers(text)) this.builder.offer(line, this.above.none());
+    if (mayBeSalient(text) && isScoredLine(this.kind, text)) this.builder.offer(line, this.above.none());
     else this.builder.pass(line);
     this.markEvicted();
   }
@@ -286,7 +281,7 @@ export class SalienceScanner {
         }
       }
       const line = { number: this.lineNumber, text: this.decode(bytes, position, lineEnd) };
-      if (first && (this.kind === "log" || !isSearchLine(line.text)) && this.finder.takeScore()) {
+      if (first && isScoredLine(this.kind, line.text) && this.finder.takeScore()) {
         this.builder.offer(line, this.above.inRegion(bytes, regionStart, position, this.lineNumber));
       } else this.builder.pass(line);
       first = false;
