@@ -195,6 +195,9 @@ export function* streamInventory(store: SpillStore, head: Buffer, files: StoreFi
       }
     }
     const data = kind & DATA ? files.stat(prefix + id) : undefined;
+    // Its data listed a moment ago and gone now, and its record with it: gc removed the output meanwhile (it removes
+    // the record first, then the data), so it is not listed (not as damaged, which a record without data means).
+    if (kind & DATA && data === undefined && entry.record !== undefined && files.stat(`${prefix}${id}.json`) === undefined) continue;
     const text = kind & TEXT ? files.stat(`${prefix}${id}.text`) : undefined;
     const index = kind & INDEX ? files.stat(`${prefix}${id}.idx`)?.bytes : undefined;
     if (data !== undefined) (entry.data = data.bytes), (entry.dataModified = data.modified);

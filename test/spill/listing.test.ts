@@ -82,6 +82,34 @@ describe("streamOutputs", () => {
   });
 });
 
+describe("streamOutputs while gc removes", () => {
+  test("an output removed between the read of its record and the stat of its data is not listed (not as damaged)", () => {
+    const store = makeStore();
+    const kept = addOutput(store, NOW - 1000, "kept\n", { fields: { command: "make" } });
+    const removed = addOutput(store, NOW - 2000, "old\n");
+    const damaged = addOutput(store, NOW - 3000, "data");
+    const removing: StoreFiles = {
+      ...STORE_FILES,
+      readHead(file, buffer) {
+        const head = STORE_FILES.readHead(file, buffer);
+        // gc's order: the record, then the data, right after this lister read the record.
+        if (file === store.recordPath(removed)) for (const path of [store.recordPath(removed), store.dataPath(removed)]) fs.unlinkSync(path);
+        // the data alone lost (by someone else): its record stays, and it is damaged.
+        if (file === store.recordPath(damaged)) fs.unlinkSync(store.dataPath(damaged));
+        return head;
+      },
+    };
+    try {
+      expect([...streamOutputs(store, removing)].map((row) => [row.id, row.status])).toEqual([
+        [kept, "stored"],
+        [damaged, "damaged"],
+      ]);
+    } finally {
+      fs.rmSync(store.dir.replace(/\/store$/, ""), { recursive: true, force: true });
+    }
+  });
+});
+
 describe("streamOutputs leaves no trace", () => {
   test("reading the records does not update their access time (O_NOATIME: ls writes nothing)", () => {
     const store = makeStore();
