@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Bench: the streaming hot path side by side with the shell doing the same copy (issues 11 and 16): `bound` and
-// `run` on varied log lines and on repeats, spilling the default share or all of it, peak RSS, and start-up.
+// `run` on varied log lines and on repeats, spilling the default share or all of it, peak RSS, and start-up (`bound`'s
+// and `run -- true`'s).
 // Medians of alternating runs (wall and CPU); prints Markdown for bench/README.md. Needs the build. Writes GiB-sized files.
 //   node bench/throughput.mjs [--repeat 3] [--big 1GiB] [--small 100MiB] [--only bound|run|startup]
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
@@ -116,6 +117,8 @@ try {
     // the same shell, echo and pipe on both sides: only the two programs differ
     await row("start-up: the same, against `node -e 0` in the same pipe", `sh -c 'echo hi | ${correx} bound --no-spill > /dev/null'`, ["`sh -c 'echo hi \\| node -e 0'`", "sh -c 'echo hi | node -e 0 > /dev/null'"], 1.2, 0, 21);
     await row("start-up of the bundle: `echo hi \\| correx bound --tokenizer estimate` (against `node -e 0`)", `sh -c 'echo hi | ${correx} bound --tokenizer estimate > /dev/null'`, ["`node -e 0`", "node -e 0"], 1.2, 0, 21);
+    // run's fixed cost, what a harness pays on every call: the bundle, the socket pair, the spawn of `true` and its end
+    await row("start-up of run: `correx run -- true` (against `node -e 0`)", `${correx} run --spill-dir @SPILL@ -- true > /dev/null`, ["`node -e 0`", "node -e 0"], 1.3, 0, 21);
   }
   process.stderr.write(`${loadConditions()} after\n`);
   console.log(`Measured ${new Date().toISOString().slice(0, 16)}Z, ${loadConditions()} at the end (2 cores, shared by 8 engineers' builds and tests).\n`);
