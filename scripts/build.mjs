@@ -81,6 +81,13 @@ try {
   // init (scripts/module-inits.mjs)
   const { source: inits } = cheaperModuleInits(plainBuiltins(imports));
   writeFileSync(bundle, withoutWhitespace(launcherFunction(inits, "__correxBundle", "exports, require, module, __filename, __dirname, __correxImport, __correxHandedStdin")));
+  // What bin/correx runs for `correx run`: run on its own (src/cli/run-main.ts), half the CLI's bundle, with a code
+  // cache of its own (dist/run.cjs.cache); made as the CLI's bundle is, its import() through bin/correx too.
+  await build({ ...cjs({ run: "src/cli/run-main.ts" }), external: ["gpt-tokenizer", "@modelcontextprotocol/sdk", "re2js"], banner: { js: `${META_BANNER}\nvar __correxImport = typeof __correxImport === 'function' ? __correxImport : (specifier) => import(specifier);` } });
+  const runBundle = join(next, "run.cjs");
+  const runImports = readFileSync(runBundle, "utf8").replace(/\bimport\(("(?:gpt-tokenizer|@modelcontextprotocol\/sdk)[^"]*")\)/g, "__correxImport($1)");
+  const { source: runInits } = cheaperModuleInits(plainBuiltins(runImports));
+  writeFileSync(runBundle, withoutWhitespace(launcherFunction(runInits, "__correxRun", "exports, require, module, __filename, __dirname, __correxImport, __correxRunDeclined")));
   // What bin/correx runs before the bundle for `correx bound` alone: a small plain input written as it came.
   await build(cjs({ "pass-through": "src/cli/pass-through.ts" }));
   const passThrough = join(next, "pass-through.cjs");
@@ -130,6 +137,10 @@ function writeCodeCache() {
     bound(common, "hi\n");
     run(common, "console.log('hi')");
     for (const cut of cuts) run(common, `process.stdout.write(require("fs").readFileSync(${JSON.stringify(cut)}))`);
+    // dist/run.cjs.cache: the same runs, through run's own bundle
+    const runCache = { ...env, CORREX_BUILD_RUN_CACHE: join("dist", "run.cjs.cache") };
+    run(runCache, "console.log('hi')");
+    for (const cut of cuts) run(runCache, `process.stdout.write(require("fs").readFileSync(${JSON.stringify(cut)}))`);
     // dist/store.cjs.cache: `correx read` and `correx ls` of the outputs those runs saved
     const storeCache = { ...env, CORREX_BUILD_STORE_CACHE: join("dist", "store.cjs.cache") };
     // (a cache is only a start-up saving: a read that fails here leaves the bundle compiled at each start, not a failed build)

@@ -140,7 +140,7 @@ describe("start-up", () => {
 
   test("the bundles bin/correx compiles (the CLI's, the store's) are the build's text without comments, indentation or line breaks; their functions keep their names", () => {
     // less to read, to hold as V8's string and to scan when a function is first compiled: ~3 ms of every start
-    for (const [name, functionName] of [["cli.cjs", "runCommandCli"], ["store.cjs", "storeCommand"]] as const) {
+    for (const [name, functionName] of [["cli.cjs", "runCommandCli"], ["run.cjs", "runCommandCli"], ["store.cjs", "storeCommand"]] as const) {
       const text = fs.readFileSync(path.join(path.dirname(CORREX), "..", "dist", name), "latin1");
       const lines = text.split("\n");
       // the line breaks left are inside template literals (esbuild's layout: a line per statement, ~24,000 for the CLI's)
@@ -206,6 +206,35 @@ describe("start-up of run", () => {
     expect(seen.builtins).not.toContain("NativeModule perf_hooks");
     // a cache made from `bound` alone grows ~40 KB here: run's start, spawn, socket pair and frame compiled from source
     expect(seen.cacheGrowth).toBeLessThan(4096);
+  });
+
+  test("correx run from its own bundle (dist/run.cjs, half the CLI's) and its code cache, not the CLI's; a command line it cannot read (help, an unknown flag) goes on to the CLI's", () => {
+    const files = path.join(dir, "files.cjs");
+    fs.writeFileSync(files, `const vm = require("node:vm");
+const path = require("node:path");
+const seen = [];
+const Script = vm.Script;
+vm.Script = class extends Script {
+  constructor(code, options) { super(code, options); seen.push(path.basename(options.filename) + (options.cachedData === undefined ? " compiled" : this.cachedDataRejected ? " rejected" : " cached")); }
+};
+process.on("exit", () => require("node:fs").writeSync(2, "FILES " + JSON.stringify(seen) + "\\n"));
+`);
+    const compiled = (args: string[]) => {
+      const result = spawnSync(process.execPath, ["-r", files, CORREX, ...args], { encoding: "utf8", env: { ...process.env, CORREX_SPILL_DIR: path.join(dir, "store") } });
+      const line = /^FILES (.*)$/m.exec(result.stderr);
+      if (!line) throw new Error(`no probe line: ${result.stderr}`);
+      return { stdout: result.stdout, stderr: result.stderr, status: result.status, files: JSON.parse(line[1]!) as string[] };
+    };
+    const run = compiled(["run", "--", "echo", "hi"]);
+    expect(run.stdout).toBe("hi\n\nCommand exited with code 0.\n");
+    expect(run.files).toEqual(["run.cjs cached"]);
+    const help = compiled(["run", "--help"]);
+    expect(help.stdout).toContain("Usage: correx run [options]");
+    expect(help.files).toEqual(["run.cjs cached", "cli.cjs cached"]);
+    const unknown = compiled(["run", "--bogus", "--", "true"]);
+    expect(unknown.status).toBe(2);
+    expect(unknown.stderr).toContain("unknown option '--bogus'");
+    expect(unknown.files).toEqual(["run.cjs cached", "cli.cjs cached"]);
   });
 
   test("correx run -- true loads node:net and node:child_process, but neither node:v8 (its heap flags wait for a longer output) nor the spill's built-ins", () => {
