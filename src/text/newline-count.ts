@@ -8,11 +8,13 @@ const WINDOW_BYTES = 1024 * 1024;
 const ROOM_START = 17 * 64 * 1024;
 const ROOM_BYTES = 17 * 64 * 1024;
 /**
- * Bytes copied into the module's memory per call: its first quarter only, so that a count of bytes held elsewhere
- * touches no more of that memory than a read of `run`'s socket does (a page first touched costs ~13 µs on the
- * bench's host: the tail ring's MiB counted at the end of an output was ~3.5 ms of page faults).
+ * Bytes copied into the module's memory per call: its first 16 pages only, so that a count of bytes held elsewhere
+ * touches little of that memory (a page first touched costs ~13 µs on the bench's host). The tail ring's MiB,
+ * counted at the end of an output (`bound` of a file reads into the room, so nothing else touched the window): at
+ * 1 MiB a copy, ~3.5 ms of page faults; at 256 KiB, 64 faults (~0.8 ms) after the input's last byte; now 16. The
+ * calls are four times as many (~1 µs each; a copy of 64 KiB stays in the core's L2 cache for its count).
  */
-const COPY_BYTES = 256 * 1024;
+const COPY_BYTES = 64 * 1024;
 /**
  * A window is copied to the source's address modulo 8: V8 copies out of shared memory (the spill worker's ring)
  * word by word only when source and target are equally aligned, byte by byte otherwise (4× the time).
