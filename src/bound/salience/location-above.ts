@@ -2,7 +2,8 @@
 // sqlfluff's file line over its findings, the code frame bun prints over a failed expectation, Next.js's location over
 // its type error, autoconf's failed check over `configure: error:`, OCaml's
 // `File "…", line N, characters A-B:` over its `Error:`, istanbul's coverage table over c8's and nyc's threshold error
-// and docker build's step over its failed COPY or RUN (owners.ts asks first).
+// docker build's step over its failed COPY or RUN, wget's request over its `ERROR 404`, and strace's failed call and stderr writes over a process's exit
+// with a status (owners.ts asks first).
 import type { Above } from "./lines-above.js";
 import type { NumberedLine } from "./reservoir.js";
 
@@ -65,8 +66,32 @@ const MAX_COVERAGE_ROWS = 4;
 const DOCKER_ERROR = /^(?:COPY|ADD) failed: /;
 const DOCKER_STEP = /^Step \d+\/\d+ : (?:COPY|ADD) /;
 
+/**
+ * strace's report of a process that exited with a status (`21158 +++ exited with 1 +++`; `[pid 21158] ` when -f writes to
+ * stderr; no prefix for one process): what it said on stderr (`21158 write(2, "data/part-37.csv", 16) = 16`) and the
+ * failed call above those writes (`21158 openat(AT_FDCWD, "data/part-37.csv", O_RDONLY) = -1 ENOENT (No such file or
+ * directory)`), its own lines only; not the calls that fail as a program looks for its locale's messages while it
+ * writes (`…/LC_MESSAGES/libc.mo … = -1 ENOENT`), nor, without a write, any but the nearest failed call.
+ */
+const STRACE_EXIT = /^(\[pid +\d+\] |\d+ +)?\+\+\+ exited with [1-9]\d* \+\+\+$/;
+const STRACE_STDERR = /^write\(2, /;
+const STRACE_FAILED = /^\w+\(.*\) += -1 E[A-Z]+ /;
+/** A process's lines looked back through for its failed call (other processes' lines between them count too). */
+const MAX_STRACE_LOOK_BACK = 60;
+/** Its lines taken: the failed call and the writes under it. */
+const MAX_STRACE_LINES = 8;
+
+/**
+ * wget's request (`--2026-12-05 03:17:21--  http://127.0.0.1:8791/data/part-0131.csv`) over its failure
+ * (`2026-12-05 03:17:21 ERROR 404: File not found.`), its connection and response lines between them: the URL that failed.
+ */
+const WGET_ERROR = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d ERROR \d{3}: /;
+const WGET_REQUEST = /^--\d{4}-\d\d-\d\d \d\d:\d\d:\d\d-- {2}\S/;
+/** Lines looked back through for wget's request (its resolving, connecting and response lines). */
+const MAX_WGET_LOOK_BACK = 6;
+
 /** What the line's own text says an owner above may be found for (owners.ts tests it with its own). */
-export const LOCATED_ABOVE = /^ {2}[×x] \S|^L: *\d+ \| P: *\d+ \| |^error: |^(?:Type error|Module not found): |^configure: error: |^Error: |^ERROR: Coverage for |^(?:COPY|ADD) failed: /;
+export const LOCATED_ABOVE = /\+\+\+ exited with [1-9]|^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d ERROR \d{3}: |^ {2}[×x] \S|^L: *\d+ \| P: *\d+ \| |^error: |^(?:Type error|Module not found): |^configure: error: |^Error: |^ERROR: Coverage for |^(?:COPY|ADD) failed: /;
 
 /** The location printed above a diagnostic, nearest last; undefined when the line is none of these tools'. */
 export function locationAbove(line: NumberedLine, before: Above): NumberedLine[] | undefined {
@@ -90,12 +115,39 @@ export function locationAbove(line: NumberedLine, before: Above): NumberedLine[]
     const check = before.at(1);
     return check && CONFIGURE_CHECK.test(check.text) ? [taken(check)] : undefined;
   }
+  if (WGET_ERROR.test(line.text)) {
+    for (let distance = 1; distance <= MAX_WGET_LOOK_BACK; distance += 1) {
+      const candidate = before.at(distance);
+      if (!candidate) break;
+      if (WGET_REQUEST.test(candidate.text)) return [taken(candidate)];
+    }
+    return undefined;
+  }
+  const exited = STRACE_EXIT.exec(line.text);
+  if (exited) return straceCause(before, exited[1] ?? "");
   if (line.text.startsWith("error: ")) {
     const caret = before.at(1);
     const code = before.at(2);
     return caret && FRAME_CARET.test(caret.text) && code && FRAME_CODE.test(code.text) ? [taken(code), taken(caret)] : undefined;
   }
   return undefined;
+}
+
+/** strace's failed call and the writes to stderr under it, of the process whose prefix is `prefix` (undefined when none). */
+function straceCause(before: Above, prefix: string): NumberedLine[] | undefined {
+  const writes: NumberedLine[] = [];
+  for (let distance = 1; distance <= MAX_STRACE_LOOK_BACK; distance += 1) {
+    const candidate = before.at(distance);
+    if (!candidate) break;
+    if (!candidate.text.startsWith(prefix)) continue;
+    const call = candidate.text.slice(prefix.length);
+    if (STRACE_STDERR.test(call)) {
+      if (writes.length < MAX_STRACE_LINES - 1) writes.push(taken(candidate));
+    } else if (STRACE_FAILED.test(call) && !call.includes("/LC_MESSAGES/")) {
+      return [taken(candidate), ...writes.reverse()];
+    }
+  }
+  return writes.length > 0 ? writes.reverse() : undefined;
 }
 
 /** OCaml's `File "…", line N, characters A-B:` over its code frame, with the frame (undefined when there is none). */

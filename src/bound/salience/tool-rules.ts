@@ -34,10 +34,17 @@ import type { Rule } from "./rules.js";
  *   error (`src/a.js: line 22, col 35, Error - 'x' is not defined. (no-undef)`, eslint-formatter-compact), not its
  *   `Warning - `; jasmine's `Failures:` over its report (the numbered title under it, announced by the colon, then
  *   the indented `Message:`, the expectation, `Stack:` and its frames: groups.ts; each later item, `2) …`, a group of
- *   its own, failure-list.ts), rspec's as well.
+ *   its own, failure-list.ts), rspec's as well;
+ * - (the fourteenth audit's, salaudit8-kinds.test.ts) curl's failure, `curl: (N) message` at a line's start, which
+ *   says what went wrong in curl's words and its exit code in the parentheses (`curl: (60) SSL certificate problem:
+ *   self-signed certificate`, `(6) Could not resolve host: …`, `(28) Connection timed out after …`, `(56) Recv
+ *   failure: …`, `(52) Empty reply from server`): most have no error word; strace's report of a process that exited
+ *   with a status (`21158 +++ exited with 1 +++`, `[pid 21158] +++ …`), over which its failed call and what it wrote
+ *   to stderr travel (location-above.ts), where its calls that fail as a matter of course (the loader's and the
+ *   locale's `= -1 ENOENT` probes, hundreds a process) crowded the one that mattered out.
  */
 export const TOOL_RULES: Rule[] = [
-  // One `^` for the eight (each opens its line): a non-anchored alternation tries each of its `^` branches at every
+  // One `^` for the ten (each opens its line): a non-anchored alternation tries each of its `^` branches at every
   // position of a line, and every scored line (an ERROR log line) runs this group.
   {
     pattern: new RegExp(`^(?:${[
@@ -49,6 +56,8 @@ export const TOOL_RULES: Rule[] = [
       /\{.*?"level":[56]0[,}]|[A-Z][\w:]*#test_.* = \d+\.\d+ s = [FE]$| {2}\d+\) (?:Failure|Error):$|Failed: +\S+#\S+$/,
       /(?:[A-Z][a-z]{2} [ \d]\d \d\d:\d\d:\d\d \S+ [^\s:]+: )?\d+:[XCSM] \d\d [A-Z][a-z]{2} \d{4} \d\d:\d\d:\d\d\.\d{3} # (?!WARNING\b).*?\b(?:[Ee]rror|[Ff]ail(?:ed|ure|ing)?|[Ff]atal|FATAL|[Uu]nable|[Cc]annot|refused|denied)\b/,
       /\S+: line \d+, col \d+, Error - |Failures:$/,
+      /curl: \(\d{1,2}\) \S/,
+      /(?:\[pid +\d+\] |\d+ +)?\+\+\+ exited with [1-9]\d* \+\+\+$/,
     ].map((rule) => rule.source).join("|")})`),
     score: 9,
   },
@@ -81,7 +90,7 @@ export const TOOL_REJECTION = /^[^\s:]+:\d+:\d+: [CWR]: (?:\[Correctable\] )?[A-
  * `PRS`, npm's `UNMET ` and `invalid: "`, bun's `(fail)` (its ` 1 fail` has `fail`), pino's numeric levels, minitest's
  * verdicts. The byte path's: TOOL_BYTE_NEEDLES.
  */
-export const TOOL_NEEDLE_TEXTS: readonly string[] = [": E: ", ": F: ", "[emerg]", "[alert]", "[crit]", "\n  x ", "PRS | ", "UNMET ", "invalid: \"", "\"level\":5", "\"level\":6", " s = F", " s = E"];
+export const TOOL_NEEDLE_TEXTS: readonly string[] = [": E: ", ": F: ", "[emerg]", "[alert]", "[crit]", "\n  x ", "PRS | ", "UNMET ", "invalid: \"", "\"level\":5", "\"level\":6", " s = F", " s = E", "\ncurl: ("];
 
 /**
  * The byte path's needles for them (prefilter.ts; their buckets: needle-buckets.ts): nginx's `[emerg] ` and `[crit] `;
@@ -90,9 +99,10 @@ export const TOOL_NEEDLE_TEXTS: readonly string[] = [": E: ", ": F: ", "[emerg]"
  * oxlint's `  x `, pino's `el":5` and `el":6`: each spelt from where its first three bytes let fewest positions of
  * ordinary text through (needle-buckets.ts has the figures). nginx's `[alert] ` and minitest's verdicts (`s = F`: every
  * `s = ` of code) have none: their lines are found on the window's path (the last MiB of an output) and wherever an
- * existing needle hits them (minitest prints each failure again, with why, at the end of its run).
+ * existing needle hits them (minitest prints each failure again, with why, at the end of its run). curl's `\ncurl: (`
+ * (the fourteenth audit) opens with the newline before it: the scan hands back the line after it, as for glog's lines.
  */
-export const TOOL_BYTE_NEEDLES: readonly string[] = ["[emerg] ", "[crit] ", "E: ", "F: ", "nparsable", "NMET ", "nvalid: \"", "  x ", "el\":5", "el\":6"];
+export const TOOL_BYTE_NEEDLES: readonly string[] = ["[emerg] ", "[crit] ", "E: ", "F: ", "nparsable", "NMET ", "nvalid: \"", "  x ", "el\":5", "el\":6", "\ncurl: ("];
 
 /** Ant's task prefix (`    [javac] `: the task's name in brackets right-aligned in 12 columns), which opens every line a task prints. */
 const TASK_PREFIX = /^ +\[[a-z][\w-]*\] /;
