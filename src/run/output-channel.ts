@@ -49,6 +49,9 @@ export async function openOutputChannel(onData: (bytes: Buffer) => boolean, room
       });
       // Past the connection, a read error (the command's end reset) just ends the output.
       reader.on("error", () => reader.destroy());
+      // The command's end is for writing, as a pipe's would be: correx writes nothing into it, so a read there (vi,
+      // which reads its keys from stderr when stdin is no terminal) gets end-of-file, not a wait for ever.
+      reader.end();
       return { peer, reader };
     } catch (error) {
       reader.destroy();
