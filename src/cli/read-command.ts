@@ -4,7 +4,7 @@ import { homedir } from "node:os";
 import { READ_PAGE, READ_PAGE_MIN_BYTES, READ_PAGE_MIN_TOKENS } from "../bound/marker.js";
 import { UsageError } from "../errors.js";
 import { resolveId } from "../spill/aliases.js";
-import { lineCleaner as cleanerFor, readSavedProjection, readStoredOutput } from "../spill/read-output.js";
+import { heldOutputNote, lineCleaner as cleanerFor, readSavedProjection, readStoredOutput } from "../spill/read-output.js";
 import { defaultConfigPath } from "../spill/config-path.js";
 import { configuredSpillDir, storeNeedsNaming } from "../spill/spill-dir.js";
 import { SpillStore } from "../spill/store.js";
@@ -91,7 +91,9 @@ export async function runRead(idArgument: string, raw: RawOptions): Promise<numb
   } else if (reader === "terminal" && page.from_byte !== undefined) {
     await writeStdout(formatTerminalPart(page, idArgument, namedStore(store, raw)));
   } else if (reader === "terminal") {
-    const capNote = page.not_saved_bytes ? `(Only part of the output was saved: the per-output cap kept the last ${page.not_saved_bytes} bytes out.)` : "";
+    const cap = page.not_saved_bytes ? `(Only part of the output was saved: the per-output cap kept the last ${page.not_saved_bytes} bytes out.)` : "";
+    const held = page.output_held_ms !== undefined && page.next_offset === undefined ? heldOutputNote(page.output_held_ms) : "";
+    const capNote = [cap, held].filter((note) => note !== "").join(" ");
     await writeStdout(formatTerminalPage({
       id: idArgument, lines: page.lines.map((line) => line.text), from: page.from_line, total: page.total_lines, nextOffset: page.next_offset,
       capNote, color: useColor(raw), spillDir: namedStore(store, raw),

@@ -29,7 +29,7 @@ export function formatTerminalPage(page: TerminalPage): string {
   const hint = page.nextOffset !== undefined
     ? `(${shown} of ${page.total}; more: correx read ${page.id} --offset ${page.nextOffset}${store})`
     : `(${shown} of ${page.total}: end of output)`;
-  return `${numbered}${open}${hint}${close}${page.capNote ? `${open}${page.capNote.trim()}${close}\n` : ""}\n`;
+  return `${numbered}${open}${hint}${close}\n${page.capNote ? `${open}${page.capNote.trim()}${close}\n` : ""}`;
 }
 
 /** A part of one line (--byte-offset) for a person: the text, then the bytes shown and the next command to type. */

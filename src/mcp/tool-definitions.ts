@@ -112,6 +112,7 @@ export const READ_OUTPUT_TOOL: McpToolDefinition = {
       from_byte: { type: "integer", description: "with byte_offset: the first byte of the line shown (0-based)" },
       to_byte: { type: "integer", description: "with byte_offset: the byte after the last one shown" },
       line_bytes: { type: "integer", description: "with byte_offset: the line's length in bytes" },
+      output_held_ms: { type: "integer", description: "a run whose output a background process held: correx stopped reading it this long after the command exited, and saved no more" },
       warning: { type: "string", description: "what differs between the output's files now and as saved, when it changed after it was saved" },
       ...TEXT_FIELD,
     },

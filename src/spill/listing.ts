@@ -32,6 +32,8 @@ export interface ListedOutput {
   not_saved_bytes?: number;
   /** Bytes of the text the per-output cap kept out of the text view. */
   text_not_saved_bytes?: number;
+  /** A run's output read no further than this many ms after its command exited: a background job held it. */
+  output_held_ms?: number;
   /** What differs from its record: the output was changed, cut short or lost its text view after it was saved (as read and grep say). */
   warning?: string;
 }
@@ -66,6 +68,7 @@ function describeEntry(entry: ListingEntry, prefix: string, record: () => Partia
     if (fields.signal !== undefined && fields.signal !== "") output.signal = fields.signal;
     if (fields.not_saved_bytes) output.not_saved_bytes = fields.not_saved_bytes;
     if (fields.text_not_saved_bytes) output.text_not_saved_bytes = fields.text_not_saved_bytes;
+    if (typeof fields.output_held_ms === "number") output.output_held_ms = fields.output_held_ms;
     if (output.status === "stored") {
       const warning = changedSince(fields, entry, prefix);
       if (warning !== undefined) output.warning = warning;

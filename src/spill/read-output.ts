@@ -49,6 +49,8 @@ export interface OutputPage {
   to_byte?: number;
   line_bytes?: number;
   not_saved_bytes?: number;
+  /** A run's output read no further than this many ms after its command exited: a background job held it (the record's). */
+  output_held_ms?: number;
   /** What differs between the output's files now and as saved (a line of the text says so too). */
   warning?: string;
   /** The lines shown, each with its number. */
@@ -141,26 +143,34 @@ function pageOpened(output: OpenedOutput, id: string, options: ReadOutputOptions
   // The warning is written after the page's end whichever page it is: a model reads on a changed file knowingly.
   const warningNote = warning === undefined ? "" : `\n(Warning: ${warning})`;
   const capNote = notSaved > 0 ? `\n(Only the first ${formatSize(output.savedBytes)} of the output were saved: the per-output cap kept the last ${notSaved} bytes out.)` : "";
+  const held = record.output_held_ms;
+  const heldNote = held === undefined ? "" : `\n${heldOutputNote(held)}`;
   const clean = lineCleaner(options.raw);
   const lines = window.lines.map(clean);
   // A line cut at MAX_LINE_CHARS says how to read all of it (--byte-offset); the note is kept room for, and written
   // when that line is shown. The cap note, written after the last page, and the warning are one more line each.
   const cutAt = lines.slice(0, limit).findIndex((line) => line.length > MAX_LINE_CHARS);
   const cutNote = cutAt < 0 ? "" : `\n(Line ${offset + cutAt} is longer than ${MAX_LINE_CHARS} characters and is cut: use offset=${offset + cutAt} byte_offset=0 to read all of it in parts.)`;
-  const notes = [capNote, cutNote, warningNote].filter((note) => note !== "");
+  const notes = [capNote, heldNote, cutNote, warningNote].filter((note) => note !== "");
   const tokens = options.maxTokens === undefined ? {} : { maxTokens: options.maxTokens - notes.reduce((sum, note) => sum + estimateTokens(note), 0) };
   const noteBytes = notes.reduce((sum, note) => sum + Buffer.byteLength(note), 0);
   const budget = { maxLines: (options.maxLines ?? limit + 8) - notes.length, maxBytes: maxBytes - noteBytes, ...tokens };
   const page = pageWindow(lines, window.totalLines, { offset, limit, budget, path });
   const cutShown = cutAt >= 0 && offset + cutAt <= page.shownTo ? cutNote : "";
-  const text = (page.nextOffset === undefined ? page.text + capNote : page.text) + cutShown + warningNote;
+  const text = (page.nextOffset === undefined ? page.text + capNote + heldNote : page.text) + cutShown + warningNote;
   return {
     id, path, text, from_line: page.shownFrom, to_line: page.shownTo, total_lines: page.totalLines,
     ...(page.nextOffset !== undefined ? { next_offset: page.nextOffset } : {}),
     ...(notSaved > 0 ? { not_saved_bytes: notSaved } : {}),
+    ...(held === undefined ? {} : { output_held_ms: held }),
     ...(warning !== undefined ? { warning } : {}),
     lines: lines.slice(0, page.shownTo - page.shownFrom + 1).map((line, index) => ({ n: page.shownFrom + index, text: line })),
   };
+}
+
+/** The last page's note for a run whose output a background job held: what was saved ends where correx stopped reading. */
+export function heldOutputNote(heldMs: number): string {
+  return `(The output ends where correx stopped reading it, ${heldMs} ms after the command exited: a background process the command started held it open; what that process wrote later was not saved.)`;
 }
 
 /** pageInsideLine with the changed-output warning, if any, as its last line. */

@@ -52,6 +52,24 @@ describe("correx run of a command that leaves a job holding its output", () => {
     expect(isProcessGone(job)).toBe(false);
   });
 
+  test("read's last page and ls say the saved output ends where correx stopped reading (the record's output_held_ms); an earlier page does not", async () => {
+    const spillDir = spillDirectory();
+    const run = await runCorrex(["run", "--spill-dir", spillDir, "--drain", "100ms", "--max-lines", "12", "--format", "json", "--", "sh", "-c", `${backgroundSleep()} & seq 1 30`]);
+    const id = String((JSON.parse(run.stdout.toString()) as ToolResult).meta?.output_id);
+    const note = "(The output ends where correx stopped reading it, 100 ms after the command exited: a background process the command started held it open; what that process wrote later was not saved.)";
+    const last = await runCorrex(["read", id, "--spill-dir", spillDir, "--offset", "29"]);
+    expect(last.stdout.toString()).toMatch(/29: 29\n30: 30\n<\/content>\n\(End of file - total 30 lines\)\n(.*)\n$/);
+    expect(last.stdout.toString().trimEnd().split("\n").at(-1)).toBe(note);
+    const first = await runCorrex(["read", id, "--spill-dir", spillDir, "--limit", "5"]);
+    expect(first.stdout.toString()).not.toContain("stopped reading");
+    const json = await runCorrex(["read", id, "--spill-dir", spillDir, "--offset", "29", "--format", "json"]);
+    expect(JSON.parse(json.stdout.toString())).toMatchObject({ output_held_ms: 100, text: expect.stringContaining(note) });
+    const terminal = await runCorrex(["read", id, "--spill-dir", spillDir, "--offset", "29", "--for", "terminal"]);
+    expect(terminal.stdout.toString()).toBe(`    29\t29\n    30\t30\n(lines 29-30 of 30: end of output)\n${note}\n`);
+    const listed = await runCorrex(["ls", "--spill-dir", spillDir, "--format", "json"]);
+    expect((JSON.parse(listed.stdout.toString()) as { outputs: unknown[] }).outputs).toEqual([expect.objectContaining({ id, exit_code: 0, output_held_ms: 100 })]);
+  });
+
   test("--drain sets the wait: a job that writes 2 s after the exit is read with --drain 0 (until it closes the output), not with --drain 100ms", async () => {
     const script = `(sleep 2; echo late) & echo early`;
     const until = await runCorrex(["run", "--spill-dir", spillDirectory(), "--drain", "0", "--", "sh", "-c", script]);
