@@ -1,6 +1,7 @@
 // `correx grep ID PATTERN`: searches a stored output (RE2 syntax, linear time), exit 1 when nothing matches.
 // ID may be `last`, `last~N`, or (with -l or -c) `all`.
-import { IoError, UsageError } from "../errors.js";
+import { existsSync } from "node:fs";
+import { IoError, NotFoundError, UsageError } from "../errors.js";
 import { resolveIds } from "../spill/aliases.js";
 import { compilePattern } from "../spill/pattern.js";
 import { searchOutput, type SearchOutputOptions } from "../spill/search-output.js";
@@ -69,8 +70,9 @@ async function runSummary(store: SpillStore, ids: string[], options: SearchOutpu
     } catch (error) {
       if (!how.many) throw error;
       // a search over all goes on past one output it cannot read: removed meanwhile by a collection, without a word;
-      // a damaged record, said once, as `correx read` of it fails saying why
-      if (error instanceof IoError) warn(`${error.message}: skipped`);
+      // a damaged record, or a record whose data is missing, said once, as `correx read` of it fails saying why (a
+      // collection or rm removes the record before the data: a record still there was not removed by one)
+      if (error instanceof IoError || (error instanceof NotFoundError && existsSync(store.recordPath(id)))) warn(`${error.message}: skipped`);
       continue;
     }
     rows.push({ id, count });

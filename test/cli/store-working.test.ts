@@ -93,6 +93,20 @@ describe("grep", () => {
     expect(grepAll("-l", "^line 1$")).toEqual({ status: 0, stderr: expect.stringMatching(warning), stdout: `${kept}\n` });
   });
 
+  test("all: an output whose data file is missing (its record left) is skipped and said once, as read says it; one rm removed is not", () => {
+    const dir2 = newStoreDir();
+    const kept = spillInto(dir2, numbered(3000));
+    const lost = spillInto(dir2, numbered(2000));
+    const removed = spillInto(dir2, numbered(1000));
+    fs.rmSync(path.join(dir2, lost));
+    expect(runCorrex(["rm", removed, "--spill-dir", dir2]).status).toBe(0);
+    const said = `output ${lost} has a record but its data file ${path.join(dir2, lost)} is missing (removed outside correx?)`;
+    expect(runCorrex(["read", lost, "--spill-dir", dir2])).toMatchObject({ status: 1, stderr: `correx: ${said}\n` });
+    const grepAll = (...args: string[]) => runCorrex(["grep", "all", ...args, "--spill-dir", dir2]);
+    expect(grepAll("-c", "^line 1$")).toEqual({ status: 0, stderr: `correx: warning: ${said}: skipped\n`, stdout: `${kept}:1\n` });
+    expect(grepAll("-l", "^line 1$")).toEqual({ status: 0, stderr: `correx: warning: ${said}: skipped\n`, stdout: `${kept}\n` });
+  });
+
   test("matches are highlighted for a person when colours are on, never for a model", () => {
     const env = cleanEnv({ FORCE_COLOR: "1" });
     delete env.NO_COLOR;
