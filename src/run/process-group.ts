@@ -1,4 +1,5 @@
-// Process-group signalling: the command leads its own group, so one kill(-pgid) reaches its grandchildren too.
+// Process-group signalling: the command leads its own session and group, so one kill(-pgid) reaches its grandchildren
+// too, and a look through /proc those that made groups of their own in its session.
 import { readdirSync, readFileSync } from "node:fs";
 
 /** Sends a signal to every process of the group; false when the group no longer exists. */
@@ -10,6 +11,50 @@ export function signalProcessGroup(pgid: number, signal: NodeJS.Signals | 0): bo
     if ((error as NodeJS.ErrnoException).code === "ESRCH") return false;
     throw error;
   }
+}
+
+/**
+ * Sends a signal to every process of the session `sid` leads: its own group, and the groups processes in it made
+ * for themselves without leaving it (a shell's `set -m` job, GNU timeout's command, a `setpgid` child), which a kill of
+ * the group alone misses; a process that left the session (`setsid`, a daemon) is not signalled. False when none was
+ * left. Off Linux (no /proc to find them), the group alone.
+ */
+export function signalSession(sid: number, signal: NodeJS.Signals | 0): boolean {
+  let reached = signalProcessGroup(sid, signal);
+  for (const pid of liveMembers(sid, "outside its group")) {
+    try {
+      process.kill(pid, signal);
+      reached = true;
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return reached;
+}
+
+/** True while the session `sid` leads has a member that is not a zombie (off Linux: while its group does). */
+export function isSessionAlive(sid: number): boolean {
+  if (process.platform !== "linux") return signalProcessGroup(sid, 0);
+  return liveMembers(sid, "any").length > 0;
+}
+
+/** The live members (not zombies) of session `sid`: all, or those outside the group `sid` (Linux; none elsewhere). */
+function liveMembers(sid: number, which: "any" | "outside its group"): number[] {
+  if (process.platform !== "linux") return [];
+  let entries: string[];
+  try {
+    entries = readdirSync("/proc");
+  } catch {
+    return [];
+  }
+  const members: number[] = [];
+  for (const entry of entries) {
+    if (!/^\d+$/.test(entry)) continue;
+    const fields = statFields(entry);
+    if (fields === undefined || Number(fields[3]) !== sid || fields[0] === "Z" || fields[0] === "X") continue;
+    if (which === "any" || Number(fields[2]) !== sid) members.push(Number(entry));
+  }
+  return members;
 }
 
 /** Kills the whole group at once; for `process.on("exit")`, where nothing asynchronous can run. */
@@ -39,12 +84,16 @@ export function isGroupAlive(pgid: number): boolean {
 
 /** Reads /proc/PID/stat: after the command name come the state, ppid and process group. */
 function isLiveMember(pid: string, pgid: number): boolean {
-  let stat: string;
+  const fields = statFields(pid);
+  return fields !== undefined && Number(fields[2]) === pgid && fields[0] !== "Z" && fields[0] !== "X";
+}
+
+/** /proc/PID/stat's fields after the command name: state, ppid, process group, session, …; undefined when gone. */
+function statFields(pid: string): string[] | undefined {
   try {
-    stat = readFileSync(`/proc/${pid}/stat`, "latin1");
+    const stat = readFileSync(`/proc/${pid}/stat`, "latin1");
+    return stat.slice(stat.lastIndexOf(")") + 2).split(" ");
   } catch {
-    return false;
+    return undefined;
   }
-  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-  return Number(fields[2]) === pgid && fields[0] !== "Z" && fields[0] !== "X";
 }

@@ -3,7 +3,7 @@ import { nodeChildProcess } from "../lazy-builtin.js";
 import { MAX_TIMER_MS } from "../units.js";
 import { monotonicMs } from "./clock.js";
 import { openOutputPump, type OutputPump } from "./output-pump.js";
-import { isGroupAlive, signalProcessGroup } from "./process-group.js";
+import { isSessionAlive, signalSession } from "./process-group.js";
 import { describeSpawnError } from "./spawn-error.js";
 import type { OutputSink, ReadRoom, RunHandle, RunOutcome, RunSpec } from "./types.js";
 import { watchGroupSoon } from "./watchdog.js";
@@ -40,7 +40,7 @@ export async function startCommand(spec: RunSpec, sink: OutputSink, room?: ReadR
   const stopRequested = new Promise<void>((resolve) => (onStop = resolve));
   // Once the run is over the group id may belong to someone else: signal nothing after that.
   const signalGroup = (signal: NodeJS.Signals): void => {
-    if (pid !== undefined && !finished) signalProcessGroup(pid, signal);
+    if (pid !== undefined && !finished) signalSession(pid, signal);
   };
   const stopGroup = (signal: NodeJS.Signals): void => {
     signalGroup(signal);
@@ -158,11 +158,11 @@ async function outputEnd(pump: OutputPump, pid: number | undefined, stopRequeste
   return first === "drained" ? drainMs : undefined;
 }
 
-/** Waits until no live process is left in the stopped group, or SIGKILLs what is left at the deadline. */
+/** Waits until no live process is left in the stopped group (and its session), or SIGKILLs what is left at the deadline. */
 async function waitForGroupExit(pgid: number, deadline: number): Promise<void> {
-  while (isGroupAlive(pgid)) {
+  while (isSessionAlive(pgid)) {
     if (monotonicMs() >= deadline) {
-      signalProcessGroup(pgid, "SIGKILL");
+      signalSession(pgid, "SIGKILL");
       return;
     }
     await new Promise((resolve) => setTimeout(resolve, GROUP_POLL_MS));
