@@ -59,7 +59,8 @@ export function exitCodeForRun(outcome: RunOutcome): number {
     case "exit_code":
       return outcome.exitCode ?? 1;
     case "spawn_error":
-      return outcome.spawnError?.code === "EACCES" ? EXIT_CANNOT_EXECUTE : EXIT_NOT_FOUND;
+      // as a shell: 127 when there is no such command or file, 126 when it is there and cannot be run
+      return outcome.spawnError?.code === "ENOENT" ? EXIT_NOT_FOUND : EXIT_CANNOT_EXECUTE;
     case "timeout":
       return EXIT_TIMEOUT;
     case "interrupted":

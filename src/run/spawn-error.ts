@@ -22,12 +22,24 @@ export function describeSpawnError(spec: RunSpec, code: string | undefined, mess
         return { code, message: `${program}: command not found${hint}` };
       }
       return exists(path) ? { code, message: `${program}: cannot run: ${describeInterpreter(path)}` } : { code, message: `${program}: no such file` };
+    case "ENOEXEC":
+      return { code, message: `${program}: cannot execute binary file: Exec format error${message ? ` (${message})` : ""}` };
     case "EACCES":
       return { code, message: isDirectory(path) ? `${program}: is a directory` : `${program}: permission denied (not an executable file)` };
-    default:
-      return { code: code ?? "EUNKNOWN", message: `${program}: cannot run: ${message ?? "unknown error"}` };
+    default: {
+      const said = code === undefined ? undefined : ERRNO_WORDS[code];
+      return { code: code ?? "EUNKNOWN", message: `${program}: ${said ?? `cannot run: ${message ?? "unknown error"}`}` };
+    }
   }
 }
+
+/** What a shell says of the other errors execve gives (bash's words; then its exit status, 126). */
+const ERRNO_WORDS: Record<string, string> = {
+  ELOOP: "cannot run: too many levels of symbolic links",
+  ENAMETOOLONG: "cannot run: file name too long",
+  ETXTBSY: "cannot run: text file busy (it is being written)",
+  E2BIG: "cannot run: argument list too long",
+};
 
 /** What is wrong with the #! line of an existing file that execve could not run (ENOENT: its interpreter is missing). */
 function describeInterpreter(path: string): string {

@@ -4,6 +4,7 @@ import { MAX_TIMER_MS } from "../units.js";
 import { monotonicMs } from "./clock.js";
 import { openOutputPump, type OutputPump } from "./output-pump.js";
 import { isSessionAlive, signalSession } from "./process-group.js";
+import { foreignBinary } from "./foreign-binary.js";
 import { describeSpawnError } from "./spawn-error.js";
 import type { OutputSink, ReadRoom, RunHandle, RunOutcome, RunSpec } from "./types.js";
 import { watchGroupSoon } from "./watchdog.js";
@@ -52,7 +53,8 @@ export async function startCommand(spec: RunSpec, sink: OutputSink, room?: ReadR
 
   const pump = await openOutputPump(spec.stderr ?? "merged", sink, () => signalGroup("SIGKILL"), room);
   const started = monotonicMs();
-  const leader = spawnLeader(file, args, spec, pump);
+  const foreign = spec.shell ? undefined : foreignBinary(spec.command, spec.cwd);
+  const leader = foreign === undefined ? spawnLeader(file, args, spec, pump) : notStarted("ENOEXEC", foreign, pump);
   pid = leader.pid;
   const watch = spec.watchdog && pid !== undefined ? watchGroupSoon(pid) : undefined;
   const timeoutTimer = spec.timeoutMs && pid !== undefined
@@ -134,6 +136,12 @@ function spawnLeader(file: string, args: string[], spec: RunSpec, pump: OutputPu
   } finally {
     pump.releasePeers();
   }
+}
+
+/** A leader that is not started (a binary for another machine, which /bin/sh would run as a script): why, as a spawn error. */
+function notStarted(code: string, message: string, pump: OutputPump): { pid?: number; exit: Promise<LeaderExit> } {
+  pump.releasePeers();
+  return { exit: Promise.resolve({ code: null, signal: null, error: Object.assign(new Error(message), { code }) }) };
 }
 
 /**

@@ -18,7 +18,7 @@ describe("exitCodeForRun", () => {
     ["interrupted, though the command exited by itself", ended({ exitCode: 0, interrupted: "SIGHUP" }), 129],
     ["not found", ended({ spawnError: { code: "ENOENT", message: "x: command not found" } }), 127],
     ["not executable", ended({ spawnError: { code: "EACCES", message: "x: permission denied" } }), 126],
-    ["any other spawn failure", ended({ spawnError: { code: "E2BIG", message: "x: cannot run" } }), 127],
+    ["any other spawn failure (as bash: 126 but for a command or file not there)", ended({ spawnError: { code: "E2BIG", message: "x: cannot run" } }), 126],
   ])("%s", (_name, outcome, code) => {
     expect(exitCodeForRun(outcome)).toBe(code);
   });

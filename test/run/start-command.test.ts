@@ -1,4 +1,4 @@
-import { chmodSync, mkdtempSync, realpathSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdtempSync, readFileSync, realpathSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
@@ -220,6 +220,28 @@ describe("spawn failures", () => {
     [notExecutable, { code: "EACCES", message: `${notExecutable}: permission denied (not an executable file)` }],
     [directory, { code: "EACCES", message: `${directory}: is a directory` }],
   ])("%s cannot be started", async (command, spawnError) => {
+    const { outcome, handle } = await runToEnd(spec(command));
+    expect(handle.pid).toBeUndefined();
+    expect({ ...outcome, durationMs: 0 }).toEqual({ exitCode: null, signal: null, timedOut: false, durationMs: 0, spawnError });
+  });
+
+  // A real ELF header (node's own) with its machine set to another's, as a release downloaded for the wrong machine:
+  // libc's exec ran it through /bin/sh as a script ('1: ELF…: not found', 127); a Mach-O header likewise.
+  const foreignElf = join(directory, "foreign-elf");
+  const header = readFileSync(process.execPath).subarray(0, 4096);
+  header.writeUInt16LE(header.readUInt16LE(18) === 183 ? 62 : 183, 18);
+  writeFileSync(foreignElf, header, { mode: 0o755 });
+  const foreignName = process.arch === "arm64" ? "x86-64; this machine is arm64 (aarch64)" : "arm64 (aarch64); this machine is x86-64";
+  const machO = join(directory, "mach-o");
+  writeFileSync(machO, Buffer.concat([Buffer.from([0xcf, 0xfa, 0xed, 0xfe, 0x0c, 0x00, 0x00, 0x01]), Buffer.alloc(4088)]), { mode: 0o755 });
+  const loop = join(directory, "loop");
+  symlinkSync(loop, loop);
+
+  test.runIf(process.platform === "linux" && ["x64", "arm64"].includes(process.arch)).each([
+    [foreignElf, { code: "ENOEXEC", message: `${foreignElf}: cannot execute binary file: Exec format error (an ELF executable for ${foreignName})` }],
+    [machO, { code: "ENOEXEC", message: `${machO}: cannot execute binary file: Exec format error (a macOS (Mach-O) executable)` }],
+    [loop, { code: "ELOOP", message: `${loop}: cannot run: too many levels of symbolic links` }],
+  ])("%s is not run (by /bin/sh as a script) and says why, as bash does", async (command, spawnError) => {
     const { outcome, handle } = await runToEnd(spec(command));
     expect(handle.pid).toBeUndefined();
     expect({ ...outcome, durationMs: 0 }).toEqual({ exitCode: null, signal: null, timedOut: false, durationMs: 0, spawnError });
