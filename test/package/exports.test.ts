@@ -17,6 +17,12 @@ describe("the package's entry point", () => {
     expect(node(["-e", script])).toEqual({ stdout: "function function true true\n", stderr: "", code: 0 });
   });
 
+  test("its package.json, as tools read a package's version (it was ERR_PACKAGE_PATH_NOT_EXPORTED)", () => {
+    const script = `const { version } = require("correx/package.json");
+      import("correx/package.json", { with: { type: "json" } }).then((m) => console.log(typeof version, version === m.default.version));`;
+    expect(node(["-e", script])).toEqual({ stdout: "string true\n", stderr: "", code: 0 });
+  });
+
   test("import from an ES module", () => {
     const script = `import { normalize } from "correx"; console.log(JSON.stringify(normalize("hi")));`;
     expect(node(["--input-type=module", "-e", script])).toEqual({ stdout: '{"ok":true,"data":"hi","meta":{"source_shape":"text"}}\n', stderr: "", code: 0 });
