@@ -109,15 +109,16 @@ describe("installed from the tarball into an empty folder", () => {
     expect(shown).toEqual({ stdout: `[${certs}]\n\nCommand exited with code 0.\n`, stderr: "", code: 0 });
   });
 
-  test("the library example type-checks against the published declarations", () => {
+  test.each([["NodeNext", "NodeNext"], ["Node16", "Node16"], ["ESNext", "Bundler"]])("the library example type-checks against the published declarations (module %s, moduleResolution %s, strict, skipLibCheck false)", (module, moduleResolution) => {
     writeFileSync(join(app, "library.ts"), readFileSync(LIBRARY_EXAMPLE));
     const compilerOptions = {
-      target: "ES2022", module: "NodeNext", moduleResolution: "NodeNext", strict: true, noEmit: true, skipLibCheck: false,
+      target: "ES2022", module, moduleResolution, strict: true, noEmit: true, skipLibCheck: false,
       types: ["node"], typeRoots: [join(ROOT, "node_modules", "@types")],
     };
-    writeFileSync(join(app, "tsconfig.json"), JSON.stringify({ compilerOptions, files: ["library.ts"] }));
+    const config = `tsconfig.${moduleResolution.toLowerCase()}.json`;
+    writeFileSync(join(app, config), JSON.stringify({ compilerOptions, files: ["library.ts"] }));
     const tsc = join(ROOT, "node_modules", "typescript", "bin", "tsc");
-    expect(run(process.execPath, [tsc, "-p", "tsconfig.json"], { cwd: app })).toEqual({ stdout: "", stderr: "", code: 0 });
+    expect(run(process.execPath, [tsc, "-p", config], { cwd: app })).toEqual({ stdout: "", stderr: "", code: 0 });
   });
 
   test("the library example runs against the installed package and prints what the README shows", () => {
