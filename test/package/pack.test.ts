@@ -70,10 +70,10 @@ describe("npm pack", () => {
     expect(JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")).scripts.prepare).toBe("node scripts/build.mjs");
   });
 
-  test("holds bin, dist, man, schema, README and LICENSE only (and package.json)", () => {
-    expect(new Set(packed.files.map((file) => file.path.split("/")[0]))).toEqual(new Set(["LICENSE", "README.md", "bin", "dist", "man", "package.json", "schema"]));
+  test("holds bin, dist, examples (the README links to them), man, schema, README and LICENSE only (and package.json)", () => {
+    expect(new Set(packed.files.map((file) => file.path.split("/")[0]))).toEqual(new Set(["LICENSE", "README.md", "bin", "dist", "examples", "man", "package.json", "schema"]));
     const paths = packed.files.map((file) => file.path);
-    for (const path of ["bin/correx", "bin/package.json", "dist/cli.cjs", "dist/pass-through.cjs", "dist/store.cjs", "dist/run.cjs", "dist/index.js", "dist/o200k.bin", "dist/types/index.d.ts", "man/correx.1", "schema/tool-result.schema.json"]) {
+    for (const path of ["bin/correx", "bin/package.json", "dist/cli.cjs", "dist/pass-through.cjs", "dist/store.cjs", "dist/run.cjs", "dist/index.js", "dist/o200k.bin", "dist/types/index.d.ts", "man/correx.1", "schema/tool-result.schema.json", "examples/library.ts", "examples/run-failing-test.sh"]) {
       expect(paths).toContain(path);
     }
   });
