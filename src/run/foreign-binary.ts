@@ -3,8 +3,8 @@
 // runs its bytes as commands: `correx run -- ./tool` said '/tmp/tool: 1: ELF…: not found' and exited 127, where bash
 // says 'cannot execute binary file: Exec format error' (126). So a program named by a path (`./tool`, `/opt/x/bin/y`)
 // is looked at first, on Linux: 64 bytes read. A bare name found on PATH is left to the spawn, as before.
-import { closeSync, openSync, readSync } from "node:fs";
 import { resolve } from "node:path";
+import { readFileHead } from "./file-head.js";
 
 /** ELF machines each host runs (its own, and the 32-bit one it usually also runs); hosts not named are not checked. */
 const NATIVE_MACHINES: Partial<Record<NodeJS.Architecture, readonly number[]>> = { x64: [62, 3], arm64: [183, 40], ia32: [3], arm: [40] };
@@ -16,7 +16,7 @@ export function foreignBinary(program: string, cwd: string | undefined): string 
   if (process.platform !== "linux" || !program.includes("/")) return undefined;
   const native = NATIVE_MACHINES[process.arch];
   if (native === undefined) return undefined;
-  const head = readHead(resolve(cwd ?? ".", program));
+  const head = readFileHead(resolve(cwd ?? ".", program), 64);
   if (head === undefined || head.length < 4) return undefined;
   if (head[0] === 0x7f && head.toString("latin1", 1, 4) === "ELF") {
     if (head.length < 20) return undefined;
@@ -28,18 +28,4 @@ export function foreignBinary(program: string, cwd: string | undefined): string 
   if (magic === 0xfeedface || magic === 0xfeedfacf || magic === 0xcefaedfe || magic === 0xcffaedfe) return "a macOS (Mach-O) executable";
   if (head[0] === 0x4d && head[1] === 0x5a) return "a Windows (PE) executable";
   return undefined;
-}
-
-/** The first 64 bytes of a regular file (undefined when it cannot be read: the spawn says why). */
-function readHead(path: string): Buffer | undefined {
-  let fd: number | undefined;
-  try {
-    fd = openSync(path, "r");
-    const head = Buffer.alloc(64);
-    return head.subarray(0, readSync(fd, head, 0, head.length, 0));
-  } catch {
-    return undefined;
-  } finally {
-    if (fd !== undefined) closeSync(fd);
-  }
 }

@@ -2,8 +2,9 @@
 // runs (--cwd), and a script whose interpreter is missing names it, or says that its #! line ends in a carriage
 // return (a script saved with Windows line ends), the usual reason; "no such file" was said of a script under --cwd
 // that was there.
-import { closeSync, openSync, readSync, statSync } from "node:fs";
+import { statSync } from "node:fs";
 import { resolve } from "node:path";
+import { readFileHead } from "./file-head.js";
 import type { RunOutcome, RunSpec } from "./types.js";
 
 /** A shell-like message for a command that could not be started. */
@@ -53,19 +54,9 @@ function describeInterpreter(path: string): string {
 
 /** The first line of a file, at most 256 bytes of it ("" when it cannot be read). */
 function firstLine(path: string): string {
-  try {
-    const fd = openSync(path, "r");
-    try {
-      const head = Buffer.alloc(256);
-      const text = head.subarray(0, readSync(fd, head, 0, head.length, 0)).toString("latin1");
-      const end = text.indexOf("\n");
-      return end === -1 ? text : text.slice(0, end);
-    } finally {
-      closeSync(fd);
-    }
-  } catch {
-    return "";
-  }
+  const text = readFileHead(path, 256)?.toString("latin1") ?? "";
+  const end = text.indexOf("\n");
+  return end === -1 ? text : text.slice(0, end);
 }
 
 /** True when something exists at the path. */

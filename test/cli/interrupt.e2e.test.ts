@@ -126,34 +126,35 @@ test("Node's stdin pipe (a socket pair), 20 MiB: saved byte for byte across the 
 });
 
 test("normalize --from mcp cut short by SIGINT: the signal is named as why the JSON is not whole, nothing written, 130", async () => {
-  const child = spawn(process.execPath, [CORREX, "normalize", "--from", "mcp", "--spill-dir", join(root, "store-forced")], { stdio: ["pipe", "pipe", "pipe"], env: { ...process.env, NO_COLOR: "1" } });
-  let stdout = "";
-  let stderr = "";
-  child.stdout!.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr!.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
-  // an MCP result cut inside its text: once the pipe has taken 2 MiB, correx reads (its stop watch is on) and waits
-  const text = JSON.stringify({ content: [{ type: "text", text: INPUT.toString() }] });
-  await new Promise<void>((resolve, reject) => child.stdin!.write(text.slice(0, 2 * 1024 * 1024), (error) => (error ? reject(error) : resolve())));
-  child.kill("SIGINT");
-  expect(await exited).toBe(130);
+  const { code, stdout, stderr } = await normalizeInterrupted(["--from", "mcp", "--spill-dir", join(root, "store-forced")]);
+  expect(code).toBe(130);
   expect(stdout).toBe("");
   // before: "correx: malformed JSON at line 1, column 2097153: unterminated string (at byte 2097152)", as if the input were
   expect(stderr).toMatch(/^correx: interrupted by SIGINT after \d+ bytes of input, which cannot be read as the shape asked for \(malformed JSON at line 1, column \d+: unterminated string \(at byte \d+\)\); nothing was written\n$/);
 });
 
 test("normalize (auto) of JSON cut short by SIGINT: read as text with one warning, the interruption, not 'malformed JSON', 130", async () => {
-  const child = spawn(process.execPath, [CORREX, "normalize", "--spill-dir", join(root, "store-auto")], { stdio: ["pipe", "pipe", "pipe"], env: { ...process.env, NO_COLOR: "1" } });
-  let stdout = "";
-  let stderr = "";
-  child.stdout!.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr!.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
-  const text = JSON.stringify({ content: [{ type: "text", text: INPUT.toString() }] });
-  await new Promise<void>((resolve, reject) => child.stdin!.write(text.slice(0, 2 * 1024 * 1024), (error) => (error ? reject(error) : resolve())));
-  child.kill("SIGINT");
-  expect(await exited).toBe(130);
+  const { code, stdout, stderr } = await normalizeInterrupted(["--spill-dir", join(root, "store-auto")]);
+  expect(code).toBe(130);
   // before: "correx: warning: malformed JSON at line 1, column 2097153: unterminated string: read as text" first
   expect(stderr).toMatch(/^correx: warning: interrupted by SIGINT: bounded the \d+ bytes read by then\n$/);
   expect(JSON.parse(stdout)).toMatchObject({ ok: true, meta: { source_shape: "text", interrupted: true, interrupt_signal: "SIGINT" } });
 });
+
+/**
+ * `correx normalize ARGS` given the first 2 MiB of an MCP result cut inside its text, then SIGINT: once the pipe has
+ * taken them, correx reads (its stop watch is on) and waits for the rest.
+ */
+async function normalizeInterrupted(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const child = spawn(process.execPath, [CORREX, "normalize", ...args], { stdio: ["pipe", "pipe", "pipe"], env: { ...process.env, NO_COLOR: "1" } });
+  let stdout = "";
+  let stderr = "";
+  child.stdout!.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr!.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+  // "close", not "exit": the code once its stdout and stderr have been read to their end
+  const exited = new Promise<number | null>((resolve) => child.on("close", (code) => resolve(code)));
+  const text = JSON.stringify({ content: [{ type: "text", text: INPUT.toString() }] });
+  await new Promise<void>((resolve, reject) => child.stdin!.write(text.slice(0, 2 * 1024 * 1024), (error) => (error ? reject(error) : resolve())));
+  child.kill("SIGINT");
+  return { code: await exited, stdout, stderr };
+}
